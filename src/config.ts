@@ -1,0 +1,41 @@
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { z } from 'zod';
+
+const schema = z.object({
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATABASE_URL: z.string().default('postgres://postgres@127.0.0.1:5432/partnerhub'),
+  REDIS_URL: z.string().default('redis://127.0.0.1:6379'),
+  EVENTSTORE_URL: z.string().optional(),
+  UPLOAD_DIR: z.string().default(path.resolve('uploads')),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('PartnerHub <no-reply@partnerhub.test>'),
+  JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(15 * 60),
+  REFRESH_TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(7 * 24 * 60 * 60),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type Config = z.infer<typeof schema> & { JWT_SECRET: string };
+
+export class ConfigError extends Error {}
+
+/** Parses the environment once; tests pass overrides instead of mutating process.env. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = schema.safeParse(env);
+  if (!parsed.success) {
+    const first = parsed.error.issues[0];
+    throw new ConfigError(`Invalid configuration: ${first.path.join('.')}: ${first.message}`);
+  }
+  const config = parsed.data;
+  if (!config.JWT_SECRET) {
+    if (config.NODE_ENV === 'production') {
+      throw new ConfigError('JWT_SECRET must be set in production (at least 32 characters).');
+    }
+    // A fresh secret per development process: sessions do not survive a restart, which is fine locally.
+    return { ...config, JWT_SECRET: randomBytes(48).toString('base64url') };
+  }
+  return config as Config;
+}
