@@ -1,0 +1,231 @@
+import pg from 'pg';
+import type { Pool } from '../db';
+import {
+  ConcurrencyError,
+  type AppendResult,
+  type BatchHandler,
+  type EventStore,
+  type ExpectedRevision,
+  type GlobalPosition,
+  type NewEvent,
+  type RecordedEvent,
+  type SubscribeOptions,
+  type Subscription,
+} from './eventstore';
+
+const CHANNEL = 'partnerhub_events';
+const START: GlobalPosition = { commit: 0n, prepare: 0n };
+/** How long to wait before re-reading when committed events sit behind an older, still-running transaction. */
+const XMIN_RETRY_MS = 5;
+
+interface EventRow {
+  global_position: string;
+  transaction_id: string;
+  stream_id: string;
+  revision: string;
+  event_id: string;
+  type: string;
+  data: unknown;
+  metadata: NewEvent['metadata'];
+  recorded_at: Date;
+}
+
+const toRecorded = (row: EventRow): RecordedEvent => ({
+  id: row.event_id,
+  type: row.type,
+  data: row.data,
+  metadata: row.metadata,
+  streamId: row.stream_id,
+  revision: BigInt(row.revision),
+  position: { commit: BigInt(row.transaction_id), prepare: BigInt(row.global_position) },
+  recordedAt: row.recorded_at,
+});
+
+const EVENT_COLUMNS = 'global_position, transaction_id::text, stream_id, revision, event_id, type, data, metadata, recorded_at';
+
+/**
+ * Claims the stream's next revisions in one statement: the streams row is compare-and-set, the
+ * events are inserted only if that succeeded, and listeners are woken on commit.
+ */
+function streamClaim(expected: ExpectedRevision): string {
+  if (expected === 'no_stream') {
+    return 'INSERT INTO streams (stream_id, revision) VALUES ($1, $2 - 1) ON CONFLICT DO NOTHING RETURNING revision';
+  }
+  if (expected === 'any') {
+    return `INSERT INTO streams (stream_id, revision) VALUES ($1, $2 - 1)
+            ON CONFLICT (stream_id) DO UPDATE SET revision = streams.revision + $2 RETURNING revision`;
+  }
+  return 'UPDATE streams SET revision = revision + $2 WHERE stream_id = $1 AND revision = $3 RETURNING revision';
+}
+
+export class PostgresEventStore implements EventStore {
+  private readonly subscriptions = new Set<Subscription>();
+
+  constructor(
+    private readonly pool: Pool,
+    private readonly connectionString: string,
+  ) {}
+
+  async appendToStream(streamId: string, events: NewEvent[], { expectedRevision }: { expectedRevision: ExpectedRevision }): Promise<AppendResult> {
+    if (events.length === 0) throw new Error('appendToStream needs at least one event');
+    const count = events.length;
+    const sql = `
+      WITH claimed AS (${streamClaim(expectedRevision)}),
+      inserted AS (
+        INSERT INTO events (stream_id, revision, event_id, type, data, metadata)
+        SELECT $1, claimed.revision - $2 + t.ord, t.id, t.type, t.data, t.metadata
+        FROM claimed, unnest($4::uuid[], $5::text[], $6::jsonb[], $7::jsonb[]) WITH ORDINALITY AS t(id, type, data, metadata, ord)
+        RETURNING revision, global_position
+      )
+      SELECT max(revision)::text AS revision, max(global_position)::text AS position, $3::bigint AS expected,
+             pg_current_xact_id_if_assigned()::text AS commit,
+             CASE WHEN count(*) > 0 THEN pg_notify('${CHANNEL}', '') END AS notified
+      FROM inserted`;
+    const params = [
+      streamId,
+      count,
+      typeof expectedRevision === 'bigint' ? expectedRevision.toString() : null,
+      events.map((e) => e.id),
+      events.map((e) => e.type),
+      events.map((e) => JSON.stringify(e.data)),
+      events.map((e) => JSON.stringify(e.metadata)),
+    ];
+    try {
+      const { rows } = await this.pool.query<{ revision: string | null; position: string | null; commit: string | null }>(sql, params);
+      const row = rows[0];
+      if (row?.revision != null && row.position != null && row.commit != null) {
+        return { nextExpectedRevision: BigInt(row.revision), position: { commit: BigInt(row.commit), prepare: BigInt(row.position) } };
+      }
+    } catch (error) {
+      // A retried append whose events are already stored trips the event_id key; it is answered below.
+      if ((error as { code?: string }).code !== '23505') throw error;
+    }
+    return this.answerRetryOrConflict(streamId, events, expectedRevision);
+  }
+
+  /** The claim failed: either these very events were appended before (a retry, answered as success) or the stream moved. */
+  private async answerRetryOrConflict(streamId: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
+    const { rows } = await this.pool.query<{ stream_id: string; revision: string; global_position: string; transaction_id: string }>(
+      'SELECT stream_id, revision, global_position, transaction_id::text FROM events WHERE event_id = ANY($1::uuid[]) ORDER BY revision',
+      [events.map((e) => e.id)],
+    );
+    if (rows.length === events.length && rows.every((r) => r.stream_id === streamId)) {
+      const last = rows[rows.length - 1];
+      return { nextExpectedRevision: BigInt(last.revision), position: { commit: BigInt(last.transaction_id), prepare: BigInt(last.global_position) } };
+    }
+    const current = await this.pool.query<{ revision: string }>('SELECT revision FROM streams WHERE stream_id = $1', [streamId]);
+    throw new ConcurrencyError(streamId, expected, current.rows[0] ? BigInt(current.rows[0].revision) : 'no_stream');
+  }
+
+  async readStream(streamId: string): Promise<RecordedEvent[]> {
+    const { rows } = await this.pool.query<EventRow>(`SELECT ${EVENT_COLUMNS} FROM events WHERE stream_id = $1 ORDER BY revision`, [streamId]);
+    return rows.map(toRecorded);
+  }
+
+  /** Events after `after` whose transactions are all committed, so no earlier event can still appear. */
+  async readAllBatch(after: GlobalPosition, limit: number): Promise<RecordedEvent[]> {
+    const { rows } = await this.pool.query<EventRow>(
+      `SELECT ${EVENT_COLUMNS} FROM events
+       WHERE (transaction_id, global_position) > ($1::text::xid8, $2::bigint)
+         AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+       ORDER BY transaction_id, global_position
+       LIMIT $3`,
+      [after.commit.toString(), after.prepare.toString(), limit],
+    );
+    return rows.map(toRecorded);
+  }
+
+  private async hasCommittedEventsAfter(after: GlobalPosition): Promise<boolean> {
+    const { rows } = await this.pool.query(
+      'SELECT 1 FROM events WHERE (transaction_id, global_position) > ($1::text::xid8, $2::bigint) LIMIT 1',
+      [after.commit.toString(), after.prepare.toString()],
+    );
+    return rows.length > 0;
+  }
+
+  async headPosition(): Promise<GlobalPosition | undefined> {
+    const { rows } = await this.pool.query<{ transaction_id: string; global_position: string }>(
+      `SELECT transaction_id::text, global_position FROM events
+       WHERE transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+       ORDER BY transaction_id DESC, global_position DESC LIMIT 1`,
+    );
+    return rows[0] ? { commit: BigInt(rows[0].transaction_id), prepare: BigInt(rows[0].global_position) } : undefined;
+  }
+
+  subscribeToAll(options: SubscribeOptions, handler: BatchHandler): Subscription {
+    const batchSize = options.batchSize ?? 500;
+    let position = options.fromPosition ?? START;
+    let stopped = false;
+    let pending = true; // something may be waiting to be read
+    let wake: (() => void) | undefined;
+    const listener = new pg.Client({ connectionString: this.connectionString });
+    const signal = () => {
+      pending = true;
+      wake?.();
+    };
+    listener.on('notification', signal);
+
+    const sleep = (ms?: number) =>
+      new Promise<void>((resolve) => {
+        const timer = ms === undefined ? undefined : setTimeout(resolve, ms);
+        wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      }).finally(() => (wake = undefined));
+
+    const run = async (): Promise<Error | undefined> => {
+      try {
+        listener.on('error', (error) => {
+          stopped = true;
+          failure = error;
+          wake?.();
+        });
+        await listener.connect();
+        await listener.query(`LISTEN ${CHANNEL}`);
+        while (!stopped) {
+          if (!pending) {
+            await sleep();
+            continue;
+          }
+          pending = false;
+          const batch = await this.readAllBatch(position, batchSize);
+          if (stopped) break;
+          if (batch.length > 0) {
+            await handler(batch);
+            position = batch[batch.length - 1].position;
+            pending = true;
+          } else if (await this.hasCommittedEventsAfter(position)) {
+            // Committed events wait behind an older transaction that has not finished yet.
+            pending = true;
+            await sleep(XMIN_RETRY_MS);
+          }
+        }
+        return failure;
+      } catch (error) {
+        return error as Error;
+      } finally {
+        listener.removeListener('notification', signal);
+        await listener.end().catch(() => {});
+      }
+    };
+    let failure: Error | undefined;
+    const done = run();
+    const subscription: Subscription = {
+      done,
+      async stop() {
+        stopped = true;
+        wake?.();
+        await done;
+      },
+    };
+    this.subscriptions.add(subscription);
+    void done.finally(() => this.subscriptions.delete(subscription));
+    return subscription;
+  }
+
+  /** Ends open subscriptions; the pool belongs to the caller. */
+  async close(): Promise<void> {
+    await Promise.all([...this.subscriptions].map((s) => s.stop()));
+  }
+}
