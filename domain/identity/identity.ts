@@ -1,0 +1,160 @@
+import { assertNever, DomainError, type CommandMetadata, type Decider } from '../decider';
+
+/** Account status as it appears in the status history. */
+export type UserStatus = 'active' | 'inactive' | 'deleted';
+
+export interface UserProfile {
+  email: string;
+  fullName: string;
+  companyName: string | null;
+}
+
+export type UserState =
+  | { status: 'none' }
+  | ({
+      status: UserStatus;
+      id: string;
+      role: string;
+      permissions: string[];
+      parentUserId: string | null;
+      passwordHash: string;
+    } & UserProfile);
+
+// ---- events (past tense); data that changes a status carries `status` and `previousStatus` ----
+
+export type UserEvent =
+  | {
+      type: 'UserRegistered.v1';
+      data: UserProfile & {
+        userId: string;
+        role: string;
+        permissions: string[];
+        parentUserId: string | null;
+        passwordHash: string;
+        selfRegistered: boolean;
+        status: 'active' | 'inactive';
+        previousStatus: null;
+      };
+    }
+  | { type: 'UserProfileUpdated.v1'; data: UserProfile & { userId: string } }
+  | { type: 'UserPermissionsChanged.v1'; data: { userId: string; permissions: string[]; previousPermissions: string[] } }
+  | { type: 'UserActivated.v1'; data: { userId: string; status: 'active'; previousStatus: UserStatus; reason: string | null } }
+  | { type: 'UserDeactivated.v1'; data: { userId: string; status: 'inactive'; previousStatus: UserStatus; reason: string | null } }
+  | { type: 'UserDeleted.v1'; data: { userId: string; email: string; status: 'deleted'; previousStatus: UserStatus } }
+  | { type: 'UserPasswordChanged.v1'; data: { userId: string; passwordHash: string } };
+
+// ---- commands (imperative) ----
+
+export type UserCommand =
+  | {
+      type: 'RegisterUser';
+      userId: string;
+      email: string;
+      fullName: string;
+      companyName: string | null;
+      role: string;
+      permissions: string[];
+      parentUserId: string | null;
+      passwordHash: string;
+      isActive: boolean;
+      selfRegistered: boolean;
+    }
+  | { type: 'UpdateUserProfile'; email: string; fullName: string; companyName: string | null; role?: string }
+  | { type: 'ChangeUserPermissions'; permissions: string[] }
+  | { type: 'ActivateUser'; reason?: string | null }
+  | { type: 'DeactivateUser'; reason?: string | null }
+  | { type: 'DeleteUser' }
+  | { type: 'ChangePassword'; passwordHash: string };
+
+export const USER_MESSAGES = {
+  notFound: 'User not found.',
+  alreadyExists: 'This user already exists.',
+  deleted: 'This user has been deleted.',
+  adminNotDeletable: 'Admin users cannot be deleted for security reasons.',
+  onlyAdminsChangePermissions: 'Only administrators can update user permissions',
+  roleFixed: "A user's role cannot be changed.",
+} as const;
+
+const isAdmin = (role: string | null) => role === 'admin' || role === 'administrator';
+
+type Existing = Exclude<UserState, { status: 'none' }>;
+
+function existing(state: UserState): Existing {
+  if (state.status === 'none') throw new DomainError('not_found', 'NOT_FOUND', USER_MESSAGES.notFound);
+  if (state.status === 'deleted') throw new DomainError('not_found', 'NOT_FOUND', USER_MESSAGES.deleted);
+  return state;
+}
+
+const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && [...a].sort().join('\n') === [...b].sort().join('\n');
+
+export function decide(command: UserCommand, state: UserState, metadata: CommandMetadata): UserEvent[] {
+  switch (command.type) {
+    case 'RegisterUser': {
+      if (state.status !== 'none') throw new DomainError('conflict', 'CONFLICT', USER_MESSAGES.alreadyExists);
+      const { type: _type, isActive, ...data } = command;
+      return [{ type: 'UserRegistered.v1', data: { ...data, status: isActive ? 'active' : 'inactive', previousStatus: null } }];
+    }
+    case 'UpdateUserProfile': {
+      const user = existing(state);
+      if (command.role !== undefined && command.role !== user.role) throw new DomainError('invalid', 'ROLE_FIXED', USER_MESSAGES.roleFixed);
+      if (command.email === user.email && command.fullName === user.fullName && command.companyName === user.companyName) return [];
+      return [{ type: 'UserProfileUpdated.v1', data: { userId: user.id, email: command.email, fullName: command.fullName, companyName: command.companyName } }];
+    }
+    case 'ChangeUserPermissions': {
+      const user = existing(state);
+      if (!isAdmin(metadata.actorRole)) throw new DomainError('forbidden', 'INSUFFICIENT_PERMISSIONS', USER_MESSAGES.onlyAdminsChangePermissions);
+      if (sameList(command.permissions, user.permissions)) return [];
+      return [{ type: 'UserPermissionsChanged.v1', data: { userId: user.id, permissions: command.permissions, previousPermissions: user.permissions } }];
+    }
+    case 'ActivateUser': {
+      const user = existing(state);
+      if (user.status === 'active') return [];
+      return [{ type: 'UserActivated.v1', data: { userId: user.id, status: 'active', previousStatus: user.status, reason: command.reason ?? null } }];
+    }
+    case 'DeactivateUser': {
+      const user = existing(state);
+      if (user.status === 'inactive') return [];
+      return [{ type: 'UserDeactivated.v1', data: { userId: user.id, status: 'inactive', previousStatus: user.status, reason: command.reason ?? null } }];
+    }
+    case 'DeleteUser': {
+      const user = existing(state);
+      if (isAdmin(user.role)) throw new DomainError('forbidden', 'ADMIN_NOT_DELETABLE', USER_MESSAGES.adminNotDeletable);
+      return [{ type: 'UserDeleted.v1', data: { userId: user.id, email: user.email, status: 'deleted', previousStatus: user.status } }];
+    }
+    case 'ChangePassword': {
+      const user = existing(state);
+      return [{ type: 'UserPasswordChanged.v1', data: { userId: user.id, passwordHash: command.passwordHash } }];
+    }
+    default:
+      return assertNever(command);
+  }
+}
+
+export function evolve(state: UserState, event: UserEvent): UserState {
+  if (event.type === 'UserRegistered.v1') {
+    const { userId, email, fullName, companyName, role, permissions, parentUserId, passwordHash, status } = event.data;
+    return { status, id: userId, email, fullName, companyName, role, permissions, parentUserId, passwordHash };
+  }
+  if (state.status === 'none') return state;
+  switch (event.type) {
+    case 'UserProfileUpdated.v1':
+      return { ...state, email: event.data.email, fullName: event.data.fullName, companyName: event.data.companyName };
+    case 'UserPermissionsChanged.v1':
+      return { ...state, permissions: event.data.permissions };
+    case 'UserActivated.v1':
+    case 'UserDeactivated.v1':
+    case 'UserDeleted.v1':
+      return { ...state, status: event.data.status };
+    case 'UserPasswordChanged.v1':
+      return { ...state, passwordHash: event.data.passwordHash };
+    default:
+      return assertNever(event);
+  }
+}
+
+export const users: Decider<UserState, UserCommand, UserEvent> = {
+  initialState: () => ({ status: 'none' }),
+  evolve,
+  decide,
+  streamId: (id) => `users-${id}`,
+};

@@ -1,0 +1,12 @@
+import type { PoolClient } from '../src/db';
+import type { RecordedEvent } from '../src/eventstore';
+
+/**
+ * A read model: the tables it owns in the `read` schema and how each event changes them.
+ * `apply` runs inside the projector's batch transaction with `search_path` set to the schema being
+ * written (live `read`, or a fresh one during a rebuild), so its SQL names tables without a schema.
+ */
+export interface Projection {
+  name: string;
+  apply(event: RecordedEvent, db: PoolClient): Promise<void>;
+}

@@ -1,0 +1,56 @@
+import type { Pool } from '../src/db';
+import { comparePositions, type EventStore, type GlobalPosition } from '../src/eventstore';
+import type { Projection } from './projection';
+import { ProjectionRunner } from './runner';
+
+const NEXT_SCHEMA = 'read_rebuild';
+const RETIRED_SCHEMA = 'read_retired';
+
+/**
+ * Replays the whole log into fresh copies of the read tables, then swaps them in at once.
+ * A projector running meanwhile notices the swapped checkpoint and resumes from it.
+ */
+export async function rebuildProjections(store: EventStore, pool: Pool, projections: readonly Projection[]): Promise<{ head: GlobalPosition | undefined; tables: string[] }> {
+  const { rows } = await pool.query<{ table_name: string }>(
+    "SELECT table_name FROM information_schema.tables WHERE table_schema = 'read' AND table_type = 'BASE TABLE' ORDER BY 1",
+  );
+  const tables = rows.map((r) => r.table_name);
+  await pool.query(`DROP SCHEMA IF EXISTS ${NEXT_SCHEMA} CASCADE`);
+  await pool.query(`CREATE SCHEMA ${NEXT_SCHEMA}`);
+  for (const table of tables) {
+    await pool.query(`CREATE TABLE ${NEXT_SCHEMA}.${table} (LIKE read.${table} INCLUDING ALL)`);
+  }
+
+  const head = await store.headPosition();
+  if (head) {
+    await new Promise<void>((resolve, reject) => {
+      const runner = new ProjectionRunner(store, pool, projections, {
+        schema: NEXT_SCHEMA,
+        onError: (error) => {
+          void runner.stop();
+          reject(error);
+        },
+        onBatch: (position: GlobalPosition) => {
+          if (comparePositions(position, head) >= 0) void runner.stop().then(resolve);
+        },
+      });
+      runner.start();
+    });
+  }
+
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    await client.query(`DROP SCHEMA IF EXISTS ${RETIRED_SCHEMA} CASCADE`);
+    await client.query(`ALTER SCHEMA read RENAME TO ${RETIRED_SCHEMA}`);
+    await client.query(`ALTER SCHEMA ${NEXT_SCHEMA} RENAME TO read`);
+    await client.query(`DROP SCHEMA ${RETIRED_SCHEMA} CASCADE`);
+    await client.query('COMMIT');
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => {});
+    throw error;
+  } finally {
+    client.release();
+  }
+  return { head, tables };
+}
