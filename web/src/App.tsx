@@ -1,0 +1,106 @@
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { Admin, CustomRoutes } from 'react-admin';
+import { BrowserRouter, Navigate, Route } from 'react-router-dom';
+import { RouteGuard } from './access/RouteGuard';
+import { AppError } from './layout/AppError';
+import { PortalLayout } from './layout/PortalLayout';
+import { PortalNotification } from './layout/PortalNotification';
+import { FullScreenSpinner, Splash, SPLASH_MS } from './layout/Splash';
+import { theme } from './layout/theme';
+import { PLACEHOLDER_ROUTES } from './placeholders/placeholderRoutes';
+import { authProvider } from './providers/authProvider';
+import { dataProvider } from './providers/dataProvider';
+
+// Signed-out screens.
+const SignIn = lazy(() => import('./auth/SignIn'));
+const SignUp = lazy(() => import('./auth/SignUp'));
+const RegisterPartner = lazy(() => import('./auth/RegisterPartner'));
+const PartnerOnboarding = lazy(() => import('./placeholders/PartnerOnboarding'));
+
+// Signed-in screens: each loads on first visit, so the sign-in page never loads them.
+const Home = lazy(() => import('./dashboards/Home'));
+const SubUserDashboard = lazy(() => import('./dashboards/SubUserDashboard'));
+const dashboard = (name: 'PartnerDashboard' | 'DistributorDashboard' | 'ManufacturerDashboard' | 'SupportDashboard' | 'AdminDashboard') =>
+  lazy(() => import('./dashboards/RoleDashboard').then((m) => ({ default: m[name] })));
+const PartnerDashboard = dashboard('PartnerDashboard');
+const DistributorDashboard = dashboard('DistributorDashboard');
+const ManufacturerDashboard = dashboard('ManufacturerDashboard');
+const SupportDashboard = dashboard('SupportDashboard');
+const AdminDashboard = dashboard('AdminDashboard');
+const ChangePassword = lazy(() => import('./auth/ChangePassword'));
+const AdminPanel = lazy(() => import('./adminpanel/AdminPanel'));
+const PlaceholderScreen = lazy(() => import('./placeholders/PlaceholderScreen'));
+const staticSection = (name: 'ProductsSection' | 'SolutionsSection' | 'DownloadsSection' | 'PartnerSolutions' | 'DistributorSolutions') =>
+  lazy(() => import('./placeholders/StaticSections').then((m) => ({ default: m[name] })));
+const ProductsSection = staticSection('ProductsSection');
+const SolutionsSection = staticSection('SolutionsSection');
+const DownloadsSection = staticSection('DownloadsSection');
+const PartnerSolutions = staticSection('PartnerSolutions');
+const DistributorSolutions = staticSection('DistributorSolutions');
+
+const signedOut = (element: React.ReactNode) => <Suspense fallback={<FullScreenSpinner />}>{element}</Suspense>;
+
+/** Unknown signed-in paths go to `/`. */
+const ToHome = () => <Navigate to="/" replace />;
+
+export function App() {
+  const [splash, setSplash] = useState(true);
+  useEffect(() => {
+    const timer = setTimeout(() => setSplash(false), SPLASH_MS);
+    return () => clearTimeout(timer);
+  }, []);
+  if (splash) return <Splash />;
+
+  return (
+    <BrowserRouter>
+      <Admin
+        title="PartnerHub"
+        dataProvider={dataProvider}
+        authProvider={authProvider}
+        requireAuth
+        loginPage={false}
+        layout={PortalLayout}
+        dashboard={Home}
+        catchAll={ToHome}
+        notification={PortalNotification}
+        loading={FullScreenSpinner}
+        error={AppError}
+        theme={theme}
+        disableTelemetry
+      >
+        <CustomRoutes noLayout>
+          <Route path="/signin" element={signedOut(<SignIn />)} />
+          <Route path="/SignUp" element={signedOut(<SignUp />)} />
+          <Route path="/register-partner" element={signedOut(<RegisterPartner />)} />
+          <Route path="/partner-onboarding" element={signedOut(<PartnerOnboarding />)} />
+        </CustomRoutes>
+        <CustomRoutes>
+          <Route path="/dashboard" element={<Home />} />
+          <Route path="/administratordashboard" element={<AdminDashboard />} />
+          <Route path="/manufacturerdashboard" element={<ManufacturerDashboard />} />
+          <Route path="/distributordashboard" element={<DistributorDashboard />} />
+          <Route path="/partnerdashboard" element={<PartnerDashboard />} />
+          <Route path="/support-dashboard" element={<SupportDashboard />} />
+          <Route path="/sub-user-dashboard" element={<SubUserDashboard />} />
+          <Route path="/change-password" element={<ChangePassword />} />
+          <Route
+            path="/adminpanel"
+            element={
+              <RouteGuard path="/adminpanel" title="Admin Panel" redirectTo="/">
+                <AdminPanel />
+              </RouteGuard>
+            }
+          />
+          <Route path="/products" element={<ProductsSection />} />
+          <Route path="/solutions" element={<SolutionsSection />} />
+          <Route path="/downloads" element={<DownloadsSection />} />
+          <Route path="/partner-solutions" element={<PartnerSolutions />} />
+          <Route path="/distributor-solutions" element={<DistributorSolutions />} />
+          {PLACEHOLDER_ROUTES.map((route) => (
+            <Route key={route.path} path={route.path} element={<PlaceholderScreen route={route} />} />
+          ))}
+        </CustomRoutes>
+      </Admin>
+    </BrowserRouter>
+  );
+}

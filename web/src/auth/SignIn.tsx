@@ -1,0 +1,148 @@
+import { landingRouteFor } from '@domain/access';
+import { Alert, Box, Button, Divider, Link as MuiLink, TextField, Typography } from '@mui/material';
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { usePageTitle } from '../layout/PageTitle';
+import { useToast } from '../layout/toast';
+import { LOGIN_SUCCESS_MESSAGE, signIn } from '../providers/authProvider';
+import { getRole } from '../providers/session';
+import { AuthShell } from './AuthShell';
+import { PasswordField } from './PasswordField';
+import { canSubmitLogin, FILL_IN_ALL_FIELDS, validateLogin } from './validation';
+
+export type SignInType = 'partner' | 'distributor' | 'general';
+
+export const SIGN_IN_HEADINGS: Record<SignInType, string> = {
+  partner: 'Partner Login',
+  distributor: 'Distributor Login',
+  general: 'Login',
+};
+
+export const REMEMBERED_EMAIL_KEY = 'remembered-email';
+
+export function signInTypeOf(value: string | null): SignInType {
+  return value === 'partner' || value === 'distributor' ? value : 'general';
+}
+
+/** /signin?type=partner|distributor */
+export default function SignIn() {
+  const [params] = useSearchParams();
+  const type = signInTypeOf(params.get('type'));
+  const heading = SIGN_IN_HEADINGS[type];
+  usePageTitle(heading);
+  const navigate = useNavigate();
+  const toast = useToast();
+
+  const [values, setValues] = useState({ email: localStorage.getItem(REMEMBERED_EMAIL_KEY) ?? '', password: '' });
+  const [touched, setTouched] = useState({ email: false, password: false });
+  const [submitting, setSubmitting] = useState(false);
+  const [formError, setFormError] = useState<string | null>(null);
+  const [success, setSuccess] = useState<string | null>(null);
+
+  const errors = validateLogin(values);
+  const enabled = canSubmitLogin(values, submitting);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (submitting) return;
+    if (!canSubmitLogin(values, false)) {
+      setTouched({ email: true, password: true });
+      setFormError(FILL_IN_ALL_FIELDS);
+      return;
+    }
+    setSubmitting(true);
+    setFormError(null);
+    try {
+      const { message } = await signIn(values.email, values.password);
+      const text = message || LOGIN_SUCCESS_MESSAGE;
+      setSuccess(text);
+      toast(text, 'success');
+      // Land on the role's screen with a fresh page, so the signed-in app starts from the new session.
+      setTimeout(() => window.location.assign(landingRouteFor(getRole())), 400);
+    } catch (error) {
+      const message = (error as Error).message;
+      setFormError(message);
+      toast(message, 'error');
+      setSubmitting(false);
+    }
+  };
+
+  const change = (field: 'email' | 'password') => (event: React.ChangeEvent<HTMLInputElement>) => {
+    setValues((v) => ({ ...v, [field]: event.target.value }));
+    setFormError(null);
+  };
+
+  return (
+    <AuthShell>
+      <Typography variant="h5" component="h1" sx={{ fontWeight: 700, mb: 0.5 }}>
+        {heading}
+      </Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 3 }}>
+        Sign in to your account
+      </Typography>
+      <Box component="form" noValidate onSubmit={submit} sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+        <TextField
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          value={values.email}
+          onChange={change('email')}
+          onBlur={() => setTouched((t) => ({ ...t, email: true }))}
+          error={touched.email && Boolean(errors.email)}
+          helperText={touched.email ? errors.email : undefined}
+          required
+          fullWidth
+          autoFocus
+        />
+        <PasswordField
+          label="Password"
+          name="password"
+          autoComplete="current-password"
+          value={values.password}
+          onChange={change('password')}
+          onBlur={() => setTouched((t) => ({ ...t, password: true }))}
+          error={touched.password && Boolean(errors.password)}
+          helperText={touched.password ? errors.password : undefined}
+          required
+          fullWidth
+        />
+        {formError ? (
+          <Alert severity="error" data-testid="signin-error">
+            {formError}
+          </Alert>
+        ) : null}
+        {success ? <Alert severity="success">{success}</Alert> : null}
+        <Button type="submit" variant="contained" size="large" disabled={!enabled} fullWidth>
+          {submitting ? 'SIGNING IN...' : 'SIGN IN'}
+        </Button>
+      </Box>
+      {type !== 'distributor' ? (
+        <>
+          <Divider sx={{ my: 3 }}>or</Divider>
+          <Button variant="outlined" fullWidth onClick={() => navigate('/register-partner')}>
+            Register as a Partner
+          </Button>
+        </>
+      ) : null}
+      <Typography variant="body2" sx={{ mt: 3, textAlign: 'center' }} color="text.secondary">
+        New here?{' '}
+        <MuiLink component={Link} to="/SignUp">
+          Create an account
+        </MuiLink>
+      </Typography>
+      <Typography variant="body2" sx={{ mt: 1, textAlign: 'center' }} color="text.secondary">
+        {type !== 'partner' ? (
+          <MuiLink component={Link} to="/signin?type=partner" sx={{ mx: 1 }}>
+            Partner login
+          </MuiLink>
+        ) : null}
+        {type !== 'distributor' ? (
+          <MuiLink component={Link} to="/signin?type=distributor" sx={{ mx: 1 }}>
+            Distributor login
+          </MuiLink>
+        ) : null}
+      </Typography>
+    </AuthShell>
+  );
+}

@@ -1,0 +1,107 @@
+import { Box, Button, Card, CardActions, CardContent, Paper, Typography } from '@mui/material';
+import { landingRouteFor } from '@domain/access';
+import { useNavigate } from 'react-router-dom';
+import { useAccess } from '../access/usePrincipal';
+import { PageTitle } from '../layout/PageTitle';
+
+function TextSection({ title, paragraphs }: { title: string; paragraphs: string[] }) {
+  return (
+    <Box sx={{ p: { xs: 2, md: 3 }, maxWidth: 880 }}>
+      <PageTitle title={title} />
+      <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 } }}>
+        {paragraphs.map((text) => (
+          <Typography key={text} variant="body1" sx={{ mb: 1.5, '&:last-child': { mb: 0 } }}>
+            {text}
+          </Typography>
+        ))}
+      </Paper>
+    </Box>
+  );
+}
+
+export const ProductsSection = () => (
+  <TextSection
+    title="Products"
+    paragraphs={[
+      'Our portfolio covers managed and unmanaged switches, industrial switches for harsh environments, high-capacity switching, accessories and power supplies.',
+      'Partners with catalogue access can browse current prices, stock and minimum order quantities in the product catalogue.',
+    ]}
+  />
+);
+
+export const SolutionsSection = () => (
+  <TextSection
+    title="Solutions"
+    paragraphs={[
+      'We design networking solutions for education, hospitality and retail, and technical solutions for CCTV switching, internet access and outdoor networking.',
+      'Talk to your partner manager to plan a solution for your customer.',
+    ]}
+  />
+);
+
+export const DownloadsSection = () => (
+  <TextSection
+    title="Downloads"
+    paragraphs={[
+      'Datasheets, firmware, configuration guides and marketing material for partners are published here.',
+      'Contact support if you cannot find the document you need.',
+    ]}
+  />
+);
+
+const INDUSTRY = [
+  { title: 'Education', text: 'Reliable campus networks for classrooms, libraries and student housing.' },
+  { title: 'Hotel', text: 'Guest Wi-Fi, IPTV and back-office networks for hospitality.' },
+  { title: 'Retail', text: 'Store networks for point of sale, inventory and in-store analytics.' },
+];
+const TECHNICAL = [
+  { title: 'CCTV Switching Solution', text: 'PoE switching for IP cameras with the bandwidth video needs.' },
+  { title: 'Internet', text: 'Access and aggregation for dependable internet connectivity.' },
+  { title: 'Outdoor Networking Solution', text: 'Hardened equipment for outdoor and industrial sites.' },
+];
+
+function SolutionCards({ title, learnMore }: { title: string; learnMore: boolean }) {
+  const navigate = useNavigate();
+  const { role } = useAccess();
+  const group = (heading: string, cards: typeof INDUSTRY) => (
+    <>
+      <Typography variant="h6" component="h2" sx={{ mt: 3, mb: 1.5 }}>
+        {heading}
+      </Typography>
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(3, minmax(0, 1fr))' } }}>
+        {cards.map((card) => (
+          <Card key={card.title} variant="outlined" sx={{ display: 'flex', flexDirection: 'column' }}>
+            <CardContent sx={{ flex: 1 }}>
+              <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
+                {card.title}
+              </Typography>
+              <Typography variant="body2" color="text.secondary">
+                {card.text}
+              </Typography>
+            </CardContent>
+            {learnMore ? (
+              <CardActions>
+                <Button size="small" onClick={() => navigate('/solutions')}>
+                  Learn More
+                </Button>
+              </CardActions>
+            ) : null}
+          </Card>
+        ))}
+      </Box>
+    </>
+  );
+  return (
+    <Box sx={{ p: { xs: 2, md: 3 } }}>
+      <PageTitle title={title} />
+      <Button variant="outlined" onClick={() => navigate(landingRouteFor(role))}>
+        Back to Dashboard
+      </Button>
+      {group('Industry Solutions', INDUSTRY)}
+      {group('Technical Solutions', TECHNICAL)}
+    </Box>
+  );
+}
+
+export const PartnerSolutions = () => <SolutionCards title="Partner Solutions" learnMore={false} />;
+export const DistributorSolutions = () => <SolutionCards title="Distributor Solutions" learnMore />;

@@ -1,0 +1,37 @@
+/** Screens owned by later work: each resolves now, with its title and an honest "coming soon". */
+export interface PlaceholderRoute {
+  path: string;
+  title: string;
+  subtitle?: string;
+  description?: string;
+  /** Checked with the shared route rules. */
+  guarded?: boolean;
+}
+
+export const PLACEHOLDER_ROUTES: readonly PlaceholderRoute[] = [
+  { path: '/projects', title: 'Project Management', subtitle: 'Track and manage your project portfolio.', guarded: true },
+  { path: '/project/details', title: 'Project Details' },
+  { path: '/orders', title: 'Order Management', subtitle: 'Track orders and browse our product catalog.', guarded: true },
+  { path: '/order/shipping', title: 'Shipping & Order Details' },
+  { path: '/order/confirmation', title: 'Order Confirmed' },
+  { path: '/order/track/:orderId', title: 'Order Tracking' },
+  { path: '/catalogue', title: 'Product Catalogue' },
+  { path: '/rebates', title: 'Rebates', guarded: true },
+  { path: '/supportcenter', title: 'Support Center', guarded: true },
+  { path: '/comprehensive-support', title: 'Comprehensive Support' },
+  { path: '/partnerdirectory', title: 'Partner Directory', guarded: true },
+  { path: '/partneronboarding', title: 'Partner Onboarding' },
+  { path: '/partnership-governance', title: 'Partnership Governance' },
+  { path: '/distributor/partnership-governance', title: 'Partnership Governance' },
+  { path: '/partner/team-management', title: 'Team Management' },
+  { path: '/distributor/team-management', title: 'Team Management' },
+  { path: '/distributor/inventory', title: 'Inventory' },
+  { path: '/live-chat', title: 'Live Chat' },
+  { path: '/learn-earn', title: 'Learn & Earn' },
+  { path: '/training-videos', title: 'Training Videos' },
+  { path: '/tech-gallery', title: 'Tech Gallery' },
+  { path: '/faqs', title: 'FAQs' },
+  { path: '/rma', title: 'RMA' },
+  { path: '/warranty-check', title: 'Warranty Check' },
+];
+

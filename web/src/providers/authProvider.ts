@@ -1,0 +1,147 @@
+/**
+ * The auth provider: sign-in and sign-out, the session check, the identity in the app bar and the
+ * access rules, which come from `domain/access` (the module the server also uses).
+ */
+
+import { canAccess, canAccessRoute, canPerformAction, type Principal } from '@domain/access';
+import type { AuthProvider, UserIdentity } from 'react-admin';
+import { ApiError, DEFAULT_RESPONSE_MESSAGE } from './errorMapper';
+import { API_URL, cancelTokenRefresh, httpClient, refreshAccessToken, refreshPermissions, scheduleTokenRefresh } from './httpClient';
+import {
+  accessTokenExpiresIn,
+  clearSession,
+  getAccessToken,
+  getPermissions,
+  getRefreshToken,
+  getRole,
+  getStoredPermissions,
+  getStoredUser,
+  isAuthenticated,
+  isLogoutInProgress,
+  markLogoutInProgress,
+  permissionsOfUser,
+  replacePermissions,
+  storeLogin,
+  storeUser,
+  type LoginAnswer,
+  type SessionUser,
+} from './session';
+
+export const SIGN_IN_PATH = '/signin';
+export const LOGIN_FAILED_MESSAGE = 'Login failed. Please try again.';
+export const LOGIN_EXCEPTION_MESSAGE = 'Something went wrong.';
+export const LOGIN_SUCCESS_MESSAGE = 'Login successful! Redirecting...';
+
+/** Resource names for checks that are not about a react-admin resource. */
+export const ROUTE_RESOURCE = 'routes';
+export const ACTION_RESOURCE = 'actions';
+
+/** The signed-in user as the access rules see them, or null when signed out. */
+export function currentPrincipal(): Principal | null {
+  const role = isAuthenticated() ? getRole() : null;
+  return role ? { role, permissions: getPermissions() } : null;
+}
+
+/** One access check for every kind of question the screens ask. */
+export function checkAccess(principal: Principal | null, action: string, resource: string): boolean {
+  if (!principal) return false;
+  if (resource === ROUTE_RESOURCE) return canAccessRoute(principal, action);
+  if (resource === ACTION_RESOURCE) return canPerformAction(principal, action);
+  return canAccess(principal, { action, resource });
+}
+
+/** Signs in; resolves with the stored user. Rejects with the server's message or the spec's default. */
+export async function signIn(email: string, password: string): Promise<{ user: SessionUser | null; message: string }> {
+  let answer: LoginAnswer & { data?: LoginAnswer };
+  try {
+    ({ json: answer } = await httpClient(`${API_URL}/auth/login`, {
+      method: 'POST',
+      body: { email: email.trim(), password },
+      anonymous: true,
+    }));
+  } catch (error) {
+    if (error instanceof ApiError) {
+      throw new Error(error.message && error.message !== DEFAULT_RESPONSE_MESSAGE ? error.message : LOGIN_FAILED_MESSAGE);
+    }
+    throw new Error(LOGIN_EXCEPTION_MESSAGE);
+  }
+  const login: LoginAnswer = answer?.accessToken || answer?.access ? answer : (answer?.data ?? {});
+  if (!(login.accessToken || login.access)) throw new Error(LOGIN_FAILED_MESSAGE);
+  clearSession();
+  storeLogin(login);
+  if (!permissionsOfUser(login.user)) await refreshPermissions();
+  scheduleTokenRefresh();
+  return { user: getStoredUser(), message: answer.message ?? LOGIN_SUCCESS_MESSAGE };
+}
+
+/**
+ * At start: with a token but no stored permissions, restore them from the stored user or fetch
+ * them from the server; then plan the silent token refresh.
+ */
+export async function restoreSession(): Promise<void> {
+  if (!getAccessToken()) return;
+  if (!getStoredPermissions()) {
+    const fromUser = permissionsOfUser(getStoredUser());
+    if (fromUser) replacePermissions(fromUser, getRole());
+    else await refreshPermissions();
+  }
+  scheduleTokenRefresh();
+}
+
+/** Signs out: the server call is fire-and-forget and local data is cleared whatever it answers. */
+export async function signOut(): Promise<string> {
+  if (isLogoutInProgress()) return SIGN_IN_PATH;
+  markLogoutInProgress();
+  const token = getAccessToken();
+  const refreshToken = getRefreshToken();
+  cancelTokenRefresh();
+  if (token) {
+    void fetch(`${API_URL}/auth/logout`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify(refreshToken ? { refreshToken } : {}),
+      keepalive: true,
+    }).catch(() => undefined);
+  }
+  clearSession();
+  return SIGN_IN_PATH;
+}
+
+const notSignedIn = () => Promise.reject({ redirectTo: SIGN_IN_PATH, message: false, logoutUser: true });
+
+export const authProvider: AuthProvider = {
+  async login({ email, password }: { email: string; password: string }) {
+    await signIn(email, password);
+    return { redirectTo: false };
+  },
+
+  logout: () => signOut(),
+
+  async checkAuth() {
+    if (!getAccessToken()) return notSignedIn();
+    const expiresIn = accessTokenExpiresIn();
+    if (expiresIn !== null && expiresIn <= 0 && !(await refreshAccessToken())) return notSignedIn();
+    if (!isAuthenticated()) return notSignedIn();
+  },
+
+  async checkError(error: unknown) {
+    // The HTTP client has already told the user and, for an expired session, will sign out.
+    if (error instanceof ApiError && error.handled) {
+      return Promise.reject({ logoutUser: false, message: false });
+    }
+  },
+
+  async getIdentity(): Promise<UserIdentity> {
+    const user = getStoredUser();
+    if (!user) throw new Error('No user');
+    return { id: user.id, fullName: user.full_name || user.email, email: user.email, role: getRole() };
+  },
+
+  async getPermissions() {
+    return getPermissions();
+  },
+
+  async canAccess({ action, resource }) {
+    return checkAccess(currentPrincipal(), action, resource);
+  },
+};

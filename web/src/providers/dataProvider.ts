@@ -1,0 +1,142 @@
+/**
+ * The portal's data provider: `ra-data-simple-rest` for lists (the API answers the simple REST
+ * shape with Content-Range), envelopes unwrapped for single records, and the few portal calls the
+ * screens need as typed methods.
+ */
+
+import simpleRestProvider from 'ra-data-simple-rest';
+import type { DataProvider, Identifier, RaRecord } from 'react-admin';
+import { API_URL, httpClient, type HttpResponse } from './httpClient';
+
+type Envelope<T> = { success?: boolean; message?: string; data?: T };
+
+/** The record inside `{ success, data }`, or the answer itself when it is not an envelope. */
+export function unwrap<T>(json: unknown): T {
+  if (json && typeof json === 'object' && 'data' in json && ('success' in json || 'message' in json)) {
+    return (json as Envelope<T>).data as T;
+  }
+  return json as T;
+}
+
+const simpleRestClient = (url: string, options: { method?: string; body?: any; headers?: HeadersInit; signal?: AbortSignal } = {}) =>
+  httpClient(url, options) as Promise<HttpResponse>;
+
+const base = simpleRestProvider(API_URL, simpleRestClient as never);
+
+export interface StatusHistoryEntry {
+  id: string;
+  record_type: string;
+  record_id: string;
+  from_status: string | null;
+  to_status: string;
+  actor_id: string | null;
+  actor_name: string | null;
+  actor_role: string | null;
+  reason: string | null;
+  occurred_at: string;
+}
+
+export interface PortalNotification {
+  id: string;
+  kind: string;
+  title: string;
+  body: string;
+  link: string | null;
+  read_at: string | null;
+  created_at: string;
+}
+
+export interface NotificationPage {
+  notifications: PortalNotification[];
+  unread: number;
+  total: number;
+}
+
+export interface RegisterAccountInput {
+  full_name: string;
+  email: string;
+  password: string;
+  company_name?: string;
+}
+
+export interface RegisterAccountAnswer {
+  success: boolean;
+  message?: string;
+  data?: { id: string; [key: string]: unknown };
+  onboardingToken?: string;
+}
+
+export interface PortalDataProvider extends DataProvider {
+  getHistory(resource: string, id: Identifier): Promise<StatusHistoryEntry[]>;
+  getNotifications(limit?: number): Promise<NotificationPage>;
+  markNotificationRead(id: string): Promise<void>;
+  markAllNotificationsRead(): Promise<void>;
+  changePassword(input: { currentPassword: string; newPassword: string }): Promise<{ success: boolean; message?: string }>;
+  registerAccount(input: RegisterAccountInput): Promise<RegisterAccountAnswer>;
+}
+
+const resourceUrl = (resource: string, id?: Identifier) =>
+  id === undefined ? `${API_URL}/${resource}` : `${API_URL}/${resource}/${encodeURIComponent(String(id))}`;
+
+export const dataProvider: PortalDataProvider = {
+  ...base,
+
+  getOne: async (resource, params) => {
+    const { json } = await httpClient(resourceUrl(resource, params.id), { signal: params.signal });
+    return { data: unwrap(json) };
+  },
+
+  create: async (resource, params) => {
+    const { json } = await httpClient(resourceUrl(resource), { method: 'POST', body: params.data });
+    return { data: unwrap(json) };
+  },
+
+  update: async (resource, params) => {
+    const { json } = await httpClient(resourceUrl(resource, params.id), { method: 'PUT', body: params.data });
+    return { data: unwrap(json) };
+  },
+
+  delete: async <RecordType extends RaRecord = any>(resource: string, params: { id: Identifier; previousData?: RecordType }) => {
+    const { json } = await httpClient(resourceUrl(resource, params.id), { method: 'DELETE' });
+    const record = unwrap<RecordType | undefined>(json);
+    return { data: (record && typeof record === 'object' && 'id' in record ? record : { ...params.previousData, id: params.id }) as RecordType };
+  },
+
+  async getHistory(resource, id) {
+    const { json } = await httpClient(`${resourceUrl(resource, id)}/history`);
+    const data = unwrap<unknown>(json);
+    if (Array.isArray(data)) return data as StatusHistoryEntry[];
+    const rows = (data as { history?: StatusHistoryEntry[] } | null)?.history;
+    return Array.isArray(rows) ? rows : [];
+  },
+
+  async getNotifications(limit = 10) {
+    const { json } = await httpClient(`${API_URL}/notifications?page=1&limit=${limit}`);
+    const data = unwrap<Partial<NotificationPage> | PortalNotification[]>(json);
+    if (Array.isArray(data)) return { notifications: data, unread: data.filter((n) => !n.read_at).length, total: data.length };
+    const notifications = data?.notifications ?? [];
+    return {
+      notifications,
+      unread: data?.unread ?? notifications.filter((n) => !n.read_at).length,
+      total: data?.total ?? notifications.length,
+    };
+  },
+
+  async markNotificationRead(id) {
+    await httpClient(`${API_URL}/notifications/${encodeURIComponent(id)}/read`, { method: 'POST' });
+  },
+
+  async markAllNotificationsRead() {
+    await httpClient(`${API_URL}/notifications/read-all`, { method: 'POST' });
+  },
+
+  async changePassword(input) {
+    const { json } = await httpClient(`${API_URL}/auth/change-password`, { method: 'POST', body: input });
+    return json as { success: boolean; message?: string };
+  },
+
+  async registerAccount(input) {
+    const { json } = await httpClient(`${API_URL}/user/register/`, { method: 'POST', body: { ...input }, anonymous: true });
+    return json as RegisterAccountAnswer;
+  },
+};
