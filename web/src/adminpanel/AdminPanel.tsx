@@ -1,4 +1,88 @@
-import { Placeholder } from '../placeholders/Placeholder';
+import GroupIcon from '@mui/icons-material/Group';
+import HourglassTopIcon from '@mui/icons-material/HourglassTop';
+import VerifiedIcon from '@mui/icons-material/Verified';
+import { Box, Paper, Tab, Tabs, Typography } from '@mui/material';
+import type { ReactElement } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { PageTitle } from '../layout/PageTitle';
+import { PanelComing } from './PanelComing';
+import { SystemSettings } from './SystemSettings';
+import { useAdminSummary } from './useAdminSummary';
+import users from '../users';
+
+export const ADMIN_TABS = [
+  { key: 'approvals', label: 'Partner Approvals' },
+  { key: 'users', label: 'User Management' },
+  { key: 'products', label: 'Product Management' },
+  { key: 'rebates', label: 'Rebate Management' },
+  { key: 'settings', label: 'System Settings' },
+] as const;
+type TabKey = (typeof ADMIN_TABS)[number]['key'];
+
+function SummaryCard({ label, value, icon }: { label: string; value: number | null; icon: ReactElement }) {
+  return (
+    <Paper variant="outlined" sx={{ p: 2, display: 'flex', alignItems: 'center', gap: 2, minWidth: 0 }}>
+      <Box sx={{ color: 'primary.main', display: 'flex' }}>{icon}</Box>
+      <Box sx={{ minWidth: 0 }}>
+        <Typography variant="body2" color="text.secondary" noWrap>
+          {label}
+        </Typography>
+        <Typography variant="h5" component="p" sx={{ fontWeight: 700 }} aria-label={label}>
+          {value ?? '—'}
+        </Typography>
+      </Box>
+    </Paper>
+  );
+}
+
+/** /adminpanel: header, summary cards and the five tabs (Partner Approvals first). */
 export default function AdminPanel() {
-  return <Placeholder title="Admin Panel" />;
+  const [params, setParams] = useSearchParams();
+  const requested = params.get('tab');
+  const tab: TabKey = ADMIN_TABS.some((t) => t.key === requested) ? (requested as TabKey) : 'approvals';
+  const summary = useAdminSummary();
+  const UserList = users.list;
+
+  return (
+    <Box sx={{ p: { xs: 2, md: 3 }, minWidth: 0 }}>
+      <PageTitle title="Admin Panel" subtitle="Manage users, partner approvals, products, rebates and settings." />
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(3, minmax(0, 1fr))' }, mb: 3 }}>
+        <SummaryCard label="Total Users" value={summary.totalUsers} icon={<GroupIcon />} />
+        <SummaryCard label="Pending Approvals" value={summary.pendingApprovals} icon={<HourglassTopIcon />} />
+        <SummaryCard label="Active Partners" value={summary.activePartners} icon={<VerifiedIcon />} />
+      </Box>
+      <Paper variant="outlined" sx={{ mb: 2 }}>
+        <Tabs
+          value={tab}
+          onChange={(_, value: TabKey) => setParams(value === 'approvals' ? {} : { tab: value }, { replace: true })}
+          variant="scrollable"
+          scrollButtons="auto"
+          allowScrollButtonsMobile
+          aria-label="Admin panel sections"
+        >
+          {ADMIN_TABS.map((t) => (
+            <Tab key={t.key} value={t.key} label={t.label} id={`admin-tab-${t.key}`} aria-controls={`admin-tabpanel-${t.key}`} />
+          ))}
+        </Tabs>
+      </Paper>
+      <Box role="tabpanel" id={`admin-tabpanel-${tab}`} aria-labelledby={`admin-tab-${tab}`}>
+        {tab === 'approvals' ? (
+          <PanelComing title="Partner Approvals" text="Reviewing, approving and rejecting partner applications will be available here in an upcoming release." />
+        ) : tab === 'users' ? (
+          <>
+            <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
+              User Management
+            </Typography>
+            <UserList />
+          </>
+        ) : tab === 'products' ? (
+          <PanelComing title="Product Management" text="Adding, editing and removing catalogue products will be available here in an upcoming release." />
+        ) : tab === 'rebates' ? (
+          <PanelComing title="Rebate Management" text="Reviewing partners' rebate requests will be available here in an upcoming release." />
+        ) : (
+          <SystemSettings />
+        )}
+      </Box>
+    </Box>
+  );
 }

@@ -1,0 +1,119 @@
+import {
+  DEFAULT_PERMISSIONS_BY_ROLE,
+  grantablePermissions,
+  isRole,
+  PERMISSION_GROUPS,
+  permissionLabel,
+  ROLE_LABELS,
+  type Permission,
+  type Role,
+} from '@domain/access';
+import { Box, Button, Checkbox, FormControlLabel, FormHelperText, Paper, Typography } from '@mui/material';
+import { useEffect, useRef } from 'react';
+import { BooleanInput, PasswordInput, SelectInput, TextInput, useInput } from 'react-admin';
+import { useWatch } from 'react-hook-form';
+import { useAccess } from '../access/usePrincipal';
+import { ADDABLE_ROLES, emailRule, newUserPasswordRule, optionalPasswordRule, requiredFullName, requiredRole } from './userRules';
+
+const roleChoice = (role: string) => ({ id: role, name: isRole(role) ? ROLE_LABELS[role] : role });
+
+/** Permission checkboxes grouped by category, with Select All and Clear All per group. */
+export function PermissionPicker({ role, resetOnRoleChange }: { role: string; resetOnRoleChange: boolean }) {
+  const { principal } = useAccess();
+  const { field } = useInput<string[]>({ source: 'permissions', defaultValue: [] });
+  const selected = new Set<string>(Array.isArray(field.value) ? field.value : []);
+  const grantable = new Set<Permission>(principal ? grantablePermissions(principal, role) : []);
+  const previousRole = useRef(role);
+
+  // A newly chosen role starts with that role's usual permissions.
+  useEffect(() => {
+    if (resetOnRoleChange && previousRole.current !== role) {
+      field.onChange(isRole(role) ? DEFAULT_PERMISSIONS_BY_ROLE[role as Role].filter((p) => grantable.has(p)) : []);
+    }
+    previousRole.current = role;
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [role]);
+
+  const set = (next: Set<string>) => field.onChange([...next]);
+  const toggle = (permission: string, on: boolean) => {
+    const next = new Set(selected);
+    if (on) next.add(permission);
+    else next.delete(permission);
+    set(next);
+  };
+
+  const groups = Object.values(PERMISSION_GROUPS)
+    .map((group) => ({ ...group, permissions: group.permissions.filter((p) => grantable.has(p)) }))
+    .filter((group) => group.permissions.length > 0);
+
+  return (
+    <Box data-testid="permission-picker">
+      <Typography variant="subtitle2" component="h3" sx={{ mb: 1 }}>
+        Permissions
+      </Typography>
+      {groups.length === 0 ? <FormHelperText>No permissions can be assigned to this role.</FormHelperText> : null}
+      <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))' } }}>
+        {groups.map((group) => (
+          <Paper key={group.key} variant="outlined" sx={{ p: 1.5 }}>
+            <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1, flexWrap: 'wrap' }}>
+              <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                {group.title}
+              </Typography>
+              <Box>
+                <Button size="small" sx={{ minWidth: 0, px: 0.75 }} onClick={() => set(new Set([...selected, ...group.permissions]))}>
+                  Select All
+                </Button>
+                <Button
+                  size="small"
+                  sx={{ minWidth: 0, px: 0.75 }}
+                  onClick={() => set(new Set([...selected].filter((p) => !(group.permissions as readonly string[]).includes(p))))}
+                >
+                  Clear All
+                </Button>
+              </Box>
+            </Box>
+            {group.permissions.map((permission) => (
+              <FormControlLabel
+                key={permission}
+                sx={{ display: 'flex', mr: 0 }}
+                control={<Checkbox size="small" checked={selected.has(permission)} onChange={(event) => toggle(permission, event.target.checked)} name={permission} />}
+                label={<Typography variant="body2">{permissionLabel(permission)}</Typography>}
+              />
+            ))}
+          </Paper>
+        ))}
+      </Box>
+    </Box>
+  );
+}
+
+/** The fields of Add User and Edit User. */
+export function UserInputs({ mode, actorIsAdmin }: { mode: 'create' | 'edit'; actorIsAdmin: boolean }) {
+  const role = useWatch({ name: 'role' }) as string | undefined;
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', gap: 0.5 }}>
+      <TextInput source="full_name" label="Full Name" validate={requiredFullName} fullWidth autoComplete="off" />
+      <TextInput source="email" label="Email" type="email" validate={emailRule} fullWidth autoComplete="off" />
+      {mode === 'create' ? (
+        <PasswordInput source="password" label="Password" validate={newUserPasswordRule} fullWidth autoComplete="new-password" />
+      ) : actorIsAdmin ? (
+        <PasswordInput
+          source="password"
+          label="New Password"
+          helperText="Leave blank to keep the current password"
+          validate={optionalPasswordRule}
+          fullWidth
+          autoComplete="new-password"
+        />
+      ) : null}
+      {mode === 'create' ? (
+        <SelectInput source="role" label="Role" choices={ADDABLE_ROLES.map(roleChoice)} validate={requiredRole} fullWidth emptyText="Select a role" />
+      ) : (
+        <SelectInput source="role" label="Role" choices={role ? [roleChoice(role)] : []} disabled fullWidth helperText="The role cannot be changed" />
+      )}
+      <TextInput source="company_name" label="Company" fullWidth autoComplete="off" />
+      {mode === 'edit' ? <BooleanInput source="is_active" label="Active" /> : null}
+      {role ? <PermissionPicker role={role} resetOnRoleChange={mode === 'create'} /> : null}
+    </Box>
+  );
+}
