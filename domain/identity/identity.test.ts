@@ -50,7 +50,7 @@ describe('users', () => {
       { type: 'DeleteUser' },
       { type: 'ChangePassword', passwordHash: 'x' },
       { type: 'ChangeUserPermissions', permissions: [] },
-      { type: 'UpdateUserProfile', email: 'a@b.c', fullName: 'A', companyName: null },
+      { type: 'UpdateUser', email: 'a@b.c', fullName: 'A', companyName: null },
     ])('refuses $type', (command) => spec.given([]).when(command).thenThrows(USER_MESSAGES.notFound, 'NOT_FOUND'));
   });
 
@@ -61,12 +61,27 @@ describe('users', () => {
     it('updates the profile', () =>
       spec
         .given([registered()])
-        .when({ type: 'UpdateUserProfile', email: 'new@example.test', fullName: 'Dana R.', companyName: null, role: 'distributor' })
+        .when({ type: 'UpdateUser', email: 'new@example.test', fullName: 'Dana R.', companyName: null, role: 'distributor' })
         .then([{ type: 'UserProfileUpdated.v1', data: { userId: id, email: 'new@example.test', fullName: 'Dana R.', companyName: null } }]));
     it('an unchanged profile appends nothing', () =>
-      spec.given([registered()]).when({ type: 'UpdateUserProfile', email: register.email, fullName: register.fullName, companyName: register.companyName }).then([]));
+      spec.given([registered()]).when({ type: 'UpdateUser', email: register.email, fullName: register.fullName, companyName: register.companyName }).then([]));
+    it('an edit that changes everything lands as one set of events', () =>
+      spec
+        .given([registered()])
+        .when({ type: 'UpdateUser', email: register.email, fullName: 'Dana R.', companyName: null, isActive: true, permissions: ['Orders.Track'], passwordHash: 'hash-2' })
+        .then([
+          { type: 'UserProfileUpdated.v1', data: { userId: id, email: register.email, fullName: 'Dana R.', companyName: null } },
+          { type: 'UserPermissionsChanged.v1', data: { userId: id, permissions: ['Orders.Track'], previousPermissions: ['Orders.Read'] } },
+          activated,
+          { type: 'UserPasswordChanged.v1', data: { userId: id, passwordHash: 'hash-2' } },
+        ]));
+    it('an edit by a non-admin that changes permissions is refused whole', () =>
+      spec
+        .given([registered()])
+        .when({ type: 'UpdateUser', email: register.email, fullName: 'Other', companyName: null, permissions: ['Orders.Track'] }, { actorRole: 'partner' })
+        .thenThrows(USER_MESSAGES.onlyAdminsChangePermissions));
     it('refuses a role change', () =>
-      spec.given([registered()]).when({ type: 'UpdateUserProfile', email: register.email, fullName: 'X', companyName: null, role: 'support' }).thenThrows(USER_MESSAGES.roleFixed));
+      spec.given([registered()]).when({ type: 'UpdateUser', email: register.email, fullName: 'X', companyName: null, role: 'support' }).thenThrows(USER_MESSAGES.roleFixed));
     it('an admin changes permissions', () =>
       spec
         .given([registered()])

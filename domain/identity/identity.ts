@@ -59,7 +59,17 @@ export type UserCommand =
       isActive: boolean;
       selfRegistered: boolean;
     }
-  | { type: 'UpdateUserProfile'; email: string; fullName: string; companyName: string | null; role?: string }
+  | {
+      /** An admin's edit: every change it carries lands together or not at all. */
+      type: 'UpdateUser';
+      email: string;
+      fullName: string;
+      companyName: string | null;
+      role?: string;
+      isActive?: boolean;
+      permissions?: string[];
+      passwordHash?: string;
+    }
   | { type: 'ChangeUserPermissions'; permissions: string[] }
   | { type: 'ActivateUser'; reason?: string | null }
   | { type: 'DeactivateUser'; reason?: string | null }
@@ -94,11 +104,17 @@ export function decide(command: UserCommand, state: UserState, metadata: Command
       const { type: _type, isActive, ...data } = command;
       return [{ type: 'UserRegistered.v1', data: { ...data, status: isActive ? 'active' : 'inactive', previousStatus: null } }];
     }
-    case 'UpdateUserProfile': {
+    case 'UpdateUser': {
       const user = existing(state);
       if (command.role !== undefined && command.role !== user.role) throw new DomainError('invalid', 'ROLE_FIXED', USER_MESSAGES.roleFixed);
-      if (command.email === user.email && command.fullName === user.fullName && command.companyName === user.companyName) return [];
-      return [{ type: 'UserProfileUpdated.v1', data: { userId: user.id, email: command.email, fullName: command.fullName, companyName: command.companyName } }];
+      const events: UserEvent[] = [];
+      if (command.email !== user.email || command.fullName !== user.fullName || command.companyName !== user.companyName) {
+        events.push({ type: 'UserProfileUpdated.v1', data: { userId: user.id, email: command.email, fullName: command.fullName, companyName: command.companyName } });
+      }
+      if (command.permissions) events.push(...decide({ type: 'ChangeUserPermissions', permissions: command.permissions }, state, metadata));
+      if (command.isActive !== undefined) events.push(...decide({ type: command.isActive ? 'ActivateUser' : 'DeactivateUser' }, state, metadata));
+      if (command.passwordHash) events.push(...decide({ type: 'ChangePassword', passwordHash: command.passwordHash }, state, metadata));
+      return events;
     }
     case 'ChangeUserPermissions': {
       const user = existing(state);

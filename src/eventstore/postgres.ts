@@ -58,6 +58,44 @@ function streamClaim(expected: ExpectedRevision): string {
   return 'UPDATE streams SET revision = revision + $2 WHERE stream_id = $1 AND revision = $3 RETURNING revision';
 }
 
+/** What the append statement answers: all null when the stream claim failed. */
+export interface AppendRow {
+  revision: string | null;
+  position: string | null;
+  commit: string | null;
+}
+
+/**
+ * The single append statement. The adapter runs it on its own; it can also run inside a caller's
+ * transaction on a given client, in which case its events become visible (and listeners are woken)
+ * when that transaction commits.
+ */
+export function appendStatement(streamId: string, events: NewEvent[], expectedRevision: ExpectedRevision): pg.QueryConfig {
+  if (events.length === 0) throw new Error('appendToStream needs at least one event');
+  const text = `
+    WITH claimed AS (${streamClaim(expectedRevision)}),
+    inserted AS (
+      INSERT INTO events (stream_id, revision, event_id, type, data, metadata)
+      SELECT $1, claimed.revision - $2 + t.ord, t.id, t.type, t.data, t.metadata
+      FROM claimed, unnest($4::uuid[], $5::text[], $6::jsonb[], $7::jsonb[]) WITH ORDINALITY AS t(id, type, data, metadata, ord)
+      RETURNING revision, global_position
+    )
+    SELECT max(revision)::text AS revision, max(global_position)::text AS position, $3::bigint AS expected,
+           pg_current_xact_id_if_assigned()::text AS commit,
+           CASE WHEN count(*) > 0 THEN pg_notify('${CHANNEL}', '') END AS notified
+    FROM inserted`;
+  const values = [
+    streamId,
+    events.length,
+    typeof expectedRevision === 'bigint' ? expectedRevision.toString() : null,
+    events.map((e) => e.id),
+    events.map((e) => e.type),
+    events.map((e) => JSON.stringify(e.data)),
+    events.map((e) => JSON.stringify(e.metadata)),
+  ];
+  return { text, values };
+}
+
 export class PostgresEventStore implements EventStore {
   private readonly subscriptions = new Set<Subscription>();
 
@@ -67,31 +105,9 @@ export class PostgresEventStore implements EventStore {
   ) {}
 
   async appendToStream(streamId: string, events: NewEvent[], { expectedRevision }: { expectedRevision: ExpectedRevision }): Promise<AppendResult> {
-    if (events.length === 0) throw new Error('appendToStream needs at least one event');
-    const count = events.length;
-    const sql = `
-      WITH claimed AS (${streamClaim(expectedRevision)}),
-      inserted AS (
-        INSERT INTO events (stream_id, revision, event_id, type, data, metadata)
-        SELECT $1, claimed.revision - $2 + t.ord, t.id, t.type, t.data, t.metadata
-        FROM claimed, unnest($4::uuid[], $5::text[], $6::jsonb[], $7::jsonb[]) WITH ORDINALITY AS t(id, type, data, metadata, ord)
-        RETURNING revision, global_position
-      )
-      SELECT max(revision)::text AS revision, max(global_position)::text AS position, $3::bigint AS expected,
-             pg_current_xact_id_if_assigned()::text AS commit,
-             CASE WHEN count(*) > 0 THEN pg_notify('${CHANNEL}', '') END AS notified
-      FROM inserted`;
-    const params = [
-      streamId,
-      count,
-      typeof expectedRevision === 'bigint' ? expectedRevision.toString() : null,
-      events.map((e) => e.id),
-      events.map((e) => e.type),
-      events.map((e) => JSON.stringify(e.data)),
-      events.map((e) => JSON.stringify(e.metadata)),
-    ];
+    const statement = appendStatement(streamId, events, expectedRevision);
     try {
-      const { rows } = await this.pool.query<{ revision: string | null; position: string | null; commit: string | null }>(sql, params);
+      const { rows } = await this.pool.query<AppendRow>(statement);
       const row = rows[0];
       if (row?.revision != null && row.position != null && row.commit != null) {
         return { nextExpectedRevision: BigInt(row.revision), position: { commit: BigInt(row.commit), prepare: BigInt(row.position) } };

@@ -1,0 +1,7 @@
+import { notificationsProjection } from './notifications';
+import type { Projection } from './projection';
+import { statusHistoryProjection } from './statusHistory';
+import { usersProjection } from './users';
+
+/** Every read model, applied in this order to each event. A new module adds its projection here. */
+export const readModels: readonly Projection[] = [usersProjection, statusHistoryProjection, notificationsProjection];

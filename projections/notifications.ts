@@ -1,0 +1,55 @@
+import type { PoolClient } from '../src/db';
+import type { RecordedEvent } from '../src/eventstore';
+import type { NotificationEvent } from '../domain/notifications/notifications';
+import type { Projection } from './projection';
+
+export const notificationsProjection: Projection = {
+  name: 'notifications',
+  async apply(recorded: RecordedEvent, db: PoolClient) {
+    const event = recorded as unknown as NotificationEvent;
+    if (event.type === 'NotificationSent.v1') {
+      const d = event.data;
+      await db.query(
+        `INSERT INTO notifications (id, user_id, kind, title, body, link, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (id) DO NOTHING`,
+        [d.notificationId, d.userId, d.kind, d.title, d.body, d.link, recorded.metadata.occurredAt],
+      );
+    } else if (event.type === 'NotificationRead.v1') {
+      await db.query('UPDATE notifications SET read_at = $2 WHERE id = $1 AND read_at IS NULL', [event.data.notificationId, recorded.metadata.occurredAt]);
+    }
+  },
+};
+
+// ---- queries ----
+
+type Queryable = { query: PoolClient['query'] };
+
+export interface NotificationView {
+  id: string;
+  kind: string;
+  title: string;
+  body: string;
+  link: string | null;
+  read_at: string | null;
+  created_at: string;
+}
+
+export async function listNotifications(db: Queryable, userId: string, page: { offset: number; limit: number; unreadOnly?: boolean }) {
+  const { rows } = await db.query<{ id: string; kind: string; title: string; body: string; link: string | null; read_at: Date | null; created_at: Date }>(
+    `SELECT id, kind, title, body, link, read_at, created_at FROM read.notifications
+     WHERE user_id = $1 AND ($2::boolean IS NOT TRUE OR read_at IS NULL)
+     ORDER BY created_at DESC, id OFFSET $3 LIMIT $4`,
+    [userId, page.unreadOnly ?? false, page.offset, page.limit],
+  );
+  const counts = await db.query<{ total: string; unread: string }>(
+    `SELECT count(*) FILTER (WHERE $2::boolean IS NOT TRUE OR read_at IS NULL) AS total, count(*) FILTER (WHERE read_at IS NULL) AS unread
+     FROM read.notifications WHERE user_id = $1`,
+    [userId, page.unreadOnly ?? false],
+  );
+  const views: NotificationView[] = rows.map((r) => ({ ...r, read_at: r.read_at?.toISOString() ?? null, created_at: r.created_at.toISOString() }));
+  return { rows: views, total: Number(counts.rows[0].total), unread: Number(counts.rows[0].unread) };
+}
+
+export async function unreadNotificationIds(db: Queryable, userId: string): Promise<string[]> {
+  const { rows } = await db.query<{ id: string }>('SELECT id FROM read.notifications WHERE user_id = $1 AND read_at IS NULL', [userId]);
+  return rows.map((r) => r.id);
+}

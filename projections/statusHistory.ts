@@ -1,0 +1,77 @@
+import type { PoolClient } from '../src/db';
+import type { RecordedEvent } from '../src/eventstore';
+import type { Projection } from './projection';
+
+/**
+ * Every module marks a status change the same way: the event's data carries `status` (the new one)
+ * and `previousStatus` (null when the record is created), plus `reason` when one was given.
+ * The record type is the stream's category (`orders-42` → `orders`), so new modules need no change here.
+ */
+interface StatusChange {
+  status: string;
+  previousStatus: string | null;
+  reason?: string | null;
+}
+
+const isStatusChange = (data: unknown): data is StatusChange =>
+  typeof data === 'object' && data !== null && typeof (data as StatusChange).status === 'string' && 'previousStatus' in data;
+
+export function streamCategory(streamId: string): { recordType: string; recordId: string } {
+  const dash = streamId.indexOf('-');
+  return dash < 0 ? { recordType: streamId, recordId: '' } : { recordType: streamId.slice(0, dash), recordId: streamId.slice(dash + 1) };
+}
+
+export const statusHistoryProjection: Projection = {
+  name: 'status_history',
+  async apply(event: RecordedEvent, db: PoolClient) {
+    if (!isStatusChange(event.data)) return;
+    const { recordType, recordId } = streamCategory(event.streamId);
+    await db.query(
+      `INSERT INTO status_history (event_id, record_type, record_id, from_status, to_status, actor_id, actor_role, reason, occurred_at, event_type)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) ON CONFLICT (event_id) DO NOTHING`,
+      [
+        event.id,
+        recordType,
+        recordId,
+        event.data.previousStatus,
+        event.data.status,
+        event.metadata.actorId,
+        event.metadata.actorRole,
+        event.data.reason ?? null,
+        event.metadata.occurredAt,
+        event.type,
+      ],
+    );
+  },
+};
+
+// ---- queries ----
+
+type Queryable = { query: PoolClient['query'] };
+
+export interface StatusHistoryView {
+  id: string;
+  record_type: string;
+  record_id: string;
+  from_status: string | null;
+  to_status: string;
+  actor_id: string | null;
+  actor_name: string | null;
+  actor_role: string | null;
+  reason: string | null;
+  event_type: string;
+  occurred_at: string;
+}
+
+/** One record's status changes, oldest first, with the actor's current name. */
+export async function statusHistoryOf(db: Queryable, recordType: string, recordId: string): Promise<StatusHistoryView[]> {
+  const { rows } = await db.query<Omit<StatusHistoryView, 'occurred_at'> & { occurred_at: Date }>(
+    `SELECT h.event_id AS id, h.record_type, h.record_id, h.from_status, h.to_status, h.actor_id, u.full_name AS actor_name,
+            h.actor_role, h.reason, h.event_type, h.occurred_at
+     FROM read.status_history h LEFT JOIN read.users u ON u.id::text = h.actor_id
+     WHERE h.record_type = $1 AND h.record_id = $2
+     ORDER BY h.occurred_at, h.event_id`,
+    [recordType, recordId],
+  );
+  return rows.map((row) => ({ ...row, occurred_at: row.occurred_at.toISOString() }));
+}

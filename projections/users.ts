@@ -1,0 +1,149 @@
+import type { PoolClient } from '../src/db';
+import type { RecordedEvent } from '../src/eventstore';
+import type { UserEvent } from '../domain/identity/identity';
+import type { Projection } from './projection';
+
+/** read.users (the people list) and read.user_credentials (what sign-in checks). */
+export const usersProjection: Projection = {
+  name: 'users',
+  async apply(recorded: RecordedEvent, db: PoolClient) {
+    const event = recorded as unknown as UserEvent & RecordedEvent;
+    const at = recorded.metadata.occurredAt;
+    switch (event.type) {
+      case 'UserRegistered.v1': {
+        const d = event.data;
+        await db.query(
+          `INSERT INTO users (id, email, full_name, role, is_active, permissions, company_name, parent_user_id, created_at, updated_at)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9) ON CONFLICT (id) DO NOTHING`,
+          [d.userId, d.email, d.fullName, d.role, d.status === 'active', d.permissions, d.companyName, d.parentUserId, at],
+        );
+        await db.query(
+          `INSERT INTO user_credentials (user_id, email, password_hash, password_changed_at) VALUES ($1, $2, $3, $4) ON CONFLICT (user_id) DO NOTHING`,
+          [d.userId, d.email, d.passwordHash, at],
+        );
+        return;
+      }
+      case 'UserProfileUpdated.v1':
+        await db.query('UPDATE users SET email = $2, full_name = $3, company_name = $4, updated_at = $5 WHERE id = $1', [
+          event.data.userId,
+          event.data.email,
+          event.data.fullName,
+          event.data.companyName,
+          at,
+        ]);
+        await db.query('UPDATE user_credentials SET email = $2 WHERE user_id = $1', [event.data.userId, event.data.email]);
+        return;
+      case 'UserPermissionsChanged.v1':
+        await db.query('UPDATE users SET permissions = $2, updated_at = $3, access_version = access_version + 1 WHERE id = $1', [
+          event.data.userId,
+          event.data.permissions,
+          at,
+        ]);
+        return;
+      case 'UserActivated.v1':
+      case 'UserDeactivated.v1':
+        await db.query('UPDATE users SET is_active = $2, updated_at = $3, access_version = access_version + 1 WHERE id = $1', [
+          event.data.userId,
+          event.data.status === 'active',
+          at,
+        ]);
+        return;
+      case 'UserDeleted.v1':
+        await db.query('DELETE FROM users WHERE id = $1', [event.data.userId]);
+        await db.query('DELETE FROM user_credentials WHERE user_id = $1', [event.data.userId]);
+        return;
+      case 'UserPasswordChanged.v1':
+        await db.query('UPDATE user_credentials SET password_hash = $2, password_changed_at = $3 WHERE user_id = $1', [
+          event.data.userId,
+          event.data.passwordHash,
+          at,
+        ]);
+        return;
+    }
+  },
+};
+
+// ---- queries ----
+
+export interface UserRow {
+  id: string;
+  email: string;
+  full_name: string;
+  role: string;
+  is_active: boolean;
+  permissions: string[];
+  company_name: string | null;
+  parent_user_id: string | null;
+  created_at: Date;
+  updated_at: Date;
+  access_version: number;
+}
+
+/** The user as the API answers it: the specification's field names, effectivePermissions normalised. */
+export function toUserView(row: UserRow, normalize: (permissions: string[]) => string[]) {
+  return {
+    id: row.id,
+    full_name: row.full_name,
+    email: row.email,
+    role: row.role,
+    is_active: row.is_active,
+    status: row.is_active ? 'active' : 'inactive',
+    company_name: row.company_name,
+    company: row.company_name ? { company_name: row.company_name } : null,
+    permissions: row.permissions,
+    effectivePermissions: normalize(row.permissions),
+    parent_user_id: row.parent_user_id,
+    created_at: row.created_at.toISOString(),
+    updated_at: row.updated_at.toISOString(),
+  };
+}
+export type UserView = ReturnType<typeof toUserView>;
+
+type Queryable = { query: PoolClient['query'] };
+
+export async function findUser(db: Queryable, id: string): Promise<UserRow | undefined> {
+  const { rows } = await db.query<UserRow>('SELECT * FROM read.users WHERE id = $1', [id]);
+  return rows[0];
+}
+
+export interface UserListFilters {
+  role?: string;
+  isActive?: boolean;
+  search?: string;
+  includeSubUsers: boolean;
+}
+
+export type UserSortField = 'full_name' | 'email' | 'role' | 'created_at' | 'is_active' | 'company_name';
+
+/** Admins first, then the requested order (newest first by default); sub-users only when asked for. */
+export async function listUsers(
+  db: Queryable,
+  filters: UserListFilters,
+  page: { offset: number; limit: number; sort?: { field: UserSortField; order: 'ASC' | 'DESC' } },
+): Promise<{ rows: UserRow[]; total: number }> {
+  const where: string[] = [];
+  const params: unknown[] = [];
+  const param = (value: unknown) => `$${params.push(value)}`;
+  if (filters.role) where.push(`role = ${param(filters.role)}`);
+  else if (!filters.includeSubUsers) where.push(`role NOT IN ('partner_user', 'distributor_user')`);
+  if (filters.isActive !== undefined) where.push(`is_active = ${param(filters.isActive)}`);
+  if (filters.search) {
+    const pattern = param(`%${filters.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+    where.push(`(full_name ILIKE ${pattern} OR email ILIKE ${pattern} OR company_name ILIKE ${pattern})`);
+  }
+  const clause = where.length ? `WHERE ${where.join(' AND ')}` : '';
+  const order = page.sort ? `${page.sort.field} ${page.sort.order}, created_at DESC` : 'created_at DESC';
+  const { rows } = await db.query<UserRow & { total: string }>(
+    `SELECT *, count(*) OVER () AS total FROM read.users ${clause}
+     ORDER BY (role IN ('admin', 'administrator')) DESC, ${order}, id
+     OFFSET ${param(page.offset)} LIMIT ${param(page.limit)}`,
+    params,
+  );
+  let total = rows[0] ? Number(rows[0].total) : 0;
+  if (!rows[0] && page.offset > 0) {
+    const counted = await db.query<{ n: string }>(`SELECT count(*) AS n FROM read.users ${clause}`, params.slice(0, -2));
+    total = Number(counted.rows[0].n);
+  }
+  return { rows: rows.map(({ total: _total, ...row }) => row), total };
+}
+

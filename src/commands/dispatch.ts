@@ -1,0 +1,42 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import type { CommandMetadata, Decider, DomainEvent } from '../../domain/decider';
+import type { Services } from '../services';
+import { handleCommand, type CommandOptions, type CommandResult } from './commandHandler';
+
+/** Who is acting and why, taken from the request; the correlation id follows the request's X-Correlation-Id when sent. */
+export function metadataFromRequest(request: FastifyRequest): CommandMetadata {
+  const header = request.headers['x-correlation-id'];
+  const correlationId = typeof header === 'string' && /^[\w-]{1,100}$/.test(header) ? header : request.id;
+  return {
+    now: new Date().toISOString(),
+    actorId: request.principal?.id ?? null,
+    actorRole: request.principal?.role ?? null,
+    correlationId,
+    causationId: null,
+  };
+}
+
+/** Metadata for a step that another event caused (process managers, workers). */
+export function metadataCausedBy(event: { id: string; metadata: { correlationId: string } }, actor: { id: string | null; role: string | null }): CommandMetadata {
+  return { now: new Date().toISOString(), actorId: actor.id, actorRole: actor.role, correlationId: event.metadata.correlationId, causationId: event.id };
+}
+
+export const newId = () => randomUUID();
+
+/**
+ * Runs a command, then waits (bounded) until the read models include its events, so the caller's
+ * next read shows what it just did.
+ */
+export async function runCommand<State, Command, Event extends DomainEvent>(
+  services: Pick<Services, 'store' | 'watcher'>,
+  decider: Decider<State, Command, Event>,
+  recordId: string,
+  command: Command,
+  metadata: CommandMetadata,
+  options?: CommandOptions,
+): Promise<CommandResult<State, Event>> {
+  const result = await handleCommand(services.store, decider, recordId, command, metadata, options);
+  await services.watcher.waitFor(result.position);
+  return result;
+}

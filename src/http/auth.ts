@@ -1,0 +1,207 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import { z } from 'zod';
+import { normalizePermissions } from '../../domain/access';
+import { normalizeEmail } from '../../domain/identity/emailClaims';
+import { metadataFromRequest, newId } from '../commands/dispatch';
+import { registerUser } from '../commands/users';
+import { runCommand } from '../commands/dispatch';
+import { users } from '../../domain/identity/identity';
+import { findUser, toUserView, type UserRow } from '../../projections/users';
+import { ONBOARDING_AUDIENCE, type AccessTokenClaims } from '../plugins/auth';
+import { HttpError } from '../plugins/errors';
+import { decoyHash, hashPassword, verifyPassword } from '../plugins/passwords';
+import type { SessionStore } from '../plugins/sessions';
+import type { Services } from '../services';
+
+export const AUTH_ROUTE_MESSAGES = {
+  loginSuccess: 'Login successful! Redirecting...',
+  invalidCredentials: 'Invalid email or password.',
+  awaitingApproval: 'Your partner application is awaiting approval. You can sign in once an administrator approves it.',
+  inactive: 'Your account is inactive. Please contact your administrator.',
+  tooManyAttempts: (seconds: number) => `Too many sign-in attempts. Please wait ${seconds} seconds and try again.`,
+  loggedOut: 'You have been signed out.',
+  passwordChanged: 'Password changed successfully',
+  wrongCurrentPassword: 'Current password is incorrect',
+  samePassword: 'New password must be different from current password',
+  registered: 'Your account has been created. Complete the partner onboarding questionnaire next; an administrator will review your application and you can sign in once it is approved.',
+} as const;
+
+const email = z.string({ error: (i) => (i.input === undefined ? 'Email is required.' : 'Email must be text.') }).trim().max(254);
+
+const loginBody = z
+  .object({
+    email: email.min(5, 'email must be at least 5 characters'),
+    password: z.string({ error: (i) => (i.input === undefined ? 'Password is required' : 'Password must be text.') }).min(4, 'Password must be at least 4 characters').max(200),
+  })
+  .strict();
+
+const refreshBody = z
+  .object({ refreshToken: z.string().min(1).max(200).optional(), refresh: z.string().min(1).max(200).optional() })
+  .strict()
+  .refine((b) => b.refreshToken || b.refresh, { message: 'refreshToken is required.', path: ['refreshToken'] });
+
+const changePasswordBody = z
+  .object({
+    currentPassword: z.string({ error: 'All fields are required' }).min(1, 'All fields are required').max(200),
+    newPassword: z.string({ error: 'All fields are required' }).min(6, 'New password must be at least 6 characters long').max(200),
+  })
+  .strict();
+
+/** Sign-up rules of the specification, enforced here as well as in the form. */
+export const newPasswordRule = z
+  .string({ error: (i) => (i.input === undefined ? 'Password is required' : 'Password must be text.') })
+  .min(6, 'Password must be at least 6 characters')
+  .max(200)
+  .regex(/[A-Z]/, 'Password must contain at least one uppercase letter')
+  .regex(/\d/, 'Password must contain at least one number');
+
+const registerBody = z
+  .object({
+    email: z.email({ error: (i) => (i.input === undefined ? 'Email is required' : 'Please enter a valid email') }).max(254),
+    password: newPasswordRule,
+    full_name: z.string().trim().min(1).max(120).optional(),
+    company_name: z.string().trim().min(1, 'Company name is required').max(200).optional(),
+    role: z.literal('partner', 'Only partners can register themselves.').optional(),
+    is_active: z.literal(false, 'A new partner account starts inactive until approved.').optional(),
+  })
+  .strict();
+
+const logoutBody = z.object({ refreshToken: z.string().max(200).optional(), refresh: z.string().max(200).optional() }).strict().optional();
+
+function tokenPair(app: FastifyInstance, user: UserRow, sessionId: string, refreshToken: string) {
+  const claims: AccessTokenClaims = { sub: user.id, sid: sessionId, role: user.role, permissions: user.permissions, av: user.access_version };
+  const accessToken = app.signAccessToken(claims);
+  return { accessToken, refreshToken, access: accessToken, refresh: refreshToken };
+}
+
+export async function authRoutes(parent: FastifyInstance, services: Services, sessions: SessionStore): Promise<void> {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
+  const { config, pool, redis } = services;
+  const perIp = new RateLimiterRedis({
+    storeClient: redis,
+    keyPrefix: `${config.REDIS_PREFIX}:login-ip`,
+    points: config.LOGIN_ATTEMPTS_PER_IP_PER_MINUTE,
+    duration: 60,
+  });
+  const perEmail = new RateLimiterRedis({
+    storeClient: redis,
+    keyPrefix: `${config.REDIS_PREFIX}:login-email`,
+    points: config.LOGIN_FAILURES_PER_EMAIL,
+    duration: config.LOGIN_FAILURE_WINDOW_SECONDS,
+  });
+  const tooMany = (res: unknown) => {
+    if (!(res instanceof RateLimiterRes)) throw res;
+    const seconds = Math.max(1, Math.ceil(res.msBeforeNext / 1000));
+    return new HttpError(429, 'RATE_LIMITED', AUTH_ROUTE_MESSAGES.tooManyAttempts(seconds), { retryAfterSeconds: seconds });
+  };
+  const userView = (row: UserRow) => toUserView(row, normalizePermissions);
+
+  app.post('/auth/login', { schema: { tags: ['auth'], summary: 'Sign in', body: loginBody } }, async (request, reply) => {
+    const address = normalizeEmail(request.body.email);
+    await perIp.consume(request.ip).catch((res) => Promise.reject(tooMany(res)));
+    const failures = await perEmail.get(address);
+    if (failures && failures.consumedPoints >= config.LOGIN_FAILURES_PER_EMAIL) throw tooMany(failures);
+
+    const { rows } = await pool.query<{ user_id: string; password_hash: string }>(
+      'SELECT user_id, password_hash FROM read.user_credentials WHERE lower(email) = $1',
+      [address],
+    );
+    const credentials = rows[0];
+    const valid = await verifyPassword(credentials?.password_hash ?? (await decoyHash()), request.body.password);
+    const user = valid && credentials ? await findUser(pool, credentials.user_id) : undefined;
+    if (!user) {
+      await perEmail.consume(address).catch(() => {});
+      throw new HttpError(401, 'INVALID_CREDENTIALS', AUTH_ROUTE_MESSAGES.invalidCredentials);
+    }
+    await perEmail.delete(address);
+    if (!user.is_active) {
+      const pendingPartner = user.role === 'partner' && (await neverActivated(user.id));
+      throw new HttpError(403, 'ACCOUNT_INACTIVE', pendingPartner ? AUTH_ROUTE_MESSAGES.awaitingApproval : AUTH_ROUTE_MESSAGES.inactive);
+    }
+    const session = await sessions.open(user.id);
+    reply.header('cache-control', 'no-store');
+    return { success: true, message: AUTH_ROUTE_MESSAGES.loginSuccess, ...tokenPair(app, user, session.sessionId, session.refreshToken), user: userView(user) };
+  });
+
+  /** A self-registered partner who was never activated is still waiting for approval. */
+  async function neverActivated(userId: string): Promise<boolean> {
+    const { rows } = await pool.query(
+      `SELECT 1 FROM read.status_history WHERE record_type = 'users' AND record_id = $1 AND to_status = 'active' LIMIT 1`,
+      [userId],
+    );
+    return rows.length === 0;
+  }
+
+  const refresh = async (request: FastifyRequest<{ Body: z.infer<typeof refreshBody> }>) => {
+    const presented = (request.body.refreshToken ?? request.body.refresh)!;
+    const rotated = await sessions.rotate(presented);
+    const user = await findUser(pool, rotated.userId);
+    if (!user || !user.is_active) {
+      await sessions.revoke(rotated.sessionId, 'account inactive');
+      throw new HttpError(401, 'ACCOUNT_INACTIVE', AUTH_ROUTE_MESSAGES.inactive);
+    }
+    return { success: true, ...tokenPair(app, user, rotated.sessionId, rotated.refreshToken) };
+  };
+  for (const url of ['/auth/refresh', '/user/token/refresh/']) {
+    app.post(url, { schema: { tags: ['auth'], summary: 'Exchange a refresh token for new tokens', body: refreshBody } }, refresh);
+  }
+
+  app.get('/auth/me', { preHandler: app.authenticate, schema: { tags: ['auth'], summary: 'The signed-in user' } }, async (request) => {
+    const user = await findUser(pool, request.principal.id);
+    if (!user) throw new HttpError(401, 'UNAUTHENTICATED', 'Your account no longer exists.');
+    const view = userView(user);
+    return { success: true, user: view, data: { user: view }, role: view.role, permissions: view.permissions, effectivePermissions: view.effectivePermissions };
+  });
+
+  app.post('/auth/logout', { preHandler: app.authenticate, schema: { tags: ['auth'], summary: 'Sign out', body: logoutBody } }, async (request) => {
+    await sessions.revoke(request.principal.sessionId, 'signed out');
+    return { success: true, message: AUTH_ROUTE_MESSAGES.loggedOut };
+  });
+
+  app.post(
+    '/auth/change-password',
+    { preHandler: app.authenticate, schema: { tags: ['auth'], summary: "Change the signed-in user's password", body: changePasswordBody } },
+    async (request) => {
+      const { currentPassword, newPassword } = request.body;
+      if (currentPassword === newPassword) throw new HttpError(400, 'VALIDATION_ERROR', AUTH_ROUTE_MESSAGES.samePassword);
+      const { rows } = await pool.query<{ password_hash: string }>('SELECT password_hash FROM read.user_credentials WHERE user_id = $1', [request.principal.id]);
+      if (!rows[0] || !(await verifyPassword(rows[0].password_hash, currentPassword))) {
+        throw new HttpError(401, 'INVALID_CURRENT_PASSWORD', AUTH_ROUTE_MESSAGES.wrongCurrentPassword);
+      }
+      await runCommand(services, users, request.principal.id, { type: 'ChangePassword', passwordHash: await hashPassword(newPassword) }, metadataFromRequest(request));
+      // Other devices signed in with the old password are signed out; this one stays.
+      await sessions.revokeAllOf(request.principal.id, 'password changed', request.principal.sessionId);
+      return { success: true, message: AUTH_ROUTE_MESSAGES.passwordChanged };
+    },
+  );
+
+  app.post('/user/register/', { schema: { tags: ['auth'], summary: 'Register as a partner', body: registerBody } }, async (request, reply) => {
+    const body = request.body;
+    const userId = newId();
+    const fullName = body.full_name ?? body.company_name ?? body.email.split('@')[0];
+    await registerUser(
+      services,
+      {
+        type: 'RegisterUser',
+        userId,
+        email: body.email,
+        fullName,
+        companyName: body.company_name ?? null,
+        role: 'partner',
+        permissions: [],
+        parentUserId: null,
+        passwordHash: await hashPassword(body.password),
+        isActive: false,
+        selfRegistered: true,
+      },
+      { ...metadataFromRequest(request), actorId: userId, actorRole: 'partner' },
+    );
+    const user = await findUser(pool, userId);
+    // Good only for submitting this applicant's own application and questionnaire.
+    const onboardingToken = app.jwt.sign({ sub: userId, purpose: 'partner-onboarding' }, { aud: ONBOARDING_AUDIENCE, expiresIn: '2h' });
+    reply.status(201);
+    return { success: true, message: AUTH_ROUTE_MESSAGES.registered, data: user ? userView(user) : { id: userId }, onboardingToken };
+  });
+}

@@ -1,0 +1,92 @@
+import type { FastifyReply } from 'fastify';
+import { z } from 'zod';
+
+const MAX_PAGE_SIZE = 100;
+
+const jsonParam = <T extends z.ZodType>(schema: T, label: string) =>
+  z.string().transform((text, ctx) => {
+    try {
+      const parsed = schema.safeParse(JSON.parse(text));
+      if (parsed.success) return parsed.data as z.infer<T>;
+      ctx.addIssue({ code: 'custom', message: `${label} is not valid: ${parsed.error.issues[0]?.message ?? 'unexpected value'}` });
+    } catch {
+      ctx.addIssue({ code: 'custom', message: `${label} must be JSON.` });
+    }
+    return z.NEVER;
+  });
+
+/** A query-string boolean that also accepts a real boolean (react-admin's JSON filter sends those). */
+export const booleanFilter = z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]);
+
+/**
+ * The query of a list route: react-admin's `sort`/`range`/`filter` or the specification's
+ * `page`/`limit`/`search` plus the route's own field filters (`fields`), which are also the only keys
+ * allowed inside `filter`.
+ */
+export function listQuerySchema<Fields extends z.ZodRawShape, Sort extends string>(fields: Fields, sortable: readonly [Sort, ...Sort[]]) {
+  const filterSchema = z.object({ ...fields, q: z.string().max(200).optional(), search: z.string().max(200).optional() }).strict();
+  return z
+    .object({
+      ...fields,
+      page: z.coerce.number().int().min(1).optional(),
+      limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).optional(),
+      search: z.string().max(200).optional(),
+      sort: jsonParam(z.tuple([z.enum(sortable), z.enum(['ASC', 'DESC', 'asc', 'desc'])]), 'Sort').optional(),
+      range: jsonParam(z.tuple([z.number().int().min(0), z.number().int().min(0)]).refine(([a, b]) => b >= a && b - a < MAX_PAGE_SIZE, 'Range must span 1 to 100 records.'), 'Range').optional(),
+      filter: jsonParam(filterSchema, 'Filter').optional(),
+    })
+    .strict()
+    .transform((input): ListQuery<z.infer<z.ZodObject<Fields>>, Sort> => {
+      const { page, limit, search, sort, range, filter, ...plain } = input as unknown as BaseQuery<Sort>;
+      const reactAdmin = sort !== undefined || range !== undefined || filter !== undefined;
+      const size = range ? range[1] - range[0] + 1 : (limit ?? 10);
+      const offset = range ? range[0] : ((page ?? 1) - 1) * size;
+      const { q, search: filterSearch, ...filterFields } = filter ?? {};
+      return {
+        reactAdmin,
+        offset,
+        limit: size,
+        page: Math.floor(offset / size) + 1,
+        sort: sort ? { field: sort[0], order: sort[1].toUpperCase() as 'ASC' | 'DESC' } : undefined,
+        search: (search ?? q ?? filterSearch)?.trim() || undefined,
+        filters: { ...plain, ...filterFields } as Partial<z.infer<z.ZodObject<Fields>>>,
+      };
+    });
+}
+
+interface BaseQuery<Sort extends string> {
+  page?: number;
+  limit?: number;
+  search?: string;
+  sort?: [Sort, string];
+  range?: [number, number];
+  filter?: Record<string, unknown> & { q?: string; search?: string };
+  [field: string]: unknown;
+}
+
+export interface ListQuery<Filters, Sort extends string> extends ListPage {
+  sort: { field: Sort; order: 'ASC' | 'DESC' } | undefined;
+  search: string | undefined;
+  filters: Partial<Filters>;
+}
+
+export interface ListPage {
+  reactAdmin: boolean;
+  offset: number;
+  limit: number;
+  page: number;
+}
+
+/** Answers in the shape the caller asked for: react-admin's array + Content-Range, or the specification's envelope. */
+export function sendList<Row>(reply: FastifyReply, resource: string, list: ListPage, rows: Row[], total: number) {
+  if (list.reactAdmin) {
+    const end = rows.length ? list.offset + rows.length - 1 : list.offset;
+    reply.header('Content-Range', `${resource} ${list.offset}-${end}/${total}`);
+    reply.header('Access-Control-Expose-Headers', 'Content-Range');
+    return rows;
+  }
+  return {
+    success: true,
+    data: { [resource]: rows, total, page: list.page, limit: list.limit, totalPages: Math.max(1, Math.ceil(total / list.limit)) },
+  };
+}

@@ -1,0 +1,36 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { notifications } from '../../domain/notifications/notifications';
+import { listNotifications, unreadNotificationIds } from '../../projections/notifications';
+import { metadataFromRequest, runCommand } from '../commands/dispatch';
+import type { Services } from '../services';
+import { booleanFilter, listQuerySchema, sendList } from './lists';
+import { uuidParam } from './validation';
+
+const listQuery = listQuerySchema({ unread: booleanFilter.optional() }, ['created_at']);
+
+/** Each signed-in user's own notifications. */
+export async function notificationRoutes(parent: FastifyInstance, services: Services): Promise<void> {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
+  const signedIn = { preHandler: app.authenticate };
+
+  app.get('/notifications', { ...signedIn, schema: { tags: ['notifications'], summary: 'My notifications', querystring: listQuery } }, async (request, reply) => {
+    const q = request.query;
+    const { rows, total, unread } = await listNotifications(services.pool, request.principal.id, { offset: q.offset, limit: q.limit, unreadOnly: q.filters.unread });
+    reply.header('x-unread-count', String(unread));
+    const answer = sendList(reply, 'notifications', q, rows, total);
+    return Array.isArray(answer) ? answer : { ...answer, data: { ...answer.data, unread } };
+  });
+
+  app.post('/notifications/:id/read', { ...signedIn, schema: { tags: ['notifications'], summary: 'Mark one as read', params: uuidParam } }, async (request) => {
+    await runCommand(services, notifications, request.params.id, { type: 'MarkNotificationRead', userId: request.principal.id }, metadataFromRequest(request));
+    return { success: true, message: 'Notification marked as read.', data: { id: request.params.id } };
+  });
+
+  app.post('/notifications/read-all', { ...signedIn, schema: { tags: ['notifications'], summary: 'Mark all as read' } }, async (request) => {
+    const ids = await unreadNotificationIds(services.pool, request.principal.id);
+    const metadata = metadataFromRequest(request);
+    for (const id of ids) await runCommand(services, notifications, id, { type: 'MarkNotificationRead', userId: request.principal.id }, metadata);
+    return { success: true, message: `${ids.length} notification${ids.length === 1 ? '' : 's'} marked as read.`, data: { count: ids.length } };
+  });
+}

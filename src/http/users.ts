@@ -1,0 +1,149 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { canGrantPermissions, normalizePermissions, ROLES } from '../../domain/access';
+import { metadataFromRequest, newId } from '../commands/dispatch';
+import { deleteUser, registerUser, updateUser } from '../commands/users';
+import { statusHistoryOf } from '../../projections/statusHistory';
+import { findUser, listUsers, toUserView, type UserRow } from '../../projections/users';
+import { requireAdmin } from '../plugins/auth';
+import { HttpError } from '../plugins/errors';
+import { hashPassword } from '../plugins/passwords';
+import type { SessionStore } from '../plugins/sessions';
+import type { Services } from '../services';
+import { booleanFilter, listQuerySchema, sendList } from './lists';
+import { uuidParam } from './validation';
+
+/** The Add User and Edit User messages of the specification. */
+const fullName = z.string({ error: 'Full name is required.' }).trim().min(1, 'Full name is required.').max(120, 'Full name must be at most 120 characters.');
+const email = z.email({ error: (i) => (i.input === undefined || i.input === '' ? 'Email is required.' : 'Email is invalid.') }).max(254);
+const password = z.string({ error: 'Password is required.' }).min(1, 'Password is required.').min(6, 'Password must be at least 6 characters.').max(200);
+const role = z.enum(ROLES, { error: (i) => (i.input === undefined || i.input === '' ? 'Role is required.' : `Role must be one of: ${ROLES.join(', ')}.`) });
+const permissions = z.array(z.string().max(60)).max(60);
+const companyName = z.string().trim().max(200).nullable().optional();
+
+const createBody = z
+  .object({ full_name: fullName, email, password, role, is_active: z.boolean().optional(), permissions: permissions.optional(), company_name: companyName })
+  .strict();
+
+const updateBody = z
+  .object({
+    id: z.uuid().optional(),
+    full_name: fullName,
+    email,
+    role: role.optional(),
+    is_active: z.boolean().optional(),
+    permissions: permissions.optional(),
+    company_name: companyName,
+    password: z.union([z.literal(''), password]).optional(),
+  })
+  .strict();
+
+const listQuery = listQuerySchema({ role: role.optional(), isActive: booleanFilter.optional(), is_active: booleanFilter.optional() }, [
+  'full_name',
+  'email',
+  'role',
+  'created_at',
+  'is_active',
+  'company_name',
+]);
+
+/** Roles an admin creates from the admin panel; partners register themselves and sub-users are made by their parent. */
+const CREATABLE_ROLES = ['distributor', 'manufacturer', 'support'] as const;
+
+const grantRefused = (role: string) =>
+  new HttpError(400, 'VALIDATION_ERROR', `Some of the chosen permissions cannot be given to a ${role} user.`, [{ field: 'permissions', message: 'Choose only permissions offered for this role.' }]);
+
+export async function userRoutes(parent: FastifyInstance, services: Services, sessions: SessionStore): Promise<void> {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
+  const { pool } = services;
+  const view = (row: UserRow) => toUserView(row, normalizePermissions);
+  const admin = { preHandler: [app.authenticate, requireAdmin] };
+  const load = async (id: string) => {
+    const row = await findUser(pool, id);
+    if (!row) throw new HttpError(404, 'NOT_FOUND', 'User not found.');
+    return row;
+  };
+
+  app.get('/users', { ...admin, schema: { tags: ['users'], summary: 'List users (admins)', querystring: listQuery } }, async (request, reply) => {
+    const q = request.query;
+    const { rows, total } = await listUsers(
+      pool,
+      { role: q.filters.role, isActive: q.filters.isActive ?? q.filters.is_active, search: q.search, includeSubUsers: false },
+      { offset: q.offset, limit: q.limit, sort: q.sort },
+    );
+    return sendList(reply, 'users', q, rows.map(view), total);
+  });
+
+  app.get('/users/:id', { ...admin, schema: { tags: ['users'], summary: 'One user', params: uuidParam } }, async (request) => {
+    return { success: true, data: view(await load(request.params.id)) };
+  });
+
+  app.get('/users/:id/history', { ...admin, schema: { tags: ['users'], summary: "A user's status history", params: uuidParam } }, async (request) => {
+    const history = await statusHistoryOf(pool, 'users', request.params.id);
+    if (history.length === 0) await load(request.params.id);
+    return { success: true, data: history };
+  });
+
+  app.post('/users', { ...admin, schema: { tags: ['users'], summary: 'Add a user', body: createBody } }, async (request, reply) => {
+    const body = request.body;
+    if (!(CREATABLE_ROLES as readonly string[]).includes(body.role)) {
+      throw new HttpError(400, 'VALIDATION_ERROR', `Users with role ${body.role} are not created here.`, [{ field: 'role', message: 'Choose distributor, manufacturer or support.' }]);
+    }
+    const granted = body.permissions ?? [];
+    if (!canGrantPermissions(request.principal, body.role, granted)) throw grantRefused(body.role);
+    const userId = newId();
+    await registerUser(
+      services,
+      {
+        type: 'RegisterUser',
+        userId,
+        email: body.email,
+        fullName: body.full_name,
+        companyName: body.company_name ?? null,
+        role: body.role,
+        permissions: normalizePermissions(granted),
+        parentUserId: null,
+        passwordHash: await hashPassword(body.password),
+        // The specification: users added by an admin start inactive unless the form says otherwise.
+        isActive: body.is_active ?? false,
+        selfRegistered: false,
+      },
+      metadataFromRequest(request),
+    );
+    reply.status(201);
+    return { success: true, message: 'User successfully registered', data: view(await load(userId)) };
+  });
+
+  app.put('/users/:id', { ...admin, schema: { tags: ['users'], summary: 'Edit a user', params: uuidParam, body: updateBody } }, async (request) => {
+    const body = request.body;
+    if (body.id && body.id !== request.params.id) throw new HttpError(400, 'VALIDATION_ERROR', 'The id in the body does not match the address.');
+    const current = await load(request.params.id);
+    if (body.permissions && !canGrantPermissions(request.principal, current.role, body.permissions)) throw grantRefused(current.role);
+    await updateUser(
+      services,
+      current.id,
+      current.email,
+      {
+        type: 'UpdateUser',
+        email: body.email,
+        fullName: body.full_name,
+        companyName: body.company_name === undefined ? current.company_name : body.company_name,
+        role: body.role,
+        isActive: body.is_active,
+        permissions: body.permissions ? normalizePermissions(body.permissions) : undefined,
+        passwordHash: body.password ? await hashPassword(body.password) : undefined,
+      },
+      metadataFromRequest(request),
+    );
+    if (body.is_active === false || body.password) await sessions.revokeAllOf(current.id, body.password ? 'password reset by an admin' : 'account deactivated');
+    return { success: true, message: 'User updated successfully', data: view(await load(current.id)) };
+  });
+
+  app.delete('/users/:id', { ...admin, schema: { tags: ['users'], summary: 'Delete a user', params: uuidParam } }, async (request) => {
+    const current = await load(request.params.id);
+    await deleteUser(services, current.id, metadataFromRequest(request));
+    await sessions.revokeAllOf(current.id, 'account deleted');
+    return { success: true, message: `User ${current.full_name} deleted successfully`, data: { id: current.id } };
+  });
+}

@@ -1,0 +1,136 @@
+import fastifyJwt from '@fastify/jwt';
+import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerHookHandler } from 'fastify';
+import { CONTACT_ADMIN_MESSAGE, hasAnyPermission, isAdminRole, normalizePermissions, type Permission } from '../../domain/access';
+import type { Services } from '../services';
+import { HttpError } from './errors';
+
+export const TOKEN_AUDIENCE = 'partnerhub';
+export const ONBOARDING_AUDIENCE = 'partnerhub-onboarding';
+const ISSUER = 'partnerhub';
+
+/** What an access token carries. The role and permissions are the values at issue time; requests use the current ones. */
+export interface AccessTokenClaims {
+  sub: string;
+  sid: string;
+  role: string;
+  permissions: string[];
+  av: number; // the user's access_version when issued
+}
+
+/** The signed-in caller, as the read model shows them now. */
+export interface Principal {
+  id: string;
+  email: string;
+  fullName: string;
+  role: string;
+  permissions: Permission[];
+  companyName: string | null;
+  parentUserId: string | null;
+  /** The account whose records this caller sees: the parent for a sub-user, else themself. */
+  organisationId: string;
+  sessionId: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    principal: Principal;
+  }
+  interface FastifyInstance {
+    authenticate: preHandlerHookHandler;
+    signAccessToken(claims: AccessTokenClaims): string;
+  }
+}
+
+export const AUTH_MESSAGES = {
+  missing: 'Please sign in to continue.',
+  expired: 'Your session has expired. Please sign in again.',
+  invalid: 'Your sign-in token is not valid. Please sign in again.',
+  ended: 'Your session has ended. Please sign in again.',
+  gone: 'Your account no longer exists.',
+  deactivated: 'Your account is inactive. Please contact your administrator.',
+} as const;
+
+interface PrincipalRow {
+  id: string;
+  email: string;
+  full_name: string;
+  role: string;
+  is_active: boolean;
+  permissions: string[];
+  access_version: number;
+  company_name: string | null;
+  parent_user_id: string | null;
+  session_live: boolean | null;
+}
+
+function tokenError(error: unknown): HttpError {
+  const code = (error as { code?: string }).code ?? '';
+  if (code === 'FST_JWT_NO_AUTHORIZATION_IN_HEADER') return new HttpError(401, 'UNAUTHENTICATED', AUTH_MESSAGES.missing);
+  if (code === 'FST_JWT_AUTHORIZATION_TOKEN_EXPIRED') return new HttpError(401, 'TOKEN_EXPIRED', AUTH_MESSAGES.expired);
+  return new HttpError(401, 'INVALID_TOKEN', AUTH_MESSAGES.invalid);
+}
+
+export async function registerAuth(app: FastifyInstance, services: Services): Promise<void> {
+  await app.register(fastifyJwt, {
+    secret: services.config.JWT_SECRET,
+    // The algorithm is pinned both ways, so a token signed otherwise (or with `alg: none`) is refused.
+    sign: { algorithm: 'HS256', aud: TOKEN_AUDIENCE, iss: ISSUER, expiresIn: services.config.ACCESS_TOKEN_TTL_SECONDS },
+    verify: { algorithms: ['HS256'], allowedAud: TOKEN_AUDIENCE, allowedIss: ISSUER, requiredClaims: ['exp', 'sub', 'sid'] },
+  });
+
+  app.decorate('signAccessToken', (claims: AccessTokenClaims) => app.jwt.sign(claims));
+
+  app.decorateRequest('principal', null as unknown as Principal);
+  app.decorate('authenticate', async function authenticate(request: FastifyRequest, reply: FastifyReply) {
+    let claims: AccessTokenClaims;
+    try {
+      claims = await request.jwtVerify<AccessTokenClaims>();
+    } catch (error) {
+      throw tokenError(error);
+    }
+    const { rows } = await services.pool.query<PrincipalRow>(
+      `SELECT u.id, u.email, u.full_name, u.role, u.is_active, u.permissions, u.access_version, u.company_name, u.parent_user_id,
+              (s.revoked_at IS NULL AND s.expires_at > now()) AS session_live
+       FROM read.users u LEFT JOIN auth_sessions s ON s.id = $2 AND s.user_id = u.id
+       WHERE u.id = $1`,
+      [claims.sub, claims.sid],
+    );
+    const user = rows[0];
+    if (!user) throw new HttpError(401, 'UNAUTHENTICATED', AUTH_MESSAGES.gone);
+    if (!user.session_live) throw new HttpError(401, 'SESSION_ENDED', AUTH_MESSAGES.ended);
+    if (!user.is_active) throw new HttpError(401, 'ACCOUNT_INACTIVE', AUTH_MESSAGES.deactivated);
+    const permissions = normalizePermissions(user.permissions);
+    request.principal = {
+      id: user.id,
+      email: user.email,
+      fullName: user.full_name,
+      role: user.role,
+      permissions,
+      companyName: user.company_name,
+      parentUserId: user.parent_user_id,
+      organisationId: user.parent_user_id ?? user.id,
+      sessionId: claims.sid,
+    };
+    if (claims.av !== user.access_version || claims.role !== user.role) {
+      // The client replaces what it stored; authorization below already uses the current values.
+      reply.header('x-permissions-changed', 'true');
+      reply.header('x-current-permissions', JSON.stringify(permissions));
+      reply.header('x-current-role', user.role);
+    }
+  });
+}
+
+/** Guards run after `authenticate`; they throw, so a refused request never reaches its handler. */
+export function requireAnyPermission(...permissions: Permission[]): preHandlerHookHandler {
+  return async function requirePermission(request: FastifyRequest) {
+    if (!hasAnyPermission(request.principal, permissions)) {
+      throw new HttpError(403, 'INSUFFICIENT_PERMISSIONS', CONTACT_ADMIN_MESSAGE, { required: permissions });
+    }
+  };
+}
+
+export const requireAdmin: preHandlerHookHandler = async function requireAdmin(request: FastifyRequest) {
+  if (!isAdminRole(request.principal.role)) {
+    throw new HttpError(403, 'INSUFFICIENT_PERMISSIONS', CONTACT_ADMIN_MESSAGE, { required: 'admin' });
+  }
+};

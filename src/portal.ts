@@ -1,0 +1,121 @@
+import { Redis } from 'ioredis';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from './config';
+import { createPool, ensureDatabase, migrate, type Pool } from './db';
+import { createEventStore } from './eventstore';
+import { buildApp, type AppOptions } from './server';
+import { readModels } from '../projections';
+import { ProjectionRunner } from '../projections/runner';
+import { ProjectionWatcher } from '../projections/watcher';
+import { startWorkers } from '../workers';
+import { seed } from './seed';
+import type { Services } from './services';
+
+/** The processes of docker-compose; `npm start` runs all three in one. */
+export type PortalProcess = 'api' | 'projector' | 'worker';
+
+export class StartupError extends Error {}
+
+export interface Portal {
+  services: Services;
+  app: FastifyInstance | undefined;
+  url: string | undefined;
+  stop(): Promise<void>;
+}
+
+const redactUrl = (url: string) => url.replace(/\/\/[^@/]*@/, '//');
+
+async function connectPostgres(config: Config): Promise<Pool> {
+  try {
+    await ensureDatabase(config.DATABASE_URL);
+    await migrate(config.DATABASE_URL);
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    if (code === 'ECONNREFUSED' || code === 'ENOTFOUND' || code === 'EAI_AGAIN' || code === 'ETIMEDOUT' || (error as Error).message?.includes('ECONNREFUSED')) {
+      throw new StartupError(
+        `PostgreSQL is not reachable at ${redactUrl(config.DATABASE_URL)}: start it (for example: pg_ctlcluster --skip-systemctl-redirect $(ls /etc/postgresql) main start) or set DATABASE_URL.`,
+      );
+    }
+    throw error;
+  }
+  return createPool(config.DATABASE_URL);
+}
+
+async function connectRedis(config: Config): Promise<Redis> {
+  const redis = new Redis(config.REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: null, connectTimeout: 3000, retryStrategy: (n) => (n > 3 ? null : 200) });
+  redis.on('error', () => {});
+  try {
+    await redis.connect();
+    await redis.ping();
+  } catch {
+    redis.disconnect();
+    throw new StartupError(
+      `Redis is not reachable at ${redactUrl(config.REDIS_URL)}: start it (for example: redis-server --daemonize yes --port 6379) or set REDIS_URL.`,
+    );
+  }
+  // Once up, keep reconnecting for good.
+  redis.options.retryStrategy = (n) => Math.min(n * 200, 5000);
+  return redis;
+}
+
+export interface StartOptions {
+  processes?: readonly PortalProcess[];
+  /** Seed demo data when the event log is empty. */
+  seedWhenEmpty?: boolean;
+  listen?: boolean;
+  app?: AppOptions;
+  log?: (line: string) => void;
+}
+
+/** Connects, migrates, starts the chosen processes and, on an empty log, seeds the demo data. */
+export async function startPortal(config: Config, options: StartOptions = {}): Promise<Portal> {
+  const processes = options.processes ?? ['api', 'projector', 'worker'];
+  const log = options.log ?? (() => {});
+  const pool = await connectPostgres(config);
+  const redis = await connectRedis(config).catch(async (error) => {
+    await pool.end();
+    throw error;
+  });
+  const store = await createEventStore({ eventStoreUrl: config.EVENTSTORE_URL, pool, databaseUrl: config.DATABASE_URL });
+  const watcher = new ProjectionWatcher(pool, config.DATABASE_URL);
+  await watcher.start();
+  const services: Services = { config, pool, store, watcher, redis };
+
+  const stops: Array<() => Promise<void>> = [];
+  if (processes.includes('projector')) {
+    const projector = new ProjectionRunner(store, pool, readModels, { onError: (error) => log(`projector: ${error.message}`) });
+    projector.start();
+    stops.push(() => projector.stop());
+  }
+  if (processes.includes('worker')) {
+    const workers = await startWorkers(services, { log });
+    stops.push(() => workers.stop());
+  }
+  if (options.seedWhenEmpty && (await store.headPosition()) === undefined) {
+    log('Empty database: creating the demo data.');
+    await seed(services, log);
+  }
+
+  let app: FastifyInstance | undefined;
+  let url: string | undefined;
+  if (processes.includes('api')) {
+    app = await buildApp(services, options.app);
+    if (options.listen !== false) {
+      url = await app.listen({ port: config.PORT, host: config.HOST });
+      stops.unshift(() => app!.close());
+    }
+  }
+
+  return {
+    services,
+    app,
+    url,
+    async stop() {
+      for (const stop of stops) await stop().catch(() => {});
+      await store.close();
+      await watcher.stop();
+      redis.disconnect();
+      await pool.end();
+    },
+  };
+}

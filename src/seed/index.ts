@@ -1,0 +1,18 @@
+import { randomUUID } from 'node:crypto';
+import type { Services } from '../services';
+import { demoUserId, seedIdentity } from './identity';
+import type { Seeder } from './seeder';
+
+/** Each module appends its seeder here; later ones may rely on the accounts created first. */
+export const seeders: readonly Seeder[] = [seedIdentity];
+
+export async function seed(services: Services, log: (line: string) => void = () => {}): Promise<void> {
+  const metadata = {
+    now: new Date().toISOString(),
+    actorId: demoUserId('admin@partnerhub.test'),
+    actorRole: 'admin',
+    correlationId: `seed-${randomUUID()}`,
+    causationId: null,
+  };
+  for (const seeder of seeders) log(`seed: ${seeder.name}: ${await seeder.run(services, metadata)}`);
+}

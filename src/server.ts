@@ -1,0 +1,55 @@
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { authRoutes } from './http/auth';
+import { notificationRoutes } from './http/notifications';
+import { userRoutes } from './http/users';
+import { installValidationMessages } from './http/validation';
+import { registerAuth } from './plugins/auth';
+import { registerErrorHandling } from './plugins/errors';
+import { SessionStore } from './plugins/sessions';
+import type { Services } from './services';
+
+export interface AppOptions {
+  logger?: boolean | object;
+  /** Extra route plugins (the web bundle, module routes added by later issues). */
+  plugins?: Array<(app: FastifyInstance) => Promise<void>>;
+}
+
+/** The API: every route under /api, documented at /api/docs. Exported for tests, which call it with app.inject(). */
+export async function buildApp(services: Services, options: AppOptions = {}): Promise<FastifyInstance> {
+  installValidationMessages();
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: 1024 * 1024,
+    trustProxy: true,
+    genReqId: () => crypto.randomUUID(),
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'PartnerHub API', version: '1.0.0', description: 'Partner-channel portal API. Conventions: docs/api.md.' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+
+  await registerAuth(app, services);
+  const sessions = new SessionStore(services.pool, services.config.REFRESH_TOKEN_TTL_SECONDS);
+
+  await app.register(
+    async (api) => {
+      await authRoutes(api, services, sessions);
+      await userRoutes(api, services, sessions);
+      await notificationRoutes(api, services);
+    },
+    { prefix: '/api' },
+  );
+  for (const plugin of options.plugins ?? []) await plugin(app);
+  return app;
+}
