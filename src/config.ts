@@ -20,6 +20,12 @@ const schema = z.object({
   LOGIN_FAILURE_WINDOW_SECONDS: z.coerce.number().int().positive().default(15 * 60),
   /** Prefix for every Redis key and queue, so several portals (or test runs) can share one Redis. */
   REDIS_PREFIX: z.string().default('partnerhub'),
+  /** Only behind a reverse proxy: then the client address comes from X-Forwarded-For (and so do login rate limits). */
+  TRUST_PROXY: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+  /** Base delay of a failed job's exponential backoff (2 s, 4 s, 8 s, …); tests shorten it. */
+  JOB_BACKOFF_MS: z.coerce.number().int().positive().default(2000),
+  /** The portal's public address, so links in e-mails are absolute; without it e-mails carry no link. */
+  PUBLIC_URL: z.url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

@@ -23,12 +23,14 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
+    trustProxy: services.config.TRUST_PROXY,
     genReqId: () => crypto.randomUUID(),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  // JSON (and multipart where a route registers it) only: anything else is answered 415.
+  app.removeContentTypeParser('text/plain');
 
   await app.register(fastifySwagger, {
     openapi: {

@@ -68,8 +68,6 @@ const registerBody = z
   })
   .strict();
 
-const logoutBody = z.object({ refreshToken: z.string().max(200).optional(), refresh: z.string().max(200).optional() }).strict().optional();
-
 function tokenPair(app: FastifyInstance, user: UserRow, sessionId: string, refreshToken: string) {
   const claims: AccessTokenClaims = { sub: user.id, sid: sessionId, role: user.role, permissions: user.permissions, av: user.access_version };
   const accessToken = app.signAccessToken(claims);
@@ -155,7 +153,8 @@ export async function authRoutes(parent: FastifyInstance, services: Services, se
     return { success: true, user: view, data: { user: view }, role: view.role, permissions: view.permissions, effectivePermissions: view.effectivePermissions };
   });
 
-  app.post('/auth/logout', { preHandler: app.authenticate, schema: { tags: ['auth'], summary: 'Sign out', body: logoutBody } }, async (request) => {
+  // Sign-out needs no body: the session is the one of the access token.
+  app.post('/auth/logout', { preHandler: app.authenticate, schema: { tags: ['auth'], summary: 'Sign out' } }, async (request) => {
     await sessions.revoke(request.principal.sessionId, 'signed out');
     return { success: true, message: AUTH_ROUTE_MESSAGES.loggedOut };
   });

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerHookHandl
 import { CONTACT_ADMIN_MESSAGE, hasAnyPermission, isAdminRole, normalizePermissions, type Permission } from '../../domain/access';
 import type { Services } from '../services';
 import { HttpError } from './errors';
+import { z } from 'zod';
 
 export const TOKEN_AUDIENCE = 'partnerhub';
 export const ONBOARDING_AUDIENCE = 'partnerhub-onboarding';
@@ -50,6 +51,8 @@ export const AUTH_MESSAGES = {
   deactivated: 'Your account is inactive. Please contact your administrator.',
 } as const;
 
+const accessClaims = z.object({ sub: z.uuid(), sid: z.uuid(), role: z.string(), permissions: z.array(z.string()), av: z.number().int() });
+
 interface PrincipalRow {
   id: string;
   email: string;
@@ -82,12 +85,15 @@ export async function registerAuth(app: FastifyInstance, services: Services): Pr
 
   app.decorateRequest('principal', null as unknown as Principal);
   app.decorate('authenticate', async function authenticate(request: FastifyRequest, reply: FastifyReply) {
-    let claims: AccessTokenClaims;
+    let verified: unknown;
     try {
-      claims = await request.jwtVerify<AccessTokenClaims>();
+      verified = await request.jwtVerify<AccessTokenClaims>();
     } catch (error) {
       throw tokenError(error);
     }
+    const parsed = accessClaims.safeParse(verified);
+    if (!parsed.success) throw new HttpError(401, 'INVALID_TOKEN', AUTH_MESSAGES.invalid);
+    const claims = parsed.data;
     const { rows } = await services.pool.query<PrincipalRow>(
       `SELECT u.id, u.email, u.full_name, u.role, u.is_active, u.permissions, u.access_version, u.company_name, u.parent_user_id,
               (s.revoked_at IS NULL AND s.expires_at > now()) AS session_live

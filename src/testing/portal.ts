@@ -1,0 +1,65 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { loadConfig } from '../config';
+import { startPortal, type Portal, type PortalProcess } from '../portal';
+import { createTestDatabase, type TestDatabase } from './database';
+
+export interface TestPortal {
+  portal: Portal;
+  app: FastifyInstance;
+  db: TestDatabase;
+  /** http://127.0.0.1:<port> when started with `listen`. */
+  url: string;
+  close(): Promise<void>;
+}
+
+export interface TestPortalOptions {
+  processes?: PortalProcess[];
+  listen?: boolean;
+  /** Serve the built web app (browser tests). */
+  web?: boolean;
+  env?: Record<string, string>;
+}
+
+/** A whole portal on a fresh database with the demo data, and its own Redis key prefix. */
+export async function startTestPortal(options: TestPortalOptions = {}): Promise<TestPortal> {
+  const db = await createTestDatabase();
+  const prefix = `test-${randomUUID().slice(0, 8)}`;
+  const config = loadConfig({
+    ...process.env,
+    NODE_ENV: 'test',
+    DATABASE_URL: db.url,
+    REDIS_PREFIX: prefix,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    SMTP_URL: undefined,
+    EVENTSTORE_URL: undefined,
+    ...options.env,
+  });
+  const plugins = [];
+  if (options.web) {
+    const { ensureWebBuild } = await import('../cli/build-web');
+    const { registerSpa } = await import('../plugins/spa');
+    await ensureWebBuild();
+    plugins.push(registerSpa);
+  }
+  const portal = await startPortal(config, {
+    processes: options.processes ?? ['api', 'projector', 'worker'],
+    seedWhenEmpty: true,
+    listen: options.listen ?? false,
+    app: { plugins, logger: process.env.TEST_LOG === '1' ? { level: 'error' } : false },
+  });
+  return {
+    portal,
+    app: portal.app!,
+    db,
+    url: portal.url?.replace('0.0.0.0', '127.0.0.1') ?? '',
+    async close() {
+      const redis = portal.services.redis;
+      const keys = await redis.keys(`${prefix}*`).catch(() => []);
+      if (keys.length) await redis.del(...keys).catch(() => {});
+      await portal.stop();
+      await db.drop();
+    },
+  };
+}
