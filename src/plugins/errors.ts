@@ -37,10 +37,12 @@ const FRAMEWORK_ERRORS: Record<string, [number, string, string]> = {
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const details = error.validation.map((issue) => ({
-        field: issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || error.validationContext || 'request',
-        message: issue.message ?? 'Invalid value.',
-      }));
+      const details = error.validation.map((issue) => {
+        const path = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
+        const unknownKeys = issue.keyword === 'unrecognized_keys' ? (issue.params as { keys?: string[] }).keys : undefined;
+        const field = unknownKeys ? [path, unknownKeys.join(',')].filter(Boolean).join('.') : path || error.validationContext || 'request';
+        return { field, message: issue.message ?? 'Invalid value.' };
+      });
       return sendError(reply, 400, 'VALIDATION_ERROR', details[0]?.message ?? 'The request is not valid.', details);
     }
     if (error instanceof DomainError) {

@@ -12,7 +12,8 @@ export interface TestDatabase {
 
 /** A fresh, migrated database for one test file, so files can run in parallel. */
 export async function createTestDatabase(): Promise<TestDatabase> {
-  const name = `partnerhub_test_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
+  // The creation time in the name lets a later run remove databases an interrupted run left behind.
+  const name = `partnerhub_test_${Date.now()}_${randomUUID().replaceAll('-', '').slice(0, 8)}`;
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name}`);
