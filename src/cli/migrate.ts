@@ -1,0 +1,7 @@
+import { loadConfig } from '../config';
+import { ensureDatabase, migrate } from '../db';
+
+const config = loadConfig();
+await ensureDatabase(config.DATABASE_URL);
+await migrate(config.DATABASE_URL);
+console.log('Migrations are up to date.');
