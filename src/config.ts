@@ -35,7 +35,9 @@ export class ConfigError extends Error {}
 
 /** Parses the environment once; tests pass overrides instead of mutating process.env. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
-  const parsed = schema.safeParse(env);
+  // An empty variable (as docker-compose writes `${SMTP_URL:-}`) means "not set".
+  const given = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+  const parsed = schema.safeParse(given);
   if (!parsed.success) {
     const first = parsed.error.issues[0];
     throw new ConfigError(`Invalid configuration: ${first.path.join('.')}: ${first.message}`);
