@@ -1,6 +1,46 @@
 import type { Services } from '../src/services';
+import { createMailer, notificationProcessor, type NotificationJobData } from './notifications';
+import { closeQueues, createQueues, createWorker, QUEUES } from './queues';
+import { Reactor } from './reactor';
 
-/** Placeholder until the reactor and queues land; returns a handle so the portal can stop it. */
-export async function startWorkers(_services: Services, _options: { log: (line: string) => void }): Promise<{ stop(): Promise<void> }> {
-  return { async stop() {} };
+export interface Workers {
+  /** Stops the reactor, lets running jobs finish, then closes the workers, the queues and the mail transport. */
+  stop(): Promise<void>;
+}
+
+/** The worker process: the reactor that turns events into jobs, and the processors of every queue. */
+export async function startWorkers(services: Services, options: { log: (line: string) => void }): Promise<Workers> {
+  const { config } = services;
+  const { log } = options;
+  const queues = createQueues(config);
+  for (const queue of Object.values(queues)) queue.on('error', (error) => log(`queue ${queue.name}: ${error.message}`));
+
+  const mailer = createMailer(config);
+  const notificationWorker = createWorker<NotificationJobData>(config, QUEUES.notifications, notificationProcessor(services, mailer));
+  notificationWorker.on('error', (error) => log(`worker ${QUEUES.notifications}: ${error.message}`));
+  notificationWorker.on('failed', (job, error) => {
+    if (!job) return;
+    const attempts = job.opts.attempts ?? 1;
+    const outcome = job.attemptsMade >= attempts ? 'gave up' : 'will retry';
+    log(`job ${QUEUES.notifications}/${job.id} failed (attempt ${job.attemptsMade} of ${attempts}, ${outcome}): ${error.message}`);
+  });
+  const workers = [notificationWorker];
+
+  const reactor = new Reactor(services, queues, { onError: (error) => log(`reactor: ${error.message}`) });
+
+  const close = async () => {
+    await reactor.stop();
+    await Promise.all(workers.map((worker) => worker.close()));
+    await closeQueues(queues);
+    mailer?.close();
+  };
+
+  try {
+    await Promise.all([...workers.map((worker) => worker.waitUntilReady()), ...Object.values(queues).map((queue) => queue.waitUntilReady())]);
+  } catch (error) {
+    await close().catch(() => {});
+    throw error;
+  }
+  reactor.start();
+  return { stop: close };
 }

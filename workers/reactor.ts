@@ -1,0 +1,130 @@
+import type { Pool } from '../src/db';
+import { comparePositions, type GlobalPosition, type RecordedEvent, type Subscription } from '../src/eventstore';
+import type { Services } from '../src/services';
+import { CheckpointStore } from '../projections/checkpoints';
+import { identityReactions } from './identity';
+import type { JobRequest, QueueName, Queues } from './queues';
+
+export const REACTOR_CHECKPOINT = 'reactor';
+export const reactorCheckpoints = new CheckpointStore('subscription_checkpoints');
+
+export interface ReactionContext {
+  pool: Pool;
+  /**
+   * Waits (bounded) until the read models include the event, for reactions that read them
+   * (for example to find the recipients); throws when they lag, so the batch is tried again.
+   */
+  readModelsInclude(event: RecordedEvent): Promise<void>;
+}
+
+export type Reaction = (event: RecordedEvent, context: ReactionContext) => Promise<JobRequest[]>;
+
+/** Event type → the reactions it triggers. Each module adds its rows. */
+export type ReactionTable = Readonly<Record<string, readonly Reaction[]>>;
+
+export const reactions: ReactionTable = {
+  ...identityReactions,
+};
+
+class CheckpointMovedError extends Error {
+  constructor() {
+    super('The reactor checkpoint was moved by someone else; resuming from the stored checkpoint.');
+  }
+}
+
+export interface ReactorOptions {
+  table?: ReactionTable;
+  batchSize?: number;
+  onError?: (error: Error) => void;
+  /** Called after each batch whose jobs are enqueued and whose checkpoint is stored. */
+  onBatch?: (position: GlobalPosition) => void;
+}
+
+/**
+ * Follows the event log from its own checkpoint and turns events into jobs. A batch's jobs are
+ * enqueued before its checkpoint moves, so a crash re-enqueues rather than loses them; the
+ * deterministic job ids make a re-enqueued job (and a full replay of the log) a no-op.
+ */
+export class Reactor {
+  private subscription: Subscription | undefined;
+  private running = false;
+  private loop: Promise<void> | undefined;
+  private readonly table: ReactionTable;
+  private readonly context: ReactionContext;
+
+  constructor(
+    private readonly services: Pick<Services, 'store' | 'pool' | 'watcher'>,
+    private readonly queues: Queues,
+    private readonly options: ReactorOptions = {},
+  ) {
+    this.table = options.table ?? reactions;
+    this.context = {
+      pool: services.pool,
+      readModelsInclude: async (event) => {
+        if (!(await services.watcher.waitFor(event.position))) {
+          throw new Error(`The read models have not reached event ${event.id} (${event.type}) yet; the reactor will try again.`);
+        }
+      },
+    };
+  }
+
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    this.loop = this.followLog();
+  }
+
+  async stop(): Promise<void> {
+    this.running = false;
+    await this.subscription?.stop();
+    await this.loop;
+  }
+
+  private async followLog(): Promise<void> {
+    let failures = 0;
+    while (this.running) {
+      const from = await reactorCheckpoints.load(this.services.pool, REACTOR_CHECKPOINT).catch((error: Error) => error);
+      if (from instanceof Error) {
+        this.options.onError?.(from);
+        await delay(backoff(++failures));
+        continue;
+      }
+      if (!this.running) break;
+      let checkpoint = from;
+      this.subscription = this.services.store.subscribeToAll({ fromPosition: from, batchSize: this.options.batchSize ?? 200 }, async (events) => {
+        checkpoint = await this.react(events, checkpoint);
+        failures = 0;
+      });
+      const error = await this.subscription.done;
+      if (error && this.running) {
+        if (!(error instanceof CheckpointMovedError)) this.options.onError?.(error);
+        await delay(error instanceof CheckpointMovedError ? 0 : backoff(++failures));
+      }
+    }
+  }
+
+  private async react(events: RecordedEvent[], checkpoint: GlobalPosition | undefined): Promise<GlobalPosition> {
+    const next = events[events.length - 1].position;
+    const jobs: JobRequest[] = [];
+    for (const event of events) {
+      if (checkpoint && comparePositions(event.position, checkpoint) <= 0) continue;
+      for (const reaction of this.table[event.type] ?? []) jobs.push(...(await reaction(event, this.context)));
+    }
+    await this.enqueue(jobs);
+    if (!(await reactorCheckpoints.compareAndSet(this.services.pool, REACTOR_CHECKPOINT, checkpoint, next))) throw new CheckpointMovedError();
+    this.options.onBatch?.(next);
+    return next;
+  }
+
+  /** BullMQ ignores a job whose id it still holds (completed jobs are kept a week, failed ones until removed). */
+  private async enqueue(jobs: JobRequest[]): Promise<void> {
+    const byQueue = new Map<QueueName, JobRequest[]>();
+    for (const job of jobs) byQueue.set(job.queue, [...(byQueue.get(job.queue) ?? []), job]);
+    for (const [name, requests] of byQueue) {
+      await this.queues[name].addBulk(requests.map((job) => ({ name: job.name, data: job.data, opts: { jobId: job.id } })));
+    }
+  }
+}
+
+const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const backoff = (failures: number) => Math.min(30_000, 100 * 2 ** failures);
