@@ -3,6 +3,7 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { authRoutes } from './http/auth';
+import { jobRoutes } from './http/jobs';
 import { notificationRoutes } from './http/notifications';
 import { userRoutes } from './http/users';
 import { installValidationMessages } from './http/validation';
@@ -49,6 +50,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
       await authRoutes(api, services, sessions);
       await userRoutes(api, services, sessions);
       await notificationRoutes(api, services);
+      await jobRoutes(api, services);
     },
     { prefix: '/api' },
   );

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
 import { loadConfig } from '../config';
 import { startPortal, type Portal, type PortalProcess } from '../portal';
 import { createTestDatabase, type TestDatabase } from './database';
@@ -55,10 +56,12 @@ export async function startTestPortal(options: TestPortalOptions = {}): Promise<
     db,
     url: portal.url?.replace('0.0.0.0', '127.0.0.1') ?? '',
     async close() {
-      const redis = portal.services.redis;
-      const keys = await redis.keys(`${prefix}*`).catch(() => []);
-      if (keys.length) await redis.del(...keys).catch(() => {});
+      // Stop first so no worker writes keys after the clean-up.
+      const cleanup = new Redis(config.REDIS_URL);
       await portal.stop();
+      const keys = await cleanup.keys(`${prefix}*`).catch(() => []);
+      if (keys.length) await cleanup.del(...keys).catch(() => {});
+      cleanup.disconnect();
       await db.drop();
     },
   };
