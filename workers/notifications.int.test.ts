@@ -10,7 +10,6 @@ import { users } from '../domain/identity/identity';
 import { runCommand } from '../src/commands/dispatch';
 import { registerUser } from '../src/commands/users';
 import { loadConfig, type Config } from '../src/config';
-import { jobRoutes } from '../src/http/jobs';
 import { hashPassword } from '../src/plugins/passwords';
 import { startPortal, type Portal } from '../src/portal';
 import { buildApp } from '../src/server';
@@ -153,7 +152,7 @@ beforeAll(async () => {
   services = portal.services;
   workers = await startWorkers(services, { log: (line) => log.push(line) });
   notificationsQueue = createQueue(config, QUEUES.notifications);
-  app = await buildApp(services, { plugins: [async (root) => root.register((api) => jobRoutes(api, services), { prefix: '/api' })] });
+  app = await buildApp(services);
   passwordHash = await hashPassword(PASSWORD);
   admin = await register('admin', { active: true });
 });
