@@ -10,6 +10,7 @@ import { installValidationMessages } from './http/validation';
 import { registerAuth } from './plugins/auth';
 import { registerErrorHandling } from './plugins/errors';
 import { SessionStore } from './plugins/sessions';
+import { registerUploads } from './plugins/uploads';
 import type { Services } from './services';
 
 export interface AppOptions {
@@ -43,6 +44,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
   await registerAuth(app, services);
+  await registerUploads(app, services);
   const sessions = new SessionStore(services.pool, services.config.REFRESH_TOKEN_TTL_SECONDS);
 
   await app.register(

@@ -1,0 +1,145 @@
+import fastifyMultipart from '@fastify/multipart';
+import { randomUUID } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { fileTypeFromBuffer } from 'file-type';
+import { z } from 'zod';
+import type { Services } from '../services';
+import { HttpError } from './errors';
+
+/** Accepted file types, recognised by their content (magic bytes), never by name or declared type. */
+export const FILE_TYPES = {
+  png: { mime: 'image/png', label: 'PNG' },
+  jpg: { mime: 'image/jpeg', label: 'JPG' },
+  gif: { mime: 'image/gif', label: 'GIF' },
+  webp: { mime: 'image/webp', label: 'WEBP' },
+  svg: { mime: 'image/svg+xml', label: 'SVG' },
+  pdf: { mime: 'application/pdf', label: 'PDF' },
+  doc: { mime: 'application/msword', label: 'DOC' },
+  docx: { mime: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', label: 'DOCX' },
+} as const;
+export type FileTypeName = keyof typeof FILE_TYPES;
+
+export const IMAGE_TYPES: readonly FileTypeName[] = ['png', 'jpg', 'gif', 'webp', 'svg'];
+export const DOCUMENT_TYPES: readonly FileTypeName[] = ['pdf', 'doc', 'docx', 'jpg', 'png'];
+
+const MB = 1024 * 1024;
+/** The largest single file any route accepts; each route's own rule is checked after. */
+const MAX_FILE_BYTES = 10 * MB;
+
+export interface FileRule {
+  label: string; // 'Company logo' — used in messages
+  types: readonly FileTypeName[];
+  maxBytes: number;
+  maxCount: number;
+}
+
+export interface ReceivedFile {
+  field: string;
+  originalName: string;
+  type: FileTypeName;
+  bytes: Buffer;
+}
+
+export interface MultipartForm {
+  fields: Record<string, string | string[]>;
+  files: Record<string, ReceivedFile[]>;
+}
+
+const mb = (bytes: number) => `${Math.round(bytes / MB)} MB`;
+
+async function detectType(bytes: Buffer): Promise<FileTypeName | undefined> {
+  const detected = await fileTypeFromBuffer(bytes);
+  if (detected && detected.ext !== 'xml') {
+    if (detected.ext === 'cfb') return 'doc'; // the legacy Word container
+    return (Object.keys(FILE_TYPES) as FileTypeName[]).find((name) => FILE_TYPES[name].mime === detected.mime);
+  }
+  // SVG is text: accept it only when it really is an SVG document.
+  const head = bytes.subarray(0, 1024).toString('utf8').replace(/^\uFEFF/, '').trimStart();
+  if (/^(<\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*)*(<!DOCTYPE svg[^>]*>\s*)?<svg[\s>]/i.test(head)) return 'svg';
+  return undefined;
+}
+
+/**
+ * Reads a multipart request whole, checking each file against its field's rule. Nothing is stored
+ * here: routes store files only once the rest of the request is valid (see storeUpload).
+ */
+export async function readMultipart(request: FastifyRequest, rules: Record<string, FileRule>): Promise<MultipartForm> {
+  if (!request.isMultipart()) throw new HttpError(415, 'UNSUPPORTED_MEDIA_TYPE', 'This request must be sent as multipart/form-data.');
+  const form: MultipartForm = { fields: {}, files: {} };
+  for await (const part of request.parts()) {
+    if (part.type === 'field') {
+      const value = String(part.value ?? '');
+      const existing = form.fields[part.fieldname];
+      form.fields[part.fieldname] = existing === undefined ? value : [...(Array.isArray(existing) ? existing : [existing]), value];
+      continue;
+    }
+    const rule = rules[part.fieldname];
+    if (!rule) {
+      part.file.resume();
+      throw new HttpError(400, 'VALIDATION_ERROR', `Unexpected file field: ${part.fieldname}.`, [{ field: part.fieldname, message: 'No file is expected here.' }]);
+    }
+    const bytes = await part.toBuffer();
+    const list = (form.files[part.fieldname] ??= []);
+    if (bytes.length === 0) continue; // an empty file input
+    if (list.length >= rule.maxCount) {
+      throw new HttpError(400, 'VALIDATION_ERROR', `${rule.label}: at most ${rule.maxCount} file${rule.maxCount === 1 ? '' : 's'}.`, [{ field: part.fieldname, message: `At most ${rule.maxCount}.` }]);
+    }
+    if (bytes.length > rule.maxBytes) {
+      throw new HttpError(413, 'PAYLOAD_TOO_LARGE', `${rule.label} must be at most ${mb(rule.maxBytes)}.`, [{ field: part.fieldname, message: `At most ${mb(rule.maxBytes)}.` }]);
+    }
+    const type = await detectType(bytes);
+    if (!type || !rule.types.includes(type)) {
+      const allowed = rule.types.map((t) => FILE_TYPES[t].label).join(', ');
+      throw new HttpError(415, 'UNSUPPORTED_MEDIA_TYPE', `${rule.label} must be a ${allowed} file; "${part.filename}" is not.`, [{ field: part.fieldname, message: `Accepted: ${allowed}.` }]);
+    }
+    list.push({ field: part.fieldname, originalName: part.filename, type, bytes });
+  }
+  return form;
+}
+
+export type Visibility = 'public' | 'private';
+
+/** Stores a checked file under a new random name and returns that name. */
+export async function storeUpload(uploadDir: string, file: ReceivedFile, visibility: Visibility): Promise<string> {
+  const name = `${randomUUID()}.${file.type}`;
+  const dir = path.join(uploadDir, visibility);
+  await mkdir(dir, { recursive: true });
+  await writeFile(path.join(dir, name), file.bytes, { flag: 'wx' });
+  return name;
+}
+
+export async function removeUpload(uploadDir: string, name: string, visibility: Visibility): Promise<void> {
+  if (UPLOAD_NAME.test(name)) await rm(path.join(uploadDir, visibility, name), { force: true });
+}
+
+const UPLOAD_NAME = /^[0-9a-f-]{36}\.(png|jpg|gif|webp|svg|pdf|doc|docx)$/;
+export const uploadNameParam = z.object({ name: z.string().regex(UPLOAD_NAME, 'There is no such file.') }).strict();
+
+/** Sends a stored file; routes for private files check access first. */
+export async function sendUpload(reply: import('fastify').FastifyReply, uploadDir: string, name: string, visibility: Visibility) {
+  const file = path.join(uploadDir, visibility, name);
+  const info = await stat(file).catch(() => undefined);
+  if (!info?.isFile()) throw new HttpError(404, 'NOT_FOUND', 'There is no such file.');
+  const type = FILE_TYPES[name.split('.').pop() as FileTypeName];
+  reply.header('content-type', type.mime);
+  reply.header('content-length', info.size);
+  reply.header('x-content-type-options', 'nosniff');
+  // An SVG opened directly must not run scripts.
+  reply.header('content-security-policy', "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; sandbox");
+  reply.header('cache-control', visibility === 'public' ? 'public, max-age=86400' : 'private, no-store');
+  return reply.send(createReadStream(file));
+}
+
+/** Multipart parsing for the whole API, and public files (logos, product images) at /uploads/<name>. */
+export async function registerUploads(app: FastifyInstance, services: Services): Promise<void> {
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: MAX_FILE_BYTES, files: 10, fields: 100, fieldSize: 100 * 1024, parts: 120 },
+    throwFileSizeLimit: true,
+  });
+  app.get('/uploads/:name', { schema: { hide: true, params: uploadNameParam } }, async (request, reply) =>
+    sendUpload(reply, services.config.UPLOAD_DIR, (request.params as { name: string }).name, 'public'),
+  );
+}
