@@ -1,0 +1,281 @@
+import { insufficientStockMessage } from '../catalogue/catalogue';
+import { assertNever, DomainError, type CommandMetadata, type Decider } from '../decider';
+import { estimatedDeliveryProblem, normalizeShippingAddress, shippingAddressProblems, type ShippingAddress } from './shipping';
+
+/**
+ * Orders (spec 001 §4): placed as pending; an administrator approves, ships, delivers or cancels.
+ * The prices of an order come from the catalogue at the moment of ordering (the command carries the
+ * product as the catalogue showed it), never from the client.
+ */
+
+export const ORDER_STATUSES = ['pending', 'approved', 'shipped', 'delivered', 'cancelled'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/** Statuses a client may name. `processing` is displayed by one screen and counted as pending, but no transition leads to it. */
+export const KNOWN_ORDER_STATUSES = [...ORDER_STATUSES, 'processing'] as const;
+export type KnownOrderStatus = (typeof KNOWN_ORDER_STATUSES)[number];
+
+/** The transition table of spec 001 §4. */
+export const ORDER_STATUS_TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
+  pending: ['approved', 'cancelled'],
+  approved: ['shipped', 'cancelled'],
+  shipped: ['delivered'],
+  delivered: [],
+  cancelled: [],
+};
+
+export const ORDER_STATUS_LABELS: Readonly<Record<KnownOrderStatus, string>> = {
+  pending: 'Pending',
+  processing: 'Processing',
+  approved: 'Approved',
+  shipped: 'Shipped',
+  delivered: 'Delivered',
+  cancelled: 'Cancelled',
+};
+
+export const isOrderStatus = (value: unknown): value is OrderStatus => typeof value === 'string' && (ORDER_STATUSES as readonly string[]).includes(value);
+
+export const statusLabel = (status: string) => (status in ORDER_STATUS_LABELS ? ORDER_STATUS_LABELS[status as KnownOrderStatus] : status);
+
+/** The statuses an order may move to next; [] for terminal or unknown statuses. */
+export function nextStatuses(status: string): readonly OrderStatus[] {
+  return isOrderStatus(status) ? ORDER_STATUS_TRANSITIONS[status] : [];
+}
+
+export function canChangeStatus(from: string, to: string): boolean {
+  return nextStatuses(from).includes(to as OrderStatus);
+}
+
+export const ORDER_MESSAGES = {
+  notFound: 'Order not found.',
+  invalidTransition: 'Invalid status transition',
+  transitionDetails: (from: string, to: string) => `Cannot change status from ${from} to ${to}`,
+  onlyAdminsChangeStatus: 'Only administrators can update order statuses.',
+  noItems: 'Please add items to cart before proceeding to checkout',
+  duplicateProduct: 'Each product may appear only once in an order.',
+  tooManyItems: 'An order may hold at most 50 different products.',
+  statusUpdated: (orderNumber: string, status: string) => `Order ${orderNumber} status successfully updated to ${statusLabel(status)}`,
+  created: 'Order created successfully!',
+} as const;
+
+export const belowMoqMessage = (name: string, moq: number) => `The minimum order quantity for ${name} is ${moq}.`;
+export const unavailableMessage = (name: string) => `${name} is no longer available.`;
+
+export const MAX_ORDER_LINES = 50;
+
+// ---- state, events, commands ----
+
+export interface OrderLine {
+  productId: string;
+  productName: string;
+  quantity: number;
+  unitPriceCents: number;
+  lineTotalCents: number;
+}
+
+/** A product as the catalogue shows it when the order is placed; null when it does not exist. */
+export interface CatalogueProduct {
+  productId: string;
+  name: string;
+  priceCents: number;
+  moq: number;
+  stockQuantity: number;
+  available: boolean;
+}
+
+export type OrderState =
+  | { status: 'none' }
+  | {
+      status: OrderStatus;
+      id: string;
+      orderNumber: string;
+      organisationId: string;
+      items: OrderLine[];
+      totalCents: number;
+    };
+
+export type OrderEvent =
+  | {
+      type: 'OrderPlaced.v1';
+      data: {
+        orderId: string;
+        orderNumber: string;
+        /** The ordering organisation: the partner or distributor account (a team member's parent). */
+        organisationId: string;
+        companyName: string | null;
+        placedBy: string;
+        items: OrderLine[];
+        totalCents: number;
+        shippingAddress: ShippingAddress;
+        estimatedDelivery: string;
+        notes: string | null;
+        status: 'pending';
+        previousStatus: null;
+      };
+    }
+  | {
+      type: 'OrderStatusChanged.v1';
+      data: {
+        orderId: string;
+        orderNumber: string;
+        organisationId: string;
+        status: OrderStatus;
+        previousStatus: OrderStatus;
+        /** The administrator's notes, shown on the tracking timeline. */
+        reason: string | null;
+      };
+    };
+
+export type OrderCommand =
+  | {
+      type: 'PlaceOrder';
+      orderId: string;
+      orderNumber: string;
+      organisationId: string;
+      companyName: string | null;
+      placedBy: string;
+      lines: Array<{ productId: string; quantity: number; product: CatalogueProduct | null }>;
+      shippingAddress: ShippingAddress;
+      estimatedDelivery: string;
+      notes: string | null;
+    }
+  | { type: 'ChangeOrderStatus'; status: string; notes: string | null };
+
+const isAdmin = (role: string | null) => role === 'admin' || role === 'administrator';
+
+/** Refusals of PlaceOrder come with field details, like a form's validation. */
+function invalid(code: string, message: string, field: string): DomainError {
+  return new DomainError('invalid', code, message, [{ field, message }]);
+}
+
+function placeOrder(command: Extract<OrderCommand, { type: 'PlaceOrder' }>, metadata: CommandMetadata): OrderEvent[] {
+  if (command.lines.length === 0) throw invalid('VALIDATION_ERROR', ORDER_MESSAGES.noItems, 'items');
+  if (command.lines.length > MAX_ORDER_LINES) throw invalid('VALIDATION_ERROR', ORDER_MESSAGES.tooManyItems, 'items');
+  const seen = new Set<string>();
+  const items: OrderLine[] = command.lines.map((line, index) => {
+    if (seen.has(line.productId)) throw invalid('VALIDATION_ERROR', ORDER_MESSAGES.duplicateProduct, `items.${index}.product_id`);
+    seen.add(line.productId);
+    const product = line.product;
+    if (!product || !product.available) {
+      throw new DomainError('conflict', 'PRODUCT_UNAVAILABLE', unavailableMessage(product?.name ?? 'This product'), [{ field: `items.${index}.product_id`, message: 'This product is not in the catalogue.' }]);
+    }
+    if (!Number.isInteger(line.quantity) || line.quantity < 1) throw invalid('VALIDATION_ERROR', 'Quantity must be a whole number of at least 1.', `items.${index}.quantity`);
+    if (line.quantity < product.moq) throw invalid('QUANTITY_BELOW_MOQ', belowMoqMessage(product.name, product.moq), `items.${index}.quantity`);
+    if (line.quantity > product.stockQuantity) {
+      throw new DomainError('conflict', 'INSUFFICIENT_STOCK', insufficientStockMessage(product.name, product.stockQuantity), [
+        { field: `items.${index}.quantity`, message: insufficientStockMessage(product.name, product.stockQuantity) },
+      ]);
+    }
+    return {
+      productId: product.productId,
+      productName: product.name,
+      quantity: line.quantity,
+      unitPriceCents: product.priceCents,
+      lineTotalCents: product.priceCents * line.quantity,
+    };
+  });
+
+  const addressProblems = shippingAddressProblems(command.shippingAddress as unknown as Record<string, unknown>);
+  const firstAddressProblem = Object.entries(addressProblems)[0];
+  if (firstAddressProblem) {
+    throw new DomainError(
+      'invalid',
+      'VALIDATION_ERROR',
+      firstAddressProblem[1],
+      Object.entries(addressProblems).map(([field, message]) => ({ field: `shipping_address.${field}`, message })),
+    );
+  }
+  const deliveryProblem = estimatedDeliveryProblem(command.estimatedDelivery, metadata.now);
+  if (deliveryProblem) throw invalid('VALIDATION_ERROR', deliveryProblem, 'estimated_delivery');
+
+  return [
+    {
+      type: 'OrderPlaced.v1',
+      data: {
+        orderId: command.orderId,
+        orderNumber: command.orderNumber,
+        organisationId: command.organisationId,
+        companyName: command.companyName,
+        placedBy: command.placedBy,
+        items,
+        totalCents: items.reduce((sum, item) => sum + item.lineTotalCents, 0),
+        shippingAddress: normalizeShippingAddress(command.shippingAddress),
+        estimatedDelivery: command.estimatedDelivery.trim(),
+        notes: command.notes?.trim() || null,
+        status: 'pending',
+        previousStatus: null,
+      },
+    },
+  ];
+}
+
+export function decide(command: OrderCommand, state: OrderState, metadata: CommandMetadata): OrderEvent[] {
+  switch (command.type) {
+    case 'PlaceOrder':
+      // Placing the same order again (a retried request) changes nothing.
+      if (state.status !== 'none') return [];
+      return placeOrder(command, metadata);
+    case 'ChangeOrderStatus': {
+      if (!isAdmin(metadata.actorRole)) throw new DomainError('forbidden', 'INSUFFICIENT_PERMISSIONS', ORDER_MESSAGES.onlyAdminsChangeStatus);
+      if (state.status === 'none') throw new DomainError('not_found', 'NOT_FOUND', ORDER_MESSAGES.notFound);
+      if (!canChangeStatus(state.status, command.status)) {
+        throw new DomainError('conflict', 'INVALID_STATUS_TRANSITION', ORDER_MESSAGES.invalidTransition, ORDER_MESSAGES.transitionDetails(state.status, command.status));
+      }
+      return [
+        {
+          type: 'OrderStatusChanged.v1',
+          data: {
+            orderId: state.id,
+            orderNumber: state.orderNumber,
+            organisationId: state.organisationId,
+            status: command.status as OrderStatus,
+            previousStatus: state.status,
+            reason: command.notes?.trim() || null,
+          },
+        },
+      ];
+    }
+    default:
+      return assertNever(command);
+  }
+}
+
+export function evolve(state: OrderState, event: OrderEvent): OrderState {
+  switch (event.type) {
+    case 'OrderPlaced.v1': {
+      const d = event.data;
+      return { status: 'pending', id: d.orderId, orderNumber: d.orderNumber, organisationId: d.organisationId, items: d.items, totalCents: d.totalCents };
+    }
+    case 'OrderStatusChanged.v1':
+      return state.status === 'none' ? state : { ...state, status: event.data.status };
+    default:
+      return assertNever(event);
+  }
+}
+
+export const orders: Decider<OrderState, OrderCommand, OrderEvent> = {
+  initialState: () => ({ status: 'none' }),
+  evolve,
+  decide,
+  streamId: (id) => `orders-${id}`,
+};
+
+// ---- order numbers ----
+
+/** ORD-2026-000123: the year the order was placed and a number no other order has. */
+export function formatOrderNumber(placedAt: string | Date, sequence: number | bigint): string {
+  return `ORD-${new Date(placedAt).getUTCFullYear()}-${String(sequence).padStart(6, '0')}`;
+}
+export const ORDER_NUMBER_PATTERN = /^ORD-\d{4}-\d{6,}$/;
+
+// ---- statistics (spec 001 §9) ----
+
+/** $x.xx below 1,000; $x.xK from 1,000; $x.xM from 1,000,000. */
+export function formatOrderTotal(amount: number): string {
+  if (amount >= 1_000_000) return `$${(amount / 1_000_000).toFixed(1)}M`;
+  if (amount >= 1_000) return `$${(amount / 1_000).toFixed(1)}K`;
+  return `$${amount.toFixed(2)}`;
+}
+
+/** Statistics count both of these as pending. */
+export const PENDING_LIKE_STATUSES = ['pending', 'processing'] as const;
