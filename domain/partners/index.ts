@@ -1,0 +1,3 @@
+export * from './application';
+export * from './questionnaire';
+export * from './partners';
