@@ -19,7 +19,7 @@ export const ADMIN_TABS = [
 ] as const;
 type TabKey = (typeof ADMIN_TABS)[number]['key'];
 
-function SummaryCard({ label, value, icon }: { label: string; value: number | null; icon: ReactElement }) {
+function SummaryCard({ label, value, icon, note }: { label: string; value: number | null; icon: ReactElement; note?: string }) {
   return (
     <Paper variant="outlined" sx={{ p: 2, display: 'flex', alignItems: 'center', gap: 2, minWidth: 0 }}>
       <Box sx={{ color: 'primary.main', display: 'flex' }}>{icon}</Box>
@@ -30,6 +30,11 @@ function SummaryCard({ label, value, icon }: { label: string; value: number | nu
         <Typography variant="h5" component="p" sx={{ fontWeight: 700 }} aria-label={label}>
           {value ?? '—'}
         </Typography>
+        {note && value === null ? (
+          <Typography variant="caption" color="text.secondary">
+            {note}
+          </Typography>
+        ) : null}
       </Box>
     </Paper>
   );
@@ -48,8 +53,8 @@ export default function AdminPanel() {
       <PageTitle title="Admin Panel" subtitle="Manage users, partner approvals, products, rebates and settings." />
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(3, minmax(0, 1fr))' }, mb: 3 }}>
         <SummaryCard label="Total Users" value={summary.totalUsers} icon={<GroupIcon />} />
-        <SummaryCard label="Pending Approvals" value={summary.pendingApprovals} icon={<HourglassTopIcon />} />
-        <SummaryCard label="Active Partners" value={summary.activePartners} icon={<VerifiedIcon />} />
+        <SummaryCard label="Pending Approvals" value={summary.pendingApprovals} icon={<HourglassTopIcon />} note="Coming with partner approvals" />
+        <SummaryCard label="Active Partners" value={summary.activePartners} icon={<VerifiedIcon />} note="Coming with partner approvals" />
       </Box>
       <Paper variant="outlined" sx={{ mb: 2 }}>
         <Tabs

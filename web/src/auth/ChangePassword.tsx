@@ -2,11 +2,10 @@ import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import RadioButtonUncheckedIcon from '@mui/icons-material/RadioButtonUnchecked';
 import { Alert, Box, Button, LinearProgress, List, ListItem, ListItemIcon, ListItemText, Paper, Typography } from '@mui/material';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { useDataProvider } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import { PageTitle } from '../layout/PageTitle';
 import { useToast } from '../layout/toast';
-import type { PortalDataProvider } from '../providers/dataProvider';
+import { dataProvider } from '../providers/dataProvider';
 import { ApiError, DEFAULT_RESPONSE_MESSAGE, NETWORK_ERROR_MESSAGE } from '../providers/errorMapper';
 import { getAccessToken } from '../providers/session';
 import { PasswordField } from './PasswordField';
@@ -26,7 +25,6 @@ const STRENGTH_COLOURS = { Weak: 'error', Fair: 'warning', Good: 'info', Strong:
 
 /** /change-password */
 export default function ChangePassword() {
-  const dataProvider = useDataProvider<PortalDataProvider>();
   const navigate = useNavigate();
   const toast = useToast();
   const [values, setValues] = useState<ChangePasswordValues>(EMPTY);

@@ -1,10 +1,9 @@
 import { Alert, Box, Button, Link as MuiLink, TextField, Typography } from '@mui/material';
 import { useState, type FormEvent } from 'react';
-import { useDataProvider } from 'react-admin';
 import { Link, useNavigate } from 'react-router-dom';
 import { usePageTitle } from '../layout/PageTitle';
 import { useToast } from '../layout/toast';
-import type { PortalDataProvider } from '../providers/dataProvider';
+import { dataProvider } from '../providers/dataProvider';
 import { messageOf } from '../providers/errorMapper';
 import { AuthShell } from './AuthShell';
 import { saveOnboardingHandoff, type OnboardingHandoff } from './onboardingHandoff';
@@ -16,7 +15,6 @@ export const REGISTER_PARTNER_TITLE = 'Register as a Partner';
 /** /register-partner: company name, email and password; on success to /partner-onboarding. */
 export default function RegisterPartner() {
   usePageTitle(REGISTER_PARTNER_TITLE);
-  const dataProvider = useDataProvider<PortalDataProvider>();
   const navigate = useNavigate();
   const toast = useToast();
   const [values, setValues] = useState<RegisterPartnerValues>({ company_name: '', email: '', password: '' });

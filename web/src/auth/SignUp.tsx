@@ -1,11 +1,10 @@
 import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutline';
 import { Alert, Box, Button, Checkbox, FormControlLabel, Link as MuiLink, TextField, Typography } from '@mui/material';
 import { useState, type FormEvent } from 'react';
-import { useDataProvider } from 'react-admin';
 import { Link, useNavigate } from 'react-router-dom';
 import { usePageTitle } from '../layout/PageTitle';
 import { useToast } from '../layout/toast';
-import type { PortalDataProvider } from '../providers/dataProvider';
+import { dataProvider } from '../providers/dataProvider';
 import { messageOf } from '../providers/errorMapper';
 import { AuthShell } from './AuthShell';
 import { saveOnboardingHandoff, type OnboardingHandoff } from './onboardingHandoff';
@@ -19,7 +18,6 @@ const EMPTY: SignUpValues = { full_name: '', email: '', password: '', confirmPas
 /** /SignUp: creates a partner account, then explains the onboarding and approval that follow. */
 export default function SignUp() {
   usePageTitle('Sign Up');
-  const dataProvider = useDataProvider<PortalDataProvider>();
   const navigate = useNavigate();
   const toast = useToast();
   const [values, setValues] = useState<SignUpValues>(EMPTY);

@@ -1,7 +1,7 @@
 import LockResetIcon from '@mui/icons-material/LockReset';
-import { Box, ListItemIcon, ListItemText, MenuItem, Typography } from '@mui/material';
+import { Box, ListItemIcon, ListItemText, MenuItem } from '@mui/material';
 import { forwardRef } from 'react';
-import { AppBar, Logout, TitlePortal, UserMenu, useGetIdentity, useUserMenu } from 'react-admin';
+import { AppBar, Logout, TitlePortal, UserMenu, useUserMenu } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { NotificationsBell } from '../notifications/NotificationsBell';
 
@@ -17,20 +17,6 @@ const ChangePasswordItem = forwardRef<HTMLAnchorElement>(function ChangePassword
   );
 });
 
-function UserName() {
-  const { identity } = useGetIdentity();
-  if (!identity?.fullName) return null;
-  return (
-    <Typography
-      data-testid="app-bar-user-name"
-      variant="body2"
-      sx={{ display: { xs: 'none', sm: 'block' }, maxWidth: 200, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', mr: 0.5 }}
-    >
-      {identity.fullName}
-    </Typography>
-  );
-}
-
 /** App bar: page title, notifications, the user's name and a menu for Change Password and Logout. */
 export function PortalAppBar() {
   return (
@@ -39,7 +25,6 @@ export function PortalAppBar() {
       toolbar={
         <Box sx={{ display: 'flex', alignItems: 'center' }}>
           <NotificationsBell />
-          <UserName />
         </Box>
       }
       userMenu={

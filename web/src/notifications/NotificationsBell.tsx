@@ -14,9 +14,8 @@ import {
   Typography,
 } from '@mui/material';
 import { useCallback, useEffect, useState } from 'react';
-import { useDataProvider } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
-import type { NotificationPage, PortalDataProvider, PortalNotification } from '../providers/dataProvider';
+import { dataProvider, type NotificationPage, type PortalNotification } from '../providers/dataProvider';
 import { messageOf } from '../providers/errorMapper';
 import { formatDateTime } from '../formatting';
 
@@ -24,29 +23,28 @@ const POLL_MS = 60_000;
 
 /** The bell in the app bar: unread count and the latest notifications (GET /api/notifications). */
 export function NotificationsBell() {
-  const dataProvider = useDataProvider<PortalDataProvider>();
   const navigate = useNavigate();
   const [page, setPage] = useState<NotificationPage | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [loading, setLoading] = useState(false);
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
 
-  const load = useCallback(async () => {
+  const load = useCallback(async (background = false) => {
     setLoading(true);
     try {
-      setPage(await dataProvider.getNotifications(10));
+      setPage(await dataProvider.getNotifications(10, background));
       setError(null);
     } catch (e) {
       setError(messageOf(e, 'Failed to load notifications'));
     } finally {
       setLoading(false);
     }
-  }, [dataProvider]);
+  }, []);
 
   useEffect(() => {
-    void load();
+    void load(true);
     const timer = setInterval(() => {
-      if (document.visibilityState === 'visible') void load();
+      if (document.visibilityState === 'visible') void load(true);
     }, POLL_MS);
     return () => clearInterval(timer);
   }, [load]);

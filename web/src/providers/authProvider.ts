@@ -124,12 +124,11 @@ export const authProvider: AuthProvider = {
     if (!isAuthenticated()) return notSignedIn();
   },
 
-  async checkError(error: unknown) {
-    // The HTTP client has already told the user and, for an expired session, will sign out.
-    if (error instanceof ApiError && error.handled) {
-      return Promise.reject({ logoutUser: false, message: false });
-    }
-  },
+  /**
+   * The HTTP client owns session expiry (toast, then sign-out after 2 s, spec 000 §8), so errors
+   * are never turned into a sign-out here; screens see every failure as it is.
+   */
+  async checkError() {},
 
   async getIdentity(): Promise<UserIdentity> {
     const user = getStoredUser();

@@ -68,7 +68,7 @@ export interface RegisterAccountAnswer {
 
 export interface PortalDataProvider extends DataProvider {
   getHistory(resource: string, id: Identifier): Promise<StatusHistoryEntry[]>;
-  getNotifications(limit?: number): Promise<NotificationPage>;
+  getNotifications(limit?: number, background?: boolean): Promise<NotificationPage>;
   markNotificationRead(id: string): Promise<void>;
   markAllNotificationsRead(): Promise<void>;
   changePassword(input: { currentPassword: string; newPassword: string }): Promise<{ success: boolean; message?: string }>;
@@ -78,6 +78,11 @@ export interface PortalDataProvider extends DataProvider {
 const resourceUrl = (resource: string, id?: Identifier) =>
   id === undefined ? `${API_URL}/${resource}` : `${API_URL}/${resource}/${encodeURIComponent(String(id))}`;
 
+/**
+ * The provider react-admin wraps. Screens call the portal methods (history, notifications, change
+ * password, registration) on this object directly, not through `useDataProvider()`, whose wrapper
+ * swaps the answer for an empty one after an authentication error and logs every failure.
+ */
 export const dataProvider: PortalDataProvider = {
   ...base,
 
@@ -110,8 +115,8 @@ export const dataProvider: PortalDataProvider = {
     return Array.isArray(rows) ? rows : [];
   },
 
-  async getNotifications(limit = 10) {
-    const { json } = await httpClient(`${API_URL}/notifications?page=1&limit=${limit}`);
+  async getNotifications(limit = 10, background = false) {
+    const { json } = await httpClient(`${API_URL}/notifications?page=1&limit=${limit}`, { background });
     const data = unwrap<Partial<NotificationPage> | PortalNotification[]>(json);
     if (Array.isArray(data)) return { notifications: data, unread: data.filter((n) => !n.read_at).length, total: data.length };
     const notifications = data?.notifications ?? [];

@@ -48,6 +48,11 @@ function fieldErrorsOf(error: Record<string, unknown> | null): Record<string, st
       }
     }
   }
+  if (isRecord(error.details)) {
+    for (const [key, value] of Object.entries(error.details)) {
+      if (text(value) && !fields[key]) fields[key] = value as string;
+    }
+  }
   for (const [key, value] of Object.entries(error)) {
     if (['code', 'message', 'details'].includes(key)) continue;
     if (text(value) && !fields[key]) fields[key] = value as string;

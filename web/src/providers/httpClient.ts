@@ -53,6 +53,8 @@ export interface RequestOptions extends Omit<RequestInit, 'body' | 'headers'> {
   body?: BodyInit | Record<string, unknown> | unknown[] | null;
   /** Skip the bearer token (login, refresh). */
   anonymous?: boolean;
+  /** A background poll: a 401 is not announced (a screen's own call will announce it). */
+  background?: boolean;
 }
 
 function buildHeaders(options: RequestOptions): Headers {
@@ -112,7 +114,7 @@ function applyPermissionSignal(headers: Headers): void {
 }
 
 async function send(url: string, options: RequestOptions): Promise<Response> {
-  const { body, headers: _headers, anonymous: _anonymous, ...init } = options;
+  const { body, headers: _headers, anonymous: _anonymous, background: _background, ...init } = options;
   try {
     return await fetch(url, { ...init, headers: buildHeaders(options), body: encodeBody(body) });
   } catch (error) {
@@ -135,11 +137,13 @@ async function readBody(response: Response): Promise<{ body: string; json: any }
 }
 
 let refreshing: Promise<boolean> | null = null;
+/** A refresh token the server refused is not tried again. */
+let refusedRefreshToken: string | null = null;
 
 /** Gets a new access token with the refresh token; one request at a time. True on success. */
 export function refreshAccessToken(): Promise<boolean> {
   const refreshToken = getRefreshToken();
-  if (!refreshToken) return Promise.resolve(false);
+  if (!refreshToken || refreshToken === refusedRefreshToken) return Promise.resolve(false);
   refreshing ??= (async () => {
     try {
       const response = await send(`${API_URL}/auth/refresh`, {
@@ -147,7 +151,10 @@ export function refreshAccessToken(): Promise<boolean> {
         body: { refreshToken },
         anonymous: true,
       });
-      if (!response.ok) return false;
+      if (!response.ok) {
+        if (response.status === 401 || response.status === 400) refusedRefreshToken = refreshToken;
+        return false;
+      }
       const { json } = await readBody(response);
       const access: string | undefined = json?.accessToken ?? json?.access ?? json?.data?.accessToken;
       const refresh: string | undefined = json?.refreshToken ?? json?.refresh ?? json?.data?.refreshToken;
@@ -230,11 +237,11 @@ async function request<T>(url: string, options: RequestOptions, retried: boolean
       return request<T>(url, options, true);
     }
     if (isProtectedUrl(url)) {
-      if (!isLogoutInProgress()) sessionEvents.emit({ type: 'expired', message: SESSION_EXPIRED_MESSAGE });
+      if (!isLogoutInProgress() && !options.background) sessionEvents.emit({ type: 'expired', message: SESSION_EXPIRED_MESSAGE });
       throw new ApiError({ ...mapped, message: SESSION_EXPIRED_MESSAGE }, json, true);
     }
     const message = `Access denied: ${mapped.message === 'An error occurred' ? 'Unauthorized' : mapped.message}`;
-    sessionEvents.emit({ type: 'access-denied', message });
+    if (!options.background) sessionEvents.emit({ type: 'access-denied', message });
     throw new ApiError({ ...mapped, message }, json, true);
   }
 

@@ -1,9 +1,8 @@
 import CloseIcon from '@mui/icons-material/Close';
 import { Alert, Box, Chip, CircularProgress, Drawer, IconButton, List, ListItem, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
-import { useDataProvider } from 'react-admin';
 import { formatDateTime } from '../formatting';
-import type { PortalDataProvider, StatusHistoryEntry } from '../providers/dataProvider';
+import { dataProvider, type StatusHistoryEntry } from '../providers/dataProvider';
 import { messageOf } from '../providers/errorMapper';
 import type { UserRecord } from './userRules';
 
@@ -12,7 +11,6 @@ const statusLabel = (status: string | null) =>
 
 /** The History panel: the user's status changes, with who made them and when. */
 export function UserHistory({ record, onClose }: { record: UserRecord | null; onClose: () => void }) {
-  const dataProvider = useDataProvider<PortalDataProvider>();
   const [rows, setRows] = useState<StatusHistoryEntry[] | null>(null);
   const [error, setError] = useState<string | null>(null);
 
@@ -28,7 +26,7 @@ export function UserHistory({ record, onClose }: { record: UserRecord | null; on
     return () => {
       cancelled = true;
     };
-  }, [record, dataProvider]);
+  }, [record]);
 
   return (
     <Drawer anchor="right" open={Boolean(record)} onClose={onClose} slotProps={{ paper: { sx: { width: { xs: '100%', sm: 420 } } } }}>

@@ -97,6 +97,19 @@ function RowActions({ user, onEdit, onDelete, onHistory }: { user: UserRecord; o
   );
 }
 
+/** An e-mail address that wraps only after the @. */
+function EmailText({ email }: { email: string }) {
+  const at = email.indexOf('@');
+  if (at < 0) return <>{email}</>;
+  return (
+    <>
+      {email.slice(0, at)}
+      <wbr />
+      {email.slice(at)}
+    </>
+  );
+}
+
 function useDebounced<T>(value: T, ms: number): T {
   const [debounced, setDebounced] = useState(value);
   useEffect(() => {
@@ -231,7 +244,9 @@ export function UserList() {
               {users.map((user) => (
                 <TableRow key={user.id} hover data-testid="user-row">
                   <TableCell sx={{ fontWeight: 500 }}>{user.full_name}</TableCell>
-                  <TableCell sx={{ wordBreak: 'break-all' }}>{user.email}</TableCell>
+                  <TableCell>
+                    <EmailText email={user.email} />
+                  </TableCell>
                   <TableCell>
                     <RoleBadge role={user.role} />
                   </TableCell>

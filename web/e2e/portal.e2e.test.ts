@@ -1,0 +1,301 @@
+/**
+ * The web app in a real browser against a whole portal (fresh database, demo data), served as the
+ * production build from the API server.
+ */
+
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { startTestPortal, type TestPortal } from '../../src/testing/portal';
+import { DEMO_PASSWORD, demoEmail, launchBrowser, openPage, signIn } from './browser';
+
+// Each test drives a real browser through sign-in (1 s splash, page reload) and several screens.
+vi.setConfig({ testTimeout: 90_000 });
+
+let portal: TestPortal;
+let browser: Browser;
+
+beforeAll(async () => {
+  portal = await startTestPortal({ web: true, listen: true });
+  browser = await launchBrowser();
+}, 240_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await portal?.close();
+});
+
+async function withPage<T>(work: (page: Page, consoleErrors: string[]) => Promise<T>, viewport?: { width: number; height: number }): Promise<T> {
+  const { context, page, consoleErrors } = await openPage(browser, portal.url, viewport);
+  try {
+    return await work(page, consoleErrors);
+  } finally {
+    await context.close();
+  }
+}
+
+const path = (page: Page) => new URL(page.url()).pathname;
+
+describe('signing in', () => {
+  it.each([
+    ['admin', '/'],
+    ['partner', '/partnerdashboard'],
+    ['distributor', '/distributordashboard'],
+    ['manufacturer', '/manufacturerdashboard'],
+    ['support', '/support-dashboard'],
+    ['partner.user', '/sub-user-dashboard'],
+    ['distributor.user', '/sub-user-dashboard'],
+  ])('%s lands on %s', async (name, landing) => {
+    await withPage(async (page) => {
+      await signIn(page, demoEmail(name));
+      await page.waitForURL((url) => url.pathname === landing, { timeout: 15_000 });
+      // The signed-in shell is there: the user menu and the page heading.
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
+      expect(path(page)).toBe(landing);
+      expect(await page.evaluate(() => localStorage.getItem('access'))).toBeTruthy();
+    });
+  });
+
+  it("shows the server's message for a wrong password", async () => {
+    await withPage(async (page) => {
+      await signIn(page, demoEmail('manufacturer'), 'Wrong-password-1');
+      await expect.poll(() => page.getByTestId('signin-error').textContent()).toBe('Invalid email or password.');
+      expect(path(page)).toBe('/signin');
+    });
+  });
+
+  it('enables SIGN IN only with a 5+ character email and a 4+ character password', async () => {
+    await withPage(async (page) => {
+      await page.goto('/signin');
+      const button = page.getByRole('button', { name: 'SIGN IN' });
+      const email = page.locator('input[name="email"]');
+      const password = page.locator('input[name="password"]');
+      await button.waitFor();
+      expect(await button.isDisabled()).toBe(true);
+      await email.fill('a@b.');
+      await password.fill('abcd');
+      expect(await button.isDisabled()).toBe(true);
+      await email.fill('  a@b.  ');
+      expect(await button.isDisabled()).toBe(true);
+      await email.fill('a@b.c');
+      await password.fill('abc');
+      expect(await button.isDisabled()).toBe(true);
+      await password.fill('abcd');
+      expect(await button.isDisabled()).toBe(false);
+      await password.fill('');
+      await password.blur();
+      await page.getByText('Password is required').waitFor();
+    });
+  });
+
+  it('shows the heading for each sign-in type and offers registration to partners only', async () => {
+    await withPage(async (page) => {
+      for (const [query, heading, register] of [
+        ['?type=partner', 'Partner Login', true],
+        ['?type=distributor', 'Distributor Login', false],
+        ['', 'Login', true],
+      ] as const) {
+        await page.goto(`/signin${query}`);
+        await page.getByRole('heading', { name: heading, exact: true }).waitFor();
+        await page.getByText('Grow, explore and succeed with us').first().waitFor();
+        expect(await page.getByRole('button', { name: 'Register as a Partner' }).count()).toBe(register ? 1 : 0);
+      }
+    });
+  });
+});
+
+describe('signed-out screens', () => {
+  it('sends a signed-out visit to /orders to /signin', async () => {
+    await withPage(async (page) => {
+      await page.goto('/orders');
+      await page.waitForURL((url) => url.pathname === '/signin', { timeout: 15_000 });
+      await page.getByRole('button', { name: 'SIGN IN' }).waitFor();
+    });
+  });
+
+  it('shows the sign-up validation messages', async () => {
+    await withPage(async (page) => {
+      await page.goto('/SignUp');
+      const submit = page.getByRole('button', { name: 'Sign Up' });
+      await submit.waitFor();
+      expect(await submit.isDisabled()).toBe(true);
+      const field = (name: string) => page.locator(`input[name="${name}"]`);
+
+      await field('email').fill('not-an-email');
+      await field('email').blur();
+      await page.getByText('Please enter a valid email').waitFor();
+      await field('email').fill('');
+      await page.getByText('Email is required').waitFor();
+
+      await field('password').fill('abc');
+      await field('password').blur();
+      await page.getByText('Password must be at least 6 characters').waitFor();
+      await field('password').fill('abcdefg');
+      await page.getByText('Password must contain at least one uppercase letter').waitFor();
+      await field('password').fill('Abcdefg');
+      await page.getByText('Password must contain at least one number').waitFor();
+      await field('password').fill('');
+      await page.getByText('Password is required').waitFor();
+
+      await field('confirmPassword').focus();
+      await field('confirmPassword').blur();
+      await page.getByText('Confirm Password is required').waitFor();
+      await field('password').fill('Abcdef1');
+      await field('confirmPassword').fill('Abcdef2');
+      await page.getByText('Passwords do not match').waitFor();
+
+      await field('full_name').fill('Casey Rivers');
+      await field('email').fill(`casey.${Date.now()}@example.test`);
+      await field('confirmPassword').fill('Abcdef1');
+      expect(await submit.isDisabled()).toBe(false);
+      await submit.click();
+      await page.getByRole('heading', { name: 'Account created' }).waitFor();
+      await page.getByText('What happens next').waitFor();
+    });
+  });
+
+  it("shows the server's reason when a partner registration fails", async () => {
+    await withPage(async (page) => {
+      await page.goto('/register-partner');
+      await page.getByRole('heading', { name: 'Register as a Partner' }).waitFor();
+      await page.getByRole('button', { name: 'Register' }).click();
+      await expect.poll(() => page.getByTestId('register-error').textContent()).toBe('All fields are required.');
+      await page.locator('input[name="company_name"]').fill('Taken Email Ltd');
+      await page.locator('input[name="email"]').fill(demoEmail('partner'));
+      await page.locator('input[name="password"]').fill('Secret123');
+      await page.getByRole('button', { name: 'Register' }).click();
+      await expect.poll(() => page.getByTestId('register-error').textContent()).toBe('Email already exists');
+    });
+  });
+});
+
+describe('access', () => {
+  it('sends a partner opening /adminpanel to /', async () => {
+    await withPage(async (page) => {
+      await signIn(page, demoEmail('partner'));
+      await page.waitForURL((url) => url.pathname === '/partnerdashboard', { timeout: 15_000 });
+      await page.goto('/adminpanel');
+      await page.waitForURL((url) => url.pathname === '/', { timeout: 15_000 });
+      await page.getByRole('heading', { level: 1, name: 'Partner Dashboard' }).waitFor();
+      expect(await page.getByRole('menuitem', { name: 'Admin Panel' }).count()).toBe(0);
+    });
+  });
+
+  it('shows the toast and returns to /signin when the session has expired', async () => {
+    await withPage(async (page) => {
+      await signIn(page, demoEmail('admin'));
+      await page.waitForURL((url) => url.pathname === '/', { timeout: 15_000 });
+      // The server no longer accepts the tokens: the signature is broken and the refresh token unknown.
+      await page.evaluate(() => {
+        const access = localStorage.getItem('access')!;
+        localStorage.setItem('access', `${access.slice(0, access.lastIndexOf('.'))}.invalid-signature`);
+        localStorage.setItem('refresh', 'expired-refresh-token');
+      });
+      await page.goto('/adminpanel?tab=users');
+      await page.getByText('Your session has expired or you lack permissions. Redirecting to login...').waitFor({ timeout: 15_000 });
+      await page.waitForURL((url) => url.pathname === '/signin', { timeout: 15_000 });
+      expect(await page.evaluate(() => localStorage.getItem('access'))).toBeNull();
+    });
+  });
+});
+
+describe('user management', () => {
+  it('lets an admin add, edit and delete a user', async () => {
+    await withPage(async (page) => {
+      await signIn(page, demoEmail('admin'));
+      await page.waitForURL((url) => url.pathname === '/', { timeout: 15_000 });
+      await page.goto('/adminpanel');
+      await page.getByRole('tab', { name: 'Partner Approvals', selected: true }).waitFor();
+      await page.getByRole('tab', { name: 'User Management' }).click();
+      await page.getByTestId('user-row').first().waitFor();
+
+      // Add User: the specification's messages, then a valid user.
+      await page.getByRole('button', { name: 'Add User' }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByRole('button', { name: 'Add User' }).click();
+      for (const message of ['Full name is required.', 'Email is required.', 'Password is required.', 'Role is required.']) {
+        await dialog.getByText(message).waitFor();
+      }
+      expect(await dialog.getByTestId('permission-picker').count()).toBe(0);
+      const name = `Riley Quinn ${Date.now()}`;
+      const email = `riley.${Date.now()}@example.test`;
+      await dialog.locator('input[name="full_name"]').fill(name);
+      await dialog.locator('input[name="email"]').fill('riley@');
+      await dialog.locator('input[name="password"]').fill('abc');
+      await dialog.getByRole('button', { name: 'Add User' }).click();
+      await dialog.getByText('Email is invalid.').waitFor();
+      await dialog.getByText('Password must be at least 6 characters.').waitFor();
+      await dialog.locator('input[name="email"]').fill(email);
+      await dialog.locator('input[name="password"]').fill('Secret123');
+      await dialog.getByRole('combobox').click();
+      await page.getByRole('option', { name: 'Support' }).click();
+      await dialog.getByTestId('permission-picker').waitFor();
+      await dialog.getByRole('button', { name: 'Add User' }).click();
+      await page.getByText('User successfully registered').waitFor();
+      await dialog.waitFor({ state: 'detached' });
+
+      await page.getByPlaceholder('Search by name').fill(name);
+      const row = page.getByTestId('user-row').filter({ hasText: name });
+      await row.waitFor();
+      expect(await row.textContent()).toContain('Inactive');
+
+      // Edit User: the role is fixed; name and status change.
+      await row.getByRole('button', { name: `Edit ${name}` }).click();
+      const editDialog = page.getByRole('dialog');
+      expect(await editDialog.getByRole('combobox').getAttribute('aria-disabled')).toBe('true');
+      const renamed = `${name} Jr`;
+      await editDialog.locator('input[name="full_name"]').fill(renamed);
+      await editDialog.getByLabel('Active').check();
+      await editDialog.getByRole('button', { name: 'Save Changes' }).click();
+      await page.getByText('User updated successfully').waitFor();
+      await page.getByPlaceholder('Search by name').fill(renamed);
+      const renamedRow = page.getByTestId('user-row').filter({ hasText: renamed });
+      await expect.poll(async () => (await renamedRow.count()) === 1 && (await renamedRow.textContent())?.includes('Active') && !(await renamedRow.textContent())?.includes('Inactive')).toBe(true);
+
+      // History shows the status change with its actor.
+      await renamedRow.getByRole('button', { name: `History of ${renamed}` }).click();
+      await page.getByTestId('user-history').getByText('by Alex Morgan').first().waitFor();
+      await page.getByRole('button', { name: 'Close history' }).click();
+
+      // Delete User.
+      await renamedRow.getByRole('button', { name: `Delete ${renamed}` }).click();
+      await page.getByText(`Are you sure you want to delete user ${renamed}? This action cannot be undone.`).waitFor();
+      await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+      await page.getByText(`User ${renamed} deleted successfully`).waitFor();
+      await expect.poll(() => renamedRow.count()).toBe(0);
+    });
+  });
+});
+
+describe('production build', () => {
+  it('loads without console errors and keeps the admin screens out of the sign-in page', async () => {
+    await withPage(async (page, consoleErrors) => {
+      const scripts: string[] = [];
+      page.on('request', (request) => {
+        if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+      });
+      await page.goto('/signin');
+      await page.getByRole('button', { name: 'SIGN IN' }).waitFor();
+      expect(scripts.some((script) => /AdminPanel|UserList/.test(script))).toBe(false);
+
+      await page.locator('input[name="email"]').fill(demoEmail('admin'));
+      await page.locator('input[name="password"]').fill(DEMO_PASSWORD);
+      await page.getByRole('button', { name: 'SIGN IN' }).click();
+      await page.waitForURL((url) => url.pathname === '/', { timeout: 15_000 });
+      await page.getByRole('heading', { level: 2, name: 'Dashboards' }).waitFor();
+      await page.goto('/adminpanel?tab=users');
+      await page.getByTestId('user-row').first().waitFor();
+      await page.goto('/change-password');
+      await page.getByRole('heading', { level: 1, name: 'Change Password' }).waitFor();
+      expect(consoleErrors).toEqual([]);
+    });
+  });
+
+  it('answers index.html for app routes and 404 for unknown API paths', async () => {
+    const page = await fetch(`${portal.url}/partnerdashboard`, { headers: { accept: 'text/html' } });
+    expect(page.status).toBe(200);
+    expect(page.headers.get('cache-control')).toBe('no-cache');
+    expect(await page.text()).toContain('<div id="root">');
+    const api = await fetch(`${portal.url}/api/no-such-route`, { headers: { accept: 'text/html' } });
+    expect(api.status).toBe(404);
+  });
+});
