@@ -5,6 +5,8 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTyp
 import { authRoutes } from './http/auth';
 import { jobRoutes } from './http/jobs';
 import { notificationRoutes } from './http/notifications';
+import { orderRoutes } from './http/orders';
+import { productRoutes } from './http/products';
 import { userRoutes } from './http/users';
 import { installValidationMessages } from './http/validation';
 import { registerAuth } from './plugins/auth';
@@ -53,6 +55,8 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
       await userRoutes(api, services, sessions);
       await notificationRoutes(api, services);
       await jobRoutes(api, services);
+      await productRoutes(api, services);
+      await orderRoutes(api, services);
     },
     { prefix: '/api' },
   );

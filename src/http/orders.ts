@@ -1,0 +1,190 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { seesAllOrganisations } from '../../domain/access';
+import { DomainError } from '../../domain/decider';
+import { KNOWN_ORDER_STATUSES, ORDER_MESSAGES, ORDER_NUMBER_PATTERN } from '../../domain/orders/orders';
+import type { ShippingAddress } from '../../domain/orders/shipping';
+import { findOrder, listOrders, orderStatistics, type OrderScope } from '../../projections/orders';
+import { statusHistoryOf } from '../../projections/statusHistory';
+import { findUser } from '../../projections/users';
+import { deterministicUuid } from '../commands/commandHandler';
+import { metadataFromRequest, newId } from '../commands/dispatch';
+import { changeOrderStatus, placeOrder } from '../commands/orders';
+import { requireAdmin, requireAnyPermission } from '../plugins/auth';
+import { HttpError } from '../plugins/errors';
+import type { Services } from '../services';
+import { listQuerySchema, sendList } from './lists';
+
+/** An order is addressed by its id or by its number (ORD-2026-001042). */
+const orderParam = z
+  .object({ id: z.union([z.uuid(), z.string().regex(ORDER_NUMBER_PATTERN)], { error: 'The order id in the address is not valid.' }) })
+  .strict();
+
+const text = (max: number) => z.string().max(max);
+
+/** Types and sizes are checked here; the business rules (required fields, MOQ, stock, dates) by the order's decider. */
+const shippingAddress = z
+  .object({
+    firstName: text(1000).optional(),
+    lastName: text(1000).optional(),
+    email: text(1000).optional(),
+    phone: text(1000).optional(),
+    addressLine1: text(1000).optional(),
+    addressLine2: text(1000).optional(),
+    city: text(1000).optional(),
+    state: text(1000).optional(),
+    zipCode: text(1000).optional(),
+    country: text(1000).optional(),
+    specialInstructions: text(2000).optional(),
+  })
+  .strict();
+
+const createBody = z
+  .object({
+    /** The client sends its own id; an order is always placed for the caller's organisation. */
+    partner_id: z.union([z.string().max(100), z.number()]).nullable().optional(),
+    estimated_delivery: text(40).optional(),
+    notes: text(2000).nullable().optional(),
+    items: z
+      .array(
+        z
+          .object({
+            product_id: z.uuid({ error: 'Choose products from the catalogue.' }),
+            quantity: z.number({ error: 'Quantity must be a number.' }).int('Quantity must be a whole number.').min(1, 'Quantity must be at least 1.'),
+            /** Accepted for the specification's payload and ignored: prices come from the catalogue. */
+            unit_price: z.union([z.number(), z.string().max(40)]).nullable().optional(),
+          })
+          .strict(),
+      )
+      .max(50),
+    shipping_address: shippingAddress,
+  })
+  .strict();
+
+const statusBody = z
+  .object({
+    status: z.string({ error: 'Status is required.' }).trim().min(1, 'Status is required.').max(40),
+    notes: text(1000).nullable().optional(),
+  })
+  .strict();
+
+const listQuery = listQuerySchema({ status: z.enum(KNOWN_ORDER_STATUSES).optional() }, ['created_at', 'total_amount', 'status', 'order_number', 'company_name', 'estimated_delivery']);
+
+const idempotencyKey = (request: FastifyRequest) => {
+  const header = request.headers['idempotency-key'];
+  return typeof header === 'string' && /^[\w-]{8,100}$/.test(header) ? header : undefined;
+};
+
+/**
+ * The status update answers `success`, `message` and `details` (spec 001 §3), refusals included:
+ * a refused transition carries 'Cannot change status from X to Y' in `details` as well as in the
+ * shared error envelope.
+ */
+function statusErrorHandler(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  if (error instanceof DomainError && error.code === 'INVALID_STATUS_TRANSITION') {
+    return reply.status(409).send({ success: false, message: error.message, details: error.details, error: { code: error.code, message: error.message, details: error.details } });
+  }
+  throw error;
+}
+
+export async function orderRoutes(parent: FastifyInstance, services: Services): Promise<void> {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
+  const { pool } = services;
+  const read = { preHandler: [app.authenticate, requireAnyPermission('Orders.Read', 'Orders.Browse', 'Orders.Track')] };
+  const scopeOf = (request: FastifyRequest): OrderScope => ({
+    organisationId: seesAllOrganisations(request.principal.role) ? undefined : request.principal.organisationId,
+  });
+  /** An order the caller may not see is answered exactly like one that does not exist. */
+  const load = async (request: FastifyRequest, id: string) => {
+    const order = await findOrder(pool, id, scopeOf(request));
+    if (!order) throw new HttpError(404, 'NOT_FOUND', ORDER_MESSAGES.notFound);
+    return order;
+  };
+
+  app.get('/orders', { ...read, schema: { tags: ['orders'], summary: "Orders: the caller's organisation's, or all for admins, manufacturers and support", querystring: listQuery } }, async (request, reply) => {
+    const q = request.query;
+    const { rows, total } = await listOrders(pool, scopeOf(request), { status: q.filters.status, search: q.search }, { offset: q.offset, limit: q.limit, sort: q.sort });
+    return sendList(reply, 'orders', q, rows, total);
+  });
+
+  app.get('/orders/stats', { ...read, schema: { tags: ['orders'], summary: "Order statistics of the orders the caller sees" } }, async (request) => {
+    return { success: true, data: await orderStatistics(pool, scopeOf(request)) };
+  });
+
+  app.get('/orders/:id', { ...read, schema: { tags: ['orders'], summary: 'One order', params: orderParam } }, async (request) => {
+    return { success: true, data: await load(request, request.params.id) };
+  });
+
+  app.get(
+    '/orders/:id/track',
+    { preHandler: [app.authenticate, requireAnyPermission('Orders.Track')], schema: { tags: ['orders'], summary: "An order and its status timeline", params: orderParam } },
+    async (request) => {
+      const order = await load(request, request.params.id);
+      const history = await statusHistoryOf(pool, 'orders', order.id);
+      return { success: true, data: { order, timeline: history } };
+    },
+  );
+
+  app.get('/orders/:id/history', { ...read, schema: { tags: ['orders'], summary: "An order's status history", params: orderParam } }, async (request) => {
+    const order = await load(request, request.params.id);
+    return { success: true, data: await statusHistoryOf(pool, 'orders', order.id) };
+  });
+
+  app.post(
+    '/orders',
+    {
+      // The endpoint map asks Orders.Checkout (distributors' 'Order create' is Orders.Create); the shipping form that sends it asks Orders.Shipping.
+      preHandler: [app.authenticate, requireAnyPermission('Orders.Checkout', 'Orders.Create'), requireAnyPermission('Orders.Shipping')],
+      schema: { tags: ['orders'], summary: 'Place an order (prices come from the catalogue; an Idempotency-Key header makes a retry safe)', body: createBody },
+    },
+    async (request, reply) => {
+      const body = request.body;
+      const { principal } = request;
+      if (body.partner_id !== undefined && body.partner_id !== null && body.partner_id !== '' && ![principal.id, principal.organisationId].includes(String(body.partner_id))) {
+        throw new HttpError(403, 'FORBIDDEN', 'Orders can only be placed for your own organisation.', [{ field: 'partner_id', message: 'Leave this out or send your own id.' }]);
+      }
+      const organisation = principal.organisationId === principal.id ? undefined : await findUser(pool, principal.organisationId);
+      const key = idempotencyKey(request);
+      const orderId = key ? deterministicUuid(`order:${principal.organisationId}:${key}`) : newId();
+      const { created } = await placeOrder(
+        services,
+        {
+          orderId,
+          organisationId: principal.organisationId,
+          companyName: organisation ? organisation.company_name : principal.companyName,
+          placedBy: principal.id,
+          items: body.items.map((item) => ({ productId: item.product_id, quantity: item.quantity })),
+          shippingAddress: body.shipping_address as ShippingAddress,
+          estimatedDelivery: body.estimated_delivery ?? '',
+          notes: body.notes ?? null,
+        },
+        metadataFromRequest(request),
+      );
+      reply.status(created ? 201 : 200);
+      return { success: true, message: ORDER_MESSAGES.created, data: await load(request, orderId) };
+    },
+  );
+
+  app.put(
+    '/orders/admin/:id/status',
+    {
+      preHandler: [app.authenticate, requireAdmin],
+      errorHandler: statusErrorHandler,
+      schema: { tags: ['orders'], summary: "Change an order's status (administrators; spec 001 §4)", params: orderParam, body: statusBody },
+    },
+    async (request) => {
+      const order = await load(request, request.params.id);
+      const result = await changeOrderStatus(services, order.id, request.body.status, request.body.notes ?? null, metadataFromRequest(request));
+      const changed = result.events[0];
+      const updated = await load(request, order.id);
+      return {
+        success: true,
+        message: ORDER_MESSAGES.statusUpdated(updated.order_number, updated.status),
+        details: changed ? `Status changed from ${changed.data.previousStatus} to ${updated.status}` : `Status is ${updated.status}`,
+        data: updated,
+      };
+    },
+  );
+}
+

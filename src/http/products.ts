@@ -1,0 +1,188 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  DELIVERY_TIME_LABELS,
+  parsePriceCents,
+  PRODUCT_CATEGORIES,
+  PRODUCT_MESSAGES,
+  products,
+  type DeliveryTime,
+  type ProductCategory,
+} from '../../domain/catalogue/catalogue';
+import { findProduct, listProducts, toProductView } from '../../projections/catalogue';
+import { metadataFromRequest, newId, runCommand } from '../commands/dispatch';
+import { requireAdmin, requireAnyPermission } from '../plugins/auth';
+import { HttpError } from '../plugins/errors';
+import { IMAGE_TYPES, readMultipart, removeUpload, storeUpload, type FileRule } from '../plugins/uploads';
+import type { Services } from '../services';
+import { listQuerySchema, sendList } from './lists';
+import { uuidParam } from './validation';
+
+const IMAGE_RULE: FileRule = { label: 'Product image', types: IMAGE_TYPES, maxBytes: 10 * 1024 * 1024, maxCount: 1 };
+
+const requiredText = (required: string) => z.string({ error: required }).trim().min(1, required);
+const wholeNumber = (required: string, invalid: string, min: number) =>
+  requiredText(required)
+    .regex(/^\d{1,8}$/, invalid)
+    .transform(Number)
+    .refine((n) => n >= min, invalid);
+
+/** The product form's fields as multipart text (spec 002 §5). */
+const productFields = z
+  .object({
+    name: requiredText(PRODUCT_MESSAGES.nameRequired).max(200, PRODUCT_MESSAGES.nameTooLong),
+    price: requiredText(PRODUCT_MESSAGES.priceRequired).transform((text, ctx) => {
+      const cents = parsePriceCents(text);
+      if (cents === undefined) {
+        ctx.addIssue({ code: 'custom', message: PRODUCT_MESSAGES.priceInvalid });
+        return z.NEVER;
+      }
+      return cents;
+    }),
+    category: z.enum(PRODUCT_CATEGORIES, { error: (i) => (i.input === undefined || i.input === '' ? PRODUCT_MESSAGES.categoryRequired : PRODUCT_MESSAGES.categoryInvalid) }),
+    stock_quantity: wholeNumber(PRODUCT_MESSAGES.stockRequired, PRODUCT_MESSAGES.stockInvalid, 0),
+    moq: wholeNumber(PRODUCT_MESSAGES.moqRequired, PRODUCT_MESSAGES.moqInvalid, 1),
+    description: requiredText(PRODUCT_MESSAGES.descriptionRequired).max(5000, PRODUCT_MESSAGES.descriptionTooLong),
+    id: z.string().optional(),
+  })
+  .strict();
+
+const STOCK_FILTERS = ['in_stock', 'low_stock', 'out_of_stock'] as const;
+const DELIVERY_FILTERS = Object.keys(DELIVERY_TIME_LABELS) as [DeliveryTime, ...DeliveryTime[]];
+
+const listQuery = listQuerySchema(
+  {
+    category: z.enum(PRODUCT_CATEGORIES).optional(),
+    stock: z.enum(STOCK_FILTERS).optional(),
+    delivery: z.enum(DELIVERY_FILTERS).optional(),
+    id: z.union([z.uuid(), z.array(z.uuid()).max(100)]).optional(),
+  },
+  ['name', 'moq', 'stock_quantity', 'price', 'created_at', 'category'],
+);
+
+/** Reads the multipart form: its fields checked like a JSON body (unknown fields refused), and at most one image. */
+async function readProductForm(request: Parameters<typeof readMultipart>[0]) {
+  const form = await readMultipart(request, { image: IMAGE_RULE });
+  const single: Record<string, string> = {};
+  for (const [name, value] of Object.entries(form.fields)) {
+    if (Array.isArray(value)) throw new HttpError(400, 'VALIDATION_ERROR', `Send ${name} once.`, [{ field: name, message: `Send ${name} once.` }]);
+    single[name] = value;
+  }
+  const parsed = productFields.safeParse(single);
+  if (!parsed.success) {
+    const details = parsed.error.issues.map((issue) => ({
+      field: issue.code === 'unrecognized_keys' ? issue.keys.join(',') : String(issue.path[0] ?? 'request'),
+      message: issue.message,
+    }));
+    throw new HttpError(400, 'VALIDATION_ERROR', details[0].message, details);
+  }
+  return { fields: parsed.data, image: form.files.image?.[0] };
+}
+
+export async function productRoutes(parent: FastifyInstance, services: Services): Promise<void> {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
+  const { pool, config } = services;
+  const browse = { preHandler: [app.authenticate, requireAnyPermission('Orders.Browse')] };
+  const admin = { preHandler: [app.authenticate, requireAdmin] };
+  const load = async (id: string) => {
+    const row = await findProduct(pool, id);
+    if (!row) throw new HttpError(404, 'NOT_FOUND', PRODUCT_MESSAGES.notFound);
+    return row;
+  };
+
+  app.get(
+    '/products',
+    { ...browse, schema: { tags: ['products'], summary: 'The catalogue: filter by category, stock level or delivery time; search; sort', querystring: listQuery } },
+    async (request, reply) => {
+      const q = request.query;
+      const ids = q.filters.id === undefined ? undefined : ([] as string[]).concat(q.filters.id);
+      const { rows, total } = await listProducts(
+        pool,
+        { category: q.filters.category, stock: q.filters.stock, delivery: q.filters.delivery, search: q.search, ids },
+        { offset: q.offset, limit: q.limit, sort: q.sort },
+      );
+      const data = rows.map(toProductView);
+      if (q.reactAdmin) return sendList(reply, 'products', q, data, total);
+      // The specification reads a `data` array.
+      return { success: true, data, total, page: q.page, limit: q.limit, totalPages: Math.max(1, Math.ceil(total / q.limit)) };
+    },
+  );
+
+  app.get('/products/:id', { ...browse, schema: { tags: ['products'], summary: 'One product', params: uuidParam } }, async (request) => {
+    return { success: true, data: toProductView(await load(request.params.id)) };
+  });
+
+  app.post(
+    '/products',
+    { ...admin, schema: { tags: ['products'], summary: 'Add a product (multipart: name, price, category, stock_quantity, moq, description, optional image)' } },
+    async (request, reply) => {
+      const { fields, image } = await readProductForm(request);
+      const productId = newId();
+      const stored = image ? await storeUpload(config.UPLOAD_DIR, image, 'public') : null;
+      try {
+        await runCommand(
+          services,
+          products,
+          productId,
+          {
+            type: 'AddProduct',
+            productId,
+            name: fields.name,
+            priceCents: fields.price,
+            category: fields.category as ProductCategory,
+            stockQuantity: fields.stock_quantity,
+            moq: fields.moq,
+            description: fields.description,
+            image: stored,
+          },
+          metadataFromRequest(request),
+        );
+      } catch (error) {
+        if (stored) await removeUpload(config.UPLOAD_DIR, stored, 'public');
+        throw error;
+      }
+      reply.status(201);
+      return { success: true, message: 'Product added successfully!', data: toProductView(await load(productId)) };
+    },
+  );
+
+  app.put(
+    '/products/:id',
+    { ...admin, schema: { tags: ['products'], summary: 'Edit a product (multipart; a new image replaces the current one)', params: uuidParam } },
+    async (request) => {
+      const { fields, image } = await readProductForm(request);
+      if (fields.id && fields.id !== request.params.id) throw new HttpError(400, 'VALIDATION_ERROR', 'The id in the body does not match the address.');
+      await load(request.params.id);
+      const stored = image ? await storeUpload(config.UPLOAD_DIR, image, 'public') : null;
+      try {
+        await runCommand(
+          services,
+          products,
+          request.params.id,
+          {
+            type: 'UpdateProduct',
+            name: fields.name,
+            priceCents: fields.price,
+            category: fields.category as ProductCategory,
+            stockQuantity: fields.stock_quantity,
+            moq: fields.moq,
+            description: fields.description,
+            ...(stored ? { image: stored } : {}),
+          },
+          metadataFromRequest(request),
+        );
+      } catch (error) {
+        if (stored) await removeUpload(config.UPLOAD_DIR, stored, 'public');
+        throw error;
+      }
+      return { success: true, message: 'Product updated successfully!', data: toProductView(await load(request.params.id)) };
+    },
+  );
+
+  app.delete('/products/:id', { ...admin, schema: { tags: ['products'], summary: 'Remove a product from the catalogue', params: uuidParam } }, async (request) => {
+    const current = await load(request.params.id);
+    await runCommand(services, products, current.id, { type: 'RemoveProduct' }, metadataFromRequest(request));
+    return { success: true, message: 'Product deleted successfully!', data: { id: current.id } };
+  });
+}
