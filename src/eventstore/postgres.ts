@@ -20,7 +20,7 @@ const XMIN_RETRY_MS = 5;
 
 interface EventRow {
   global_position: string;
-  transaction_id: string;
+  commit_id: string;
   stream_id: string;
   revision: string;
   event_id: string;
@@ -37,11 +37,15 @@ const toRecorded = (row: EventRow): RecordedEvent => ({
   metadata: row.metadata,
   streamId: row.stream_id,
   revision: BigInt(row.revision),
-  position: { commit: BigInt(row.transaction_id), prepare: BigInt(row.global_position) },
+  position: { commit: BigInt(row.commit_id), prepare: BigInt(row.global_position) },
   recordedAt: row.recorded_at,
 });
 
-const EVENT_COLUMNS = 'global_position, transaction_id::text, stream_id, revision, event_id, type, data, metadata, recorded_at';
+/**
+ * The transaction id leaves as text under another name: an output column called transaction_id would
+ * shadow the xid8 column in ORDER BY and sort commits as text ('100000' before '99999').
+ */
+const EVENT_COLUMNS = 'global_position, transaction_id::text AS commit_id, stream_id, revision, event_id, type, data, metadata, recorded_at';
 
 /**
  * Claims the stream's next revisions in one statement: the streams row is compare-and-set, the
@@ -121,13 +125,13 @@ export class PostgresEventStore implements EventStore {
 
   /** The claim failed: either these very events were appended before (a retry, answered as success) or the stream moved. */
   private async answerRetryOrConflict(streamId: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
-    const { rows } = await this.pool.query<{ stream_id: string; revision: string; global_position: string; transaction_id: string }>(
-      'SELECT stream_id, revision, global_position, transaction_id::text FROM events WHERE event_id = ANY($1::uuid[]) ORDER BY revision',
+    const { rows } = await this.pool.query<{ stream_id: string; revision: string; global_position: string; commit_id: string }>(
+      'SELECT stream_id, revision, global_position, transaction_id::text AS commit_id FROM events WHERE event_id = ANY($1::uuid[]) ORDER BY revision',
       [events.map((e) => e.id)],
     );
     if (rows.length === events.length && rows.every((r) => r.stream_id === streamId)) {
       const last = rows[rows.length - 1];
-      return { nextExpectedRevision: BigInt(last.revision), position: { commit: BigInt(last.transaction_id), prepare: BigInt(last.global_position) } };
+      return { nextExpectedRevision: BigInt(last.revision), position: { commit: BigInt(last.commit_id), prepare: BigInt(last.global_position) } };
     }
     const current = await this.pool.query<{ revision: string }>('SELECT revision FROM streams WHERE stream_id = $1', [streamId]);
     throw new ConcurrencyError(streamId, expected, current.rows[0] ? BigInt(current.rows[0].revision) : 'no_stream');
@@ -144,7 +148,7 @@ export class PostgresEventStore implements EventStore {
       `SELECT ${EVENT_COLUMNS} FROM events
        WHERE (transaction_id, global_position) > ($1::text::xid8, $2::bigint)
          AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
-       ORDER BY transaction_id, global_position
+       ORDER BY events.transaction_id, events.global_position
        LIMIT $3`,
       [after.commit.toString(), after.prepare.toString(), limit],
     );
@@ -160,12 +164,12 @@ export class PostgresEventStore implements EventStore {
   }
 
   async headPosition(): Promise<GlobalPosition | undefined> {
-    const { rows } = await this.pool.query<{ transaction_id: string; global_position: string }>(
-      `SELECT transaction_id::text, global_position FROM events
+    const { rows } = await this.pool.query<{ commit_id: string; global_position: string }>(
+      `SELECT transaction_id::text AS commit_id, global_position FROM events
        WHERE transaction_id < pg_snapshot_xmin(pg_current_snapshot())
-       ORDER BY transaction_id DESC, global_position DESC LIMIT 1`,
+       ORDER BY events.transaction_id DESC, events.global_position DESC LIMIT 1`,
     );
-    return rows[0] ? { commit: BigInt(rows[0].transaction_id), prepare: BigInt(rows[0].global_position) } : undefined;
+    return rows[0] ? { commit: BigInt(rows[0].commit_id), prepare: BigInt(rows[0].global_position) } : undefined;
   }
 
   subscribeToAll(options: SubscribeOptions, handler: BatchHandler): Subscription {
