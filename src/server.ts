@@ -6,6 +6,7 @@ import { authRoutes } from './http/auth';
 import { jobRoutes } from './http/jobs';
 import { notificationRoutes } from './http/notifications';
 import { orderRoutes } from './http/orders';
+import { partnerRoutes } from './http/partners';
 import { productRoutes } from './http/products';
 import { userRoutes } from './http/users';
 import { installValidationMessages } from './http/validation';
@@ -57,6 +58,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
       await jobRoutes(api, services);
       await productRoutes(api, services);
       await orderRoutes(api, services);
+      await partnerRoutes(api, services);
     },
     { prefix: '/api' },
   );

@@ -1,5 +1,6 @@
 import type { Services } from '../src/services';
 import { createMailer, notificationProcessor, type NotificationJobData } from './notifications';
+import { partnerApprovalProcessor, type PartnerApprovalJobData } from './partners';
 import { closeQueues, createQueues, createWorker, QUEUES } from './queues';
 import { Reactor } from './reactor';
 
@@ -24,7 +25,9 @@ export async function startWorkers(services: Services, options: { log: (line: st
     const outcome = job.attemptsMade >= attempts ? 'gave up' : 'will retry';
     log(`job ${QUEUES.notifications}/${job.id} failed (attempt ${job.attemptsMade} of ${attempts}, ${outcome}): ${error.message}`);
   });
-  const workers = [notificationWorker];
+  const partnerApprovalWorker = createWorker<PartnerApprovalJobData>(config, QUEUES.partnerApprovals, partnerApprovalProcessor(services));
+  partnerApprovalWorker.on('error', (error) => log(`worker ${QUEUES.partnerApprovals}: ${error.message}`));
+  const workers = [notificationWorker, partnerApprovalWorker];
 
   const reactor = new Reactor(services, queues, { onError: (error) => log(`reactor: ${error.message}`) });
 

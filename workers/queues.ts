@@ -4,6 +4,7 @@ import type { Config } from '../src/config';
 /** Every queue of the portal. BullMQ queue names may not contain ':'. */
 export const QUEUES = {
   notifications: 'notifications',
+  partnerApprovals: 'partner-approvals',
 } as const;
 
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];

@@ -3,6 +3,7 @@ import { comparePositions, type GlobalPosition, type RecordedEvent, type Subscri
 import type { Services } from '../src/services';
 import { CheckpointStore } from '../projections/checkpoints';
 import { identityReactions } from './identity';
+import { partnerReactions } from './partners';
 import type { JobRequest, QueueName, Queues } from './queues';
 
 export const REACTOR_CHECKPOINT = 'reactor';
@@ -24,6 +25,7 @@ export type ReactionTable = Readonly<Record<string, readonly Reaction[]>>;
 
 export const reactions: ReactionTable = {
   ...identityReactions,
+  ...partnerReactions,
 };
 
 class CheckpointMovedError extends Error {

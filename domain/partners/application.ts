@@ -3,8 +3,10 @@
  * logo), the regions it offers, and the partnership categories an administrator approves a partner in.
  */
 
+import { VENDOR_BRAND } from '../catalogue/catalogue';
+
 /** The vendor's product brand, which names the partnership categories. */
-export const PRODUCT_BRAND = 'Helix';
+export const PRODUCT_BRAND = VENDOR_BRAND;
 
 /** The application's region list (spec 001 §3), in the specification's order. */
 export const REGIONS = ['Africa', 'Asia', 'Australia/Oceania', 'Central America', 'Europe', 'Middle East', 'North America', 'South America', 'Antarctica'] as const;
@@ -17,7 +19,7 @@ export type Region = (typeof REGIONS)[number];
 export const PARTNER_TIERS = ['Value Added', 'Authorized', 'Exclusive'] as const;
 export type PartnerTier = (typeof PARTNER_TIERS)[number];
 
-export const PARTNER_CATEGORIES = PARTNER_TIERS.map((tier) => `${PRODUCT_BRAND} ${tier} Distributor`) as unknown as readonly [
+export const PARTNER_CATEGORIES = PARTNER_TIERS.map((tier) => `${PRODUCT_BRAND} ${tier} Distributor` as const) as unknown as readonly [
   `${typeof PRODUCT_BRAND} Value Added Distributor`,
   `${typeof PRODUCT_BRAND} Authorized Distributor`,
   `${typeof PRODUCT_BRAND} Exclusive Distributor`,

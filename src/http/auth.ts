@@ -9,6 +9,8 @@ import { registerUser } from '../commands/users';
 import { runCommand } from '../commands/dispatch';
 import { users } from '../../domain/identity/identity';
 import { findUser, toUserView, type UserRow } from '../../projections/users';
+import { rejectionReasonOf } from '../../projections/partners';
+import { rejectedApplicantMessage } from './partners';
 import { ONBOARDING_AUDIENCE, type AccessTokenClaims } from '../plugins/auth';
 import { HttpError } from '../plugins/errors';
 import { decoyHash, hashPassword, verifyPassword } from '../plugins/passwords';
@@ -116,7 +118,10 @@ export async function authRoutes(parent: FastifyInstance, services: Services, se
     await perEmail.delete(address);
     if (!user.is_active) {
       const pendingPartner = user.role === 'partner' && (await neverActivated(user.id));
-      throw new HttpError(403, 'ACCOUNT_INACTIVE', pendingPartner ? AUTH_ROUTE_MESSAGES.awaitingApproval : AUTH_ROUTE_MESSAGES.inactive);
+      // A rejected applicant is told why, in the administrator's words.
+      const rejection = pendingPartner ? await rejectionReasonOf(pool, user.id) : null;
+      const message = rejection ? rejectedApplicantMessage(rejection) : pendingPartner ? AUTH_ROUTE_MESSAGES.awaitingApproval : AUTH_ROUTE_MESSAGES.inactive;
+      throw new HttpError(403, 'ACCOUNT_INACTIVE', message);
     }
     const session = await sessions.open(user.id);
     reply.header('cache-control', 'no-store');

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { Services } from '../services';
 import { demoUserId, seedIdentity } from './identity';
+import { seedPartners } from './partners';
 import type { Seeder } from './seeder';
 
 /** Each module appends its seeder here; later ones may rely on the accounts created first. */
-export const seeders: readonly Seeder[] = [seedIdentity];
+export const seeders: readonly Seeder[] = [seedIdentity, seedPartners];
 
 export async function seed(services: Services, log: (line: string) => void = () => {}): Promise<void> {
   const metadata = {

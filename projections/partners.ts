@@ -1,0 +1,305 @@
+import type { PoolClient } from '../src/db';
+import type { RecordedEvent } from '../src/eventstore';
+import type { PartnerEvent } from '../domain/partners/partners';
+import { regionOfCountry } from '../domain/partners/questionnaire';
+import type { Projection } from './projection';
+
+/** read.partners: every application from its first submission on; the approved ones are the partner directory. */
+export const partnersProjection: Projection = {
+  name: 'partners',
+  async apply(recorded: RecordedEvent, db: PoolClient) {
+    const event = recorded as unknown as PartnerEvent & RecordedEvent;
+    const at = recorded.metadata.occurredAt;
+    const text = (value: string | null | undefined) => (value && value.trim() ? value.trim() : null);
+    switch (event.type) {
+      case 'PartnerApplicationSubmitted.v1': {
+        const d = event.data;
+        await db.query(
+          `INSERT INTO partners (id, user_id, status, company_name, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $5) ON CONFLICT (id) DO NOTHING`,
+          [d.partnerId, d.userId, d.status, d.companyName, at],
+        );
+        return;
+      }
+      case 'PartnerApplicationDetailsProvided.v1': {
+        const d = event.data.details;
+        const region = text(d.region);
+        await db.query(
+          `UPDATE partners SET company_name = $2, contact_email = COALESCE($3, contact_email), phone_number = COALESCE($4, phone_number),
+             business_type = COALESCE($5, business_type), business_type_other = CASE WHEN $5::text IS NULL THEN business_type_other ELSE $6 END,
+             business_address = $7, years_in_business = $8, certifications = $9, partner_references = $10, requested_category = $11,
+             region = CASE WHEN $12::text IS NULL THEN region ELSE $12 END,
+             region_source = CASE WHEN $12::text IS NULL THEN region_source ELSE 'application' END,
+             company_logo = $13, application_submitted_at = $14, updated_at = $14
+           WHERE id = $1`,
+          [
+            event.data.partnerId,
+            d.company_name,
+            text(d.contact_email),
+            text(d.phone_number),
+            text(d.business_type),
+            text(d.business_type_other),
+            text(d.business_address),
+            text(d.years_in_business),
+            text(d.certifications),
+            text(d.partner_references),
+            text(d.category),
+            region,
+            event.data.companyLogo,
+            at,
+          ],
+        );
+        return;
+      }
+      case 'PartnerQuestionnaireAnswered.v1': {
+        const a = event.data.answers;
+        const derivedRegion = regionOfCountry(a.country);
+        await db.query(
+          `UPDATE partners SET company_name = $2, contact_email = $3, contact_name = $4, phone_number = $5, job_title = $6, job_title_other = $7,
+             website = $8, country = $9, country_other = $10, city = $11, location = $12, business_type = $13, business_type_other = $14,
+             years_in_operation = $15, employees_range = $16, business_description = $17, business_description_other = $18, key_products = $19,
+             target_markets = $20, target_markets_other = $21, business_registration_number = $22, tax_id = $23,
+             country_of_incorporation = $24, country_of_incorporation_other = $25, annual_turnover = $26, annual_turnover_other = $27,
+             turnover_currency = $28, turnover_currency_other = $29, fiscal_year_end_month = $30, are_financials_audited = $31,
+             agreed_to_terms = $32,
+             region = CASE WHEN region_source = 'application' THEN region ELSE $33 END,
+             region_source = CASE WHEN region_source = 'application' THEN region_source WHEN $33::text IS NULL THEN NULL ELSE 'country' END,
+             questionnaire_submitted_at = $34, updated_at = $34
+           WHERE id = $1`,
+          [
+            event.data.partnerId,
+            a.company_name,
+            text(a.contact_email),
+            text(a.contact_name),
+            text(a.phone_number),
+            text(a.job_title),
+            text(a.job_title_other),
+            text(a.website),
+            text(a.country),
+            text(a.country_other),
+            text(a.city),
+            text(a.location),
+            text(a.business_type),
+            text(a.business_type_other),
+            text(a.years_in_operation),
+            text(a.employees_range),
+            text(a.business_description),
+            text(a.business_description_other),
+            text(a.key_products),
+            a.target_markets,
+            text(a.target_markets_other),
+            text(a.business_registration_number),
+            text(a.tax_id),
+            text(a.country_of_incorporation),
+            text(a.country_of_incorporation_other),
+            text(a.annual_turnover),
+            text(a.annual_turnover_other),
+            text(a.turnover_currency),
+            text(a.turnover_currency_other),
+            text(a.fiscal_year_end_month),
+            text(a.are_financials_audited),
+            a.agreed_to_terms === true,
+            derivedRegion,
+            at,
+          ],
+        );
+        return;
+      }
+      case 'PartnerApproved.v1': {
+        const d = event.data;
+        await db.query(
+          `UPDATE partners SET status = $2, category = $3, tier = $4, granted_permissions = $5, rejection_reason = NULL, decided_at = $6, decided_by = $7, updated_at = $6 WHERE id = $1`,
+          [d.partnerId, d.status, d.category, d.tier, d.permissions, at, recorded.metadata.actorId],
+        );
+        return;
+      }
+      case 'PartnerRejected.v1': {
+        const d = event.data;
+        await db.query(`UPDATE partners SET status = $2, rejection_reason = $3, decided_at = $4, decided_by = $5, updated_at = $4 WHERE id = $1`, [
+          d.partnerId,
+          d.status,
+          d.reason,
+          at,
+          recorded.metadata.actorId,
+        ]);
+        return;
+      }
+    }
+  },
+};
+
+// ---- queries ----
+
+export interface PartnerRow {
+  id: string;
+  user_id: string;
+  status: 'pending' | 'approved' | 'rejected';
+  company_name: string;
+  company_logo: string | null;
+  contact_email: string | null;
+  contact_name: string | null;
+  phone_number: string | null;
+  website: string | null;
+  job_title: string | null;
+  job_title_other: string | null;
+  country: string | null;
+  country_other: string | null;
+  city: string | null;
+  location: string | null;
+  business_address: string | null;
+  region: string | null;
+  region_source: string | null;
+  business_type: string | null;
+  business_type_other: string | null;
+  years_in_business: string | null;
+  years_in_operation: string | null;
+  employees_range: string | null;
+  business_description: string | null;
+  business_description_other: string | null;
+  key_products: string | null;
+  target_markets: string[];
+  target_markets_other: string | null;
+  certifications: string | null;
+  partner_references: string | null;
+  business_registration_number: string | null;
+  tax_id: string | null;
+  country_of_incorporation: string | null;
+  country_of_incorporation_other: string | null;
+  annual_turnover: string | null;
+  annual_turnover_other: string | null;
+  turnover_currency: string | null;
+  turnover_currency_other: string | null;
+  fiscal_year_end_month: string | null;
+  are_financials_audited: string | null;
+  agreed_to_terms: boolean;
+  requested_category: string | null;
+  category: string | null;
+  tier: string | null;
+  granted_permissions: string[];
+  rating: string | null;
+  projects_count: number;
+  rejection_reason: string | null;
+  application_submitted_at: Date | null;
+  questionnaire_submitted_at: Date | null;
+  decided_at: Date | null;
+  decided_by: string | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+const iso = (value: Date | null) => (value ? value.toISOString() : null);
+const logoUrl = (name: string | null) => (name ? `/uploads/${name}` : null);
+
+/**
+ * What anyone allowed into the partner directory sees of an approved partner: the directory card and
+ * the public profile, never the financial answers, the decision's details or the applicant's account.
+ */
+export function toPartnerDirectoryView(row: PartnerRow) {
+  return {
+    id: row.id,
+    company_name: row.company_name,
+    status: row.status,
+    region: row.region,
+    tier: row.tier,
+    category: row.category,
+    business_type: row.business_type,
+    business_type_other: row.business_type_other,
+    city: row.city,
+    country: row.country,
+    country_other: row.country_other,
+    rating: row.rating === null ? null : Number(row.rating),
+    projects_count: row.projects_count,
+    company_logo: row.company_logo,
+    company_logo_url: logoUrl(row.company_logo),
+    contact_email: row.contact_email,
+    phone_number: row.phone_number,
+    website: row.website,
+    location: row.location,
+    business_description: row.business_description,
+    business_description_other: row.business_description_other,
+    key_products: row.key_products,
+    target_markets: row.target_markets,
+    target_markets_other: row.target_markets_other,
+    employees_range: row.employees_range,
+    years_in_operation: row.years_in_operation,
+    certifications: row.certifications,
+    created_at: row.created_at.toISOString(),
+  };
+}
+export type PartnerDirectoryView = ReturnType<typeof toPartnerDirectoryView>;
+
+/** The whole application, for administrators (and the applicant's own organisation). */
+export function toPartnerView(row: PartnerRow) {
+  const { region_source: _source, rating, application_submitted_at, questionnaire_submitted_at, decided_at, created_at, updated_at, ...rest } = row;
+  return {
+    ...rest,
+    rating: rating === null ? null : Number(rating),
+    company_logo_url: logoUrl(row.company_logo),
+    application_submitted_at: iso(application_submitted_at),
+    questionnaire_submitted_at: iso(questionnaire_submitted_at),
+    decided_at: iso(decided_at),
+    created_at: created_at.toISOString(),
+    updated_at: updated_at.toISOString(),
+  };
+}
+export type PartnerView = ReturnType<typeof toPartnerView>;
+
+type Queryable = { query: PoolClient['query'] };
+
+export async function findPartner(db: Queryable, id: string): Promise<PartnerRow | undefined> {
+  const { rows } = await db.query<PartnerRow>('SELECT * FROM read.partners WHERE id = $1', [id]);
+  return rows[0];
+}
+
+/** Why the applicant's application was rejected, when it was. */
+export async function rejectionReasonOf(db: Queryable, userId: string): Promise<string | null> {
+  const { rows } = await db.query<{ rejection_reason: string | null }>(
+    `SELECT rejection_reason FROM read.partners WHERE user_id = $1 AND status = 'rejected' ORDER BY decided_at DESC LIMIT 1`,
+    [userId],
+  );
+  return rows[0]?.rejection_reason ?? null;
+}
+
+export interface PartnerListFilters {
+  status?: string;
+  region?: string;
+  tier?: string;
+  category?: string;
+  search?: string;
+  /** Directory search looks at company name, business type and region; admins also find by contact. */
+  searchContacts?: boolean;
+}
+
+export type PartnerSortField = 'company_name' | 'created_at' | 'updated_at' | 'status' | 'region' | 'tier' | 'category' | 'rating' | 'projects_count';
+
+export async function listPartners(
+  db: Queryable,
+  filters: PartnerListFilters,
+  page: { offset: number; limit: number; sort?: { field: PartnerSortField; order: 'ASC' | 'DESC' } },
+): Promise<{ rows: PartnerRow[]; total: number }> {
+  const where: string[] = [];
+  const params: unknown[] = [];
+  const param = (value: unknown) => `$${params.push(value)}`;
+  if (filters.status) where.push(`status = ${param(filters.status)}`);
+  if (filters.region) where.push(`lower(region) = lower(${param(filters.region)})`);
+  if (filters.tier) where.push(`lower(tier) = lower(${param(filters.tier)})`);
+  if (filters.category) where.push(`lower(category) = lower(${param(filters.category)})`);
+  if (filters.search) {
+    const pattern = param(`%${filters.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+    const columns = ['company_name', 'business_type', 'business_type_other', 'region', ...(filters.searchContacts ? ['contact_email', 'contact_name'] : [])];
+    where.push(`(${columns.map((column) => `${column} ILIKE ${pattern}`).join(' OR ')})`);
+  }
+  const clause = where.length ? `WHERE ${where.join(' AND ')}` : '';
+  const order = page.sort ? `${page.sort.field} ${page.sort.order} NULLS LAST, created_at DESC` : 'created_at DESC';
+  const countParams = [...params];
+  const { rows } = await db.query<PartnerRow>(`SELECT * FROM read.partners ${clause} ORDER BY ${order}, id OFFSET ${param(page.offset)} LIMIT ${param(page.limit)}`, params);
+  const counted = await db.query<{ n: string }>(`SELECT count(*) AS n FROM read.partners ${clause}`, countParams);
+  return { rows, total: Number(counted.rows[0].n) };
+}
+
+/** Applications by status, for the admin panel's summary cards. */
+export async function partnerCounts(db: Queryable): Promise<Record<'pending' | 'approved' | 'rejected', number>> {
+  const { rows } = await db.query<{ status: string; n: string }>('SELECT status, count(*) AS n FROM read.partners GROUP BY status');
+  const counts = { pending: 0, approved: 0, rejected: 0 };
+  for (const row of rows) if (row.status in counts) counts[row.status as keyof typeof counts] = Number(row.n);
+  return counts;
+}

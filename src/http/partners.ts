@@ -1,0 +1,364 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { CONTACT_ADMIN_MESSAGE, hasPermission, isAdminRole, normalizePermissions } from '../../domain/access';
+import { APPLICATION_FIELDS, LOGO_MAX_BYTES, type ApplicationDetails } from '../../domain/partners/application';
+import { partners, type PartnerEvent } from '../../domain/partners/partners';
+import { emptyQuestionnaire, type QuestionnaireAnswers } from '../../domain/partners/questionnaire';
+import { findPartner, listPartners, toPartnerDirectoryView, toPartnerView, type PartnerRow } from '../../projections/partners';
+import { findUser, toUserView } from '../../projections/users';
+import { metadataFromRequest, runCommand } from '../commands/dispatch';
+import { ONBOARDING_AUDIENCE, requireAdmin } from '../plugins/auth';
+import { HttpError } from '../plugins/errors';
+import { IMAGE_TYPES, readMultipart, removeUpload, storeUpload } from '../plugins/uploads';
+import type { Services } from '../services';
+import { listQuerySchema, sendList } from './lists';
+import { uuidParam } from './validation';
+
+export const PARTNER_ROUTE_MESSAGES = {
+  applicationSubmitted: 'Application submitted successfully. We will review it within 2-3 business days.',
+  questionnaireSubmitted: 'Questionnaire submitted! Wait for Admin approval',
+  approved: 'Partner approved',
+  rejected: 'Partner rejected successfully',
+  notFound: 'Partner not found.',
+  applicantRequired: 'Please register as a partner first: submitting an application needs the onboarding token from your registration.',
+  onboardingExpired: 'Your onboarding session has expired. Please contact the administrator to complete your application.',
+  notAnApplicant: 'Only a registered partner applicant can submit a partner application.',
+  otherUser: 'You can only submit or change your own partner application.',
+  applicantGone: "The applicant's account no longer exists.",
+} as const;
+
+/** What a rejected applicant reads when signing in. */
+export const rejectedApplicantMessage = (reason: string) => `Your partner application was not approved: ${reason}`;
+
+// ---- schemas ----
+
+const text = (max: number) => z.string().max(max).optional().default('');
+
+/** The wizard's fields: none is required by the specification; lengths are bounded. */
+const applicationFields = z
+  .object({
+    company_name: text(200),
+    contact_email: text(254),
+    phone_number: text(40),
+    business_type: text(100),
+    business_type_other: text(200),
+    business_address: text(500),
+    years_in_business: text(40),
+    certifications: text(2000),
+    region: text(40),
+    partner_references: text(2000),
+    category: text(100),
+    user_id: z.uuid({ error: 'User id is not valid.' }).optional(),
+  })
+  .strict();
+
+/**
+ * The questionnaire's shape. Missing answers arrive as empty text, so the decider answers each with
+ * the specification's message ("City is required", "Please specify your job title", ...).
+ */
+const questionnaireBody = z
+  .object({
+    company_name: text(200),
+    contact_email: text(254),
+    contact_name: text(120),
+    phone_number: text(40),
+    job_title: text(60),
+    job_title_other: text(120),
+    website: text(300),
+    country: text(80),
+    country_other: text(120),
+    city: text(120),
+    location: text(300),
+    business_type: text(100),
+    business_type_other: text(200),
+    years_in_operation: text(40),
+    employees_range: text(20),
+    business_description: text(100),
+    business_description_other: text(300),
+    key_products: text(1000),
+    target_markets: z
+      .union([z.array(z.string().max(60)).max(10), z.string().max(60)])
+      .optional()
+      .default([])
+      .transform((value) => (Array.isArray(value) ? value : value ? [value] : [])),
+    target_markets_other: text(300),
+    business_registration_number: text(100),
+    tax_id: text(100),
+    country_of_incorporation: text(80),
+    country_of_incorporation_other: text(120),
+    annual_turnover: text(60),
+    annual_turnover_other: text(120),
+    turnover_currency: text(10),
+    turnover_currency_other: text(60),
+    fiscal_year_end_month: text(20),
+    are_financials_audited: text(10),
+    agreed_to_terms: z.boolean().optional().default(false),
+    user_id: z.uuid({ error: 'User id is not valid.' }).optional(),
+  })
+  .strict();
+
+const permissionList = z.array(z.string().max(60)).max(60);
+
+/** PATCH and PUT /partner/partners/:id: approval (category and permissions) or rejection (reason). */
+const decisionBody = z.discriminatedUnion(
+  'status',
+  [
+    z.object({ status: z.literal('approved'), category: z.string({ error: 'Please choose a partner category.' }).max(100), permissions: permissionList.optional().default([]) }).strict(),
+    z.object({ status: z.literal('rejected'), rejection_reason: z.string({ error: 'Please give a reason for the rejection.' }).max(5000) }).strict(),
+  ],
+  { error: 'Status must be approved or rejected.' },
+);
+
+const STATUSES = ['pending', 'approved', 'rejected'] as const;
+const listQuery = listQuerySchema(
+  {
+    status: z.enum(STATUSES).optional(),
+    region: z.string().max(60).optional(),
+    tier: z.string().max(60).optional(),
+    category: z.string().max(100).optional(),
+  },
+  ['company_name', 'created_at', 'updated_at', 'status', 'region', 'tier', 'category', 'rating', 'projects_count'],
+);
+
+// ---- who is applying ----
+
+interface Applicant {
+  userId: string;
+  role: string;
+}
+
+const onboardingClaims = z.object({ sub: z.uuid(), purpose: z.literal('partner-onboarding') });
+
+function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  return typeof header === 'string' && /^Bearer\s+\S+$/i.test(header) ? header.split(/\s+/)[1] : undefined;
+}
+
+/** A field error in the shared envelope's shape. */
+function validationError(issues: z.core.$ZodIssue[]): HttpError {
+  const details = issues.map((issue) => {
+    const path = issue.path.map(String).join('.');
+    const keys = issue.code === 'unrecognized_keys' ? issue.keys.join(',') : '';
+    return { field: [path, keys].filter(Boolean).join('.') || 'request', message: issue.message };
+  });
+  return new HttpError(400, 'VALIDATION_ERROR', details[0]?.message ?? 'The request is not valid.', details);
+}
+
+export async function partnerRoutes(parent: FastifyInstance, services: Services): Promise<void> {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
+  const { pool } = services;
+
+  /**
+   * The applicant: the holder of the onboarding token handed out at registration (a pending partner
+   * cannot sign in), or a signed-in partner account. Either way the application is that account's own.
+   */
+  async function applicantOf(request: FastifyRequest, reply: FastifyReply): Promise<Applicant> {
+    const token = bearerToken(request);
+    if (!token) throw new HttpError(401, 'UNAUTHENTICATED', PARTNER_ROUTE_MESSAGES.applicantRequired);
+    const decoded = app.jwt.decode<{ aud?: string | string[] }>(token);
+    const audiences = decoded ? [decoded.aud].flat() : [];
+    let userId: string;
+    if (audiences.includes(ONBOARDING_AUDIENCE)) {
+      let claims: unknown;
+      try {
+        claims = app.jwt.verify(token, { allowedAud: ONBOARDING_AUDIENCE, requiredClaims: ['exp', 'sub'] });
+      } catch (error) {
+        const expired = (error as { code?: string }).code === 'FAST_JWT_EXPIRED';
+        throw new HttpError(401, expired ? 'TOKEN_EXPIRED' : 'INVALID_TOKEN', expired ? PARTNER_ROUTE_MESSAGES.onboardingExpired : PARTNER_ROUTE_MESSAGES.applicantRequired);
+      }
+      const parsed = onboardingClaims.safeParse(claims);
+      if (!parsed.success) throw new HttpError(401, 'INVALID_TOKEN', PARTNER_ROUTE_MESSAGES.applicantRequired);
+      userId = parsed.data.sub;
+    } else {
+      await (app.authenticate as unknown as (request: FastifyRequest, reply: FastifyReply) => Promise<void>)(request, reply);
+      userId = request.principal.id;
+    }
+    const user = await findUser(pool, userId);
+    if (!user) throw new HttpError(401, 'UNAUTHENTICATED', 'Your account no longer exists.');
+    if (user.role !== 'partner') throw new HttpError(403, 'FORBIDDEN', PARTNER_ROUTE_MESSAGES.notAnApplicant);
+    return { userId: user.id, role: user.role };
+  }
+
+  const checkOwn = (applicant: Applicant, claimed: string | undefined) => {
+    if (claimed !== undefined && claimed !== applicant.userId) throw new HttpError(403, 'FORBIDDEN', PARTNER_ROUTE_MESSAGES.otherUser);
+  };
+
+  const applicantMetadata = (request: FastifyRequest, applicant: Applicant) => ({ ...metadataFromRequest(request), actorId: applicant.userId, actorRole: applicant.role });
+
+  const load = async (id: string): Promise<PartnerRow> => {
+    const row = await findPartner(pool, id);
+    if (!row) throw new HttpError(404, 'NOT_FOUND', PARTNER_ROUTE_MESSAGES.notFound);
+    return row;
+  };
+
+  // ---- the applicant's submissions ----
+
+  app.post(
+    '/partner/onboarding',
+    { schema: { tags: ['partners'], summary: "Submit the applicant's partner application (multipart, with company_logo)", consumes: ['multipart/form-data'] } },
+    async (request, reply) => {
+      const applicant = await applicantOf(request, reply);
+      const form = await readMultipart(request, { company_logo: { label: 'Company logo', types: IMAGE_TYPES, maxBytes: LOGO_MAX_BYTES, maxCount: 1 } });
+      const single = Object.fromEntries(Object.entries(form.fields).map(([key, value]) => [key, Array.isArray(value) ? value[value.length - 1] : value]));
+      const parsed = applicationFields.safeParse(single);
+      if (!parsed.success) throw validationError(parsed.error.issues);
+      checkOwn(applicant, parsed.data.user_id);
+      const user = await findUser(pool, applicant.userId);
+      const details = Object.fromEntries(APPLICATION_FIELDS.map((field) => [field, parsed.data[field]])) as unknown as ApplicationDetails;
+      // An application without a company name keeps the one given at registration.
+      if (!details.company_name.trim()) details.company_name = user?.company_name ?? '';
+
+      const logo = form.files.company_logo?.[0];
+      const stored = logo ? await storeUpload(services.config.UPLOAD_DIR, logo, 'public') : null;
+      try {
+        await runCommand(
+          services,
+          partners,
+          applicant.userId,
+          { type: 'SubmitApplication', partnerId: applicant.userId, userId: applicant.userId, details, companyLogo: stored },
+          applicantMetadata(request, applicant),
+        );
+      } catch (error) {
+        if (stored) await removeUpload(services.config.UPLOAD_DIR, stored, 'public');
+        throw error;
+      }
+      reply.status(201);
+      return { success: true, message: PARTNER_ROUTE_MESSAGES.applicationSubmitted, data: toPartnerView(await load(applicant.userId)) };
+    },
+  );
+
+  app.post(
+    '/partner/onboarding/questionnaire',
+    { schema: { tags: ['partners'], summary: "Submit the applicant's onboarding questionnaire", body: questionnaireBody } },
+    async (request, reply) => {
+      const applicant = await applicantOf(request, reply);
+      const { user_id, ...given } = request.body;
+      checkOwn(applicant, user_id);
+      const answers: QuestionnaireAnswers = { ...emptyQuestionnaire(), ...given };
+      await runCommand(
+        services,
+        partners,
+        applicant.userId,
+        { type: 'SubmitQuestionnaire', partnerId: applicant.userId, userId: applicant.userId, answers },
+        applicantMetadata(request, applicant),
+      );
+      reply.status(201);
+      return { success: true, message: PARTNER_ROUTE_MESSAGES.questionnaireSubmitted, data: toPartnerView(await load(applicant.userId)) };
+    },
+  );
+
+  // ---- reading ----
+
+  const readers = { preHandler: [app.authenticate] };
+  const mayReadPartners = (request: FastifyRequest) => isAdminRole(request.principal.role) || hasPermission(request.principal, 'Partners.Read');
+  const refuse = () => new HttpError(403, 'INSUFFICIENT_PERMISSIONS', CONTACT_ADMIN_MESSAGE, { required: ['Partners.Read'] });
+
+  /**
+   * Admins: every application, whole. Holders of Partners.Read: the directory, approved partners only,
+   * without the financial answers and the decision's details.
+   */
+  app.get('/partner/partners', { ...readers, schema: { tags: ['partners'], summary: 'Partner applications (admins) or the partner directory (Partners.Read)', querystring: listQuery } }, async (request, reply) => {
+    if (!mayReadPartners(request)) throw refuse();
+    const q = request.query;
+    const admin = isAdminRole(request.principal.role);
+    const status = admin ? q.filters.status : 'approved';
+    if (!admin && q.filters.status && q.filters.status !== 'approved') return sendList(reply, 'partners', q, [], 0);
+    const { rows, total } = await listPartners(
+      pool,
+      { status, region: q.filters.region, tier: q.filters.tier, category: q.filters.category, search: q.search, searchContacts: admin },
+      { offset: q.offset, limit: q.limit, sort: q.sort },
+    );
+    return sendList(reply, 'partners', q, rows.map(admin ? toPartnerView : toPartnerDirectoryView), total);
+  });
+
+  app.get('/partner/partners/:id', { ...readers, schema: { tags: ['partners'], summary: 'One partner', params: uuidParam } }, async (request) => {
+    const own = request.principal.organisationId === request.params.id;
+    if (!own && !mayReadPartners(request)) throw refuse();
+    const row = await load(request.params.id);
+    if (isAdminRole(request.principal.role) || own) return { success: true, data: toPartnerView(row) };
+    // Others see approved partners only; a pending or rejected application is not theirs to know of.
+    if (row.status !== 'approved') throw new HttpError(404, 'NOT_FOUND', PARTNER_ROUTE_MESSAGES.notFound);
+    return { success: true, data: toPartnerDirectoryView(row) };
+  });
+
+  app.get(
+    '/partner/partners/:id/history',
+    { preHandler: [app.authenticate, requireAdmin], schema: { tags: ['partners'], summary: "An application's history: who did what, when and why (admins)", params: uuidParam } },
+    async (request) => {
+      const events = (await services.store.readStream(partners.streamId(request.params.id))) as unknown as Array<PartnerEvent & { id: string; metadata: { actorId: string | null; actorRole: string | null; occurredAt: string } }>;
+      if (events.length === 0) throw new HttpError(404, 'NOT_FOUND', PARTNER_ROUTE_MESSAGES.notFound);
+      const actorIds = [...new Set(events.map((e) => e.metadata.actorId).filter((a): a is string => Boolean(a)))];
+      const { rows } = await pool.query<{ id: string; full_name: string }>('SELECT id::text, full_name FROM read.users WHERE id::text = ANY($1)', [actorIds]);
+      const names = new Map(rows.map((r) => [r.id, r.full_name]));
+      let status: string | null = null;
+      const history = events.map((event) => {
+        const before = status;
+        const entry = describe(event);
+        if ('status' in event.data) status = event.data.status;
+        return {
+          id: event.id,
+          record_type: 'partners',
+          record_id: request.params.id,
+          event_type: event.type,
+          action: entry.action,
+          details: entry.details,
+          from_status: 'status' in event.data ? before : null,
+          to_status: status,
+          reason: 'reason' in event.data ? event.data.reason : null,
+          actor_id: event.metadata.actorId,
+          actor_name: event.metadata.actorId ? (names.get(event.metadata.actorId) ?? null) : null,
+          actor_role: event.metadata.actorRole,
+          occurred_at: event.metadata.occurredAt,
+        };
+      });
+      return { success: true, data: history };
+    },
+  );
+
+  // ---- the administrator's decision ----
+
+  const decide = async (request: FastifyRequest<{ Params: { id: string }; Body: z.infer<typeof decisionBody> }>) => {
+    const body = request.body;
+    const current = await load(request.params.id);
+    const metadata = metadataFromRequest(request);
+    if (body.status === 'rejected') {
+      await runCommand(services, partners, current.id, { type: 'RejectPartner', reason: body.rejection_reason }, metadata);
+      return { success: true, message: PARTNER_ROUTE_MESSAGES.rejected, data: { partner: toPartnerView(await load(current.id)) } };
+    }
+    const account = await findUser(pool, current.user_id);
+    if (!account && current.status === 'pending') throw new HttpError(409, 'CONFLICT', PARTNER_ROUTE_MESSAGES.applicantGone);
+    await runCommand(services, partners, current.id, { type: 'ApprovePartner', category: body.category, permissions: body.permissions }, metadata);
+    const partner = toPartnerView(await load(current.id));
+    // The account is activated and given these permissions by the approval process, moments later.
+    const granted = normalizePermissions(partner.granted_permissions);
+    const user = account ? { ...toUserView(account, normalizePermissions), is_active: true, status: 'active', permissions: granted, effectivePermissions: granted } : null;
+    return { success: true, message: PARTNER_ROUTE_MESSAGES.approved, data: { partner, user } };
+  };
+
+  for (const method of ['PATCH', 'PUT'] as const) {
+    app.route({
+      method,
+      url: '/partner/partners/:id',
+      preHandler: [app.authenticate, requireAdmin],
+      schema: { tags: ['partners'], summary: 'Approve (status approved, category, permissions) or reject (status rejected, rejection_reason) an application (admins)', params: uuidParam, body: decisionBody },
+      handler: decide,
+    });
+  }
+}
+
+/** What an event of the application's stream did, in words. */
+function describe(event: PartnerEvent): { action: string; details: Record<string, unknown> | null } {
+  switch (event.type) {
+    case 'PartnerApplicationSubmitted.v1':
+      return { action: 'Application submitted', details: { company_name: event.data.companyName } };
+    case 'PartnerApplicationDetailsProvided.v1':
+      return { action: 'Company information and qualifications provided', details: { region: event.data.details.region || null, company_logo: event.data.companyLogo } };
+    case 'PartnerQuestionnaireAnswered.v1':
+      return { action: 'Onboarding questionnaire answered', details: { company_name: event.data.answers.company_name } };
+    case 'PartnerApproved.v1':
+      return { action: `Approved as ${event.data.category}`, details: { category: event.data.category, tier: event.data.tier, permissions: event.data.permissions } };
+    case 'PartnerRejected.v1':
+      return { action: 'Rejected', details: null };
+  }
+}

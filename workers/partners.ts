@@ -1,0 +1,137 @@
+import type { Job, Processor } from 'bullmq';
+import { ADMIN_ROLES } from '../domain/access';
+import { DomainError } from '../domain/decider';
+import { users, type UserCommand } from '../domain/identity/identity';
+import type { PartnerEvent } from '../domain/partners/partners';
+import { handleCommand } from '../src/commands/commandHandler';
+import { metadataCausedBy } from '../src/commands/dispatch';
+import type { RecordedEvent } from '../src/eventstore';
+import type { Services } from '../src/services';
+import { notificationJob } from './notifications';
+import { QUEUES, reactionJobId, type JobRequest } from './queues';
+import type { Reaction, ReactionTable } from './reactor';
+
+type EventOf<Type extends PartnerEvent['type']> = RecordedEvent<Type, Extract<PartnerEvent, { type: Type }>['data']>;
+
+// ---- the approval process: an approved application activates the applicant's account with the chosen permissions ----
+
+export const PARTNER_APPROVAL_JOB = 'complete-partner-approval';
+
+export interface PartnerApprovalJobData {
+  /** The approval event: its id keys every step, its actor (the approving admin) acts again in each step. */
+  approval: { eventId: string; correlationId: string; actorId: string | null; actorRole: string | null };
+  userId: string;
+  partnerId: string;
+  category: string;
+  permissions: string[];
+}
+
+/** What the process needs to know of the approval event. */
+export function approvalProcessData(recorded: RecordedEvent): PartnerApprovalJobData {
+  const event = recorded as EventOf<'PartnerApproved.v1'>;
+  return {
+    approval: { eventId: event.id, correlationId: event.metadata.correlationId, actorId: event.metadata.actorId, actorRole: event.metadata.actorRole },
+    userId: event.data.userId,
+    partnerId: event.data.partnerId,
+    category: event.data.category,
+    permissions: event.data.permissions,
+  };
+}
+
+export function partnerApprovalJob(event: RecordedEvent): JobRequest {
+  const data = approvalProcessData(event);
+  return { queue: QUEUES.partnerApprovals, name: PARTNER_APPROVAL_JOB, id: reactionJobId(event.id, PARTNER_APPROVAL_JOB, data.userId), data };
+}
+
+/**
+ * The process's steps, in order, each a command on the applicant's account. Every step's event ids
+ * derive from the approval event and the step, so a step run again after a crash (or by a second
+ * worker) appends nothing: the store answers already-stored ids as a no-op, and an unchanged
+ * account decides no event at all.
+ */
+export const PARTNER_APPROVAL_STEPS: ReadonlyArray<{ name: string; command: (data: PartnerApprovalJobData) => UserCommand }> = [
+  { name: 'grant-permissions', command: (data) => ({ type: 'ChangeUserPermissions', permissions: data.permissions }) },
+  { name: 'activate-account', command: (data) => ({ type: 'ActivateUser', reason: `Partner application approved (${data.category})` }) },
+];
+
+export type PartnerApprovalOutcome = { steps: Array<{ name: string; appended: number }>; accountGone?: true };
+
+/** Runs the steps (all of them, or the first `upTo`); safe to run any number of times. */
+export async function completePartnerApproval(
+  services: Pick<Services, 'store'>,
+  data: PartnerApprovalJobData,
+  options: { upTo?: number } = {},
+): Promise<PartnerApprovalOutcome> {
+  const { approval } = data;
+  const metadata = metadataCausedBy({ id: approval.eventId, metadata: { correlationId: approval.correlationId } }, { id: approval.actorId, role: approval.actorRole });
+  const outcome: PartnerApprovalOutcome = { steps: [] };
+  for (const step of PARTNER_APPROVAL_STEPS.slice(0, options.upTo ?? PARTNER_APPROVAL_STEPS.length)) {
+    try {
+      const result = await handleCommand(services.store, users, data.userId, step.command(data), metadata, {
+        idempotencyKey: `partner-approval:${approval.eventId}:${step.name}`,
+      });
+      outcome.steps.push({ name: step.name, appended: result.events.length });
+    } catch (error) {
+      // The applicant's account was deleted since: there is nothing left to activate.
+      if (error instanceof DomainError && error.kind === 'not_found') return { ...outcome, accountGone: true };
+      throw error;
+    }
+  }
+  return outcome;
+}
+
+export function partnerApprovalProcessor(services: Pick<Services, 'store'>): Processor<PartnerApprovalJobData, PartnerApprovalOutcome> {
+  return (job: Job<PartnerApprovalJobData>) => completePartnerApproval(services, job.data);
+}
+
+// ---- notifications ----
+
+/** Every active admin hears of a new application (only admins who existed when it arrived, so a replay tells no one new). */
+const notifyAdminsOfApplication: Reaction = async (recorded, context) => {
+  const event = recorded as EventOf<'PartnerApplicationSubmitted.v1'>;
+  await context.readModelsInclude(event);
+  const { rows } = await context.pool.query<{ id: string }>(
+    'SELECT id FROM read.users WHERE role = ANY($1) AND is_active AND created_at <= $2 ORDER BY id',
+    [ADMIN_ROLES, event.metadata.occurredAt],
+  );
+  return rows.map((admin) =>
+    notificationJob(event, admin.id, {
+      kind: 'partner-application',
+      title: 'New partner application',
+      body: `${event.data.companyName} submitted a partner application. Review it under Partner Approvals.`,
+      link: '/adminpanel',
+    }),
+  );
+};
+
+const completeApproval: Reaction = async (recorded) => [partnerApprovalJob(recorded)];
+
+const notifyApplicantOfApproval: Reaction = async (recorded) => {
+  const event = recorded as EventOf<'PartnerApproved.v1'>;
+  return [
+    notificationJob(event, event.data.userId, {
+      kind: 'partner-approved',
+      title: 'Your partner application was approved',
+      body: `Welcome to PartnerHub! ${event.data.companyName} is now a ${event.data.category}. You can sign in to the partner portal.`,
+      link: '/partnerdashboard',
+    }),
+  ];
+};
+
+const notifyApplicantOfRejection: Reaction = async (recorded) => {
+  const event = recorded as EventOf<'PartnerRejected.v1'>;
+  return [
+    notificationJob(event, event.data.userId, {
+      kind: 'partner-rejected',
+      title: 'Your partner application was not approved',
+      body: `Your partner application for ${event.data.companyName} was not approved. Reason: ${event.data.reason}`,
+      link: null,
+    }),
+  ];
+};
+
+export const partnerReactions: ReactionTable = {
+  'PartnerApplicationSubmitted.v1': [notifyAdminsOfApplication],
+  'PartnerApproved.v1': [completeApproval, notifyApplicantOfApproval],
+  'PartnerRejected.v1': [notifyApplicantOfRejection],
+};
