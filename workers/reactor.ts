@@ -4,6 +4,7 @@ import type { Services } from '../src/services';
 import { CheckpointStore } from '../projections/checkpoints';
 import { identityReactions } from './identity';
 import { partnerReactions } from './partners';
+import { orderReactions } from './orders';
 import type { JobRequest, QueueName, Queues } from './queues';
 
 export const REACTOR_CHECKPOINT = 'reactor';
@@ -26,6 +27,7 @@ export type ReactionTable = Readonly<Record<string, readonly Reaction[]>>;
 export const reactions: ReactionTable = {
   ...identityReactions,
   ...partnerReactions,
+  ...orderReactions,
 };
 
 class CheckpointMovedError extends Error {

@@ -94,7 +94,8 @@ export async function placeOrder(deps: Deps, input: PlaceOrderInput, metadata: C
     const placed = await handlePatiently(deps, orders, input.orderId, command, metadata);
     positions.push(placed.position);
   } catch (error) {
-    await releaseStock(deps, input.orderId, lines.map((l) => l.productId), metadata);
+    // The refusal is answered once the catalogue shows the stock given back.
+    await deps.watcher.waitFor(latest(await releaseStock(deps, input.orderId, lines.map((l) => l.productId), metadata)));
     throw error;
   }
   await deps.watcher.waitFor(latest(positions));

@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { Services } from '../services';
+import { seedCatalogue } from './catalogue';
 import { demoUserId, seedIdentity } from './identity';
 import { seedPartners } from './partners';
+import { seedOrders } from './orders';
 import type { Seeder } from './seeder';
 
 /** Each module appends its seeder here; later ones may rely on the accounts created first. */
-export const seeders: readonly Seeder[] = [seedIdentity, seedPartners];
+export const seeders: readonly Seeder[] = [seedIdentity, seedPartners, seedCatalogue, seedOrders];
 
 export async function seed(services: Services, log: (line: string) => void = () => {}): Promise<void> {
   const metadata = {

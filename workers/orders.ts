@@ -1,0 +1,36 @@
+import { statusLabel, type OrderEvent } from '../domain/orders/orders';
+import type { RecordedEvent } from '../src/eventstore';
+import { notificationJob } from './notifications';
+import type { Reaction, ReactionTable } from './reactor';
+
+type EventOf<Type extends OrderEvent['type']> = RecordedEvent<Type, Extract<OrderEvent, { type: Type }>['data']>;
+
+/**
+ * The ordering organisation hears of every status change: its account (the partner or distributor)
+ * and, when a team member placed the order, that member too.
+ */
+const notifyOrganisationOfStatusChange: Reaction = async (recorded, context) => {
+  const event = recorded as EventOf<'OrderStatusChanged.v1'>;
+  const { orderId, orderNumber, organisationId, status, reason } = event.data;
+  await context.readModelsInclude(event);
+  const { rows } = await context.pool.query<{ id: string }>(
+    `SELECT u.id FROM read.users u
+     WHERE u.id = $1 OR u.id = (SELECT placed_by FROM read.orders WHERE id = $2)
+     ORDER BY u.id`,
+    [organisationId, orderId],
+  );
+  const label = statusLabel(status);
+  const body = `Your order ${orderNumber} is now ${label.toLowerCase()}.${reason ? ` Note: ${reason}` : ''}`;
+  return rows.map((recipient) =>
+    notificationJob(event, recipient.id, {
+      kind: 'order-status-changed',
+      title: `Order ${orderNumber}: ${label}`,
+      body,
+      link: `/order/track/${orderId}`,
+    }),
+  );
+};
+
+export const orderReactions: ReactionTable = {
+  'OrderStatusChanged.v1': [notifyOrganisationOfStatusChange],
+};
