@@ -1,0 +1,304 @@
+/**
+ * `npm run bench`: one command, one machine. Creates a dedicated database, measures
+ *   1. HTTP: sign-in, the admin's user list and a bare Fastify hello-world;
+ *   2. event-store appends next to plain INSERTs of the same rows;
+ *   3. projection lag at half the maximum append rate;
+ * prints a table per section and a summary of the goals, writes everything to
+ * load-tests/results/latest.json, and drops the database. A missed goal is reported, not fatal.
+ * Settings: see load-tests/README.md (BENCH_SECONDS, BENCH_LAG_SECONDS, ...).
+ */
+import { mkdir, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import { BATCHED_GOAL, runAppendSection, SINGLE_GOAL, type AppendMeasurement, type AppendSection } from './bench/appendBench';
+import { checkpoint, createBenchDatabase, serverVersion, type BenchDatabase } from './bench/benchDatabase';
+import { runHttpSection, type HttpMeasurement, type HttpSection } from './bench/httpBench';
+import { LAG_GOAL_MS, runLagSection, type LagSection } from './bench/projectionLag';
+import { formatCount, formatMs, formatPercent, formatRate, renderTable, type Cell } from './bench/reportTables';
+
+const SECTIONS = ['http', 'appends', 'lag'] as const;
+type Section = (typeof SECTIONS)[number];
+
+function numberFromEnv(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value < 0) throw new Error(`${name} must be a non-negative number (got "${raw}").`);
+  return value;
+}
+
+function adminDatabaseUrl(): string {
+  const url = new URL(process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
+  url.pathname = '/postgres';
+  return url.toString();
+}
+
+const settings = {
+  seconds: numberFromEnv('BENCH_SECONDS', 10),
+  warmupSeconds: numberFromEnv('BENCH_WARMUP_SECONDS', 2),
+  lagSeconds: numberFromEnv('BENCH_LAG_SECONDS', 20),
+  connections: numberFromEnv('BENCH_CONNECTIONS', 16),
+  loginConnections: numberFromEnv('BENCH_LOGIN_CONNECTIONS', 8),
+  clients: numberFromEnv('BENCH_CLIENTS', 16),
+  batchSize: numberFromEnv('BENCH_BATCH_SIZE', 100),
+  rounds: Math.max(1, Math.round(numberFromEnv('BENCH_ROUNDS', 2))),
+  lagRate: numberFromEnv('BENCH_LAG_RATE', 0),
+  sections: (process.env.BENCH_SECTIONS ?? SECTIONS.join(','))
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s): s is Section => (SECTIONS as readonly string[]).includes(s)),
+};
+
+const log = (line: string) => console.log(line);
+const bigintSafe = (_key: string, value: unknown) => (typeof value === 'bigint' ? value.toString() : value);
+
+interface Goal {
+  goal: string;
+  measured: string;
+  met: boolean | undefined;
+}
+
+// ---- tables ----
+
+function httpTable(section: HttpSection): string {
+  const row = (m: HttpMeasurement): Cell[] => [
+    m.request,
+    m.connections,
+    formatRate(m.result.requestsPerSecond),
+    formatMs(m.result.latency.p50),
+    formatMs(m.result.latency.p95),
+    formatMs(m.result.latency.p99),
+    formatMs(m.result.latency.max),
+    formatCount(m.result.responses),
+    formatCount(m.result.non2xx + m.result.errors),
+  ];
+  return [
+    renderTable(
+      '1. HTTP',
+      ['request', 'conns', 'req/s', 'p50', 'p95', 'p99', 'max', 'responses', 'non-2xx+errors'],
+      [row(section.login), row(section.list), row(section.hello)],
+    ),
+    `   user list / hello world = ${formatPercent(section.listToHello)} of the bare Fastify throughput`,
+    `   load generator: ${section.loadGenerator}`,
+  ].join('\n');
+}
+
+function appendTable(section: AppendSection): string {
+  const row = (m: AppendMeasurement, versus?: AppendMeasurement): Cell[] => [
+    m.name,
+    formatRate(m.eventsPerSecond),
+    versus ? formatPercent(m.eventsPerSecond / versus.eventsPerSecond) : '',
+    formatMs(m.latency.p50),
+    formatMs(m.latency.p95),
+    formatMs(m.latency.p99),
+    formatCount(m.events),
+    `${formatCount(m.walBytesPerEvent)} B`,
+    m.errors,
+  ];
+  const rows = [
+    row(section.single.store, section.single.raw),
+    row(section.single.raw),
+    row(section.batched.store, section.batched.raw),
+    row(section.batched.raw),
+    ...section.diagnostics.map((d) => row(d, d.name.includes(`${section.batchSize} events`) ? section.batched.raw : section.single.raw)),
+  ];
+  return [
+    renderTable(
+      `2. Event store appends (${section.clients} clients, pool of ${section.clients}; latency per statement)`,
+      ['what', 'events/s', 'of raw', 'p50', 'p95', 'p99', 'events', 'WAL/event', 'errors'],
+      rows,
+    ),
+    `   single: store = ${formatPercent(section.single.ratio)} of raw (goal >= ${formatPercent(SINGLE_GOAL)}); ` +
+      `batched: store = ${formatPercent(section.batched.ratio)} of raw (goal >= ${formatPercent(BATCHED_GOAL)})`,
+    `   event JSON: data ${section.eventBytes.data} B, metadata ${section.eventBytes.metadata} B; ` +
+      `a client starts a new stream every ${section.streamLength} appends (no_stream, then the returned revision)`,
+    ...(section.diagnostics.length
+      ? [
+          '   diagnostics (not the product): the store statement with its pg_notify removed; the same with one NOTIFY per',
+          `   round trip sent after commit with synchronous_commit=off (${formatCount(section.coalescedNotifications)} sent); a raw INSERT that also`,
+          '   calls pg_notify; the store with time-ordered (v7) event ids',
+        ]
+      : []),
+  ].join('\n');
+}
+
+function lagTable(section: LagSection): string {
+  return [
+    renderTable(
+      '3. Projection lag',
+      ['what', 'value'],
+      [
+        ['appended at (target)', `${formatRate(section.targetRate)} (${section.rateSource})`],
+        ['appended at (achieved)', formatRate(section.achievedRate)],
+        ['events measured / confirmed', `${formatCount(section.appended)} / ${formatCount(section.confirmed)}`],
+        ['lag p50', formatMs(section.lag.p50)],
+        ['lag p95', formatMs(section.lag.p95)],
+        ['lag p99', formatMs(section.lag.p99)],
+        ['lag max', formatMs(section.lag.max)],
+        ['append latency p50 / p99', `${formatMs(section.appendLatency.p50)} / ${formatMs(section.appendLatency.p99)}`],
+        ['projector batches (whole run)', formatCount(section.projectorBatches)],
+        ['projector errors', section.projectorErrors.length ? section.projectorErrors.join('; ') : 'none'],
+      ],
+      ['left', 'left'],
+    ),
+    `   projection: ${section.projection}`,
+    `   events: ${section.events}`,
+    `   lag: ${section.measuredFrom}`,
+    ...(section.unconfirmed ? [`   ${section.unconfirmed} events were not confirmed in time; they count with the age they reached`] : []),
+  ].join('\n');
+}
+
+// ---- run ----
+
+async function main() {
+  const startedAt = new Date();
+  const began = performance.now();
+  const adminUrl = adminDatabaseUrl();
+  const machine = {
+    cpus: os.cpus().length,
+    cpuModel: os.cpus()[0]?.model ?? 'unknown',
+    memoryGiB: Math.round(os.totalmem() / 2 ** 30),
+    node: process.version,
+    postgres: await serverVersion(adminUrl),
+    loadAverageAtStart: os.loadavg().map((n) => Number(n.toFixed(2))),
+  };
+  log(`PartnerHub bench — ${startedAt.toISOString()}`);
+  log(`machine: ${machine.cpus} CPUs (${machine.cpuModel}), ${machine.memoryGiB} GiB, Node ${machine.node}, ${machine.postgres}`);
+  log(`load average at start: ${machine.loadAverageAtStart.join(' ')} (other work on the machine skews every number below)`);
+
+  let database: BenchDatabase | undefined;
+  const interrupted = async () => {
+    await database?.drop().catch(() => {});
+    process.exit(130);
+  };
+  process.once('SIGINT', interrupted);
+  process.once('SIGTERM', interrupted);
+
+  const results: { http?: HttpSection; appends?: AppendSection; lag?: LagSection; errors: Record<string, string> } = { errors: {} };
+  const tables: string[] = [];
+  try {
+    database = await createBenchDatabase(adminUrl);
+    log(`database: ${database.name}\n`);
+
+    if (settings.sections.includes('http')) {
+      log('1. HTTP');
+      try {
+        results.http = await runHttpSection(
+          {
+            databaseUrl: database.url,
+            redisUrl: process.env.REDIS_URL,
+            seconds: settings.seconds,
+            warmupSeconds: settings.warmupSeconds,
+            connections: settings.connections,
+            loginConnections: settings.loginConnections,
+          },
+          log,
+        );
+        tables.push(httpTable(results.http));
+        log(`\n${tables.at(-1)}\n`);
+      } catch (error) {
+        results.errors.http = (error as Error).message;
+        log(`   HTTP section failed: ${(error as Error).message}\n`);
+      }
+    }
+
+    if (settings.sections.includes('appends')) {
+      log('2. Event store appends');
+      try {
+        results.appends = await runAppendSection(
+          {
+            databaseUrl: database.url,
+            adminUrl,
+            clients: settings.clients,
+            seconds: settings.seconds,
+            warmupSeconds: settings.warmupSeconds,
+            batchSize: settings.batchSize,
+            streamLength: 10,
+            rounds: settings.rounds,
+            diagnostics: process.env.BENCH_DIAGNOSTICS !== '0',
+          },
+          log,
+        );
+        tables.push(appendTable(results.appends));
+        log(`\n${tables.at(-1)}\n`);
+      } catch (error) {
+        results.errors.appends = (error as Error).message;
+        log(`   append section failed: ${(error as Error).message}\n`);
+      }
+    }
+
+    if (settings.sections.includes('lag')) {
+      log('3. Projection lag');
+      const maxRate = results.appends?.single.store.eventsPerSecond;
+      const rate = settings.lagRate || (maxRate ? maxRate / 2 : 200);
+      const rateSource = settings.lagRate
+        ? 'BENCH_LAG_RATE'
+        : maxRate
+          ? `half of the ${formatRate(maxRate)} measured in 2 (store, 1 event per append)`
+          : 'default: section 2 did not run';
+      try {
+        await checkpoint(adminUrl);
+        results.lag = await runLagSection(
+          { databaseUrl: database.url, clients: settings.clients, seconds: settings.lagSeconds, warmupSeconds: settings.warmupSeconds, rate, rateSource, drainSeconds: 10 },
+          log,
+        );
+        tables.push(lagTable(results.lag));
+        log(`\n${tables.at(-1)}\n`);
+      } catch (error) {
+        results.errors.lag = (error as Error).message;
+        log(`   lag section failed: ${(error as Error).message}\n`);
+      }
+    }
+  } finally {
+    await database?.drop().catch((error: Error) => log(`Could not drop ${database?.name}: ${error.message}`));
+  }
+
+  const goals: Goal[] = [];
+  if (results.appends) {
+    const { single, batched } = results.appends;
+    goals.push({ goal: `single-event appends >= ${formatPercent(SINGLE_GOAL)} of raw INSERTs`, measured: formatPercent(single.ratio), met: single.ratio >= SINGLE_GOAL });
+    goals.push({ goal: `${settings.batchSize}-event appends >= ${formatPercent(BATCHED_GOAL)} of raw multi-row INSERTs`, measured: formatPercent(batched.ratio), met: batched.ratio >= BATCHED_GOAL });
+  } else if (settings.sections.includes('appends')) {
+    goals.push({ goal: 'event store append ratios', measured: `not measured: ${results.errors.appends}`, met: undefined });
+  }
+  if (results.lag) {
+    goals.push({ goal: `projection lag p99 < ${LAG_GOAL_MS} ms`, measured: formatMs(results.lag.lag.p99), met: results.lag.lag.p99 < LAG_GOAL_MS && results.lag.unconfirmed === 0 });
+  } else if (settings.sections.includes('lag')) {
+    goals.push({ goal: 'projection lag', measured: `not measured: ${results.errors.lag}`, met: undefined });
+  }
+  const notes: Cell[][] = [];
+  if (results.http) {
+    notes.push(['sign-in (argon2id, no goal)', `${formatRate(results.http.login.result.requestsPerSecond)}, p99 ${formatMs(results.http.login.result.latency.p99)}`, 'info']);
+    notes.push(['user list / hello world (no goal)', formatPercent(results.http.listToHello), 'info']);
+  } else if (settings.sections.includes('http')) {
+    notes.push(['HTTP', `not measured: ${results.errors.http}`, 'FAILED']);
+  }
+  const totalSeconds = (performance.now() - began) / 1000;
+  const summary = renderTable('Summary', ['goal', 'measured', 'result'], [
+    ...goals.map((g): Cell[] => [g.goal, g.measured, g.met === undefined ? 'not measured' : g.met ? 'met' : 'MISSED']),
+    ...notes,
+  ], ['left', 'left', 'left']);
+  log(`${summary}\n   total run time ${totalSeconds.toFixed(0)} s; load average at end: ${os.loadavg().map((n) => n.toFixed(2)).join(' ')}`);
+
+  const resultsFile = fileURLToPath(new URL('./results/latest.json', import.meta.url));
+  await mkdir(fileURLToPath(new URL('./results/', import.meta.url)), { recursive: true });
+  const report = {
+    startedAt: startedAt.toISOString(),
+    totalSeconds,
+    machine: { ...machine, loadAverageAtEnd: os.loadavg() },
+    settings,
+    ...results,
+    goals,
+    text: [...tables, summary].join('\n\n'),
+  };
+  await writeFile(resultsFile, `${JSON.stringify(report, bigintSafe, 2)}\n`);
+  log(`   written to ${resultsFile}`);
+  // A section that could not run at all is a failure of the bench; a missed goal is not.
+  process.exitCode = Object.keys(results.errors).length ? 1 : 0;
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,315 @@
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import { createPool, type Pool } from '../../src/db';
+import type { ExpectedRevision, NewEvent } from '../../src/eventstore';
+import { appendStatement, PostgresEventStore, type AppendRow } from '../../src/eventstore/postgres';
+import { checkpoint } from './benchDatabase';
+import { runClosedLoop, type ClosedLoopResult } from './closedLoop';
+import { summarize, type LatencySummary } from './percentiles';
+import { userRegistered, uuidV7 } from './userEvents';
+
+export interface AppendSettings {
+  databaseUrl: string;
+  adminUrl: string;
+  clients: number;
+  seconds: number;
+  warmupSeconds: number;
+  batchSize: number;
+  /** Appends per stream before a client moves on to a new one: most records have short streams. */
+  streamLength: number;
+  /** Each comparison runs in this many alternating rounds. */
+  rounds: number;
+  /** Also measure the diagnostic variants (see README): the store's statement without NOTIFY or with a coalesced one after commit, a raw INSERT with NOTIFY, time-ordered event ids. */
+  diagnostics: boolean;
+}
+
+export interface AppendMeasurement {
+  name: string;
+  events: number;
+  operations: number;
+  seconds: number;
+  eventsPerSecond: number;
+  /** Per statement (one append or one INSERT), milliseconds. */
+  latency: LatencySummary;
+  /** WAL written while it ran, per event (cluster-wide, so other databases' writes count too). */
+  walBytesPerEvent: number;
+  errors: number;
+  firstError?: string;
+}
+
+export interface AppendSection {
+  clients: number;
+  batchSize: number;
+  streamLength: number;
+  eventBytes: { data: number; metadata: number };
+  single: { store: AppendMeasurement; raw: AppendMeasurement; ratio: number };
+  batched: { store: AppendMeasurement; raw: AppendMeasurement; ratio: number };
+  diagnostics: AppendMeasurement[];
+  /** NOTIFYs the coalesced-notifier diagnostic actually sent (against the appends it covered). */
+  coalescedNotifications: number;
+}
+
+export const SINGLE_GOAL = 0.6;
+export const BATCHED_GOAL = 0.8;
+
+const RAW_TABLE = 'bench_raw_events';
+const RAW_COLUMNS = '(stream_id, revision, event_id, type, data, metadata)';
+
+/** The log's columns and types, but nothing to check: no unique keys, no second index, no stream row, no NOTIFY. */
+const CREATE_RAW_TABLE = `
+  CREATE TABLE IF NOT EXISTS ${RAW_TABLE} (
+    id bigserial PRIMARY KEY,
+    transaction_id xid8 DEFAULT pg_current_xact_id(),
+    stream_id text,
+    revision bigint,
+    event_id uuid,
+    type text,
+    data jsonb,
+    metadata jsonb,
+    recorded_at timestamptz DEFAULT now()
+  )`;
+
+const rawSingleInsert = `INSERT INTO ${RAW_TABLE} ${RAW_COLUMNS} VALUES ($1, $2, $3, $4, $5, $6)`;
+const rawMultiInsert = (rows: number) =>
+  `INSERT INTO ${RAW_TABLE} ${RAW_COLUMNS} VALUES ` +
+  Array.from({ length: rows }, (_, r) => `(${Array.from({ length: 6 }, (_, c) => `$${r * 6 + c + 1}`).join(', ')})`).join(', ');
+
+const rawValues = (streamId: string, firstRevision: number, events: NewEvent[]) =>
+  events.flatMap((e, i) => [streamId, firstRevision + i, e.id, e.type, JSON.stringify(e.data), JSON.stringify(e.metadata)]);
+
+const newStream = () => `benchmark-${randomUUID()}`;
+type EventIds = 'random' | 'time-ordered';
+const eventsOf = (count: number, ids: EventIds = 'random') =>
+  Array.from({ length: count }, () => {
+    const event = userRegistered();
+    return ids === 'random' ? event : { ...event, id: uuidV7() };
+  });
+
+/** A client's position in its current stream; after `streamLength` writes it starts a new stream. */
+class StreamCursor {
+  streamId = newStream();
+  expected: ExpectedRevision = 'no_stream';
+  nextRevision = 0;
+  private writes = 0;
+  constructor(private readonly streamLength: number) {}
+  advance(count: number, lastRevision: bigint = BigInt(this.nextRevision + count - 1)) {
+    this.expected = lastRevision;
+    this.nextRevision = Number(lastRevision) + 1;
+    if (++this.writes >= this.streamLength) {
+      this.streamId = newStream();
+      this.expected = 'no_stream';
+      this.nextRevision = 0;
+      this.writes = 0;
+    }
+  }
+}
+
+/** The store's own append statement with the `pg_notify` taken out: a diagnostic, never used by the product. */
+function appendStatementWithoutNotify(streamId: string, events: NewEvent[], expected: ExpectedRevision) {
+  const statement = appendStatement(streamId, events, expected);
+  const text = statement.text.replace(/CASE WHEN count\(\*\) > 0 THEN pg_notify\([^)]*\) END AS notified/, 'NULL AS notified');
+  return text === statement.text ? undefined : { ...statement, text };
+}
+
+/**
+ * Wakes listeners after appends have committed instead of inside them: at most one NOTIFY in flight,
+ * appends that finish meanwhile share the next one, and its commit is not waited for. A diagnostic of a
+ * possible change to the store; the product does not do this.
+ */
+class CoalescedNotifier {
+  private readonly client: pg.Client;
+  private sending = false;
+  private again = false;
+  sent = 0;
+
+  constructor(databaseUrl: string) {
+    this.client = new pg.Client({ connectionString: databaseUrl });
+  }
+
+  async start() {
+    await this.client.connect();
+    // The NOTIFY-only transaction carries no data: not waiting for its commit record is safe.
+    await this.client.query('SET synchronous_commit = off');
+  }
+
+  poke() {
+    if (this.sending) {
+      this.again = true;
+      return;
+    }
+    this.sending = true;
+    void (async () => {
+      do {
+        this.again = false;
+        await this.client.query(`SELECT pg_notify('bench_events', '')`).catch(() => {});
+        this.sent++;
+      } while (this.again);
+      this.sending = false;
+    })();
+  }
+
+  async stop() {
+    while (this.sending) await new Promise((resolve) => setTimeout(resolve, 5));
+    await this.client.end();
+  }
+}
+
+const toMeasurement = (name: string, run: ClosedLoopResult, walBytes: number): AppendMeasurement => ({
+  name,
+  events: run.events,
+  operations: run.operations,
+  seconds: run.seconds,
+  eventsPerSecond: run.events / run.seconds,
+  latency: summarize(run.latencies),
+  walBytesPerEvent: run.events ? walBytes / run.events : Number.NaN,
+  errors: run.errors,
+  ...(run.firstError ? { firstError: run.firstError } : {}),
+});
+
+/**
+ * Section 2: appends through the Postgres event store next to plain INSERTs of the same rows, each
+ * from `clients` concurrent loops sharing one pool of `clients` connections.
+ */
+export async function runAppendSection(settings: AppendSettings, log: (line: string) => void): Promise<AppendSection> {
+  const pool: Pool = createPool(settings.databaseUrl, settings.clients);
+  const store = new PostgresEventStore(pool, settings.databaseUrl);
+  const notifier = new CoalescedNotifier(settings.databaseUrl);
+  const walPosition = async () => (await pool.query<{ lsn: string }>('SELECT pg_current_wal_lsn()::text AS lsn')).rows[0].lsn;
+  const walSince = async (lsn: string) =>
+    Number((await pool.query<{ bytes: string }>('SELECT pg_wal_lsn_diff(pg_current_wal_lsn(), $1::pg_lsn)::text AS bytes', [lsn])).rows[0].bytes);
+  try {
+    await notifier.start();
+    await pool.query(CREATE_RAW_TABLE);
+    const { clients, batchSize, streamLength } = settings;
+
+    const storeAppends = (eventsPerAppend: number, ids: EventIds = 'random') => () => {
+      const cursor = new StreamCursor(streamLength);
+      return async () => {
+        const result = await store.appendToStream(cursor.streamId, eventsOf(eventsPerAppend, ids), { expectedRevision: cursor.expected });
+        cursor.advance(eventsPerAppend, result.nextExpectedRevision);
+        return eventsPerAppend;
+      };
+    };
+    const rawInserts = (rowsPerInsert: number) => () => {
+      const cursor = new StreamCursor(streamLength);
+      const text = rowsPerInsert === 1 ? rawSingleInsert : rawMultiInsert(rowsPerInsert);
+      return async () => {
+        await pool.query({ text, values: rawValues(cursor.streamId, cursor.nextRevision, eventsOf(rowsPerInsert)) });
+        cursor.advance(rowsPerInsert);
+        return rowsPerInsert;
+      };
+    };
+    const storeStatementWithoutNotify = (eventsPerAppend: number, notifyAfterCommit = false) => () => {
+      const cursor = new StreamCursor(streamLength);
+      return async () => {
+        const statement = appendStatementWithoutNotify(cursor.streamId, eventsOf(eventsPerAppend), cursor.expected)!;
+        const { rows } = await pool.query<AppendRow>(statement);
+        if (rows[0]?.revision == null) throw new Error(`The append to ${cursor.streamId} claimed no revision.`);
+        if (notifyAfterCommit) notifier.poke();
+        cursor.advance(eventsPerAppend, BigInt(rows[0].revision));
+        return eventsPerAppend;
+      };
+    };
+    const rawInsertWithNotify = () => () => {
+      const cursor = new StreamCursor(streamLength);
+      const text = `WITH inserted AS (${rawSingleInsert} RETURNING id) SELECT pg_notify('bench_raw_events', '') FROM inserted`;
+      return async () => {
+        await pool.query({ text, values: rawValues(cursor.streamId, cursor.nextRevision, eventsOf(1)) });
+        cursor.advance(1);
+        return 1;
+      };
+    };
+
+    /**
+     * Variants that are compared run in alternating rounds (A B C, then C B A, ...) so that other work
+     * on the machine weighs on each of them alike; each round starts after a CHECKPOINT.
+     */
+    const measureInterleaved = async (variants: { name: string; seconds: number; makeClient: () => () => Promise<number> }[]) => {
+      const totals = variants.map(
+        (): ClosedLoopResult => ({ operations: 0, events: 0, seconds: 0, latencies: [], errors: 0, firstError: undefined }),
+      );
+      const walBytes = variants.map(() => 0);
+      for (let round = 0; round < settings.rounds; round++) {
+        const order = variants.map((_, i) => i);
+        if (round % 2 === 1) order.reverse();
+        for (const i of order) {
+          const variant = variants[i];
+          const seconds = variant.seconds / settings.rounds;
+          await checkpoint(settings.adminUrl);
+          log(`  round ${round + 1}/${settings.rounds}: ${variant.name}, ${seconds} s`);
+          const walFrom = await walPosition();
+          const run = await runClosedLoop(clients, seconds, variant.makeClient);
+          walBytes[i] += await walSince(walFrom);
+          const total = totals[i];
+          total.operations += run.operations;
+          total.events += run.events;
+          total.seconds += run.seconds;
+          for (const latency of run.latencies) total.latencies.push(latency);
+          total.errors += run.errors;
+          total.firstError ??= run.firstError;
+        }
+      }
+      return variants.map((variant, i) => toMeasurement(variant.name, totals[i], walBytes[i]));
+    };
+
+    if (settings.warmupSeconds > 0) {
+      log(`  warm-up: ${settings.warmupSeconds} s each of store appends and raw inserts`);
+      await runClosedLoop(clients, settings.warmupSeconds, storeAppends(1));
+      await runClosedLoop(clients, settings.warmupSeconds, rawInserts(1));
+      await runClosedLoop(clients, Math.min(1, settings.warmupSeconds), storeAppends(batchSize));
+      await runClosedLoop(clients, Math.min(1, settings.warmupSeconds), rawInserts(batchSize));
+    }
+
+    const seconds = settings.seconds;
+    const diagnosticSeconds = seconds / 2;
+    const canStripNotify = appendStatementWithoutNotify('x', eventsOf(1), 'no_stream') !== undefined;
+    const diagnose = settings.diagnostics;
+
+    const [singleStore, singleRaw, ...singleDiagnostics] = await measureInterleaved([
+      { name: 'store: 1 event per append', seconds, makeClient: storeAppends(1) },
+      { name: 'raw: 1 row per INSERT', seconds, makeClient: rawInserts(1) },
+      ...(diagnose && canStripNotify
+        ? [{ name: 'diagnostic: store statement without NOTIFY, 1 event', seconds: diagnosticSeconds, makeClient: storeStatementWithoutNotify(1) }]
+        : []),
+      ...(diagnose && canStripNotify
+        ? [
+            {
+              name: 'diagnostic: store statement, coalesced NOTIFY after commit, 1 event',
+              seconds: diagnosticSeconds,
+              makeClient: storeStatementWithoutNotify(1, true),
+            },
+          ]
+        : []),
+      ...(diagnose ? [{ name: 'diagnostic: raw 1-row INSERT + pg_notify', seconds: diagnosticSeconds, makeClient: rawInsertWithNotify() }] : []),
+    ]);
+    const [batchedStore, batchedRaw, ...batchedDiagnostics] = await measureInterleaved([
+      { name: `store: ${batchSize} events per append`, seconds, makeClient: storeAppends(batchSize) },
+      { name: `raw: ${batchSize} rows per INSERT`, seconds, makeClient: rawInserts(batchSize) },
+      ...(diagnose && canStripNotify
+        ? [{ name: `diagnostic: store statement without NOTIFY, ${batchSize} events`, seconds: diagnosticSeconds, makeClient: storeStatementWithoutNotify(batchSize) }]
+        : []),
+      ...(diagnose
+        ? [{ name: `diagnostic: store, ${batchSize} events, time-ordered event ids`, seconds: diagnosticSeconds, makeClient: storeAppends(batchSize, 'time-ordered') }]
+        : []),
+    ]);
+    const single = { store: singleStore, raw: singleRaw, ratio: singleStore.eventsPerSecond / singleRaw.eventsPerSecond };
+    const batched = { store: batchedStore, raw: batchedRaw, ratio: batchedStore.eventsPerSecond / batchedRaw.eventsPerSecond };
+    const diagnostics = [...singleDiagnostics, ...batchedDiagnostics];
+
+    const sample = userRegistered();
+    return {
+      clients,
+      batchSize,
+      streamLength,
+      eventBytes: { data: Buffer.byteLength(JSON.stringify(sample.data)), metadata: Buffer.byteLength(JSON.stringify(sample.metadata)) },
+      single,
+      batched,
+      diagnostics,
+      coalescedNotifications: notifier.sent,
+    };
+  } finally {
+    await notifier.stop().catch(() => {});
+    await store.close();
+    await pool.end();
+  }
+}

@@ -1,0 +1,53 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { NewEvent } from '../../src/eventstore';
+import type { UserEvent } from '../../domain/identity/identity';
+
+type Registered = Extract<UserEvent, { type: 'UserRegistered.v1' }>;
+
+/** An argon2id PHC string of the real length; nothing verifies it, so it is not computed. */
+const fakePasswordHash = () => `$argon2id$v=19$m=19456,t=2,p=1$${randomBytes(16).toString('base64url')}$${randomBytes(32).toString('base64url')}`;
+
+/**
+ * A `UserRegistered.v1` event as an admin's "Add user" produces it, so appends carry the JSON sizes
+ * of real use and the real projections have real work to do.
+ */
+export function userRegistered(userId: string = randomUUID()): NewEvent<Registered['type'], Registered['data']> {
+  const tag = userId.slice(0, 8);
+  return {
+    id: randomUUID(),
+    type: 'UserRegistered.v1',
+    data: {
+      userId,
+      email: `load.${userId}@bench.partnerhub.test`,
+      fullName: `Load Tester ${tag}`,
+      companyName: 'Benchmark Networks Ltd',
+      role: 'distributor',
+      permissions: ['view_products', 'view_orders', 'create_orders', 'view_deals'],
+      parentUserId: null,
+      passwordHash: fakePasswordHash(),
+      selfRegistered: false,
+      status: 'active',
+      previousStatus: null,
+    },
+    metadata: {
+      actorId: '5b0e5c4e-0000-4000-8000-000000000001',
+      actorRole: 'admin',
+      correlationId: randomUUID(),
+      causationId: null,
+      occurredAt: new Date().toISOString(),
+    },
+  };
+}
+
+/**
+ * A time-ordered (version 7) UUID: 48 bits of Unix milliseconds, then random bits. Ids made this way
+ * land at the right-hand edge of a b-tree instead of on a random page.
+ */
+export function uuidV7(now: number = Date.now()): string {
+  const bytes = randomBytes(16);
+  bytes.writeUIntBE(now, 0, 6);
+  bytes[6] = (bytes[6] & 0x0f) | 0x70;
+  bytes[8] = (bytes[8] & 0x3f) | 0x80;
+  const hex = bytes.toString('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
