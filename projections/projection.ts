@@ -9,4 +9,12 @@ import type { RecordedEvent } from '../src/eventstore';
 export interface Projection {
   name: string;
   apply(event: RecordedEvent, db: PoolClient): Promise<void>;
+  /** When given, used instead of `apply` per event: one round trip for a whole batch. */
+  applyBatch?(events: readonly RecordedEvent[], db: PoolClient): Promise<void>;
+}
+
+/** Projections own disjoint tables, so each can take the whole batch in turn. */
+export async function applyToProjection(projection: Projection, events: readonly RecordedEvent[], db: PoolClient): Promise<void> {
+  if (projection.applyBatch) return projection.applyBatch(events, db);
+  for (const event of events) await projection.apply(event, db);
 }

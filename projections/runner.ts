@@ -1,7 +1,7 @@
 import type { Pool } from '../src/db';
 import { comparePositions, type EventStore, type GlobalPosition, type RecordedEvent, type Subscription } from '../src/eventstore';
 import { CheckpointStore } from './checkpoints';
-import type { Projection } from './projection';
+import { applyToProjection, type Projection } from './projection';
 
 export const READ_MODELS_CHECKPOINT = 'read-models';
 export const PROJECTED_CHANNEL = 'partnerhub_projected';
@@ -82,10 +82,8 @@ export class ProjectionRunner {
     try {
       await client.query('BEGIN');
       await client.query(`SET LOCAL search_path TO ${this.schema}, public`);
-      for (const event of events) {
-        if (checkpoint && comparePositions(event.position, checkpoint) <= 0) continue;
-        for (const projection of this.projections) await projection.apply(event, client);
-      }
+      const fresh = checkpoint ? events.filter((event) => comparePositions(event.position, checkpoint) > 0) : events;
+      for (const projection of this.projections) await applyToProjection(projection, fresh, client);
       if (!(await this.checkpoints.compareAndSet(client, READ_MODELS_CHECKPOINT, checkpoint, next))) throw new CheckpointMovedError();
       await client.query('SELECT pg_notify($1, $2)', [PROJECTED_CHANNEL, `${this.schema}:${next.commit}:${next.prepare}`]);
       await client.query('COMMIT');

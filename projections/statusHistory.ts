@@ -21,26 +21,28 @@ export function streamCategory(streamId: string): { recordType: string; recordId
   return dash < 0 ? { recordType: streamId, recordId: '' } : { recordType: streamId.slice(0, dash), recordId: streamId.slice(dash + 1) };
 }
 
+const COLUMNS = 'event_id, record_type, record_id, from_status, to_status, actor_id, actor_role, reason, occurred_at, event_type';
+
 export const statusHistoryProjection: Projection = {
   name: 'status_history',
-  async apply(event: RecordedEvent, db: PoolClient) {
-    if (!isStatusChange(event.data)) return;
-    const { recordType, recordId } = streamCategory(event.streamId);
+  apply(event: RecordedEvent, db: PoolClient) {
+    return this.applyBatch!([event], db);
+  },
+  /** One INSERT for all the status changes of a batch. */
+  async applyBatch(events: readonly RecordedEvent[], db: PoolClient) {
+    const rows = events.flatMap((event) => {
+      if (!isStatusChange(event.data)) return [];
+      const { recordType, recordId } = streamCategory(event.streamId);
+      const m = event.metadata;
+      return [[event.id, recordType, recordId, event.data.previousStatus, event.data.status, m.actorId, m.actorRole, event.data.reason ?? null, m.occurredAt, event.type]];
+    });
+    if (rows.length === 0) return;
+    const columns = rows[0].map((_, i) => rows.map((row) => row[i]));
     await db.query(
-      `INSERT INTO status_history (event_id, record_type, record_id, from_status, to_status, actor_id, actor_role, reason, occurred_at, event_type)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) ON CONFLICT (event_id) DO NOTHING`,
-      [
-        event.id,
-        recordType,
-        recordId,
-        event.data.previousStatus,
-        event.data.status,
-        event.metadata.actorId,
-        event.metadata.actorRole,
-        event.data.reason ?? null,
-        event.metadata.occurredAt,
-        event.type,
-      ],
+      `INSERT INTO status_history (${COLUMNS})
+       SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::timestamptz[], $10::text[])
+       ON CONFLICT (event_id) DO NOTHING`,
+      columns,
     );
   },
 };

@@ -13,25 +13,21 @@ export const usersProjection: Projection = {
       case 'UserRegistered.v1': {
         const d = event.data;
         await db.query(
-          `INSERT INTO users (id, email, full_name, role, is_active, permissions, company_name, parent_user_id, created_at, updated_at)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9) ON CONFLICT (id) DO NOTHING`,
-          [d.userId, d.email, d.fullName, d.role, d.status === 'active', d.permissions, d.companyName, d.parentUserId, at],
-        );
-        await db.query(
-          `INSERT INTO user_credentials (user_id, email, password_hash, password_changed_at) VALUES ($1, $2, $3, $4) ON CONFLICT (user_id) DO NOTHING`,
-          [d.userId, d.email, d.passwordHash, at],
+          `WITH account AS (
+             INSERT INTO users (id, email, full_name, role, is_active, permissions, company_name, parent_user_id, created_at, updated_at)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9) ON CONFLICT (id) DO NOTHING
+           )
+           INSERT INTO user_credentials (user_id, email, password_hash, password_changed_at) VALUES ($1, $2, $10, $9) ON CONFLICT (user_id) DO NOTHING`,
+          [d.userId, d.email, d.fullName, d.role, d.status === 'active', d.permissions, d.companyName, d.parentUserId, at, d.passwordHash],
         );
         return;
       }
       case 'UserProfileUpdated.v1':
-        await db.query('UPDATE users SET email = $2, full_name = $3, company_name = $4, updated_at = $5 WHERE id = $1', [
-          event.data.userId,
-          event.data.email,
-          event.data.fullName,
-          event.data.companyName,
-          at,
-        ]);
-        await db.query('UPDATE user_credentials SET email = $2 WHERE user_id = $1', [event.data.userId, event.data.email]);
+        await db.query(
+          `WITH account AS (UPDATE users SET email = $2, full_name = $3, company_name = $4, updated_at = $5 WHERE id = $1)
+           UPDATE user_credentials SET email = $2 WHERE user_id = $1`,
+          [event.data.userId, event.data.email, event.data.fullName, event.data.companyName, at],
+        );
         return;
       case 'UserPermissionsChanged.v1':
         await db.query('UPDATE users SET permissions = $2, updated_at = $3, access_version = access_version + 1 WHERE id = $1', [
@@ -49,8 +45,7 @@ export const usersProjection: Projection = {
         ]);
         return;
       case 'UserDeleted.v1':
-        await db.query('DELETE FROM users WHERE id = $1', [event.data.userId]);
-        await db.query('DELETE FROM user_credentials WHERE user_id = $1', [event.data.userId]);
+        await db.query('WITH account AS (DELETE FROM users WHERE id = $1) DELETE FROM user_credentials WHERE user_id = $1', [event.data.userId]);
         return;
       case 'UserPasswordChanged.v1':
         await db.query('UPDATE user_credentials SET password_hash = $2, password_changed_at = $3 WHERE user_id = $1', [

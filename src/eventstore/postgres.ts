@@ -71,8 +71,8 @@ export interface AppendRow {
 
 /**
  * The single append statement. The adapter runs it on its own; it can also run inside a caller's
- * transaction on a given client, in which case its events become visible (and listeners are woken)
- * when that transaction commits.
+ * transaction on a given client, in which case its events become visible when that transaction
+ * commits (call `wakeSubscribers()` after the commit so listeners need not wait for the next append).
  */
 export function appendStatement(streamId: string, events: NewEvent[], expectedRevision: ExpectedRevision): pg.QueryConfig {
   if (events.length === 0) throw new Error('appendToStream needs at least one event');
@@ -85,8 +85,7 @@ export function appendStatement(streamId: string, events: NewEvent[], expectedRe
       RETURNING revision, global_position
     )
     SELECT max(revision)::text AS revision, max(global_position)::text AS position, $3::bigint AS expected,
-           pg_current_xact_id_if_assigned()::text AS commit,
-           CASE WHEN count(*) > 0 THEN pg_notify('${CHANNEL}', '') END AS notified
+           pg_current_xact_id_if_assigned()::text AS commit
     FROM inserted`;
   const values = [
     streamId,
@@ -100,13 +99,81 @@ export function appendStatement(streamId: string, events: NewEvent[], expectedRe
   return { text, values };
 }
 
+/**
+ * Wakes subscribers after appends have committed. A NOTIFY inside the appending transaction would make
+ * every append take PostgreSQL's cluster-wide notify lock until its commit is flushed, so appends
+ * would commit one at a time. Instead one connection sends the NOTIFY after commit (without waiting
+ * for its own flush), and appends that finish while one is in flight share the next.
+ */
+class CommitNotifier {
+  private client: pg.Client | undefined;
+  private connecting: Promise<pg.Client> | undefined;
+  private sending = false;
+  private again = false;
+
+  constructor(private readonly connectionString: string) {}
+
+  signal(): void {
+    if (this.sending) {
+      this.again = true;
+      return;
+    }
+    this.sending = true;
+    void this.send();
+  }
+
+  private async connection(): Promise<pg.Client> {
+    if (this.client) return this.client;
+    this.connecting ??= (async () => {
+      const client = new pg.Client({ connectionString: this.connectionString });
+      client.on('error', () => {
+        if (this.client === client) this.client = undefined;
+      });
+      await client.connect();
+      await client.query('SET synchronous_commit = off');
+      this.client = client;
+      return client;
+    })().finally(() => (this.connecting = undefined));
+    return this.connecting;
+  }
+
+  private async send(): Promise<void> {
+    try {
+      do {
+        this.again = false;
+        const client = await this.connection();
+        await client.query(`SELECT pg_notify('${CHANNEL}', '')`);
+      } while (this.again);
+    } catch {
+      // Subscribers are woken by the next append; nothing is lost, delivery is only later.
+      this.client = undefined;
+    } finally {
+      this.sending = false;
+    }
+  }
+
+  async close(): Promise<void> {
+    const client = this.client ?? (await this.connecting?.catch(() => undefined));
+    this.client = undefined;
+    await client?.end().catch(() => {});
+  }
+}
+
 export class PostgresEventStore implements EventStore {
   private readonly subscriptions = new Set<Subscription>();
+  private readonly notifier: CommitNotifier;
 
   constructor(
     private readonly pool: Pool,
     private readonly connectionString: string,
-  ) {}
+  ) {
+    this.notifier = new CommitNotifier(connectionString);
+  }
+
+  /** For callers that ran `appendStatement` in their own transaction: call after it committed. */
+  wakeSubscribers(): void {
+    this.notifier.signal();
+  }
 
   async appendToStream(streamId: string, events: NewEvent[], { expectedRevision }: { expectedRevision: ExpectedRevision }): Promise<AppendResult> {
     const statement = appendStatement(streamId, events, expectedRevision);
@@ -114,6 +181,7 @@ export class PostgresEventStore implements EventStore {
       const { rows } = await this.pool.query<AppendRow>(statement);
       const row = rows[0];
       if (row?.revision != null && row.position != null && row.commit != null) {
+        this.notifier.signal();
         return { nextExpectedRevision: BigInt(row.revision), position: { commit: BigInt(row.commit), prepare: BigInt(row.position) } };
       }
     } catch (error) {
@@ -247,5 +315,6 @@ export class PostgresEventStore implements EventStore {
   /** Ends open subscriptions; the pool belongs to the caller. */
   async close(): Promise<void> {
     await Promise.all([...this.subscriptions].map((s) => s.stop()));
+    await this.notifier.close();
   }
 }
