@@ -3,7 +3,7 @@
 -- a transaction that took an earlier global_position may commit after a later one, so
 -- subscribers read only below the oldest running transaction (pg_snapshot_xmin).
 CREATE TABLE events (
-  global_position bigserial PRIMARY KEY,
+  global_position bigserial NOT NULL,
   transaction_id xid8 NOT NULL DEFAULT pg_current_xact_id(),
   stream_id text NOT NULL,
   revision bigint NOT NULL,
@@ -12,9 +12,10 @@ CREATE TABLE events (
   data jsonb NOT NULL,
   metadata jsonb NOT NULL,
   recorded_at timestamptz NOT NULL DEFAULT now(),
-  UNIQUE (stream_id, revision)
+  UNIQUE (stream_id, revision),
+  -- Readers of the whole log walk it in this order; it is also the row's identity.
+  PRIMARY KEY (transaction_id, global_position)
 );
-CREATE INDEX events_commit_order ON events (transaction_id, global_position);
 
 -- One row per stream: its last revision. Appends compare-and-set this row, which also serialises
 -- writers of the same stream without locking the log.
