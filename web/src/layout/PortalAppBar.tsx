@@ -1,7 +1,7 @@
 import LockResetIcon from '@mui/icons-material/LockReset';
-import { Box, ListItemIcon, ListItemText, MenuItem } from '@mui/material';
+import { Box, Divider, ListItemIcon, ListItemText, MenuItem, Typography } from '@mui/material';
 import { forwardRef } from 'react';
-import { AppBar, Logout, TitlePortal, UserMenu, useUserMenu } from 'react-admin';
+import { AppBar, Logout, TitlePortal, UserMenu, useGetIdentity, useUserMenu } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { NotificationsBell } from '../notifications/NotificationsBell';
 
@@ -17,6 +17,27 @@ const ChangePasswordItem = forwardRef<HTMLAnchorElement>(function ChangePassword
   );
 });
 
+/** The signed-in user at the top of the user menu (the app bar shows only an icon on phones). */
+function SignedInAs() {
+  const { identity } = useGetIdentity();
+  if (!identity) return null;
+  return (
+    <>
+      <Box sx={{ px: 2, py: 1, maxWidth: 280 }} data-testid="signed-in-as">
+        <Typography variant="subtitle2" noWrap>
+          {identity.fullName}
+        </Typography>
+        {identity.email ? (
+          <Typography variant="caption" color="text.secondary" noWrap component="div">
+            {String(identity.email)}
+          </Typography>
+        ) : null}
+      </Box>
+      <Divider />
+    </>
+  );
+}
+
 /** App bar: page title, notifications, the user's name and a menu for Change Password and Logout. */
 export function PortalAppBar() {
   return (
@@ -29,6 +50,7 @@ export function PortalAppBar() {
       }
       userMenu={
         <UserMenu>
+          <SignedInAs />
           <ChangePasswordItem />
           <Logout />
         </UserMenu>

@@ -57,8 +57,8 @@ export function UserHistory({ record, onClose }: { record: UserRecord | null; on
             {rows.map((row) => (
               <ListItem key={row.id} disableGutters divider sx={{ display: 'block', py: 1.5 }}>
                 <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
-                  {row.from_status ? <Chip size="small" label={statusLabel(row.from_status)} /> : null}
-                  {row.from_status ? <span aria-hidden>→</span> : null}
+                  <Chip size="small" label={row.from_status ? statusLabel(row.from_status) : 'Created'} />
+                  <span aria-hidden>→</span>
                   <Chip size="small" color="primary" variant="outlined" label={statusLabel(row.to_status)} />
                 </Box>
                 <Typography variant="body2" sx={{ mt: 0.75 }}>

@@ -23,7 +23,8 @@ export function PermissionPicker({ role, resetOnRoleChange }: { role: string; re
   const { field } = useInput<string[]>({ source: 'permissions', defaultValue: [] });
   const selected = new Set<string>(Array.isArray(field.value) ? field.value : []);
   const grantable = new Set<Permission>(principal ? grantablePermissions(principal, role) : []);
-  const previousRole = useRef(role);
+  // On Add User the picker first appears when a role is chosen: that counts as a change.
+  const previousRole = useRef(resetOnRoleChange ? '' : role);
 
   // A newly chosen role starts with that role's usual permissions.
   useEffect(() => {

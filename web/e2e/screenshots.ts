@@ -1,0 +1,229 @@
+/**
+ * Screenshots of every screen at desktop (1280×800) and phone (390×844) width, and a check that
+ * nothing is wider than the viewport.
+ *
+ *   tsx web/e2e/screenshots.ts [base URL, default http://127.0.0.1:3000] [output dir, default /tmp/screens]
+ */
+
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { DESKTOP, PHONE, demoEmail, launchBrowser, openPage, signIn } from './browser';
+
+const baseUrl = process.argv[2] ?? 'http://127.0.0.1:3000';
+const outDir = process.argv[3] ?? '/tmp/screens';
+mkdirSync(outDir, { recursive: true });
+
+type Viewport = { width: number; height: number };
+interface Shot {
+  name: string;
+  path: string;
+  as?: string;
+  /** Runs after the page settles, before the screenshot. */
+  then?: (page: Page, phone: boolean) => Promise<void>;
+}
+
+const settle = async (page: Page) => {
+  await page.waitForLoadState('networkidle').catch(() => undefined);
+  await page.waitForTimeout(400);
+};
+
+/** Elements wider than the viewport (the usual cause of sideways scrolling on phones). */
+async function overflow(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    const found: string[] = [];
+    if (document.documentElement.scrollWidth > width + 1) found.push(`page scrollWidth ${document.documentElement.scrollWidth} > ${width}`);
+    for (const element of Array.from(document.querySelectorAll<HTMLElement>('body *'))) {
+      const rect = element.getBoundingClientRect();
+      if (rect.width === 0 || rect.height === 0) continue;
+      if (rect.right > width + 1 && getComputedStyle(element).position !== 'fixed') {
+        let scrollable = false;
+        for (let parent = element.parentElement; parent; parent = parent.parentElement) {
+          const style = getComputedStyle(parent);
+          if (/(auto|scroll|hidden)/.test(style.overflowX) && parent !== document.body && parent !== document.documentElement) {
+            scrollable = true;
+            break;
+          }
+        }
+        if (!scrollable) found.push(`${element.tagName.toLowerCase()}.${String(element.className).split(' ')[0]} right=${Math.round(rect.right)}`);
+      }
+    }
+    return found.slice(0, 5);
+  });
+}
+
+const openUsersTab = async (page: Page) => {
+  await page.getByTestId('user-row').first().waitFor();
+};
+
+const SHOTS: Shot[] = [
+  { name: 'signin', path: '/signin' },
+  { name: 'signin-partner', path: '/signin?type=partner' },
+  {
+    name: 'signin-distributor-error',
+    path: '/signin?type=distributor',
+    then: async (page) => {
+      await page.locator('input[name="email"]').fill('distributor@partnerhub.test');
+      await page.locator('input[name="password"]').fill('wrong-password');
+      await page.getByRole('button', { name: 'SIGN IN' }).click();
+      await page.getByTestId('signin-error').waitFor();
+    },
+  },
+  {
+    name: 'signup-errors',
+    path: '/SignUp',
+    then: async (page) => {
+      await page.locator('input[name="email"]').fill('nope');
+      await page.locator('input[name="password"]').fill('abc');
+      await page.locator('input[name="confirmPassword"]').fill('abd');
+      await page.locator('input[name="full_name"]').focus();
+    },
+  },
+  { name: 'register-partner', path: '/register-partner', then: async (page) => void (await page.getByRole('button', { name: 'Register' }).click()) },
+  { name: 'partner-onboarding', path: '/partner-onboarding' },
+  { name: 'admin-home', path: '/', as: 'admin' },
+  {
+    name: 'admin-menu-open',
+    path: '/',
+    as: 'admin',
+    then: async (page, phone) => {
+      if (phone) await page.getByRole('button', { name: /open menu|menu/i }).first().click();
+      await page.waitForTimeout(400);
+    },
+  },
+  {
+    name: 'admin-user-menu',
+    path: '/',
+    as: 'admin',
+    then: async (page) => {
+      await page.getByRole('button', { name: 'Profile' }).click();
+      await page.getByText('Change Password').waitFor();
+    },
+  },
+  {
+    name: 'admin-notifications',
+    path: '/',
+    as: 'admin',
+    then: async (page) => {
+      await page.getByRole('button', { name: /Notifications/ }).click();
+      await page.getByRole('heading', { name: 'Notifications' }).waitFor();
+    },
+  },
+  { name: 'admin-dashboard', path: '/administratordashboard', as: 'admin' },
+  { name: 'adminpanel-approvals', path: '/adminpanel', as: 'admin' },
+  { name: 'adminpanel-users', path: '/adminpanel?tab=users', as: 'admin', then: openUsersTab },
+  {
+    name: 'adminpanel-add-user',
+    path: '/adminpanel?tab=users',
+    as: 'admin',
+    then: async (page) => {
+      await openUsersTab(page);
+      await page.getByRole('button', { name: 'Add User' }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByRole('button', { name: 'Add User' }).click();
+      await dialog.getByText('Full name is required.').waitFor();
+      await dialog.getByRole('combobox').click();
+      await page.getByRole('option', { name: 'Distributor' }).click();
+      await dialog.getByTestId('permission-picker').waitFor();
+    },
+  },
+  {
+    name: 'adminpanel-edit-user',
+    path: '/adminpanel?tab=users',
+    as: 'admin',
+    then: async (page) => {
+      await openUsersTab(page);
+      await page.getByRole('button', { name: /^Edit / }).nth(1).click();
+      await page.getByRole('dialog').getByText('Edit User').waitFor();
+    },
+  },
+  {
+    name: 'adminpanel-delete-user',
+    path: '/adminpanel?tab=users',
+    as: 'admin',
+    then: async (page) => {
+      await openUsersTab(page);
+      await page.getByRole('button', { name: /^Delete / }).nth(1).click();
+      await page.getByText(/Are you sure you want to delete user/).waitFor();
+    },
+  },
+  {
+    name: 'adminpanel-history',
+    path: '/adminpanel?tab=users',
+    as: 'admin',
+    then: async (page) => {
+      await openUsersTab(page);
+      await page.getByRole('button', { name: /^History of / }).first().click();
+      await page.getByTestId('user-history').getByText(/^by /).first().waitFor();
+    },
+  },
+  { name: 'adminpanel-settings', path: '/adminpanel?tab=settings', as: 'admin' },
+  {
+    name: 'change-password',
+    path: '/change-password',
+    as: 'admin',
+    then: async (page) => {
+      await page.locator('input[name="currentPassword"]').fill('Demo2026!');
+      await page.locator('input[name="newPassword"]').fill('Better2027');
+      await page.locator('input[name="confirmPassword"]').fill('Better2028');
+      await page.getByRole('button', { name: 'Change Password' }).click();
+      await page.getByText('New passwords do not match').first().waitFor();
+    },
+  },
+  { name: 'projects-placeholder', path: '/projects', as: 'admin' },
+  { name: 'partner-dashboard', path: '/partnerdashboard', as: 'partner' },
+  { name: 'partner-adminpanel-redirect', path: '/adminpanel', as: 'partner' },
+  { name: 'partner-solutions', path: '/partner-solutions', as: 'partner' },
+  { name: 'support-rebates-restricted', path: '/rebates', as: 'support' },
+  { name: 'sub-user-dashboard', path: '/sub-user-dashboard', as: 'partner.user' },
+  { name: 'distributor-solutions', path: '/distributor-solutions', as: 'distributor' },
+];
+
+async function run(browser: Browser, viewport: Viewport, label: string) {
+  const sessions = new Map<string, Awaited<ReturnType<typeof openPage>>>();
+  const problems: string[] = [];
+  for (const shot of SHOTS) {
+    const key = shot.as ?? 'signed-out';
+    let session = sessions.get(key);
+    if (!session) {
+      session = await openPage(browser, baseUrl, viewport);
+      const errors = session.consoleErrors;
+      session.page.on('response', (response) => {
+        if (response.status() >= 400) errors.push(`${response.status()} ${response.request().method()} ${response.url()}`);
+      });
+      if (shot.as) {
+        await signIn(session.page, demoEmail(shot.as));
+        await session.page.waitForFunction(() => !location.pathname.startsWith('/signin'), undefined, { timeout: 15_000 });
+        await settle(session.page);
+      }
+      sessions.set(key, session);
+    }
+    const { page } = session;
+    await page.goto(shot.path);
+    await page.waitForTimeout(1200); // the start-up splash
+    await settle(page);
+    await shot.then?.(page, viewport.width < 600);
+    await page.waitForTimeout(300);
+    const file = path.join(outDir, `${shot.name}-${label}.png`);
+    await page.screenshot({ path: file });
+    const wide = await overflow(page);
+    // Close menus and drawers (the phone drawer's open state is remembered across pages).
+    await page.keyboard.press('Escape');
+    if (wide.length) problems.push(`${shot.name}-${label}: ${wide.join('; ')}`);
+    console.log(file);
+  }
+  for (const session of sessions.values()) {
+    if (session.consoleErrors.length) problems.push(`console (${label}): ${session.consoleErrors.slice(0, 3).join(' | ')}`);
+    await session.context.close();
+  }
+  return problems;
+}
+
+const browser = await launchBrowser();
+try {
+  const problems = [...(await run(browser, DESKTOP, 'desktop')), ...(await run(browser, PHONE, 'phone'))];
+  console.log(problems.length ? `\nProblems:\n${problems.join('\n')}` : '\nNo overflow found.');
+} finally {
+  await browser.close();
+}

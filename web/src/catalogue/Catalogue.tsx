@@ -1,0 +1,426 @@
+import { canShip } from '@domain/access';
+import {
+  DELIVERY_TIME_FILTERS,
+  DELIVERY_TIME_LABELS,
+  deliveryTime,
+  formatUsd,
+  PRODUCT_CATEGORIES,
+  STOCK_STATUS_LABELS,
+  type DeliveryTime,
+  type StockStatus,
+} from '@domain/catalogue/catalogue';
+import AddShoppingCartIcon from '@mui/icons-material/AddShoppingCart';
+import SearchIcon from '@mui/icons-material/Search';
+import ShoppingCartIcon from '@mui/icons-material/ShoppingCart';
+import {
+  Alert,
+  Badge,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  CircularProgress,
+  Drawer,
+  IconButton,
+  InputAdornment,
+  MenuItem,
+  Paper,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TablePagination,
+  TableRow,
+  TableSortLabel,
+  TextField,
+  Typography,
+  useMediaQuery,
+} from '@mui/material';
+import CloseIcon from '@mui/icons-material/Close';
+import { useEffect, useState } from 'react';
+import { useGetList } from 'react-admin';
+import { useNavigate } from 'react-router-dom';
+import { useAccess } from '../access/usePrincipal';
+import { PageTitle } from '../layout/PageTitle';
+import { useToast } from '../layout/toast';
+import { AccessRestricted } from '../orders/AccessRestricted';
+import { ApiError } from '../providers/errorMapper';
+import { ProductThumb } from '../products/ProductThumb';
+import { addToCart, cartCount, useCart, type CartProduct } from './cart';
+import { CartPanel } from './CartPanel';
+import { StockChip } from './StockChip';
+
+export const EMPTY_CART_MESSAGE = 'Please add items to cart before proceeding to checkout';
+export const NO_SHIPPING_MESSAGE = "You don't have permission to access shipment details. Please contact your administrator.";
+/** Below this width the cart is a slide-over that opens after an add (spec 002 §9). */
+export const WIDE_SCREEN_QUERY = '(min-width:1024px)';
+const DESCRIPTION_LIMIT = 100;
+const PAGE_SIZE = 10;
+
+type SortField = 'name' | 'moq' | 'stock_quantity' | 'price';
+const SORT_LABELS: Record<SortField, string> = { name: 'Name', moq: 'MOQ', stock_quantity: 'Stock', price: 'Price' };
+
+interface ProductRecord extends CartProduct {
+  stock_status: StockStatus;
+  delivery_time: string;
+}
+
+/** Descriptions are cut at 100 characters. */
+export const shortDescription = (text: string) => (text.length > DESCRIPTION_LIMIT ? `${text.slice(0, DESCRIPTION_LIMIT).trimEnd()}…` : text);
+
+function useDebounced<T>(value: T, ms: number): T {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setDebounced(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return debounced;
+}
+
+/** The quantity input and Add to Cart: bounded by the MOQ and the stock, disabled when out of stock. */
+function AddToCart({ product, onAdded, compact }: { product: ProductRecord; onAdded: (product: ProductRecord, quantity: number) => void; compact?: boolean }) {
+  const min = Math.max(product.moq, 1);
+  const max = product.stock_quantity;
+  const out = max <= 0 || max < min;
+  const [value, setValue] = useState(String(min));
+  const bounded = (raw: string) => {
+    const n = Math.floor(Number(raw));
+    return Number.isFinite(n) ? Math.min(Math.max(n, min), Math.max(max, min)) : min;
+  };
+  return (
+    <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: compact ? 'nowrap' : 'wrap', justifyContent: compact ? 'flex-start' : 'flex-end' }}>
+      <TextField
+        size="small"
+        type="number"
+        value={out ? '' : value}
+        disabled={out}
+        placeholder={out ? '—' : undefined}
+        onChange={(event) => setValue(event.target.value)}
+        onBlur={() => setValue(String(bounded(value)))}
+        slotProps={{ htmlInput: { min, max, step: 1, 'aria-label': `Quantity of ${product.name}`, style: { width: 64 } } }}
+      />
+      <Button
+        variant="contained"
+        size="small"
+        startIcon={<AddShoppingCartIcon />}
+        disabled={out}
+        onClick={() => {
+          const quantity = bounded(value);
+          setValue(String(quantity));
+          onAdded(product, quantity);
+        }}
+        sx={{ whiteSpace: 'nowrap' }}
+        aria-label={`Add ${product.name} to cart`}
+      >
+        Add to Cart
+      </Button>
+    </Box>
+  );
+}
+
+function Filters(props: {
+  search: string;
+  setSearch: (v: string) => void;
+  category: string;
+  setCategory: (v: string) => void;
+  stock: string;
+  setStock: (v: string) => void;
+  delivery: string;
+  setDelivery: (v: string) => void;
+  sortControl?: React.ReactNode;
+}) {
+  const select = { flex: { xs: '1 1 100%', sm: '1 1 180px' }, minWidth: 0 };
+  return (
+    <Box sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap', mb: 2 }}>
+      <TextField
+        size="small"
+        placeholder="Search products"
+        value={props.search}
+        onChange={(event) => props.setSearch(event.target.value)}
+        sx={{ flex: { xs: '1 1 100%', sm: '2 1 240px' } }}
+        slotProps={{ input: { startAdornment: <InputAdornment position="start"><SearchIcon fontSize="small" /></InputAdornment> }, htmlInput: { 'aria-label': 'Search products' } }}
+      />
+      <TextField select size="small" label="Category" value={props.category} onChange={(e) => props.setCategory(e.target.value)} sx={select}>
+        <MenuItem value="">All Categories</MenuItem>
+        {PRODUCT_CATEGORIES.map((c) => (
+          <MenuItem key={c} value={c}>
+            {c}
+          </MenuItem>
+        ))}
+      </TextField>
+      <TextField select size="small" label="Stock" value={props.stock} onChange={(e) => props.setStock(e.target.value)} sx={select}>
+        <MenuItem value="">All</MenuItem>
+        {(Object.keys(STOCK_STATUS_LABELS) as StockStatus[]).map((s) => (
+          <MenuItem key={s} value={s}>
+            {STOCK_STATUS_LABELS[s]}
+          </MenuItem>
+        ))}
+      </TextField>
+      <TextField select size="small" label="Delivery time" value={props.delivery} onChange={(e) => props.setDelivery(e.target.value)} sx={select}>
+        <MenuItem value="">All</MenuItem>
+        {(Object.keys(DELIVERY_TIME_FILTERS) as DeliveryTime[]).map((d) => (
+          <MenuItem key={d} value={d}>
+            {DELIVERY_TIME_FILTERS[d]}
+          </MenuItem>
+        ))}
+      </TextField>
+      {props.sortControl}
+    </Box>
+  );
+}
+
+/** /catalogue: filters, search, sortable products with quantities, and the cart. */
+export default function Catalogue() {
+  const { principal, canDo } = useAccess();
+  const navigate = useNavigate();
+  const toast = useToast();
+  const wide = useMediaQuery(WIDE_SCREEN_QUERY);
+  const lines = useCart();
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [search, setSearch] = useState('');
+  const [category, setCategory] = useState('');
+  const [stock, setStock] = useState('');
+  const [delivery, setDelivery] = useState('');
+  const [sort, setSort] = useState<{ field: SortField; order: 'ASC' | 'DESC' }>({ field: 'name', order: 'ASC' });
+  const [page, setPage] = useState(0);
+  const query = useDebounced(search.trim(), 300);
+  const mayBrowse = canDo('browse-products');
+
+  useEffect(() => setPage(0), [query, category, stock, delivery, sort]);
+  useEffect(() => {
+    if (!notice) return;
+    const timer = setTimeout(() => setNotice(null), 3000);
+    return () => clearTimeout(timer);
+  }, [notice]);
+
+  const filter: Record<string, string> = {};
+  if (query) filter.q = query;
+  if (category) filter.category = category;
+  if (stock) filter.stock = stock;
+  if (delivery) filter.delivery = delivery;
+  const { data, total, isPending, error, refetch } = useGetList<ProductRecord>(
+    'products',
+    { pagination: { page: page + 1, perPage: PAGE_SIZE }, sort, filter },
+    { enabled: mayBrowse },
+  );
+
+  if (!mayBrowse) {
+    return (
+      <Box sx={{ p: { xs: 2, md: 3 } }}>
+        <PageTitle title="Product Catalogue" />
+        <AccessRestricted>You need the Browse products permission (Orders.Browse) to see the catalogue. Please contact your administrator.</AccessRestricted>
+      </Box>
+    );
+  }
+
+  const added = (product: ProductRecord, quantity: number) => {
+    addToCart(product, quantity);
+    setNotice(null);
+    toast(`${product.name} added to cart`, 'success');
+    if (!wide) setDrawerOpen(true);
+  };
+
+  const checkout = () => {
+    if (!lines.length) {
+      setNotice(EMPTY_CART_MESSAGE);
+      toast(EMPTY_CART_MESSAGE, 'warning');
+      return;
+    }
+    if (!principal || !canShip(principal)) {
+      setNotice(NO_SHIPPING_MESSAGE);
+      toast(NO_SHIPPING_MESSAGE, 'error');
+      return;
+    }
+    setDrawerOpen(false);
+    navigate('/order/shipping', { state: { cart: lines } });
+  };
+
+  const toggleSort = (field: SortField) =>
+    setSort((current) => ({ field, order: current.field === field && current.order === 'ASC' ? 'DESC' : 'ASC' }));
+  const sortHeader = (field: SortField) => (
+    <TableSortLabel active={sort.field === field} direction={sort.field === field ? (sort.order === 'ASC' ? 'asc' : 'desc') : 'asc'} onClick={() => toggleSort(field)}>
+      {SORT_LABELS[field]}
+    </TableSortLabel>
+  );
+  const sortControl = wide ? undefined : (
+    <TextField
+      select
+      size="small"
+      label="Sort by"
+      value={`${sort.field}:${sort.order}`}
+      onChange={(e) => {
+        const [field, order] = e.target.value.split(':') as [SortField, 'ASC' | 'DESC'];
+        setSort({ field, order });
+      }}
+      sx={{ flex: { xs: '1 1 100%', sm: '1 1 180px' } }}
+    >
+      {(Object.keys(SORT_LABELS) as SortField[]).flatMap((field) =>
+        (['ASC', 'DESC'] as const).map((order) => (
+          <MenuItem key={`${field}:${order}`} value={`${field}:${order}`}>
+            {SORT_LABELS[field]} ({field === 'name' ? (order === 'ASC' ? 'A–Z' : 'Z–A') : order === 'ASC' ? 'low to high' : 'high to low'})
+          </MenuItem>
+        )),
+      )}
+    </TextField>
+  );
+
+  const products = data ?? [];
+  const filtered = Boolean(query || category || stock || delivery);
+  const count = cartCount(lines);
+
+  const list = isPending ? (
+    <Box sx={{ display: 'flex', justifyContent: 'center', p: 4 }}>
+      <CircularProgress />
+    </Box>
+  ) : products.length === 0 ? (
+    <Paper variant="outlined" sx={{ p: 3, textAlign: 'center' }}>
+      <Typography color="text.secondary">{filtered ? 'No products found' : 'No products yet'}</Typography>
+    </Paper>
+  ) : wide ? (
+    <TableContainer component={Paper} variant="outlined">
+      <Table size="small" aria-label="Products">
+        <TableHead>
+          <TableRow>
+            <TableCell sx={{ fontWeight: 600 }}>{sortHeader('name')}</TableCell>
+            <TableCell sx={{ fontWeight: 600 }} align="right">
+              {sortHeader('price')}
+            </TableCell>
+            <TableCell sx={{ fontWeight: 600 }}>{sortHeader('stock_quantity')}</TableCell>
+            <TableCell sx={{ fontWeight: 600 }} align="right">
+              {sortHeader('moq')}
+            </TableCell>
+            <TableCell sx={{ fontWeight: 600 }} align="right">
+              Quantity
+            </TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {products.map((product) => (
+            <TableRow key={product.id} hover data-testid="catalogue-row">
+              <TableCell sx={{ minWidth: 220 }}>
+                <Box sx={{ display: 'flex', gap: 1.5, alignItems: 'flex-start' }}>
+                  <ProductThumb src={product.image_url} name={product.name} />
+                  <Box sx={{ minWidth: 0 }}>
+                    <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                      {product.name}
+                    </Typography>
+                    <Typography variant="caption" color="primary" component="p">
+                      {product.category}
+                    </Typography>
+                    <Typography variant="caption" color="text.secondary" component="p" title={product.description}>
+                      {shortDescription(product.description)}
+                    </Typography>
+                  </Box>
+                </Box>
+              </TableCell>
+              <TableCell align="right" sx={{ whiteSpace: 'nowrap', fontWeight: 600 }}>
+                {formatUsd(product.price)}
+              </TableCell>
+              <TableCell>
+                <StockChip stock={product.stock_quantity} />
+                <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 0.5, whiteSpace: 'nowrap' }}>
+                  Delivery: {DELIVERY_TIME_LABELS[deliveryTime(product.stock_quantity)]}
+                </Typography>
+              </TableCell>
+              <TableCell align="right">{product.moq}</TableCell>
+              <TableCell align="right">
+                <AddToCart product={product} onAdded={added} />
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  ) : (
+    <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1.5 }}>
+      {products.map((product) => (
+        <Card key={product.id} variant="outlined" data-testid="catalogue-row">
+          <CardContent sx={{ pb: '12px !important' }}>
+            <Box sx={{ display: 'flex', gap: 1.5, alignItems: 'flex-start' }}>
+              <ProductThumb src={product.image_url} name={product.name} size={64} />
+              <Box sx={{ minWidth: 0, flex: 1 }}>
+                <Typography variant="subtitle2" sx={{ wordBreak: 'break-word' }}>
+                  {product.name}
+                </Typography>
+                <Typography variant="caption" color="primary" component="p">
+                  {product.category}
+                </Typography>
+                <Typography variant="h6" component="p" sx={{ fontSize: '1.05rem' }}>
+                  {formatUsd(product.price)}
+                </Typography>
+              </Box>
+            </Box>
+            <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+              {shortDescription(product.description)}
+            </Typography>
+            <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center', mt: 1 }}>
+              <StockChip stock={product.stock_quantity} />
+              <Typography variant="caption" color="text.secondary">
+                MOQ {product.moq} · Delivery: {DELIVERY_TIME_LABELS[deliveryTime(product.stock_quantity)]}
+              </Typography>
+            </Box>
+            <Box sx={{ mt: 1.5 }}>
+              <AddToCart product={product} onAdded={added} compact />
+            </Box>
+          </CardContent>
+        </Card>
+      ))}
+    </Box>
+  );
+
+  return (
+    <Box sx={{ p: { xs: 2, md: 3 }, minWidth: 0 }}>
+      <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'flex-start', gap: 2 }}>
+        <PageTitle title="Product Catalogue" subtitle="Browse network equipment, choose quantities and add them to your cart." />
+        {!wide ? (
+          <IconButton color="primary" aria-label={`Open cart (${count} items)`} onClick={() => setDrawerOpen(true)} sx={{ border: 1, borderColor: 'divider', bgcolor: 'background.paper' }}>
+            <Badge badgeContent={count} color="secondary" max={999}>
+              <ShoppingCartIcon />
+            </Badge>
+          </IconButton>
+        ) : null}
+      </Box>
+      {error && !(error instanceof ApiError && error.handled) ? (
+        <Alert severity="error" sx={{ mb: 2 }} action={<Button color="inherit" size="small" onClick={() => void refetch()}>Retry</Button>}>
+          {error instanceof ApiError && error.status !== 0 && error.message !== 'An error occurred' ? error.message : 'Failed to fetch products'}
+        </Alert>
+      ) : null}
+      <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: wide ? 'minmax(0, 1fr) 300px' : 'minmax(0, 1fr)', alignItems: 'start' }}>
+        <Box sx={{ minWidth: 0 }}>
+          <Filters
+            search={search}
+            setSearch={setSearch}
+            category={category}
+            setCategory={setCategory}
+            stock={stock}
+            setStock={setStock}
+            delivery={delivery}
+            setDelivery={setDelivery}
+            sortControl={sortControl}
+          />
+          {list}
+          {total !== undefined && total > PAGE_SIZE ? (
+            <TablePagination component="div" count={total} page={page} rowsPerPage={PAGE_SIZE} rowsPerPageOptions={[PAGE_SIZE]} onPageChange={(_, next) => setPage(next)} />
+          ) : null}
+        </Box>
+        {wide ? (
+          <Paper variant="outlined" component="aside" aria-label="Cart" sx={{ p: 2, position: 'sticky', top: 80, maxHeight: 'calc(100vh - 100px)', display: 'flex', flexDirection: 'column' }}>
+            <CartPanel lines={lines} notice={notice} onCheckout={checkout} />
+          </Paper>
+        ) : null}
+      </Box>
+      {!wide ? (
+        <Drawer anchor="right" open={drawerOpen} onClose={() => setDrawerOpen(false)} slotProps={{ paper: { sx: { width: { xs: '100%', sm: 380 }, p: 2 } } }}>
+          <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
+            <IconButton aria-label="Close cart" onClick={() => setDrawerOpen(false)}>
+              <CloseIcon />
+            </IconButton>
+          </Box>
+          <CartPanel lines={lines} notice={notice} onCheckout={checkout} />
+        </Drawer>
+      ) : null}
+    </Box>
+  );
+}

@@ -1,0 +1,183 @@
+import { formatUsd } from '@domain/catalogue/catalogue';
+import CheckCircleIcon from '@mui/icons-material/CheckCircle';
+import { Alert, Box, Button, Chip, CircularProgress, Divider, Paper, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { useEffect, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { formatDateTime } from '../formatting';
+import { formatDay } from './orderDates';
+import { PageTitle } from '../layout/PageTitle';
+import { getOrder, type OrderRecord } from './ordersApi';
+
+const LAST_ORDER_KEY = 'last-confirmed-order';
+
+/** Keeps the id of the order just placed, so the confirmation survives a reload. */
+export function rememberConfirmedOrder(id: string): void {
+  try {
+    sessionStorage.setItem(LAST_ORDER_KEY, id);
+  } catch {
+    // Without storage a reload simply shows no order.
+  }
+}
+
+export function AddressBlock({ order }: { order: OrderRecord }) {
+  const a = order.shipping_address;
+  return (
+    <Box component="address" sx={{ fontStyle: 'normal' }}>
+      <Typography variant="body2" sx={{ fontWeight: 600 }}>
+        {a.firstName} {a.lastName}
+      </Typography>
+      <Typography variant="body2">{a.addressLine1}</Typography>
+      {a.addressLine2 ? <Typography variant="body2">{a.addressLine2}</Typography> : null}
+      <Typography variant="body2">
+        {a.city}, {a.state} {a.zipCode}
+      </Typography>
+      <Typography variant="body2">{a.country}</Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5, wordBreak: 'break-all' }}>
+        {a.email} · {a.phone}
+      </Typography>
+      {a.specialInstructions ? (
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+          Special instructions: {a.specialInstructions}
+        </Typography>
+      ) : null}
+    </Box>
+  );
+}
+
+export function ItemsTable({ order }: { order: OrderRecord }) {
+  return (
+    <Box sx={{ overflowX: 'auto' }}>
+      <Table size="small" aria-label="Order items">
+        <TableHead>
+          <TableRow>
+            <TableCell>Product</TableCell>
+            <TableCell align="right">Qty</TableCell>
+            <TableCell align="right">Unit price</TableCell>
+            <TableCell align="right">Amount</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {order.items.map((item) => (
+            <TableRow key={item.product_id}>
+              <TableCell sx={{ wordBreak: 'break-word', minWidth: 120 }}>{item.product_name}</TableCell>
+              <TableCell align="right">{item.quantity}</TableCell>
+              <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                {formatUsd(item.unit_price)}
+              </TableCell>
+              <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                {formatUsd(item.line_total)}
+              </TableCell>
+            </TableRow>
+          ))}
+          <TableRow>
+            <TableCell colSpan={3} sx={{ fontWeight: 700, borderBottom: 0 }}>
+              Total
+            </TableCell>
+            <TableCell align="right" sx={{ fontWeight: 700, borderBottom: 0, whiteSpace: 'nowrap' }} data-testid="confirmation-total">
+              {formatUsd(order.total_amount)}
+            </TableCell>
+          </TableRow>
+        </TableBody>
+      </Table>
+    </Box>
+  );
+}
+
+/** /order/confirmation: the order just placed, always shown as Confirmed, and Return to Orders. */
+export default function OrderConfirmation() {
+  const navigate = useNavigate();
+  const carried = (useLocation().state as { order?: OrderRecord } | null)?.order;
+  const [order, setOrder] = useState<OrderRecord | undefined>(carried);
+  const [loading, setLoading] = useState(!carried);
+
+  useEffect(() => {
+    if (carried) return;
+    const id = sessionStorage.getItem(LAST_ORDER_KEY);
+    if (!id) {
+      setLoading(false);
+      return;
+    }
+    getOrder(id)
+      .then(setOrder)
+      .catch(() => setOrder(undefined))
+      .finally(() => setLoading(false));
+  }, [carried]);
+
+  const back = (
+    <Button variant="contained" onClick={() => navigate('/orders')}>
+      Return to Orders
+    </Button>
+  );
+
+  if (loading) {
+    return (
+      <Box sx={{ display: 'flex', justifyContent: 'center', p: 6 }}>
+        <CircularProgress />
+      </Box>
+    );
+  }
+  if (!order) {
+    return (
+      <Box sx={{ p: { xs: 2, md: 3 } }}>
+        <PageTitle title="Order Confirmed" />
+        <Alert severity="info" sx={{ mb: 2, maxWidth: 640 }}>
+          There is no recent order to show. Your orders are listed on the Orders page.
+        </Alert>
+        {back}
+      </Box>
+    );
+  }
+
+  return (
+    <Box sx={{ p: { xs: 2, md: 3 }, maxWidth: 900, minWidth: 0 }}>
+      <Paper variant="outlined" sx={{ p: { xs: 2, md: 4 } }}>
+        <Box sx={{ textAlign: 'center', mb: 3 }}>
+          <CheckCircleIcon color="success" sx={{ fontSize: 56 }} />
+          <PageTitle title="Order Confirmed" subtitle="Thank you. We have received your order and will keep you posted on its progress." />
+        </Box>
+        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(3, minmax(0, 1fr))' }, mb: 3 }}>
+          <Box>
+            <Typography variant="caption" color="text.secondary">
+              Order number
+            </Typography>
+            <Typography sx={{ fontWeight: 700, wordBreak: 'break-all' }} data-testid="confirmation-order-number">
+              {order.order_number}
+            </Typography>
+          </Box>
+          <Box>
+            <Typography variant="caption" color="text.secondary">
+              Order date
+            </Typography>
+            <Typography>{formatDateTime(order.created_at)}</Typography>
+          </Box>
+          <Box>
+            <Typography variant="caption" color="text.secondary" component="p">
+              Status
+            </Typography>
+            <Chip size="small" color="success" label="Confirmed" />
+          </Box>
+        </Box>
+        <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600, mb: 1 }}>
+          Shipping address
+        </Typography>
+        <AddressBlock order={order} />
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+          Requested delivery: {formatDay(order.estimated_delivery)}
+        </Typography>
+        <Divider sx={{ my: 3 }} />
+        <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600, mb: 1 }}>
+          Items
+        </Typography>
+        <ItemsTable order={order} />
+        <Divider sx={{ my: 3 }} />
+        <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
+          Questions about your order?
+        </Typography>
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 3 }}>
+          Contact order support at orders@partnerhub.test or +1 (800) 555-0199, Monday to Friday, 8:00–18:00.
+        </Typography>
+        {back}
+      </Paper>
+    </Box>
+  );
+}

@@ -1,0 +1,201 @@
+import { hasPermission } from '@domain/access';
+import { formatUsd } from '@domain/catalogue/catalogue';
+import { statusLabel } from '@domain/orders/orders';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import CancelIcon from '@mui/icons-material/Cancel';
+import CheckCircleIcon from '@mui/icons-material/CheckCircle';
+import RadioButtonUncheckedIcon from '@mui/icons-material/RadioButtonUnchecked';
+import SearchOffIcon from '@mui/icons-material/SearchOff';
+import { Alert, Box, Button, CircularProgress, Divider, Paper, Typography } from '@mui/material';
+import { useEffect, useState } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
+import { useAccess } from '../access/usePrincipal';
+import { formatDate, formatDateTime } from '../formatting';
+import { formatDay } from './orderDates';
+import { PageTitle } from '../layout/PageTitle';
+import { ApiError } from '../providers/errorMapper';
+import type { StatusHistoryEntry } from '../providers/dataProvider';
+import { AccessRestricted } from './AccessRestricted';
+import { AddressBlock, ItemsTable } from './OrderConfirmation';
+import { trackOrder, type OrderRecord } from './ordersApi';
+import { OrderStatusChip } from './OrderStatusChip';
+
+/** The usual road of an order; a cancelled order's road ends where it was cancelled. */
+const ROAD = ['pending', 'approved', 'shipped', 'delivered'] as const;
+const STEP_TITLES: Record<string, string> = {
+  pending: 'Order placed',
+  approved: 'Approved',
+  shipped: 'Shipped',
+  delivered: 'Delivered',
+  cancelled: 'Cancelled',
+};
+
+interface Step {
+  status: string;
+  entry: StatusHistoryEntry | undefined;
+}
+
+/** The timeline: every status the order really passed through, then the steps still ahead. */
+export function timelineSteps(order: Pick<OrderRecord, 'status'>, history: StatusHistoryEntry[]): Step[] {
+  const passed: Step[] = history.map((entry) => ({ status: entry.to_status, entry }));
+  if (order.status === 'cancelled') return passed;
+  const reached = new Set(passed.map((s) => s.status));
+  const ahead = ROAD.filter((status) => !reached.has(status)).map((status) => ({ status, entry: undefined }));
+  return [...passed, ...ahead];
+}
+
+function Timeline({ steps }: { steps: Step[] }) {
+  return (
+    <Box component="ol" sx={{ listStyle: 'none', p: 0, m: 0 }} aria-label="Order status timeline">
+      {steps.map((step, index) => {
+        const done = Boolean(step.entry);
+        const last = index === steps.length - 1;
+        const icon = step.status === 'cancelled' ? <CancelIcon color="error" /> : done ? <CheckCircleIcon color="success" /> : <RadioButtonUncheckedIcon color="disabled" />;
+        return (
+          <Box component="li" key={`${step.status}-${index}`} sx={{ display: 'flex', gap: 2 }} data-testid="timeline-step" data-status={step.status} data-done={done}>
+            <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center' }}>
+              {icon}
+              {!last ? <Box sx={{ flex: 1, width: 2, bgcolor: done ? 'success.light' : 'divider', my: 0.5, minHeight: 24 }} /> : null}
+            </Box>
+            <Box sx={{ pb: last ? 0 : 2.5, minWidth: 0 }}>
+              <Typography sx={{ fontWeight: 600 }} color={done ? 'text.primary' : 'text.secondary'}>
+                {STEP_TITLES[step.status] ?? statusLabel(step.status)}
+              </Typography>
+              {step.entry ? (
+                <>
+                  <Typography variant="body2" color="text.secondary" data-testid="timeline-time">
+                    {formatDateTime(step.entry.occurred_at)}
+                    {step.entry.actor_name ? ` · ${step.entry.actor_name}` : ''}
+                  </Typography>
+                  {step.entry.reason ? (
+                    <Typography variant="body2" sx={{ mt: 0.5, wordBreak: 'break-word' }} data-testid="timeline-note">
+                      {step.entry.reason}
+                    </Typography>
+                  ) : null}
+                </>
+              ) : (
+                <Typography variant="body2" color="text.secondary">
+                  Not yet
+                </Typography>
+              )}
+            </Box>
+          </Box>
+        );
+      })}
+    </Box>
+  );
+}
+
+function NotFound() {
+  const navigate = useNavigate();
+  return (
+    <Box sx={{ p: { xs: 2, md: 3 } }}>
+      <Paper variant="outlined" sx={{ p: { xs: 3, md: 5 }, maxWidth: 560, mx: 'auto', textAlign: 'center' }}>
+        <SearchOffIcon color="disabled" sx={{ fontSize: 56 }} />
+        <PageTitle title="Order Not Found" subtitle="We could not find this order. Check the order number, or go back to your orders." />
+        <Button variant="contained" startIcon={<ArrowBackIcon />} onClick={() => (window.history.length > 1 ? navigate(-1) : navigate('/orders'))}>
+          Go Back
+        </Button>
+      </Paper>
+    </Box>
+  );
+}
+
+/** /order/track/:orderId: the order's real status history with times and notes. */
+export default function OrderTrack() {
+  const { orderId = '' } = useParams();
+  const navigate = useNavigate();
+  const { principal } = useAccess();
+  const canTrack = principal ? hasPermission(principal, 'Orders.Track') : false;
+  const [state, setState] = useState<{ loading: boolean; order?: OrderRecord; timeline?: StatusHistoryEntry[]; failure?: string; missing?: boolean }>({ loading: true });
+
+  useEffect(() => {
+    if (!canTrack) return;
+    let live = true;
+    setState({ loading: true });
+    trackOrder(orderId)
+      .then(({ order, timeline }) => live && setState({ loading: false, order, timeline }))
+      .catch((error: unknown) => {
+        if (!live) return;
+        const missing = error instanceof ApiError && [400, 403, 404].includes(error.status);
+        setState({ loading: false, missing, failure: missing ? undefined : error instanceof Error ? error.message : 'Failed to load the order' });
+      });
+    return () => {
+      live = false;
+    };
+  }, [orderId, canTrack]);
+
+  if (!canTrack) {
+    return (
+      <Box sx={{ p: { xs: 2, md: 3 } }}>
+        <PageTitle title="Order Tracking" />
+        <AccessRestricted>
+          Tracking orders requires the <strong>Delivery status</strong> permission (Orders.Track). Please contact your administrator.
+        </AccessRestricted>
+      </Box>
+    );
+  }
+  if (state.loading) {
+    return (
+      <Box sx={{ display: 'flex', justifyContent: 'center', p: 6 }}>
+        <CircularProgress />
+      </Box>
+    );
+  }
+  if (state.missing) return <NotFound />;
+  if (!state.order) {
+    return (
+      <Box sx={{ p: { xs: 2, md: 3 } }}>
+        <PageTitle title="Order Tracking" />
+        <Alert severity="error">{state.failure}</Alert>
+      </Box>
+    );
+  }
+
+  const { order, timeline = [] } = state;
+  return (
+    <Box sx={{ p: { xs: 2, md: 3 }, maxWidth: 1000, minWidth: 0 }}>
+      <Button startIcon={<ArrowBackIcon />} onClick={() => navigate('/orders')} sx={{ mb: 1 }}>
+        Back to Orders
+      </Button>
+      <Box sx={{ display: 'flex', gap: 1.5, alignItems: 'center', flexWrap: 'wrap' }}>
+        <PageTitle title={`Order ${order.order_number}`} subtitle={`${order.partner.company_name ?? ''}${order.partner.company_name ? ' · ' : ''}ordered ${formatDate(order.order_date)}`} />
+      </Box>
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 1fr) minmax(0, 1fr)' }, alignItems: 'start' }}>
+        <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 } }} component="section" aria-label="Status">
+          <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', mb: 2, gap: 1, flexWrap: 'wrap' }}>
+            <Typography variant="h6" component="h2">
+              Status
+            </Typography>
+            <OrderStatusChip status={order.status} />
+          </Box>
+          <Timeline steps={timelineSteps(order, timeline)} />
+        </Paper>
+        <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 } }} component="section" aria-label="Delivery">
+          <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
+            Delivery
+          </Typography>
+          <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+            {order.delivery_date ? `Delivered ${formatDateTime(order.delivery_date)}` : `Requested delivery date: ${formatDay(order.estimated_delivery)}`}
+          </Typography>
+          <AddressBlock order={order} />
+          {order.notes ? (
+            <Typography variant="body2" sx={{ mt: 1 }}>
+              Order notes: {order.notes}
+            </Typography>
+          ) : null}
+          <Divider sx={{ my: 2 }} />
+          <Typography variant="body2" sx={{ fontWeight: 600 }}>
+            Total {formatUsd(order.total_amount)}
+          </Typography>
+        </Paper>
+      </Box>
+      <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 }, mt: 2 }} component="section" aria-label="Items">
+        <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
+          Items
+        </Typography>
+        <ItemsTable order={order} />
+      </Paper>
+    </Box>
+  );
+}

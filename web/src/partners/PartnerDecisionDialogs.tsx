@@ -1,0 +1,239 @@
+import { DEFAULT_PERMISSIONS_BY_ROLE, PARTNER_APPROVAL_PERMISSION_GROUPS, permissionLabel, type Permission } from '@domain/access';
+import { PARTNER_CATEGORIES, REJECTION_REASON_MAX } from '@domain/partners/application';
+import {
+  Alert,
+  Box,
+  Button,
+  Checkbox,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  FormControl,
+  FormControlLabel,
+  FormLabel,
+  Paper,
+  Radio,
+  RadioGroup,
+  TextField,
+  Typography,
+  useMediaQuery,
+  type Theme,
+} from '@mui/material';
+import { useEffect, useState } from 'react';
+import { useToast } from '../layout/toast';
+import { messageOf } from '../providers/errorMapper';
+import { approvePartner, rejectPartner, type PartnerRecord } from './partnersApi';
+
+export const APPROVED_MESSAGE = 'Partner approved';
+export const APPROVE_FAILED_MESSAGE = 'Failed to approve partner';
+export const REJECTED_MESSAGE = 'Partner rejected successfully';
+
+const PICKER_PERMISSIONS = new Set<Permission>(PARTNER_APPROVAL_PERMISSION_GROUPS.flatMap((group) => group.permissions));
+/** The picker starts from a partner's usual permissions. */
+const defaultSelection = () => new Set<Permission>(DEFAULT_PERMISSIONS_BY_ROLE.partner.filter((p) => PICKER_PERMISSIONS.has(p)));
+
+/** The server's message, else the given default. */
+const failure = (error: unknown, fallback: string) => messageOf(error, fallback);
+
+/** The grouped permission picker of the approve dialog: Projects, Orders, Rebate, Support, each with Select All and Clear All. */
+export function ApprovalPermissionPicker({ selected, onChange }: { selected: Set<Permission>; onChange: (next: Set<Permission>) => void }) {
+  return (
+    <Box data-testid="approval-permission-picker" sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))' } }}>
+      {PARTNER_APPROVAL_PERMISSION_GROUPS.map((group) => (
+        <Paper key={group.key} variant="outlined" sx={{ p: 1.5, minWidth: 0 }} data-group={group.title}>
+          <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1, flexWrap: 'wrap' }}>
+            <Typography variant="body2" component="h4" sx={{ fontWeight: 600 }}>
+              {group.title}
+            </Typography>
+            <Box>
+              <Button size="small" sx={{ minWidth: 0, px: 0.75 }} aria-label={`Select All ${group.title}`} onClick={() => onChange(new Set([...selected, ...group.permissions]))}>
+                Select All
+              </Button>
+              <Button
+                size="small"
+                sx={{ minWidth: 0, px: 0.75 }}
+                aria-label={`Clear All ${group.title}`}
+                onClick={() => onChange(new Set([...selected].filter((p) => !group.permissions.includes(p))))}
+              >
+                Clear All
+              </Button>
+            </Box>
+          </Box>
+          {group.permissions.map((permission) => (
+            <FormControlLabel
+              key={permission}
+              sx={{ display: 'flex', mr: 0 }}
+              control={
+                <Checkbox
+                  size="small"
+                  name={permission}
+                  checked={selected.has(permission)}
+                  onChange={(event) => {
+                    const next = new Set(selected);
+                    if (event.target.checked) next.add(permission);
+                    else next.delete(permission);
+                    onChange(next);
+                  }}
+                />
+              }
+              label={<Typography variant="body2">{permissionLabel(permission)}</Typography>}
+            />
+          ))}
+        </Paper>
+      ))}
+    </Box>
+  );
+}
+
+/** Approve Partner: the company, its category and the permissions its account gets. */
+export function ApproveDialog({ partner, onClose, onDone }: { partner: PartnerRecord | null; onClose: () => void; onDone: () => void }) {
+  const toast = useToast();
+  const phone = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
+  const [category, setCategory] = useState('');
+  const [permissions, setPermissions] = useState<Set<Permission>>(defaultSelection);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (!partner) return;
+    setCategory(typeof partner.requested_category === 'string' && (PARTNER_CATEGORIES as readonly string[]).includes(partner.requested_category) ? partner.requested_category : '');
+    setPermissions(defaultSelection());
+    setError(null);
+  }, [partner]);
+
+  const submit = async () => {
+    if (!partner || !category) return;
+    setBusy(true);
+    setError(null);
+    try {
+      const answer = await approvePartner(partner.id, category, [...permissions]);
+      toast(answer.message || APPROVED_MESSAGE, 'success');
+      onDone();
+      onClose();
+    } catch (e) {
+      const message = failure(e, APPROVE_FAILED_MESSAGE);
+      setError(message);
+      toast(message, 'error');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Dialog open={Boolean(partner)} onClose={() => !busy && onClose()} fullWidth maxWidth="md" fullScreen={phone} aria-labelledby="approve-partner-title">
+      <DialogTitle id="approve-partner-title">Approve Partner</DialogTitle>
+      <DialogContent dividers>
+        <Typography variant="subtitle1" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }} data-testid="approve-company">
+          {partner?.company_name}
+        </Typography>
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+          Choose the partnership category and what the partner may do in the portal.
+        </Typography>
+        <FormControl sx={{ mb: 2 }}>
+          <FormLabel id="partner-category-label" sx={{ fontWeight: 600, color: 'text.primary' }}>
+            Partner Category
+          </FormLabel>
+          <RadioGroup aria-labelledby="partner-category-label" name="category" value={category} onChange={(event) => setCategory(event.target.value)}>
+            {PARTNER_CATEGORIES.map((choice) => (
+              <FormControlLabel key={choice} value={choice} control={<Radio size="small" />} label={choice} />
+            ))}
+          </RadioGroup>
+        </FormControl>
+        <Typography variant="subtitle2" component="h3" sx={{ mb: 1 }}>
+          Permissions
+        </Typography>
+        <ApprovalPermissionPicker selected={permissions} onChange={setPermissions} />
+        {error ? (
+          <Alert severity="error" sx={{ mt: 2 }}>
+            {error}
+          </Alert>
+        ) : null}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} disabled={busy}>
+          Cancel
+        </Button>
+        <Button variant="contained" color="success" onClick={() => void submit()} disabled={busy || !category}>
+          {busy ? 'Approving...' : 'Approve Partner'}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+/** Reject Partner: a reason of at most 500 characters, which the applicant reads. */
+export function RejectDialog({ partner, onClose, onDone }: { partner: PartnerRecord | null; onClose: () => void; onDone: () => void }) {
+  const toast = useToast();
+  const [reason, setReason] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (!partner) return;
+    setReason('');
+    setError(null);
+  }, [partner]);
+
+  const blank = reason.trim() === '';
+  const submit = async () => {
+    if (!partner || blank) return;
+    setBusy(true);
+    setError(null);
+    try {
+      const answer = await rejectPartner(partner.id, reason.trim());
+      toast(answer.message || REJECTED_MESSAGE, 'success');
+      onDone();
+      onClose();
+    } catch (e) {
+      // The server says why, for instance that the application was decided meanwhile.
+      setError(failure(e, 'Failed to reject partner'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Dialog open={Boolean(partner)} onClose={() => !busy && onClose()} fullWidth maxWidth="sm" aria-labelledby="reject-partner-title">
+      <DialogTitle id="reject-partner-title">Reject Partner</DialogTitle>
+      <DialogContent dividers>
+        <Typography variant="subtitle1" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+          {partner?.company_name}
+        </Typography>
+        <TextField
+          label="Reason for rejection"
+          name="rejection_reason"
+          value={reason}
+          onChange={(event) => setReason(event.target.value.slice(0, REJECTION_REASON_MAX))}
+          required
+          multiline
+          minRows={4}
+          fullWidth
+          sx={{ mt: 2 }}
+          slotProps={{ htmlInput: { maxLength: REJECTION_REASON_MAX } }}
+          helperText={
+            <Box component="span" sx={{ display: 'flex', justifyContent: 'space-between', gap: 2 }}>
+              <span>The reason is shared with the partner.</span>
+              <span data-testid="reason-counter">
+                {reason.length}/{REJECTION_REASON_MAX}
+              </span>
+            </Box>
+          }
+        />
+        {error ? (
+          <Alert severity="error" sx={{ mt: 2 }}>
+            {error}
+          </Alert>
+        ) : null}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} disabled={busy}>
+          Cancel
+        </Button>
+        <Button variant="contained" color="error" onClick={() => void submit()} disabled={busy || blank}>
+          {busy ? 'Rejecting...' : 'Reject Partner'}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,120 @@
+/**
+ * The partner calls the screens make: the applicant's submissions (with the onboarding token from
+ * registration, or the signed-in partner's session), the administrator's decision and an
+ * application's history. Lists go through react-admin's data provider (resource `partner/partners`).
+ */
+
+import type { QuestionnaireAnswers } from '@domain/partners/questionnaire';
+import { useGetList } from 'react-admin';
+import { API_URL, httpClient } from '../providers/httpClient';
+import { getAccessToken } from '../providers/session';
+
+/** The react-admin resource name: the list lives at /api/partner/partners. */
+export const PARTNERS_RESOURCE = 'partner/partners';
+
+export type PartnerStatus = 'pending' | 'approved' | 'rejected';
+
+/** A partner as the API answers it (admins see every field; the directory a subset). */
+export interface PartnerRecord {
+  id: string;
+  company_name: string;
+  status: PartnerStatus;
+  company_logo: string | null;
+  company_logo_url: string | null;
+  region: string | null;
+  tier: string | null;
+  category: string | null;
+  requested_category?: string | null;
+  business_type: string | null;
+  business_type_other: string | null;
+  city: string | null;
+  country: string | null;
+  country_other?: string | null;
+  rating: number | null;
+  projects_count: number;
+  contact_email: string | null;
+  contact_name?: string | null;
+  phone_number: string | null;
+  website: string | null;
+  location: string | null;
+  created_at: string;
+  rejection_reason?: string | null;
+  granted_permissions?: string[];
+  decided_at?: string | null;
+  application_submitted_at?: string | null;
+  questionnaire_submitted_at?: string | null;
+  [field: string]: unknown;
+}
+
+export interface PartnerHistoryEntry {
+  id: string;
+  event_type: string;
+  action: string;
+  details: { category?: string; tier?: string; permissions?: string[]; [key: string]: unknown } | null;
+  from_status: string | null;
+  to_status: string | null;
+  reason: string | null;
+  actor_id: string | null;
+  actor_name: string | null;
+  actor_role: string | null;
+  occurred_at: string;
+}
+
+export interface SubmissionAnswer {
+  success: boolean;
+  message?: string;
+  data?: PartnerRecord;
+}
+
+/** The applicant's credentials: the onboarding token, else the signed-in session. */
+function applicantHeaders(onboardingToken: string | undefined): { headers: HeadersInit; anonymous: boolean } {
+  if (onboardingToken) return { headers: { Authorization: `Bearer ${onboardingToken}` }, anonymous: true };
+  return { headers: {}, anonymous: !getAccessToken() };
+}
+
+export async function submitQuestionnaire(answers: QuestionnaireAnswers & { user_id?: string }, onboardingToken?: string): Promise<{ status: number; answer: SubmissionAnswer }> {
+  const { headers, anonymous } = applicantHeaders(onboardingToken);
+  const { status, json } = await httpClient<SubmissionAnswer>(`${API_URL}/partner/onboarding/questionnaire`, { method: 'POST', body: { ...answers }, headers, anonymous });
+  return { status, answer: json };
+}
+
+export async function submitApplication(form: FormData, onboardingToken?: string): Promise<{ status: number; answer: SubmissionAnswer }> {
+  const { headers, anonymous } = applicantHeaders(onboardingToken);
+  const { status, json } = await httpClient<SubmissionAnswer>(`${API_URL}/partner/onboarding`, { method: 'POST', body: form, headers, anonymous });
+  return { status, answer: json };
+}
+
+export async function approvePartner(id: string, category: string, permissions: string[]) {
+  const { json } = await httpClient<{ success: boolean; message?: string; data?: { partner: PartnerRecord; user: { id: string; permissions: string[] } | null } }>(
+    `${API_URL}/partner/partners/${encodeURIComponent(id)}`,
+    { method: 'PATCH', body: { status: 'approved', category, permissions } },
+  );
+  return json;
+}
+
+export async function rejectPartner(id: string, reason: string) {
+  const { json } = await httpClient<{ success: boolean; message?: string; data?: { partner: PartnerRecord } }>(`${API_URL}/partner/partners/${encodeURIComponent(id)}`, {
+    method: 'PATCH',
+    body: { status: 'rejected', rejection_reason: reason },
+  });
+  return json;
+}
+
+export async function getPartner(id: string): Promise<PartnerRecord> {
+  const { json } = await httpClient<{ data: PartnerRecord }>(`${API_URL}/partner/partners/${encodeURIComponent(id)}`);
+  return json.data;
+}
+
+export async function getPartnerHistory(id: string): Promise<PartnerHistoryEntry[]> {
+  const { json } = await httpClient<{ data: PartnerHistoryEntry[] }>(`${API_URL}/partner/partners/${encodeURIComponent(id)}/history`);
+  return Array.isArray(json.data) ? json.data : [];
+}
+
+/** Applications by status, for the admin panel's summary cards; refreshed with the approvals list. */
+export function usePartnerCounts(): { pendingApprovals: number | null; activePartners: number | null } {
+  const one = { page: 1, perPage: 1 };
+  const newest = { field: 'created_at', order: 'DESC' } as const;
+  const pending = useGetList<PartnerRecord>(PARTNERS_RESOURCE, { pagination: one, sort: newest, filter: { status: 'pending' } });
+  const approved = useGetList<PartnerRecord>(PARTNERS_RESOURCE, { pagination: one, sort: newest, filter: { status: 'approved' } });
+  return { pendingApprovals: pending.total ?? null, activePartners: approved.total ?? null };
+}

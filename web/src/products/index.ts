@@ -1,0 +1,14 @@
+import Inventory2Icon from '@mui/icons-material/Inventory2';
+import { ProductCreate } from './ProductCreate';
+import { ProductEdit } from './ProductEdit';
+import { ProductList } from './ProductList';
+import type { ProductRecord } from './productsApi';
+
+/** The products resource, shown in the admin panel's Product Management tab. */
+export default {
+  list: ProductList,
+  create: ProductCreate,
+  edit: ProductEdit,
+  icon: Inventory2Icon,
+  recordRepresentation: (record: ProductRecord) => record.name,
+};
