@@ -53,8 +53,12 @@ async function snapshot(database: TestDatabase) {
   return result;
 }
 
-async function waitUntilCaughtUp(database: TestDatabase, store: PostgresEventStore) {
-  const head = (await store.headPosition())!;
+/** Waits until the projector has every event appended so far (not only those visible yet to subscribers). */
+async function waitUntilCaughtUp(database: TestDatabase) {
+  const { rows } = await database.pool.query<{ commit: string; prepare: string }>(
+    'SELECT transaction_id::text AS commit, global_position AS prepare FROM events ORDER BY transaction_id DESC, global_position DESC LIMIT 1',
+  );
+  const head = { commit: BigInt(rows[0].commit), prepare: BigInt(rows[0].prepare) };
   const checkpoints = new CheckpointStore('read.checkpoints');
   await vi.waitFor(
     async () => {
@@ -89,7 +93,7 @@ describe('projection runner', () => {
 
     const runner = new ProjectionRunner(store, db.pool, readModels);
     runner.start();
-    await waitUntilCaughtUp(db, store);
+    await waitUntilCaughtUp(db);
     await runner.stop();
 
     const resumed = await snapshot(db);
@@ -107,10 +111,10 @@ describe('projection runner', () => {
     await appendUserLives(store, 30);
     const runner = new ProjectionRunner(store, db.pool, readModels);
     runner.start();
-    await waitUntilCaughtUp(db, store);
+    await waitUntilCaughtUp(db);
     await rebuildProjections(store, db.pool, readModels);
     await appendUserLives(store, 5);
-    await waitUntilCaughtUp(db, store);
+    await waitUntilCaughtUp(db);
     expect((await db.pool.query('SELECT count(*)::int AS n FROM read.users')).rows[0].n).toBe(35);
     await runner.stop();
     await store.close();
