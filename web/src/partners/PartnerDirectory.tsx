@@ -121,8 +121,8 @@ export default function PartnerDirectory() {
           slotProps={{ input: { startAdornment: <InputAdornment position="start"><SearchIcon fontSize="small" /></InputAdornment> } }}
         />
         <FormControl size="small">
-          <InputLabel id="directory-region">Region</InputLabel>
-          <Select labelId="directory-region" label="Region" value={region} onChange={(event) => setRegion(event.target.value)} data-testid="region-filter">
+          <InputLabel id="directory-region" shrink>Region</InputLabel>
+          <Select labelId="directory-region" label="Region" notched displayEmpty value={region} onChange={(event) => setRegion(event.target.value)} data-testid="region-filter">
             <MenuItem value={ALL}>All Regions</MenuItem>
             {REGIONS.map((name) => (
               <MenuItem key={name} value={name}>
@@ -132,8 +132,8 @@ export default function PartnerDirectory() {
           </Select>
         </FormControl>
         <FormControl size="small">
-          <InputLabel id="directory-tier">Tier</InputLabel>
-          <Select labelId="directory-tier" label="Tier" value={tier} onChange={(event) => setTier(event.target.value)} data-testid="tier-filter">
+          <InputLabel id="directory-tier" shrink>Tier</InputLabel>
+          <Select labelId="directory-tier" label="Tier" notched displayEmpty value={tier} onChange={(event) => setTier(event.target.value)} data-testid="tier-filter">
             <MenuItem value={ALL}>All Tiers</MenuItem>
             {PARTNER_TIERS.map((name) => (
               <MenuItem key={name} value={name}>
