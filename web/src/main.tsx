@@ -3,6 +3,18 @@ import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { restoreSession } from './providers/authProvider';
 
+// After a new release the old screen chunks are gone: reload once to get the new build instead of
+// showing an error.
+const RELOADED_AT = 'reloaded-for-new-build';
+window.addEventListener('vite:preloadError', (event) => {
+  const last = Number(sessionStorage.getItem(RELOADED_AT) ?? 0);
+  if (Date.now() - last > 10_000) {
+    sessionStorage.setItem(RELOADED_AT, String(Date.now()));
+    event.preventDefault();
+    window.location.reload();
+  }
+});
+
 // Permissions are restored (or fetched) while the splash shows.
 void restoreSession();
 
