@@ -29,7 +29,8 @@ function CartLineRow({ line }: { line: CartLine }) {
             type="number"
             value={line.quantity}
             onChange={(event) => setCartQuantity(line.id, Number(event.target.value))}
-            slotProps={{ htmlInput: { min: 1, max, 'aria-label': `Quantity of ${line.name} in the cart`, style: { textAlign: 'center', width: 48, padding: '4px 6px' } } }}
+            sx={{ width: 64, flex: '0 0 64px' }}
+            slotProps={{ htmlInput: { min: 1, max, 'aria-label': `Quantity of ${line.name} in the cart`, style: { textAlign: 'center', padding: '6px 4px' } } }}
           />
           <IconButton size="small" aria-label={`Increase quantity of ${line.name}`} onClick={() => setCartQuantity(line.id, line.quantity + 1)} disabled={line.quantity >= max}>
             <AddIcon fontSize="small" />

@@ -17,21 +17,13 @@ import {
   Badge,
   Box,
   Button,
-  Card,
-  CardContent,
   CircularProgress,
   Drawer,
   IconButton,
   InputAdornment,
   MenuItem,
   Paper,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
   TablePagination,
-  TableRow,
   TableSortLabel,
   TextField,
   Typography,
@@ -79,7 +71,7 @@ function useDebounced<T>(value: T, ms: number): T {
 }
 
 /** The quantity input and Add to Cart: bounded by the MOQ and the stock, disabled when out of stock. */
-function AddToCart({ product, onAdded, compact }: { product: ProductRecord; onAdded: (product: ProductRecord, quantity: number) => void; compact?: boolean }) {
+function AddToCart({ product, onAdded }: { product: ProductRecord; onAdded: (product: ProductRecord, quantity: number) => void }) {
   const min = Math.max(product.moq, 1);
   const max = product.stock_quantity;
   const out = max <= 0 || max < min;
@@ -89,7 +81,7 @@ function AddToCart({ product, onAdded, compact }: { product: ProductRecord; onAd
     return Number.isFinite(n) ? Math.min(Math.max(n, min), Math.max(max, min)) : min;
   };
   return (
-    <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: compact ? 'nowrap' : 'wrap', justifyContent: compact ? 'flex-start' : 'flex-end' }}>
+    <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'nowrap', justifyContent: 'flex-end' }}>
       <TextField
         size="small"
         type="number"
@@ -98,7 +90,8 @@ function AddToCart({ product, onAdded, compact }: { product: ProductRecord; onAd
         placeholder={out ? '—' : undefined}
         onChange={(event) => setValue(event.target.value)}
         onBlur={() => setValue(String(bounded(value)))}
-        slotProps={{ htmlInput: { min, max, step: 1, 'aria-label': `Quantity of ${product.name}`, style: { width: 64 } } }}
+        sx={{ width: 84, flex: '0 0 84px' }}
+        slotProps={{ htmlInput: { min, max, step: 1, 'aria-label': `Quantity of ${product.name}` } }}
       />
       <Button
         variant="contained"
@@ -110,7 +103,7 @@ function AddToCart({ product, onAdded, compact }: { product: ProductRecord; onAd
           setValue(String(quantity));
           onAdded(product, quantity);
         }}
-        sx={{ whiteSpace: 'nowrap' }}
+        sx={{ whiteSpace: 'nowrap', flex: '0 0 auto' }}
         aria-label={`Add ${product.name} to cart`}
       >
         Add to Cart
@@ -128,9 +121,8 @@ function Filters(props: {
   setStock: (v: string) => void;
   delivery: string;
   setDelivery: (v: string) => void;
-  sortControl?: React.ReactNode;
 }) {
-  const select = { flex: { xs: '1 1 100%', sm: '1 1 180px' }, minWidth: 0 };
+  const select = { flex: { xs: '1 1 100%', sm: '1 1 160px' }, minWidth: 0 };
   return (
     <Box sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap', mb: 2 }}>
       <TextField
@@ -138,7 +130,7 @@ function Filters(props: {
         placeholder="Search products"
         value={props.search}
         onChange={(event) => props.setSearch(event.target.value)}
-        sx={{ flex: { xs: '1 1 100%', sm: '2 1 240px' } }}
+        sx={{ flex: '1 1 100%' }}
         slotProps={{ input: { startAdornment: <InputAdornment position="start"><SearchIcon fontSize="small" /></InputAdornment> }, htmlInput: { 'aria-label': 'Search products' } }}
       />
       <TextField select size="small" label="Category" value={props.category} onChange={(e) => props.setCategory(e.target.value)} sx={select}>
@@ -165,7 +157,6 @@ function Filters(props: {
           </MenuItem>
         ))}
       </TextField>
-      {props.sortControl}
     </Box>
   );
 }
@@ -239,31 +230,24 @@ export default function Catalogue() {
 
   const toggleSort = (field: SortField) =>
     setSort((current) => ({ field, order: current.field === field && current.order === 'ASC' ? 'DESC' : 'ASC' }));
-  const sortHeader = (field: SortField) => (
-    <TableSortLabel active={sort.field === field} direction={sort.field === field ? (sort.order === 'ASC' ? 'asc' : 'desc') : 'asc'} onClick={() => toggleSort(field)}>
-      {SORT_LABELS[field]}
-    </TableSortLabel>
-  );
-  const sortControl = wide ? undefined : (
-    <TextField
-      select
-      size="small"
-      label="Sort by"
-      value={`${sort.field}:${sort.order}`}
-      onChange={(e) => {
-        const [field, order] = e.target.value.split(':') as [SortField, 'ASC' | 'DESC'];
-        setSort({ field, order });
-      }}
-      sx={{ flex: { xs: '1 1 100%', sm: '1 1 180px' } }}
-    >
-      {(Object.keys(SORT_LABELS) as SortField[]).flatMap((field) =>
-        (['ASC', 'DESC'] as const).map((order) => (
-          <MenuItem key={`${field}:${order}`} value={`${field}:${order}`}>
-            {SORT_LABELS[field]} ({field === 'name' ? (order === 'ASC' ? 'A–Z' : 'Z–A') : order === 'ASC' ? 'low to high' : 'high to low'})
-          </MenuItem>
-        )),
-      )}
-    </TextField>
+  const sortBar = (
+    <Box sx={{ display: 'flex', gap: { xs: 1, sm: 2 }, alignItems: 'center', flexWrap: 'wrap', mb: 1 }} role="group" aria-label="Sort products">
+      <Typography variant="body2" color="text.secondary">
+        Sort by
+      </Typography>
+      {(Object.keys(SORT_LABELS) as SortField[]).map((field) => (
+        <TableSortLabel
+          key={field}
+          active={sort.field === field}
+          direction={sort.field === field ? (sort.order === 'ASC' ? 'asc' : 'desc') : 'asc'}
+          onClick={() => toggleSort(field)}
+          sx={{ fontSize: '0.875rem', fontWeight: sort.field === field ? 600 : 400 }}
+          data-sort-field={field}
+        >
+          {SORT_LABELS[field]}
+        </TableSortLabel>
+      ))}
+    </Box>
   );
 
   const products = data ?? [];
@@ -278,96 +262,52 @@ export default function Catalogue() {
     <Paper variant="outlined" sx={{ p: 3, textAlign: 'center' }}>
       <Typography color="text.secondary">{filtered ? 'No products found' : 'No products yet'}</Typography>
     </Paper>
-  ) : wide ? (
-    <TableContainer component={Paper} variant="outlined">
-      <Table size="small" aria-label="Products">
-        <TableHead>
-          <TableRow>
-            <TableCell sx={{ fontWeight: 600 }}>{sortHeader('name')}</TableCell>
-            <TableCell sx={{ fontWeight: 600 }} align="right">
-              {sortHeader('price')}
-            </TableCell>
-            <TableCell sx={{ fontWeight: 600 }}>{sortHeader('stock_quantity')}</TableCell>
-            <TableCell sx={{ fontWeight: 600 }} align="right">
-              {sortHeader('moq')}
-            </TableCell>
-            <TableCell sx={{ fontWeight: 600 }} align="right">
-              Quantity
-            </TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {products.map((product) => (
-            <TableRow key={product.id} hover data-testid="catalogue-row">
-              <TableCell sx={{ minWidth: 220 }}>
-                <Box sx={{ display: 'flex', gap: 1.5, alignItems: 'flex-start' }}>
-                  <ProductThumb src={product.image_url} name={product.name} />
-                  <Box sx={{ minWidth: 0 }}>
-                    <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                      {product.name}
-                    </Typography>
-                    <Typography variant="caption" color="primary" component="p">
-                      {product.category}
-                    </Typography>
-                    <Typography variant="caption" color="text.secondary" component="p" title={product.description}>
-                      {shortDescription(product.description)}
-                    </Typography>
-                  </Box>
-                </Box>
-              </TableCell>
-              <TableCell align="right" sx={{ whiteSpace: 'nowrap', fontWeight: 600 }}>
-                {formatUsd(product.price)}
-              </TableCell>
-              <TableCell>
-                <StockChip stock={product.stock_quantity} />
-                <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 0.5, whiteSpace: 'nowrap' }}>
-                  Delivery: {DELIVERY_TIME_LABELS[deliveryTime(product.stock_quantity)]}
-                </Typography>
-              </TableCell>
-              <TableCell align="right">{product.moq}</TableCell>
-              <TableCell align="right">
-                <AddToCart product={product} onAdded={added} />
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </TableContainer>
   ) : (
-    <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1.5 }}>
-      {products.map((product) => (
-        <Card key={product.id} variant="outlined" data-testid="catalogue-row">
-          <CardContent sx={{ pb: '12px !important' }}>
-            <Box sx={{ display: 'flex', gap: 1.5, alignItems: 'flex-start' }}>
-              <ProductThumb src={product.image_url} name={product.name} size={64} />
-              <Box sx={{ minWidth: 0, flex: 1 }}>
-                <Typography variant="subtitle2" sx={{ wordBreak: 'break-word' }}>
-                  {product.name}
-                </Typography>
-                <Typography variant="caption" color="primary" component="p">
-                  {product.category}
-                </Typography>
-                <Typography variant="h6" component="p" sx={{ fontSize: '1.05rem' }}>
-                  {formatUsd(product.price)}
+    <Paper variant="outlined" component="ul" aria-label="Products" sx={{ listStyle: 'none', m: 0, p: 0 }}>
+      {products.map((product, index) => (
+        <Box
+          component="li"
+          key={product.id}
+          data-testid="catalogue-row"
+          sx={{
+            p: 2,
+            borderTop: index ? 1 : 0,
+            borderColor: 'divider',
+            display: 'grid',
+            gap: { xs: 1.5, sm: 2 },
+            gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'minmax(0, 1fr) auto' },
+            alignItems: 'center',
+          }}
+        >
+          <Box sx={{ display: 'flex', gap: 1.5, alignItems: 'flex-start', minWidth: 0 }}>
+            <ProductThumb src={product.image_url} name={product.name} size={56} />
+            <Box sx={{ minWidth: 0 }}>
+              <Typography variant="subtitle2" component="h3" sx={{ wordBreak: 'break-word' }}>
+                {product.name}
+              </Typography>
+              <Typography variant="caption" color="primary" component="p">
+                {product.category}
+              </Typography>
+              <Typography variant="body2" color="text.secondary" title={product.description} sx={{ mt: 0.25 }}>
+                {shortDescription(product.description)}
+              </Typography>
+              <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center', mt: 0.75 }}>
+                <StockChip stock={product.stock_quantity} />
+                <Typography variant="caption" color="text.secondary">
+                  MOQ {product.moq} · Delivery: {DELIVERY_TIME_LABELS[deliveryTime(product.stock_quantity)]}
                 </Typography>
               </Box>
             </Box>
-            <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-              {shortDescription(product.description)}
+          </Box>
+          <Box sx={{ display: 'flex', flexDirection: { xs: 'row', sm: 'column' }, alignItems: { xs: 'center', sm: 'flex-end' }, justifyContent: 'space-between', gap: 1, flexWrap: 'wrap' }}>
+            <Typography variant="h6" component="p" sx={{ fontSize: '1.1rem', whiteSpace: 'nowrap' }} data-testid="catalogue-price">
+              {formatUsd(product.price)}
             </Typography>
-            <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center', mt: 1 }}>
-              <StockChip stock={product.stock_quantity} />
-              <Typography variant="caption" color="text.secondary">
-                MOQ {product.moq} · Delivery: {DELIVERY_TIME_LABELS[deliveryTime(product.stock_quantity)]}
-              </Typography>
-            </Box>
-            <Box sx={{ mt: 1.5 }}>
-              <AddToCart product={product} onAdded={added} compact />
-            </Box>
-          </CardContent>
-        </Card>
+            <AddToCart product={product} onAdded={added} />
+          </Box>
+        </Box>
       ))}
-    </Box>
+    </Paper>
   );
 
   return (
@@ -398,8 +338,8 @@ export default function Catalogue() {
             setStock={setStock}
             delivery={delivery}
             setDelivery={setDelivery}
-            sortControl={sortControl}
           />
+          {sortBar}
           {list}
           {total !== undefined && total > PAGE_SIZE ? (
             <TablePagination component="div" count={total} page={page} rowsPerPage={PAGE_SIZE} rowsPerPageOptions={[PAGE_SIZE]} onPageChange={(_, next) => setPage(next)} />

@@ -45,41 +45,47 @@ export function AddressBlock({ order }: { order: OrderRecord }) {
 }
 
 export function ItemsTable({ order }: { order: OrderRecord }) {
+  const wideOnly = { display: { xs: 'none', sm: 'table-cell' } };
   return (
-    <Box sx={{ overflowX: 'auto' }}>
-      <Table size="small" aria-label="Order items">
-        <TableHead>
-          <TableRow>
-            <TableCell>Product</TableCell>
-            <TableCell align="right">Qty</TableCell>
-            <TableCell align="right">Unit price</TableCell>
-            <TableCell align="right">Amount</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {order.items.map((item) => (
-            <TableRow key={item.product_id}>
-              <TableCell sx={{ wordBreak: 'break-word', minWidth: 120 }}>{item.product_name}</TableCell>
-              <TableCell align="right">{item.quantity}</TableCell>
-              <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                {formatUsd(item.unit_price)}
-              </TableCell>
-              <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                {formatUsd(item.line_total)}
-              </TableCell>
-            </TableRow>
-          ))}
-          <TableRow>
-            <TableCell colSpan={3} sx={{ fontWeight: 700, borderBottom: 0 }}>
-              Total
+    <Table size="small" aria-label="Order items" sx={{ '& td, & th': { px: { xs: 0.75, sm: 2 } } }}>
+      <TableHead>
+        <TableRow>
+          <TableCell>Product</TableCell>
+          <TableCell align="right">Qty</TableCell>
+          <TableCell align="right" sx={wideOnly}>
+            Unit price
+          </TableCell>
+          <TableCell align="right">Amount</TableCell>
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {order.items.map((item) => (
+          <TableRow key={item.product_id}>
+            <TableCell sx={{ wordBreak: 'break-word' }}>
+              {item.product_name}
+              <Typography variant="caption" color="text.secondary" component="p" sx={{ display: { sm: 'none' } }}>
+                {formatUsd(item.unit_price)} each
+              </Typography>
             </TableCell>
-            <TableCell align="right" sx={{ fontWeight: 700, borderBottom: 0, whiteSpace: 'nowrap' }} data-testid="confirmation-total">
-              {formatUsd(order.total_amount)}
+            <TableCell align="right">{item.quantity}</TableCell>
+            <TableCell align="right" sx={{ ...wideOnly, whiteSpace: 'nowrap' }}>
+              {formatUsd(item.unit_price)}
+            </TableCell>
+            <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+              {formatUsd(item.line_total)}
             </TableCell>
           </TableRow>
-        </TableBody>
-      </Table>
-    </Box>
+        ))}
+        <TableRow>
+          <TableCell sx={{ fontWeight: 700, borderBottom: 0 }}>Total</TableCell>
+          <TableCell sx={{ borderBottom: 0 }} />
+          <TableCell sx={{ ...wideOnly, borderBottom: 0 }} />
+          <TableCell align="right" sx={{ fontWeight: 700, borderBottom: 0, whiteSpace: 'nowrap' }} data-testid="confirmation-total">
+            {formatUsd(order.total_amount)}
+          </TableCell>
+        </TableRow>
+      </TableBody>
+    </Table>
   );
 }
 

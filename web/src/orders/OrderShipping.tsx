@@ -316,7 +316,8 @@ export default function OrderShipping() {
                       }}
                       error={Boolean(errors[`quantity-${line.id}`])}
                       disabled={!allowed}
-                      slotProps={{ htmlInput: { min: Math.max(1, line.moq), max: line.stock_quantity, 'aria-label': `Quantity of ${line.name}`, style: { width: 56, padding: '4px 6px' } } }}
+                      sx={{ width: 72 }}
+                      slotProps={{ htmlInput: { min: Math.max(1, line.moq), max: line.stock_quantity, 'aria-label': `Quantity of ${line.name}`, style: { padding: '6px 6px' } } }}
                     />
                   </TableCell>
                   <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
