@@ -16,7 +16,8 @@ import { orderRoutes } from './orders';
 const SignIn = lazy(() => import('./auth/SignIn'));
 const SignUp = lazy(() => import('./auth/SignUp'));
 const RegisterPartner = lazy(() => import('./auth/RegisterPartner'));
-const PartnerOnboarding = lazy(() => import('./placeholders/PartnerOnboarding'));
+const PartnerOnboarding = lazy(() => import('./partneronboarding/OnboardingQuestionnaire'));
+const OnboardingWizard = lazy(() => import('./partneronboarding/OnboardingWizard'));
 
 // Signed-in screens: each loads on first visit, so the sign-in page never loads them.
 const Home = lazy(() => import('./dashboards/Home'));
@@ -30,6 +31,7 @@ const SupportDashboard = dashboard('SupportDashboard');
 const AdminDashboard = dashboard('AdminDashboard');
 const ChangePassword = lazy(() => import('./auth/ChangePassword'));
 const AdminPanel = lazy(() => import('./adminpanel/AdminPanel'));
+const PartnerDirectory = lazy(() => import('./partners/PartnerDirectory'));
 const PlaceholderScreen = lazy(() => import('./placeholders/PlaceholderScreen'));
 const staticSection = (name: 'ProductsSection' | 'SolutionsSection' | 'DownloadsSection' | 'PartnerSolutions' | 'DistributorSolutions') =>
   lazy(() => import('./placeholders/StaticSections').then((m) => ({ default: m[name] })));
@@ -74,6 +76,7 @@ export function App() {
           <Route path="/SignUp" element={signedOut(<SignUp />)} />
           <Route path="/register-partner" element={signedOut(<RegisterPartner />)} />
           <Route path="/partner-onboarding" element={signedOut(<PartnerOnboarding />)} />
+          <Route path="/partneronboarding" element={signedOut(<OnboardingWizard />)} />
         </CustomRoutes>
         <CustomRoutes>
           <Route path="/dashboard" element={<Home />} />
@@ -97,6 +100,7 @@ export function App() {
           <Route path="/downloads" element={<DownloadsSection />} />
           <Route path="/partner-solutions" element={<PartnerSolutions />} />
           <Route path="/distributor-solutions" element={<DistributorSolutions />} />
+          <Route path="/partnerdirectory" element={<RouteGuard path="/partnerdirectory" title="Partner Directory"><PartnerDirectory /></RouteGuard>} />
           {orderRoutes}
           {PLACEHOLDER_ROUTES.map((route) => (
             <Route key={route.path} path={route.path} element={<PlaceholderScreen route={route} />} />

@@ -6,6 +6,8 @@ import type { ReactElement } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { PageTitle } from '../layout/PageTitle';
 import { ProductManagement } from '../products/ProductList';
+import { PartnerApprovals } from '../partners/PartnerApprovals';
+import { usePartnerCounts } from '../partners/partnersApi';
 import { PanelComing } from './PanelComing';
 import { SystemSettings } from './SystemSettings';
 import { useAdminSummary } from './useAdminSummary';
@@ -22,17 +24,17 @@ type TabKey = (typeof ADMIN_TABS)[number]['key'];
 
 function SummaryCard({ label, value, icon, note }: { label: string; value: number | null; icon: ReactElement; note?: string }) {
   return (
-    <Paper variant="outlined" sx={{ p: 2, display: 'flex', alignItems: 'center', gap: 2, minWidth: 0 }}>
-      <Box sx={{ color: 'primary.main', display: 'flex' }}>{icon}</Box>
+    <Paper variant="outlined" sx={{ p: { xs: 1.25, sm: 2 }, display: 'flex', alignItems: 'center', gap: 2, minWidth: 0 }}>
+      <Box sx={{ color: 'primary.main', display: { xs: 'none', md: 'flex' } }}>{icon}</Box>
       <Box sx={{ minWidth: 0 }}>
-        <Typography variant="body2" color="text.secondary" noWrap>
+        <Typography variant="body2" color="text.secondary" sx={{ fontSize: { xs: '0.75rem', sm: '0.875rem' }, lineHeight: 1.3 }}>
           {label}
         </Typography>
         <Typography variant="h5" component="p" sx={{ fontWeight: 700 }} aria-label={label}>
           {value ?? '—'}
         </Typography>
         {note && value === null ? (
-          <Typography variant="caption" color="text.secondary">
+          <Typography variant="caption" color="text.secondary" sx={{ display: { xs: 'none', sm: 'block' } }}>
             {note}
           </Typography>
         ) : null}
@@ -46,18 +48,18 @@ export default function AdminPanel() {
   const [params, setParams] = useSearchParams();
   const requested = params.get('tab');
   const tab: TabKey = ADMIN_TABS.some((t) => t.key === requested) ? (requested as TabKey) : 'approvals';
-  const summary = useAdminSummary();
+  const summary = { ...useAdminSummary(), ...usePartnerCounts() };
   const UserList = users.list;
 
   return (
     <Box sx={{ p: { xs: 2, md: 3 }, minWidth: 0 }}>
       <PageTitle title="Admin Panel" subtitle="Manage users, partner approvals, products, rebates and settings." />
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(3, minmax(0, 1fr))' }, mb: 3 }}>
+      <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(3, minmax(0, 1fr))', gap: { xs: 1, sm: 2 }, mb: 3 }}>
         <SummaryCard label="Total Users" value={summary.totalUsers} icon={<GroupIcon />} />
-        <SummaryCard label="Pending Approvals" value={summary.pendingApprovals} icon={<HourglassTopIcon />} note="Coming with partner approvals" />
-        <SummaryCard label="Active Partners" value={summary.activePartners} icon={<VerifiedIcon />} note="Coming with partner approvals" />
+        <SummaryCard label="Pending Approvals" value={summary.pendingApprovals} icon={<HourglassTopIcon />} />
+        <SummaryCard label="Active Partners" value={summary.activePartners} icon={<VerifiedIcon />} />
       </Box>
-      <Paper variant="outlined" sx={{ mb: 2 }}>
+      <Paper variant="outlined" sx={{ mb: 2, minWidth: 0, maxWidth: '100%' }}>
         <Tabs
           value={tab}
           onChange={(_, value: TabKey) => setParams(value === 'approvals' ? {} : { tab: value }, { replace: true })}
@@ -73,7 +75,7 @@ export default function AdminPanel() {
       </Paper>
       <Box role="tabpanel" id={`admin-tabpanel-${tab}`} aria-labelledby={`admin-tab-${tab}`}>
         {tab === 'approvals' ? (
-          <PanelComing title="Partner Approvals" text="Reviewing, approving and rejecting partner applications will be available here in an upcoming release." />
+          <PartnerApprovals />
         ) : tab === 'users' ? (
           <>
             <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
