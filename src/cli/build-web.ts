@@ -3,7 +3,7 @@
  * Called at server start; also runnable: `tsx src/cli/build-web.ts [--force]`.
  */
 
-import { mkdirSync, openSync, closeSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { closeSync, copyFileSync, existsSync, utimesSync, mkdirSync, openSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
@@ -89,15 +89,46 @@ export async function ensureWebBuild(options: EnsureWebBuildOptions = {}): Promi
   await withBuildLock(async () => {
     // Another process may have built it while this one waited.
     if (!options.force && !isWebBuildStale()) return;
-    mkdirSync(WEB_DIST, { recursive: true });
+    // Built beside node_modules (ignored by git, same disk) and renamed into place.
+    const work = path.join(repoRoot, 'node_modules', '.cache', 'web-build');
+    mkdirSync(work, { recursive: true });
+    const next = path.join(work, `next-${process.pid}`);
+    rmSync(next, { recursive: true, force: true });
     const { build } = await import('vite');
     await build({
       configFile: path.join(WEB_ROOT, 'vite.config.ts'),
       root: WEB_ROOT,
       logLevel: 'warn',
       mode: 'production',
+      build: { outDir: next, emptyOutDir: true },
     });
+    keepRecentAssets(path.join(WEB_DIST, 'assets'), path.join(next, 'assets'));
+    // Swap in one step, so a running server never serves a half-written build.
+    const previous = path.join(work, `previous-${process.pid}`);
+    if (existsSync(WEB_DIST)) renameSync(WEB_DIST, previous);
+    renameSync(next, WEB_DIST);
+    rmSync(previous, { recursive: true, force: true });
   });
+}
+
+/** Pages opened before a rebuild still load their screens: recent hashed assets are carried over. */
+const KEEP_ASSETS_MS = 24 * 60 * 60_000;
+function keepRecentAssets(from: string, to: string): void {
+  if (!existsSync(from)) return;
+  mkdirSync(to, { recursive: true });
+  for (const name of readdirSync(from)) {
+    const source = path.join(from, name);
+    const target = path.join(to, name);
+    try {
+      const { atime, mtime } = statSync(source);
+      if (!existsSync(target) && Date.now() - mtime.getTime() < KEEP_ASSETS_MS) {
+        copyFileSync(source, target);
+        utimesSync(target, atime, mtime);
+      }
+    } catch {
+      // A file removed meanwhile is simply not kept.
+    }
+  }
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
