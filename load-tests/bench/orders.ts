@@ -1,0 +1,256 @@
+/**
+ * Section "orders": concurrent buyers place orders while administrators move them through their
+ * statuses, all over HTTP against the real portal (API and projector, demo data seeded).
+ *
+ * Each client loops: a buyer (partner or distributor, alternately) places an order of 1–3 random
+ * products; another session then polls GET /api/orders until the order is listed; an administrator
+ * approves it, and then ships it, ships and delivers it, or cancels it. Reported: commands per
+ * second (every accepted POST /api/orders and PUT /api/orders/admin/:id/status), latency per command,
+ * and the lag from the moment a placement was accepted (its 201 arrived) to the moment another
+ * session's GET /api/orders lists the order.
+ */
+
+import { randomBytes } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
+import { loadConfig } from '../../src/config';
+import { startPortal } from '../../src/portal';
+import { DEMO_PASSWORD } from '../../src/seed/identity';
+import { summarize, type LatencySummary } from './percentiles';
+import { formatCount, formatMs, formatRate, renderTable } from './reportTables';
+
+export interface OrderBenchSettings {
+  databaseUrl: string;
+  redisUrl: string | undefined;
+  seconds: number;
+  warmupSeconds: number;
+  clients: number;
+}
+
+export interface OrderBenchSection {
+  clients: number;
+  seconds: number;
+  commands: number;
+  commandsPerSecond: number;
+  ordersPlaced: number;
+  statusChanges: number;
+  refused: number;
+  errors: number;
+  firstError: string | undefined;
+  place: LatencySummary;
+  status: LatencySummary;
+  visibleLag: LatencySummary;
+  products: number;
+}
+
+const PRODUCTS = 24;
+const STOCK = 10_000_000;
+
+interface Session {
+  token: string;
+}
+
+async function signIn(baseUrl: string, email: string): Promise<Session> {
+  const response = await fetch(`${baseUrl}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: DEMO_PASSWORD }) });
+  const body = (await response.json()) as { accessToken?: string };
+  if (response.status !== 200 || !body.accessToken) throw new Error(`${email} could not sign in (HTTP ${response.status}).`);
+  return { token: body.accessToken };
+}
+
+async function call(baseUrl: string, session: Session, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
+  const response = await fetch(`${baseUrl}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${session.token}`, ...(body !== undefined && !(body instanceof FormData) ? { 'content-type': 'application/json' } : {}), ...headers },
+    body: body === undefined ? undefined : body instanceof FormData ? body : JSON.stringify(body),
+  });
+  const text = await response.text();
+  return { status: response.status, json: text ? (JSON.parse(text) as any) : null };
+}
+
+const pick = <T>(list: readonly T[]) => list[Math.floor(Math.random() * list.length)];
+
+const address = {
+  firstName: 'Bench',
+  lastName: 'Buyer',
+  email: 'bench@example.test',
+  phone: '+1 206 555 0100',
+  addressLine1: '1 Load Street',
+  city: 'Seattle',
+  state: 'WA',
+  zipCode: '98101',
+  country: 'United States',
+};
+
+export async function runOrderBench(settings: OrderBenchSettings, log: (line: string) => void): Promise<OrderBenchSection> {
+  const prefix = `bench-${randomBytes(4).toString('hex')}`;
+  const config = loadConfig({
+    ...process.env,
+    NODE_ENV: 'development',
+    DATABASE_URL: settings.databaseUrl,
+    ...(settings.redisUrl ? { REDIS_URL: settings.redisUrl } : {}),
+    REDIS_PREFIX: prefix,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'silent',
+    JWT_SECRET: randomBytes(48).toString('base64url'),
+    LOGIN_ATTEMPTS_PER_IP_PER_MINUTE: '1000000000',
+    LOGIN_FAILURES_PER_EMAIL: '1000000000',
+    SMTP_URL: undefined,
+    EVENTSTORE_URL: undefined,
+  });
+  const portal = await startPortal(config, { processes: ['api', 'projector'], seedWhenEmpty: true, listen: true, app: { logger: false } });
+  try {
+    const baseUrl = portal.url!.replace('0.0.0.0', '127.0.0.1');
+    const [admin, partner, distributor, reader] = await Promise.all(
+      ['admin@partnerhub.test', 'partner@partnerhub.test', 'distributor@partnerhub.test', 'manufacturer@partnerhub.test'].map((email) => signIn(baseUrl, email)),
+    );
+
+    // The products the bench orders: plenty of stock, so refusals come only from real contention bugs.
+    const productIds: string[] = [];
+    for (let i = 0; i < PRODUCTS; i++) {
+      const form = new FormData();
+      for (const [name, value] of Object.entries({ name: `BX-${i} Bench Switch ${prefix}`, price: (49 + i * 10).toFixed(2), category: 'Managed Switches', stock_quantity: String(STOCK), moq: '1', description: 'A product for the load test.' })) {
+        form.append(name, value);
+      }
+      const created = await call(baseUrl, admin, 'POST', '/api/products', form);
+      if (created.status !== 201) throw new Error(`Adding a bench product answered ${created.status}: ${JSON.stringify(created.json)}`);
+      productIds.push(created.json.data.id);
+    }
+    const delivery = new Date(Date.now() + 14 * 86_400_000).toISOString().slice(0, 10);
+
+    const run = async (seconds: number, record: boolean) => {
+      const placeLatency: number[] = [];
+      const statusLatency: number[] = [];
+      const visibleLag: number[] = [];
+      let accepted = 0;
+      let refused = 0;
+      let errors = 0;
+      let firstError: string | undefined;
+      const started = performance.now();
+      const deadline = started + seconds * 1000;
+      const fail = (message: string) => {
+        errors++;
+        firstError ??= message;
+        if (errors > 100) throw new Error(`Too many errors; the first: ${firstError}`);
+      };
+      const timed = async <T>(latencies: number[], work: () => Promise<T>) => {
+        const began = performance.now();
+        const result = await work();
+        latencies.push(performance.now() - began);
+        return result;
+      };
+
+      await Promise.all(
+        Array.from({ length: settings.clients }, async (_, client) => {
+          let n = 0;
+          while (performance.now() < deadline) {
+            const buyer = (client + n++) % 2 === 0 ? partner : distributor;
+            const chosen = [...new Set(Array.from({ length: 1 + Math.floor(Math.random() * 3) }, () => pick(productIds)))];
+            const placed = await timed(placeLatency, () =>
+              call(baseUrl, buyer, 'POST', '/api/orders', {
+                estimated_delivery: delivery,
+                items: chosen.map((id) => ({ product_id: id, quantity: 1 + Math.floor(Math.random() * 5) })),
+                shipping_address: address,
+              }),
+            );
+            const acceptedAt = performance.now();
+            if (placed.status === 409) {
+              refused++;
+              continue;
+            }
+            if (placed.status !== 201) {
+              fail(`POST /api/orders answered ${placed.status}: ${JSON.stringify(placed.json)}`);
+              continue;
+            }
+            accepted++;
+            const order = placed.json.data as { id: string; order_number: string };
+
+            // Another session's list: how long until it shows the order just accepted.
+            for (;;) {
+              const listed = await call(baseUrl, reader, 'GET', `/api/orders?search=${order.order_number}`);
+              if (listed.status === 200 && listed.json.data.orders.some((o: { id: string }) => o.id === order.id)) {
+                visibleLag.push(performance.now() - acceptedAt);
+                break;
+              }
+              if (performance.now() - acceptedAt > 10_000) {
+                fail(`Order ${order.order_number} was not listed within 10 s.`);
+                break;
+              }
+              await new Promise((resolve) => setTimeout(resolve, 5));
+            }
+
+            const roll = Math.random();
+            const path = roll < 0.1 ? ['cancelled'] : roll < 0.4 ? ['approved'] : roll < 0.7 ? ['approved', 'shipped'] : ['approved', 'shipped', 'delivered'];
+            for (const status of path) {
+              const changed = await timed(statusLatency, () => call(baseUrl, admin, 'PUT', `/api/orders/admin/${order.id}/status`, { status, notes: `Bench: ${status}` }));
+              if (changed.status !== 200) {
+                fail(`PUT status ${status} answered ${changed.status}: ${JSON.stringify(changed.json)}`);
+                break;
+              }
+              accepted++;
+            }
+          }
+        }),
+      );
+      const elapsed = (performance.now() - started) / 1000;
+      if (!record) return undefined;
+      return { elapsed, placeLatency, statusLatency, visibleLag, refused, errors, firstError, commands: accepted };
+    };
+
+    if (settings.warmupSeconds > 0) {
+      log(`  warm-up ${settings.warmupSeconds} s`);
+      await run(settings.warmupSeconds, false);
+    }
+    log(`  ${settings.seconds} s with ${settings.clients} clients`);
+    const measured = (await run(settings.seconds, true))!;
+    return {
+      clients: settings.clients,
+      seconds: measured.elapsed,
+      commands: measured.commands,
+      commandsPerSecond: measured.commands / measured.elapsed,
+      ordersPlaced: measured.placeLatency.length - measured.refused,
+      statusChanges: measured.statusLatency.length,
+      refused: measured.refused,
+      errors: measured.errors,
+      firstError: measured.firstError,
+      place: summarize(measured.placeLatency),
+      status: summarize(measured.statusLatency),
+      visibleLag: summarize(measured.visibleLag),
+      products: PRODUCTS,
+    };
+  } finally {
+    const keys = await portal.services.redis.keys(`${prefix}*`).catch(() => [] as string[]);
+    if (keys.length) await portal.services.redis.del(...keys).catch(() => {});
+    await portal.stop();
+  }
+}
+
+export function orderBenchTable(section: OrderBenchSection): string {
+  const row = (what: string, summary: LatencySummary) => [what, formatCount(summary.count), formatMs(summary.p50), formatMs(summary.p95), formatMs(summary.p99), formatMs(summary.max)];
+  return [
+    renderTable(`Orders (${section.clients} concurrent clients, ${section.products} products)`, ['what', 'count', 'p50', 'p95', 'p99', 'max'], [
+      row('POST /api/orders (place)', section.place),
+      row('PUT /api/orders/admin/:id/status', section.status),
+      row('accepted → listed in GET /api/orders', section.visibleLag),
+    ]),
+    `   commands: ${formatCount(section.commands)} in ${section.seconds.toFixed(1)} s = ${formatRate(section.commandsPerSecond)} ` +
+      `(${formatCount(section.ordersPlaced)} orders placed, ${formatCount(section.statusChanges)} status changes, ${section.refused} refused, ${section.errors} errors${section.firstError ? `; first: ${section.firstError}` : ''})`,
+    '   each order reserves stock on 1-3 product streams before it is placed; clients run in the bench process;',
+    '   "listed" is measured from the 201 of the placement to the first GET /api/orders of another session that shows the order',
+  ].join('\n');
+}
+
+/** Runs the section for `npm run bench`: logs its table, records its result (or why it failed) and returns the table for the report. */
+export async function runOrderSection(settings: OrderBenchSettings, log: (line: string) => void, results: { errors: Record<string, string> }): Promise<string[]> {
+  log('Orders: placing orders and changing statuses from concurrent clients');
+  try {
+    const section = await runOrderBench(settings, log);
+    Object.assign(results, { orders: section });
+    const table = orderBenchTable(section);
+    log(`\n${table}\n`);
+    return [table];
+  } catch (error) {
+    results.errors.orders = (error as Error).message;
+    log(`   orders section failed: ${(error as Error).message}\n`);
+    return [];
+  }
+}
