@@ -1,10 +1,12 @@
+import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
+  resolve: { alias: { '@domain': path.resolve(import.meta.dirname, 'domain') } },
   test: {
     include: ['{src,domain,projections,workers,web/src,web/e2e}/**/*.test.ts'],
     exclude: ['**/node_modules/**'],
-    // Integration tests share one Postgres database and one Redis; each file creates its own schema or keys.
+    // Integration test files run in parallel: each creates its own database and Redis key prefix.
     fileParallelism: true,
     maxWorkers: 2,
     testTimeout: 30_000,
