@@ -208,6 +208,19 @@ describe('ordering', () => {
     });
   }, 90_000);
 
+  it('without Orders.Track the orders screen is restricted and names Delivery status, the role and the permissions', async () => {
+    await withPage(PHONE, async (page) => {
+      await signedIn(page, 'support');
+      await page.goto('/orders');
+      const restricted = page.getByTestId('access-restricted');
+      await restricted.getByText('Access Restricted').waitFor();
+      await restricted.getByText('Delivery status').waitFor();
+      await restricted.getByText('Your role: Support').waitFor();
+      expect(await restricted.getByTestId('current-permissions').textContent()).toContain('Support.Read');
+      expect(await page.getByTestId('order-card').count()).toBe(0);
+    });
+  }, 90_000);
+
   it('an unknown order, or one of another organisation, shows Order Not Found with Go Back', async () => {
     const distributorOrder = (await (await api('distributor'))('GET', '/api/orders?limit=1')).json.data.orders[0];
     await withPage(PHONE, async (page) => {
