@@ -11,11 +11,6 @@ export interface PlaceholderRoute {
 export const PLACEHOLDER_ROUTES: readonly PlaceholderRoute[] = [
   { path: '/projects', title: 'Project Management', subtitle: 'Track and manage your project portfolio.', guarded: true },
   { path: '/project/details', title: 'Project Details' },
-  { path: '/orders', title: 'Order Management', subtitle: 'Track orders and browse our product catalog.', guarded: true },
-  { path: '/order/shipping', title: 'Shipping & Order Details' },
-  { path: '/order/confirmation', title: 'Order Confirmed' },
-  { path: '/order/track/:orderId', title: 'Order Tracking' },
-  { path: '/catalogue', title: 'Product Catalogue' },
   { path: '/rebates', title: 'Rebates', guarded: true },
   { path: '/supportcenter', title: 'Support Center', guarded: true },
   { path: '/comprehensive-support', title: 'Comprehensive Support' },
