@@ -23,6 +23,8 @@ const schema = z.object({
   /** Only behind a reverse proxy: then the client address comes from X-Forwarded-For (and so do login rate limits). */
   TRUST_PROXY: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
   /** Base delay of a failed job's exponential backoff (2 s, 4 s, 8 s, …); tests shorten it. */
+  /** How long a stock reservation may wait for its order before it counts as abandoned and is released. */
+  RESERVATION_GRACE_MS: z.coerce.number().int().positive().default(5 * 60 * 1000),
   JOB_BACKOFF_MS: z.coerce.number().int().positive().default(2000),
   /** The portal's public address, so links in e-mails are absolute; without it e-mails carry no link. */
   PUBLIC_URL: z.url().optional(),

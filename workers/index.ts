@@ -3,6 +3,7 @@ import { createMailer, notificationProcessor, type NotificationJobData } from '.
 import { partnerApprovalProcessor, type PartnerApprovalJobData } from './partners';
 import { closeQueues, createQueues, createWorker, QUEUES } from './queues';
 import { Reactor } from './reactor';
+import { stockProcessor, type StockJobData } from './stock';
 
 export interface Workers {
   /** Stops the reactor, lets running jobs finish, then closes the workers, the queues and the mail transport. */
@@ -27,7 +28,9 @@ export async function startWorkers(services: Services, options: { log: (line: st
   });
   const partnerApprovalWorker = createWorker<PartnerApprovalJobData>(config, QUEUES.partnerApprovals, partnerApprovalProcessor(services));
   partnerApprovalWorker.on('error', (error) => log(`worker ${QUEUES.partnerApprovals}: ${error.message}`));
-  const workers = [notificationWorker, partnerApprovalWorker];
+  const stockWorker = createWorker<StockJobData>(config, QUEUES.stockReservations, stockProcessor(services));
+  stockWorker.on('error', (error) => log(`worker ${QUEUES.stockReservations}: ${error.message}`));
+  const workers = [notificationWorker, partnerApprovalWorker, stockWorker];
 
   const reactor = new Reactor(services, queues, { onError: (error) => log(`reactor: ${error.message}`) });
 

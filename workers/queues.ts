@@ -5,6 +5,7 @@ import type { Config } from '../src/config';
 export const QUEUES = {
   notifications: 'notifications',
   partnerApprovals: 'partner-approvals',
+  stockReservations: 'stock-reservations',
 } as const;
 
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
@@ -54,6 +55,8 @@ export interface JobRequest {
   name: string;
   id: string;
   data: unknown;
+  /** Run no earlier than this many milliseconds from now. */
+  delayMs?: number;
 }
 
 /**

@@ -6,12 +6,14 @@ import { identityReactions } from './identity';
 import { partnerReactions } from './partners';
 import { orderReactions } from './orders';
 import type { JobRequest, QueueName, Queues } from './queues';
+import { stockReactions } from './stock';
 
 export const REACTOR_CHECKPOINT = 'reactor';
 export const reactorCheckpoints = new CheckpointStore('subscription_checkpoints');
 
 export interface ReactionContext {
   pool: Pool;
+  config: Services['config'];
   /**
    * Waits (bounded) until the read models include the event, for reactions that read them
    * (for example to find the recipients); throws when they lag, so the batch is tried again.
@@ -24,11 +26,14 @@ export type Reaction = (event: RecordedEvent, context: ReactionContext) => Promi
 /** Event type → the reactions it triggers. Each module adds its rows. */
 export type ReactionTable = Readonly<Record<string, readonly Reaction[]>>;
 
-export const reactions: ReactionTable = {
-  ...identityReactions,
-  ...partnerReactions,
-  ...orderReactions,
-};
+/** Joins the modules' tables; two modules reacting to one event type both keep their reactions. */
+export function combineReactions(...tables: ReactionTable[]): ReactionTable {
+  const combined: Record<string, Reaction[]> = {};
+  for (const table of tables) for (const [type, list] of Object.entries(table)) (combined[type] ??= []).push(...list);
+  return combined;
+}
+
+export const reactions: ReactionTable = combineReactions(identityReactions, partnerReactions, orderReactions, stockReactions);
 
 class CheckpointMovedError extends Error {
   constructor() {
@@ -57,13 +62,14 @@ export class Reactor {
   private readonly context: ReactionContext;
 
   constructor(
-    private readonly services: Pick<Services, 'store' | 'pool' | 'watcher'>,
+    private readonly services: Pick<Services, 'store' | 'pool' | 'watcher' | 'config'>,
     private readonly queues: Queues,
     private readonly options: ReactorOptions = {},
   ) {
     this.table = options.table ?? reactions;
     this.context = {
       pool: services.pool,
+      config: services.config,
       readModelsInclude: async (event) => {
         if (!(await services.watcher.waitFor(event.position))) {
           throw new Error(`The read models have not reached event ${event.id} (${event.type}) yet; the reactor will try again.`);
@@ -125,7 +131,7 @@ export class Reactor {
     const byQueue = new Map<QueueName, JobRequest[]>();
     for (const job of jobs) byQueue.set(job.queue, [...(byQueue.get(job.queue) ?? []), job]);
     for (const [name, requests] of byQueue) {
-      await this.queues[name].addBulk(requests.map((job) => ({ name: job.name, data: job.data, opts: { jobId: job.id } })));
+      await this.queues[name].addBulk(requests.map((job) => ({ name: job.name, data: job.data, opts: { jobId: job.id, ...(job.delayMs ? { delay: job.delayMs } : {}) } })));
     }
   }
 }

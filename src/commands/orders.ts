@@ -122,3 +122,22 @@ export async function changeOrderStatus(deps: Deps, orderId: string, status: str
   await deps.watcher.waitFor(latest(positions));
   return result;
 }
+
+/**
+ * Brings a product's reservation for an order in line with the order: it is released when the order
+ * was never placed (its placing process stopped after reserving) or has been cancelled. Safe to run
+ * any number of times.
+ */
+export async function reconcileReservation(deps: Deps, productId: string, orderId: string, metadata: CommandMetadata): Promise<'kept' | 'released'> {
+  const order = fold(orders, (await deps.store.readStream(orders.streamId(orderId))).map((e) => e as unknown as OrderEvent));
+  if (order.status !== 'none' && order.status !== 'cancelled') return 'kept';
+  const released = await handlePatiently(deps, products, productId, { type: 'ReleaseStock', orderId }, metadata);
+  return released.events.length ? 'released' : 'kept';
+}
+
+/** Releases every reservation of a cancelled order; what is already given back is left alone. */
+export async function releaseCancelledOrder(deps: Deps, orderId: string, metadata: CommandMetadata): Promise<void> {
+  const order = fold(orders, (await deps.store.readStream(orders.streamId(orderId))).map((e) => e as unknown as OrderEvent));
+  if (order.status !== 'cancelled' || !('items' in order)) return;
+  await releaseStock(deps, orderId, order.items.map((item) => item.productId), metadata);
+}
