@@ -122,7 +122,7 @@ export default function PartnerDirectory() {
         />
         <FormControl size="small">
           <InputLabel id="directory-region" shrink>Region</InputLabel>
-          <Select labelId="directory-region" label="Region" notched displayEmpty value={region} onChange={(event) => setRegion(event.target.value)} data-testid="region-filter">
+          <Select labelId="directory-region" label="Region" displayEmpty value={region} onChange={(event) => setRegion(event.target.value)} data-testid="region-filter">
             <MenuItem value={ALL}>All Regions</MenuItem>
             {REGIONS.map((name) => (
               <MenuItem key={name} value={name}>
@@ -133,7 +133,7 @@ export default function PartnerDirectory() {
         </FormControl>
         <FormControl size="small">
           <InputLabel id="directory-tier" shrink>Tier</InputLabel>
-          <Select labelId="directory-tier" label="Tier" notched displayEmpty value={tier} onChange={(event) => setTier(event.target.value)} data-testid="tier-filter">
+          <Select labelId="directory-tier" label="Tier" displayEmpty value={tier} onChange={(event) => setTier(event.target.value)} data-testid="tier-filter">
             <MenuItem value={ALL}>All Tiers</MenuItem>
             {PARTNER_TIERS.map((name) => (
               <MenuItem key={name} value={name}>
