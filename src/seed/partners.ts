@@ -1,3 +1,5 @@
+import { access, mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { deflateSync } from 'node:zlib';
 import { DEFAULT_PERMISSIONS_BY_ROLE, PARTNER_APPROVAL_PERMISSION_GROUPS } from '../../domain/access';
 import type { CommandMetadata } from '../../domain/decider';
@@ -6,10 +8,10 @@ import { partners, type PartnerCommand } from '../../domain/partners/partners';
 import { emptyQuestionnaire, type QuestionnaireAnswers } from '../../domain/partners/questionnaire';
 import { findUser } from '../../projections/users';
 import { approvalProcessData, completePartnerApproval } from '../../workers/partners';
+import { deterministicUuid } from '../commands/commandHandler';
 import { runCommand } from '../commands/dispatch';
 import { registerUser } from '../commands/users';
 import { hashPassword } from '../plugins/passwords';
-import { storeUpload, type ReceivedFile } from '../plugins/uploads';
 import type { Services } from '../services';
 import { DEMO_PASSWORD, demoUserId } from './identity';
 import type { Seeder } from './seeder';
@@ -177,13 +179,20 @@ function answersOf(demo: DemoApplicant): QuestionnaireAnswers {
   };
 }
 
-async function storeLogo(services: Services, demo: DemoApplicant): Promise<string | null> {
+/** Writes a demo logo into the public uploads under a name derived from the applicant, unless it is there already. */
+async function ensureLogo(services: Services, demo: DemoApplicant): Promise<string | null> {
   if (!demo.logo) return null;
-  const file: ReceivedFile =
-    demo.logo.kind === 'svg'
-      ? { field: 'company_logo', originalName: 'logo.svg', type: 'svg', bytes: Buffer.from(monogramSvg(demo.logo.initials, demo.logo.colour)) }
-      : { field: 'company_logo', originalName: 'logo.png', type: 'png', bytes: badgePng(demo.logo.colour, demo.logo.accent) };
-  return storeUpload(services.config.UPLOAD_DIR, file, 'public');
+  const name = `${deterministicUuid(`demo-partner-logo:${demo.email}`)}.${demo.logo.kind}`;
+  const file = path.join(services.config.UPLOAD_DIR, 'public', name);
+  const exists = await access(file).then(
+    () => true,
+    () => false,
+  );
+  if (!exists) {
+    await mkdir(path.dirname(file), { recursive: true });
+    await writeFile(file, demo.logo.kind === 'svg' ? monogramSvg(demo.logo.initials, demo.logo.colour) : badgePng(demo.logo.colour, demo.logo.accent));
+  }
+  return name;
 }
 
 async function ensureAccount(services: Services, demo: DemoApplicant, passwordHash: string, metadata: CommandMetadata): Promise<string> {
@@ -238,7 +247,7 @@ export const seedPartners: Seeder = {
           years_in_business: answers.years_in_operation,
           ...demo.application,
         };
-        const command: PartnerCommand = { type: 'SubmitApplication', partnerId: userId, userId, details, companyLogo: await storeLogo(services, demo) };
+        const command: PartnerCommand = { type: 'SubmitApplication', partnerId: userId, userId, details, companyLogo: await ensureLogo(services, demo) };
         await runCommand(services, partners, userId, command, asApplicant);
       }
       if (demo.decision?.status === 'rejected') {
