@@ -18,19 +18,20 @@ export async function startWorkers(services: Services, options: { log: (line: st
   for (const queue of Object.values(queues)) queue.on('error', (error) => log(`queue ${queue.name}: ${error.message}`));
 
   const mailer = createMailer(config);
-  const notificationWorker = createWorker<NotificationJobData>(config, QUEUES.notifications, notificationProcessor(services, mailer));
-  notificationWorker.on('error', (error) => log(`worker ${QUEUES.notifications}: ${error.message}`));
-  notificationWorker.on('failed', (job, error) => {
-    if (!job) return;
-    const attempts = job.opts.attempts ?? 1;
-    const outcome = job.attemptsMade >= attempts ? 'gave up' : 'will retry';
-    log(`job ${QUEUES.notifications}/${job.id} failed (attempt ${job.attemptsMade} of ${attempts}, ${outcome}): ${error.message}`);
-  });
-  const partnerApprovalWorker = createWorker<PartnerApprovalJobData>(config, QUEUES.partnerApprovals, partnerApprovalProcessor(services));
-  partnerApprovalWorker.on('error', (error) => log(`worker ${QUEUES.partnerApprovals}: ${error.message}`));
-  const stockWorker = createWorker<StockJobData>(config, QUEUES.stockReservations, stockProcessor(services));
-  stockWorker.on('error', (error) => log(`worker ${QUEUES.stockReservations}: ${error.message}`));
-  const workers = [notificationWorker, partnerApprovalWorker, stockWorker];
+  const workers = [
+    createWorker<NotificationJobData>(config, QUEUES.notifications, notificationProcessor(services, mailer)),
+    createWorker<PartnerApprovalJobData>(config, QUEUES.partnerApprovals, partnerApprovalProcessor(services)),
+    createWorker<StockJobData>(config, QUEUES.stockReservations, stockProcessor(services)),
+  ];
+  for (const worker of workers) {
+    worker.on('error', (error) => log(`worker ${worker.name}: ${error.message}`));
+    worker.on('failed', (job, error) => {
+      if (!job) return;
+      const attempts = job.opts.attempts ?? 1;
+      const outcome = job.attemptsMade >= attempts ? 'gave up' : 'will retry';
+      log(`job ${worker.name}/${job.id} failed (attempt ${job.attemptsMade} of ${attempts}, ${outcome}): ${error.message}`);
+    });
+  }
 
   const reactor = new Reactor(services, queues, { onError: (error) => log(`reactor: ${error.message}`) });
 

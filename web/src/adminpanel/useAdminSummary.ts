@@ -1,19 +1,10 @@
 import { useEffect, useState } from 'react';
 import { useDataProvider } from 'react-admin';
 
-export interface AdminSummary {
-  totalUsers: number | null;
-  pendingApprovals: number | null;
-  activePartners: number | null;
-}
-
-/**
- * Counts for the summary cards. Partner application counts arrive with the partner approvals
- * screen; until then they stay empty (shown as —).
- */
-export function useAdminSummary(): AdminSummary {
+/** The Total Users card's count (the partner counts come from the partners module); null until known. */
+export function useAdminSummary(): { totalUsers: number | null } {
   const dataProvider = useDataProvider();
-  const [summary, setSummary] = useState<AdminSummary>({ totalUsers: null, pendingApprovals: null, activePartners: null });
+  const [summary, setSummary] = useState<{ totalUsers: number | null }>({ totalUsers: null });
 
   useEffect(() => {
     let cancelled = false;
@@ -22,7 +13,7 @@ export function useAdminSummary(): AdminSummary {
       .then((answer) => answer.total ?? null)
       .catch(() => null)
       .then((totalUsers) => {
-        if (!cancelled) setSummary({ totalUsers, pendingApprovals: null, activePartners: null });
+        if (!cancelled) setSummary({ totalUsers });
       });
     return () => {
       cancelled = true;

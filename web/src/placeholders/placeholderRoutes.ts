@@ -14,8 +14,6 @@ export const PLACEHOLDER_ROUTES: readonly PlaceholderRoute[] = [
   { path: '/rebates', title: 'Rebates', guarded: true },
   { path: '/supportcenter', title: 'Support Center', guarded: true },
   { path: '/comprehensive-support', title: 'Comprehensive Support' },
-  { path: '/partnerdirectory', title: 'Partner Directory', guarded: true },
-  { path: '/partneronboarding', title: 'Partner Onboarding' },
   { path: '/partnership-governance', title: 'Partnership Governance' },
   { path: '/distributor/partnership-governance', title: 'Partnership Governance' },
   { path: '/partner/team-management', title: 'Team Management' },
