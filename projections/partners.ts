@@ -303,3 +303,9 @@ export async function partnerCounts(db: Queryable): Promise<Record<'pending' | '
   for (const row of rows) if (row.status in counts) counts[row.status as keyof typeof counts] = Number(row.n);
   return counts;
 }
+
+/** True once the applicant has sent the onboarding questionnaire. */
+export async function questionnaireSubmitted(db: Queryable, userId: string): Promise<boolean> {
+  const { rows } = await db.query('SELECT 1 FROM read.partners WHERE user_id = $1 AND questionnaire_submitted_at IS NOT NULL', [userId]);
+  return rows.length > 0;
+}

@@ -57,9 +57,17 @@ describe('sign-in', () => {
     expect(registered.statusCode).toBe(201);
     expect(registered.json()).toMatchObject({ success: true, data: { id: expect.any(String), role: 'partner', is_active: false } });
     expect(registered.json().onboardingToken).toEqual(expect.any(String));
+    // Not yet through the questionnaire: told so, with a fresh token to finish it.
     const response = await post('/api/auth/login', { email: 'new.partner@example.test', password: 'Secret123' });
     expect(response.statusCode).toBe(403);
-    expect(response.json().message).toMatch(/awaiting approval/);
+    expect(response.json().error).toMatchObject({
+      code: 'ONBOARDING_INCOMPLETE',
+      message: 'Your partner application is not complete yet: finish the onboarding questionnaire so an administrator can review it.',
+      onboardingToken: expect.any(String),
+      applicant: { email: 'new.partner@example.test', company_name: 'Fjord Networks' },
+    });
+    const wrongPassword = await post('/api/auth/login', { email: 'new.partner@example.test', password: 'Secret999' });
+    expect(wrongPassword.json().error).not.toHaveProperty('onboardingToken');
     const again = await post('/api/user/register/', { email: 'NEW.partner@example.test', password: 'Secret123' });
     expect(again.statusCode).toBe(409);
     expect(again.json().error).toMatchObject({ code: 'EMAIL_TAKEN', email: 'Email already exists' });

@@ -4,12 +4,11 @@ import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { z } from 'zod';
 import { normalizePermissions } from '../../domain/access';
 import { normalizeEmail } from '../../domain/identity/emailClaims';
-import { metadataFromRequest, newId } from '../commands/dispatch';
+import { metadataFromRequest, newId, runCommand } from '../commands/dispatch';
 import { registerUser } from '../commands/users';
-import { runCommand } from '../commands/dispatch';
 import { users } from '../../domain/identity/identity';
 import { findUser, toUserView, type UserRow } from '../../projections/users';
-import { rejectionReasonOf } from '../../projections/partners';
+import { questionnaireSubmitted, rejectionReasonOf } from '../../projections/partners';
 import { rejectedApplicantMessage } from './partners';
 import { ONBOARDING_AUDIENCE, type AccessTokenClaims } from '../plugins/auth';
 import { HttpError } from '../plugins/errors';
@@ -21,6 +20,7 @@ export const AUTH_ROUTE_MESSAGES = {
   loginSuccess: 'Login successful! Redirecting...',
   invalidCredentials: 'Invalid email or password.',
   awaitingApproval: 'Your partner application is awaiting approval. You can sign in once an administrator approves it.',
+  onboardingIncomplete: 'Your partner application is not complete yet: finish the onboarding questionnaire so an administrator can review it.',
   inactive: 'Your account is inactive. Please contact your administrator.',
   tooManyAttempts: (seconds: number) => `Too many sign-in attempts. Please wait ${seconds} seconds and try again.`,
   loggedOut: 'You have been signed out.',
@@ -97,6 +97,8 @@ export async function authRoutes(parent: FastifyInstance, services: Services, se
     return new HttpError(429, 'RATE_LIMITED', AUTH_ROUTE_MESSAGES.tooManyAttempts(seconds), { retryAfterSeconds: seconds });
   };
   const userView = (row: UserRow) => toUserView(row, normalizePermissions);
+  /** Good only for submitting this applicant's own application and questionnaire. */
+  const issueOnboardingToken = (userId: string) => app.jwt.sign({ sub: userId, purpose: 'partner-onboarding' }, { aud: ONBOARDING_AUDIENCE, expiresIn: '2h' });
 
   app.post('/auth/login', { schema: { tags: ['auth'], summary: 'Sign in', body: loginBody } }, async (request, reply) => {
     const address = normalizeEmail(request.body.email);
@@ -120,6 +122,13 @@ export async function authRoutes(parent: FastifyInstance, services: Services, se
       const pendingPartner = user.role === 'partner' && (await neverActivated(user.id));
       // A rejected applicant is told why, in the administrator's words.
       const rejection = pendingPartner ? await rejectionReasonOf(pool, user.id) : null;
+      if (pendingPartner && !rejection && !(await questionnaireSubmitted(pool, user.id))) {
+        // The password was just verified, so the applicant may pick up the questionnaire where they left it.
+        throw new HttpError(403, 'ONBOARDING_INCOMPLETE', AUTH_ROUTE_MESSAGES.onboardingIncomplete, undefined, {
+          onboardingToken: issueOnboardingToken(user.id),
+          applicant: { userId: user.id, email: user.email, full_name: user.full_name, company_name: user.company_name ?? undefined },
+        });
+      }
       const message = rejection ? rejectedApplicantMessage(rejection) : pendingPartner ? AUTH_ROUTE_MESSAGES.awaitingApproval : AUTH_ROUTE_MESSAGES.inactive;
       throw new HttpError(403, 'ACCOUNT_INACTIVE', message);
     }
@@ -203,9 +212,7 @@ export async function authRoutes(parent: FastifyInstance, services: Services, se
       { ...metadataFromRequest(request), actorId: userId, actorRole: 'partner' },
     );
     const user = await findUser(pool, userId);
-    // Good only for submitting this applicant's own application and questionnaire.
-    const onboardingToken = app.jwt.sign({ sub: userId, purpose: 'partner-onboarding' }, { aud: ONBOARDING_AUDIENCE, expiresIn: '2h' });
     reply.status(201);
-    return { success: true, message: AUTH_ROUTE_MESSAGES.registered, data: user ? userView(user) : { id: userId }, onboardingToken };
+    return { success: true, message: AUTH_ROUTE_MESSAGES.registered, data: user ? userView(user) : { id: userId }, onboardingToken: issueOnboardingToken(userId) };
   });
 }

@@ -239,6 +239,29 @@ describe('deciding and finding partners', () => {
     });
   });
 
+  it('an applicant who left the questionnaire signs in later, is told it is incomplete and continues it', { timeout: 120_000 }, async () => {
+    const company = `Late Starter ${unique()}`;
+    const email = `late.${unique()}@example.test`;
+    // Registers, then closes the tab before answering: the hand-over of that tab is gone.
+    await withPage(async (page) => registerPartner(page, company, email));
+    await withPage(async (page) => {
+      await signIn(page, email, PASSWORD, 'partner');
+      const error = page.getByTestId('signin-error');
+      await expect
+        .poll(() => error.textContent(), { timeout: 10_000 })
+        .toContain('Your partner application is not complete yet: finish the onboarding questionnaire so an administrator can review it.');
+      await error.getByRole('button', { name: 'Continue' }).click();
+      await page.waitForURL((url) => url.pathname === '/partner-onboarding');
+      expect(await page.locator('input[name="contact_email"]').inputValue()).toBe(email);
+      await answerQuestionnaire(page);
+      await page.getByRole('dialog', { name: 'Terms and Conditions' }).getByRole('button', { name: 'I Agree' }).click();
+      await page.getByRole('button', { name: 'Submit Questionnaire' }).click();
+      await page.waitForURL((url) => url.pathname === '/signin', { timeout: 10_000 });
+      await signIn(page, email, PASSWORD, 'partner');
+      await expect.poll(() => page.getByTestId('signin-error').textContent(), { timeout: 10_000 }).toMatch(/awaiting approval/);
+    });
+  });
+
   it('the five-step wizard submits an application and shows what comes next', async () => {
     await withPage(async (page) => {
       await registerPartner(page, `Bergen Data ${unique()}`, `bergen.${unique()}@example.test`);

@@ -4,7 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { usePageTitle } from '../layout/PageTitle';
 import { useToast } from '../layout/toast';
-import { LOGIN_SUCCESS_MESSAGE, signIn } from '../providers/authProvider';
+import { LOGIN_SUCCESS_MESSAGE, OnboardingIncompleteError, signIn } from '../providers/authProvider';
 import { getRole } from '../providers/session';
 import { AuthShell } from './AuthShell';
 import { PasswordField } from './PasswordField';
@@ -38,6 +38,7 @@ export default function SignIn() {
   const [submitting, setSubmitting] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
   const [success, setSuccess] = useState<string | null>(null);
+  const [resumeOnboarding, setResumeOnboarding] = useState(false);
 
   const errors = validateLogin(values);
   const enabled = canSubmitLogin(values, submitting);
@@ -61,6 +62,7 @@ export default function SignIn() {
       setTimeout(() => window.location.assign(landingRouteFor(getRole())), 400);
     } catch (error) {
       const message = (error as Error).message;
+      setResumeOnboarding(error instanceof OnboardingIncompleteError);
       setFormError(message);
       toast(message, 'error');
       setSubmitting(false);
@@ -108,7 +110,17 @@ export default function SignIn() {
           fullWidth
         />
         {formError ? (
-          <Alert severity="error" data-testid="signin-error">
+          <Alert
+            severity="error"
+            data-testid="signin-error"
+            action={
+              resumeOnboarding ? (
+                <Button color="inherit" size="small" onClick={() => navigate('/partner-onboarding')}>
+                  Continue
+                </Button>
+              ) : undefined
+            }
+          >
             {formError}
           </Alert>
         ) : null}

@@ -1,3 +1,4 @@
+import { saveOnboardingHandoff, type OnboardingHandoff } from '../auth/onboardingHandoff';
 /**
  * The auth provider: sign-in and sign-out, the session check, the identity in the app bar and the
  * access rules, which come from `domain/access` (the module the server also uses).
@@ -50,6 +51,17 @@ export function checkAccess(principal: Principal | null, action: string, resourc
   return canAccess(principal, { action, resource });
 }
 
+/** A pending applicant who has not finished the questionnaire; the hand-over to it is already stored. */
+export class OnboardingIncompleteError extends Error {}
+
+/** Stores the fresh onboarding hand-over the server sends a pending applicant, if it sent one. */
+function resumableOnboarding(error: ApiError): boolean {
+  const detail = (error.body as { error?: { onboardingToken?: unknown; applicant?: Omit<OnboardingHandoff, 'onboardingToken'> } } | undefined)?.error;
+  if (error.code !== 'ONBOARDING_INCOMPLETE' || typeof detail?.onboardingToken !== 'string' || !detail.applicant) return false;
+  saveOnboardingHandoff({ ...detail.applicant, onboardingToken: detail.onboardingToken });
+  return true;
+}
+
 /** Signs in; resolves with the stored user. Rejects with the server's message or the spec's default. */
 export async function signIn(email: string, password: string): Promise<{ user: SessionUser | null; message: string }> {
   let answer: LoginAnswer & { data?: LoginAnswer };
@@ -61,7 +73,8 @@ export async function signIn(email: string, password: string): Promise<{ user: S
     }));
   } catch (error) {
     if (error instanceof ApiError) {
-      throw new Error(error.message && error.message !== DEFAULT_RESPONSE_MESSAGE ? error.message : LOGIN_FAILED_MESSAGE);
+      const message = error.message && error.message !== DEFAULT_RESPONSE_MESSAGE ? error.message : LOGIN_FAILED_MESSAGE;
+      throw resumableOnboarding(error) ? new OnboardingIncompleteError(message) : new Error(message);
     }
     throw new Error(LOGIN_EXCEPTION_MESSAGE);
   }
