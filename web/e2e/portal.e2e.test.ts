@@ -180,6 +180,19 @@ describe('access', () => {
     });
   });
 
+  it('shows a distributor (Partners.Read) only the tab it may use in the admin panel', async () => {
+    await withPage(async (page, consoleErrors) => {
+      await signIn(page, demoEmail('distributor'));
+      await page.waitForURL((url) => url.pathname === '/distributordashboard', { timeout: 15_000 });
+      await page.goto('/adminpanel?tab=users');
+      await page.getByRole('heading', { level: 2, name: 'Partner Approvals' }).waitFor();
+      expect(await page.getByRole('tab').allTextContents()).toEqual(['Partner Approvals']);
+      expect(await page.getByText('Total Users').count()).toBe(0);
+      expect(await page.getByRole('button', { name: 'Add User' }).count()).toBe(0);
+      expect(consoleErrors.filter((e) => e.includes('403'))).toEqual([]);
+    });
+  });
+
   it('shows the toast and returns to /signin when the session has expired', async () => {
     await withPage(async (page) => {
       await signIn(page, demoEmail('admin'));

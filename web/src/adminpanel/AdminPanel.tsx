@@ -12,13 +12,20 @@ import { PanelComing } from './PanelComing';
 import { SystemSettings } from './SystemSettings';
 import { useAdminSummary } from './useAdminSummary';
 import users from '../users';
+import { canAccess, isAdminRole, type Principal } from '@domain/access';
+import { usePrincipal } from '../access/usePrincipal';
 
+/**
+ * The five tabs, each shown to those who may use it: anyone who opens the panel (any Users or
+ * Partners permission) sees Partner Approvals; the others manage things the server lets only
+ * administrators manage (every /users endpoint, products, rebate reviews, settings).
+ */
 export const ADMIN_TABS = [
-  { key: 'approvals', label: 'Partner Approvals' },
-  { key: 'users', label: 'User Management' },
-  { key: 'products', label: 'Product Management' },
-  { key: 'rebates', label: 'Rebate Management' },
-  { key: 'settings', label: 'System Settings' },
+  { key: 'approvals', label: 'Partner Approvals', allowed: (_: Principal) => true },
+  { key: 'users', label: 'User Management', allowed: (p: Principal) => isAdminRole(p.role) },
+  { key: 'products', label: 'Product Management', allowed: (p: Principal) => canAccess(p, { action: 'create', resource: 'products' }) },
+  { key: 'rebates', label: 'Rebate Management', allowed: (p: Principal) => isAdminRole(p.role) },
+  { key: 'settings', label: 'System Settings', allowed: (p: Principal) => isAdminRole(p.role) },
 ] as const;
 type TabKey = (typeof ADMIN_TABS)[number]['key'];
 
@@ -46,16 +53,19 @@ function SummaryCard({ label, value, icon, note }: { label: string; value: numbe
 /** /adminpanel: header, summary cards and the five tabs (Partner Approvals first). */
 export default function AdminPanel() {
   const [params, setParams] = useSearchParams();
+  const principal = usePrincipal();
+  const tabs = ADMIN_TABS.filter((t) => principal && t.allowed(principal));
   const requested = params.get('tab');
-  const tab: TabKey = ADMIN_TABS.some((t) => t.key === requested) ? (requested as TabKey) : 'approvals';
-  const summary = { ...useAdminSummary(), ...usePartnerCounts() };
+  const tab: TabKey = tabs.some((t) => t.key === requested) ? (requested as TabKey) : 'approvals';
+  const managesUsers = Boolean(principal && isAdminRole(principal.role));
+  const summary = { ...useAdminSummary(managesUsers), ...usePartnerCounts() };
   const UserList = users.list;
 
   return (
     <Box sx={{ p: { xs: 2, md: 3 }, minWidth: 0 }}>
       <PageTitle title="Admin Panel" subtitle="Manage users, partner approvals, products, rebates and settings." />
-      <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(3, minmax(0, 1fr))', gap: { xs: 1, sm: 2 }, mb: 3 }}>
-        <SummaryCard label="Total Users" value={summary.totalUsers} icon={<GroupIcon />} />
+      <Box sx={{ display: 'grid', gridTemplateColumns: `repeat(${managesUsers ? 3 : 2}, minmax(0, 1fr))`, gap: { xs: 1, sm: 2 }, mb: 3 }}>
+        {managesUsers ? <SummaryCard label="Total Users" value={summary.totalUsers} icon={<GroupIcon />} /> : null}
         <SummaryCard label="Pending Approvals" value={summary.pendingApprovals} icon={<HourglassTopIcon />} />
         <SummaryCard label="Active Partners" value={summary.activePartners} icon={<VerifiedIcon />} />
       </Box>
@@ -68,7 +78,7 @@ export default function AdminPanel() {
           allowScrollButtonsMobile
           aria-label="Admin panel sections"
         >
-          {ADMIN_TABS.map((t) => (
+          {tabs.map((t) => (
             <Tab key={t.key} value={t.key} label={t.label} id={`admin-tab-${t.key}`} aria-controls={`admin-tabpanel-${t.key}`} />
           ))}
         </Tabs>
