@@ -17,13 +17,5 @@ CREATE TABLE events (
   PRIMARY KEY (transaction_id, global_position)
 );
 
--- One row per stream: its last revision. Appends compare-and-set this row, which also serialises
--- writers of the same stream without locking the log.
-CREATE TABLE streams (
-  stream_id text PRIMARY KEY,
-  revision bigint NOT NULL
-);
-
 -- Down Migration
-DROP TABLE streams;
 DROP TABLE events;

@@ -3,25 +3,75 @@ import type { RecordedEvent } from '../src/eventstore';
 import type { UserEvent } from '../domain/identity/identity';
 import type { Projection } from './projection';
 
+const USER_EVENT_TYPES = new Set<string>([
+  'UserRegistered.v1',
+  'UserProfileUpdated.v1',
+  'UserPermissionsChanged.v1',
+  'UserActivated.v1',
+  'UserDeactivated.v1',
+  'UserDeleted.v1',
+  'UserPasswordChanged.v1',
+]);
+
+type Registered = Extract<UserEvent, { type: 'UserRegistered.v1' }>;
+
+/** New accounts of a batch in one statement: each column as an array, unnested into rows. */
+async function registerAccounts(events: RecordedEvent[], db: PoolClient): Promise<void> {
+  const rows = events.map((e) => ({ ...(e.data as Registered['data']), at: e.metadata.occurredAt }));
+  await db.query(
+    `WITH t AS (
+       SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::boolean[], $6::jsonb[], $7::text[], $8::uuid[], $9::timestamptz[], $10::text[])
+         AS t(id, email, full_name, role, is_active, permissions, company_name, parent_user_id, at, password_hash)
+     ),
+     account AS (
+       INSERT INTO users (id, email, full_name, role, is_active, permissions, company_name, parent_user_id, created_at, updated_at)
+       SELECT id, email, full_name, role, is_active, ARRAY(SELECT jsonb_array_elements_text(permissions)), company_name, parent_user_id, at, at FROM t
+       ON CONFLICT (id) DO NOTHING
+     )
+     INSERT INTO user_credentials (user_id, email, password_hash, password_changed_at)
+     SELECT id, email, password_hash, at FROM t ON CONFLICT (user_id) DO NOTHING`,
+    [
+      rows.map((r) => r.userId),
+      rows.map((r) => r.email),
+      rows.map((r) => r.fullName),
+      rows.map((r) => r.role),
+      rows.map((r) => r.status === 'active'),
+      rows.map((r) => JSON.stringify(r.permissions)),
+      rows.map((r) => r.companyName),
+      rows.map((r) => r.parentUserId),
+      rows.map((r) => r.at),
+      rows.map((r) => r.passwordHash),
+    ],
+  );
+}
+
 /** read.users (the people list) and read.user_credentials (what sign-in checks). */
 export const usersProjection: Projection = {
   name: 'users',
+  /**
+   * Registrations that follow one another are written together; any other change of an account
+   * first writes the registrations before it, so every account exists before it changes.
+   */
+  async applyBatch(events: readonly RecordedEvent[], db: PoolClient) {
+    let registrations: RecordedEvent[] = [];
+    for (const event of events) {
+      if (event.type === 'UserRegistered.v1') {
+        registrations.push(event);
+        continue;
+      }
+      if (!USER_EVENT_TYPES.has(event.type)) continue;
+      if (registrations.length) await registerAccounts(registrations, db);
+      registrations = [];
+      await this.apply(event, db);
+    }
+    if (registrations.length) await registerAccounts(registrations, db);
+  },
   async apply(recorded: RecordedEvent, db: PoolClient) {
     const event = recorded as unknown as UserEvent & RecordedEvent;
     const at = recorded.metadata.occurredAt;
     switch (event.type) {
-      case 'UserRegistered.v1': {
-        const d = event.data;
-        await db.query(
-          `WITH account AS (
-             INSERT INTO users (id, email, full_name, role, is_active, permissions, company_name, parent_user_id, created_at, updated_at)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9) ON CONFLICT (id) DO NOTHING
-           )
-           INSERT INTO user_credentials (user_id, email, password_hash, password_changed_at) VALUES ($1, $2, $10, $9) ON CONFLICT (user_id) DO NOTHING`,
-          [d.userId, d.email, d.fullName, d.role, d.status === 'active', d.permissions, d.companyName, d.parentUserId, at, d.passwordHash],
-        );
-        return;
-      }
+      case 'UserRegistered.v1':
+        return registerAccounts([recorded], db);
       case 'UserProfileUpdated.v1':
         await db.query(
           `WITH account AS (UPDATE users SET email = $2, full_name = $3, company_name = $4, updated_at = $5 WHERE id = $1)

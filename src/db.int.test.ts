@@ -6,7 +6,7 @@ describe('migrations', () => {
     const db = await createTestDatabase();
     try {
       const { rows } = await db.pool.query("SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY 1");
-      expect(rows.map((r) => r.table_name)).toEqual(expect.arrayContaining(['events', 'streams', 'pgmigrations']));
+      expect(rows.map((r) => r.table_name)).toEqual(expect.arrayContaining(['events', 'pgmigrations']));
     } finally {
       await db.drop();
     }

@@ -48,21 +48,16 @@ const toRecorded = (row: EventRow): RecordedEvent => ({
 const EVENT_COLUMNS = 'global_position, transaction_id::text AS commit_id, stream_id, revision, event_id, type, data, metadata, recorded_at';
 
 /**
- * Claims the stream's next revisions in one statement: the streams row is compare-and-set, the
- * events are inserted only if that succeeded, and listeners are woken on commit.
+ * Which stream heads an append accepts. The new events take the revisions after the head the
+ * statement read; a writer that got there first makes the (stream_id, revision) key refuse them.
  */
-function streamClaim(expected: ExpectedRevision): string {
-  if (expected === 'no_stream') {
-    return 'INSERT INTO streams (stream_id, revision) VALUES ($1, $2 - 1) ON CONFLICT DO NOTHING RETURNING revision';
-  }
-  if (expected === 'any') {
-    return `INSERT INTO streams (stream_id, revision) VALUES ($1, $2 - 1)
-            ON CONFLICT (stream_id) DO UPDATE SET revision = streams.revision + $2 RETURNING revision`;
-  }
-  return 'UPDATE streams SET revision = revision + $2 WHERE stream_id = $1 AND revision = $3 RETURNING revision';
+function headCondition(expected: ExpectedRevision): string {
+  if (expected === 'no_stream') return 'WHERE head.revision = -1';
+  if (expected === 'any') return '';
+  return 'WHERE head.revision = $3';
 }
 
-/** What the append statement answers: all null when the stream claim failed. */
+/** What the append statement answers: all null when the stream was not at the expected revision. */
 export interface AppendRow {
   revision: string | null;
   position: string | null;
@@ -77,14 +72,15 @@ export interface AppendRow {
 export function appendStatement(streamId: string, events: NewEvent[], expectedRevision: ExpectedRevision): pg.QueryConfig {
   if (events.length === 0) throw new Error('appendToStream needs at least one event');
   const text = `
-    WITH claimed AS (${streamClaim(expectedRevision)}),
+    WITH head AS (SELECT coalesce(max(revision), -1) AS revision FROM events WHERE stream_id = $1),
     inserted AS (
       INSERT INTO events (stream_id, revision, event_id, type, data, metadata)
-      SELECT $1, claimed.revision - $2 + t.ord, t.id, t.type, t.data, t.metadata
-      FROM claimed, unnest($4::uuid[], $5::text[], $6::jsonb[], $7::jsonb[]) WITH ORDINALITY AS t(id, type, data, metadata, ord)
+      SELECT $1, head.revision + t.ord, t.id, t.type, t.data, t.metadata
+      FROM head CROSS JOIN unnest($4::uuid[], $5::text[], $6::jsonb[], $7::jsonb[]) WITH ORDINALITY AS t(id, type, data, metadata, ord)
+      ${headCondition(expectedRevision)}
       RETURNING revision, global_position
     )
-    SELECT max(revision)::text AS revision, max(global_position)::text AS position, $3::bigint AS expected,
+    SELECT max(revision)::text AS revision, max(global_position)::text AS position, $3::bigint AS expected, $2::int AS count,
            pg_current_xact_id_if_assigned()::text AS commit
     FROM inserted`;
   const values = [
@@ -96,7 +92,9 @@ export function appendStatement(streamId: string, events: NewEvent[], expectedRe
     events.map((e) => JSON.stringify(e.data)),
     events.map((e) => JSON.stringify(e.metadata)),
   ];
-  return { text, values };
+  // Named, so each connection plans the statement once (three shapes, one per kind of expectation).
+  const name = `append-${typeof expectedRevision === 'bigint' ? 'revision' : expectedRevision}`;
+  return { name, text, values };
 }
 
 /**
@@ -177,18 +175,23 @@ export class PostgresEventStore implements EventStore {
 
   async appendToStream(streamId: string, events: NewEvent[], { expectedRevision }: { expectedRevision: ExpectedRevision }): Promise<AppendResult> {
     const statement = appendStatement(streamId, events, expectedRevision);
-    try {
-      const { rows } = await this.pool.query<AppendRow>(statement);
-      const row = rows[0];
-      if (row?.revision != null && row.position != null && row.commit != null) {
-        this.notifier.signal();
-        return { nextExpectedRevision: BigInt(row.revision), position: { commit: BigInt(row.commit), prepare: BigInt(row.position) } };
+    for (let attempt = 0; ; attempt++) {
+      try {
+        const { rows } = await this.pool.query<AppendRow>(statement);
+        const row = rows[0];
+        if (row?.revision != null && row.position != null && row.commit != null) {
+          this.notifier.signal();
+          return { nextExpectedRevision: BigInt(row.revision), position: { commit: BigInt(row.commit), prepare: BigInt(row.position) } };
+        }
+      } catch (error) {
+        // A concurrent writer took the revisions (stream key) or these events are already stored (event_id key).
+        if ((error as { code?: string }).code !== '23505') throw error;
+        const tookRevisions = (error as { constraint?: string }).constraint === 'events_stream_id_revision_key';
+        // With no expectation, a writer that got in first only moves the head: append after it.
+        if (expectedRevision === 'any' && tookRevisions && attempt < 20) continue;
       }
-    } catch (error) {
-      // A retried append whose events are already stored trips the event_id key; it is answered below.
-      if ((error as { code?: string }).code !== '23505') throw error;
+      return this.answerRetryOrConflict(streamId, events, expectedRevision);
     }
-    return this.answerRetryOrConflict(streamId, events, expectedRevision);
   }
 
   /** The claim failed: either these very events were appended before (a retry, answered as success) or the stream moved. */
@@ -201,8 +204,9 @@ export class PostgresEventStore implements EventStore {
       const last = rows[rows.length - 1];
       return { nextExpectedRevision: BigInt(last.revision), position: { commit: BigInt(last.commit_id), prepare: BigInt(last.global_position) } };
     }
-    const current = await this.pool.query<{ revision: string }>('SELECT revision FROM streams WHERE stream_id = $1', [streamId]);
-    throw new ConcurrencyError(streamId, expected, current.rows[0] ? BigInt(current.rows[0].revision) : 'no_stream');
+    const current = await this.pool.query<{ revision: string | null }>('SELECT max(revision)::text AS revision FROM events WHERE stream_id = $1', [streamId]);
+    const revision = current.rows[0]?.revision;
+    throw new ConcurrencyError(streamId, expected, revision == null ? 'no_stream' : BigInt(revision));
   }
 
   async readStream(streamId: string): Promise<RecordedEvent[]> {
