@@ -1,4 +1,4 @@
-import type { PoolClient } from '../src/db';
+import { prepared, type PoolClient } from '../src/db';
 import type { RecordedEvent } from '../src/eventstore';
 import type { UserEvent } from '../domain/identity/identity';
 import type { Projection } from './projection';
@@ -146,8 +146,10 @@ export type UserView = ReturnType<typeof toUserView>;
 
 type Queryable = { query: PoolClient['query'] };
 
+const USER_COLUMNS = 'id, email, full_name, role, is_active, permissions, company_name, parent_user_id, created_at, updated_at, access_version';
+
 export async function findUser(db: Queryable, id: string): Promise<UserRow | undefined> {
-  const { rows } = await db.query<UserRow>('SELECT * FROM read.users WHERE id = $1', [id]);
+  const { rows } = await db.query<UserRow>(`SELECT ${USER_COLUMNS} FROM read.users WHERE id = $1`, [id]);
   return rows[0];
 }
 
@@ -179,10 +181,12 @@ export async function listUsers(
   const clause = where.length ? `WHERE ${where.join(' AND ')}` : '';
   const order = page.sort ? `${page.sort.field} ${page.sort.order}, created_at DESC` : 'created_at DESC';
   const { rows } = await db.query<UserRow & { total: string }>(
-    `SELECT *, count(*) OVER () AS total FROM read.users ${clause}
-     ORDER BY (role IN ('admin', 'administrator')) DESC, ${order}, id
-     OFFSET ${param(page.offset)} LIMIT ${param(page.limit)}`,
-    params,
+    prepared(
+      `SELECT ${USER_COLUMNS}, count(*) OVER () AS total FROM read.users ${clause}
+       ORDER BY (role IN ('admin', 'administrator')) DESC, ${order}, id
+       OFFSET ${param(page.offset)} LIMIT ${param(page.limit)}`,
+      params,
+    ),
   );
   let total = rows[0] ? Number(rows[0].total) : 0;
   if (!rows[0] && page.offset > 0) {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import pg from 'pg';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -60,4 +61,13 @@ export async function inTransaction<T>(pool: Pool, work: (client: PoolClient) =>
   } finally {
     client.release();
   }
+}
+
+/**
+ * A query each connection plans once and then reuses, for statements run on every request. Name
+ * columns rather than `*`, so a later migration that adds columns does not change a cached plan's
+ * result type.
+ */
+export function prepared(text: string, values: unknown[]): pg.QueryConfig {
+  return { name: `q${createHash('sha1').update(text).digest('hex').slice(0, 16)}`, text, values };
 }

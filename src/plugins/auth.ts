@@ -2,6 +2,7 @@ import fastifyJwt from '@fastify/jwt';
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerHookHandler } from 'fastify';
 import { CONTACT_ADMIN_MESSAGE, hasAnyPermission, isAdminRole, normalizePermissions, type Permission } from '../../domain/access';
 import type { Services } from '../services';
+import { prepared } from '../db';
 import { HttpError } from './errors';
 import { z } from 'zod';
 
@@ -95,11 +96,13 @@ export async function registerAuth(app: FastifyInstance, services: Services): Pr
     if (!parsed.success) throw new HttpError(401, 'INVALID_TOKEN', AUTH_MESSAGES.invalid);
     const claims = parsed.data;
     const { rows } = await services.pool.query<PrincipalRow>(
-      `SELECT u.id, u.email, u.full_name, u.role, u.is_active, u.permissions, u.access_version, u.company_name, u.parent_user_id,
-              (s.revoked_at IS NULL AND s.expires_at > now()) AS session_live
-       FROM read.users u LEFT JOIN auth_sessions s ON s.id = $2 AND s.user_id = u.id
-       WHERE u.id = $1`,
-      [claims.sub, claims.sid],
+      prepared(
+        `SELECT u.id, u.email, u.full_name, u.role, u.is_active, u.permissions, u.access_version, u.company_name, u.parent_user_id,
+                (s.revoked_at IS NULL AND s.expires_at > now()) AS session_live
+         FROM read.users u LEFT JOIN auth_sessions s ON s.id = $2 AND s.user_id = u.id
+         WHERE u.id = $1`,
+        [claims.sub, claims.sid],
+      ),
     );
     const user = rows[0];
     if (!user) throw new HttpError(401, 'UNAUTHENTICATED', AUTH_MESSAGES.gone);
