@@ -1,16 +1,11 @@
 import type { Pool } from '../src/db';
-import { comparePositions, type EventStore, type GlobalPosition, type RecordedEvent, type Subscription } from '../src/eventstore';
+import { comparePositions, type EventStore, type GlobalPosition, type RecordedEvent } from '../src/eventstore';
+import { CheckpointMovedError, LogFollower } from '../src/eventstore/follower';
 import { CheckpointStore } from './checkpoints';
 import { applyToProjection, type Projection } from './projection';
 
 export const READ_MODELS_CHECKPOINT = 'read-models';
 export const PROJECTED_CHANNEL = 'partnerhub_projected';
-
-class CheckpointMovedError extends Error {
-  constructor() {
-    super('The read-model checkpoint was moved by another projector; resuming from the stored checkpoint.');
-  }
-}
 
 export interface ProjectionRunnerOptions {
   schema?: string; // 'read' live; another schema during a rebuild
@@ -25,55 +20,33 @@ export interface ProjectionRunnerOptions {
  * that also compare-and-sets the checkpoint, so a crash loses nothing and applies nothing twice.
  */
 export class ProjectionRunner {
-  private subscription: Subscription | undefined;
-  private running = false;
-  private loop: Promise<void> | undefined;
   private readonly schema: string;
   private readonly checkpoints: CheckpointStore;
+  private readonly follower: LogFollower;
 
   constructor(
-    private readonly store: EventStore,
+    store: EventStore,
     private readonly pool: Pool,
     private readonly projections: readonly Projection[],
     private readonly options: ProjectionRunnerOptions = {},
   ) {
     this.schema = options.schema ?? 'read';
     this.checkpoints = new CheckpointStore(`${this.schema}.checkpoints`);
+    // A moved checkpoint is expected after a rebuild swapped the tables in.
+    this.follower = new LogFollower(
+      store,
+      () => this.checkpoints.load(this.pool, READ_MODELS_CHECKPOINT),
+      (events, checkpoint) => this.applyBatch(events, checkpoint),
+      { batchSize: options.batchSize ?? 500, onError: options.onError },
+    );
   }
 
   start(): void {
-    if (this.running) return;
-    this.running = true;
-    this.loop = this.followLog();
+    this.follower.start();
   }
 
-  async stop(): Promise<void> {
-    this.running = false;
-    await this.subscription?.stop();
-    await this.loop;
-  }
-
-  private async followLog(): Promise<void> {
-    let failures = 0;
-    while (this.running) {
-      const from = await this.checkpoints.load(this.pool, READ_MODELS_CHECKPOINT).catch((error: Error) => error);
-      if (from instanceof Error) {
-        this.options.onError?.(from);
-        await delay(backoff(++failures));
-        continue;
-      }
-      let checkpoint = from;
-      this.subscription = this.store.subscribeToAll({ fromPosition: from, batchSize: this.options.batchSize ?? 500 }, async (events) => {
-        checkpoint = await this.applyBatch(events, checkpoint);
-        failures = 0;
-      });
-      const error = await this.subscription.done;
-      if (error && this.running) {
-        // A moved checkpoint is expected after a rebuild swapped the tables in; anything else is retried with backoff.
-        if (!(error instanceof CheckpointMovedError)) this.options.onError?.(error);
-        await delay(error instanceof CheckpointMovedError ? 0 : backoff(++failures));
-      }
-    }
+  stop(): Promise<void> {
+    return this.follower.stop();
   }
 
   private async applyBatch(events: RecordedEvent[], checkpoint: GlobalPosition | undefined): Promise<GlobalPosition> {
@@ -84,7 +57,7 @@ export class ProjectionRunner {
       await client.query(`SET LOCAL search_path TO ${this.schema}, public`);
       const fresh = checkpoint ? events.filter((event) => comparePositions(event.position, checkpoint) > 0) : events;
       for (const projection of this.projections) await applyToProjection(projection, fresh, client);
-      if (!(await this.checkpoints.compareAndSet(client, READ_MODELS_CHECKPOINT, checkpoint, next))) throw new CheckpointMovedError();
+      if (!(await this.checkpoints.compareAndSet(client, READ_MODELS_CHECKPOINT, checkpoint, next))) throw new CheckpointMovedError('read-model');
       await client.query('SELECT pg_notify($1, $2)', [PROJECTED_CHANNEL, `${this.schema}:${next.commit}:${next.prepare}`]);
       await client.query('COMMIT');
     } catch (error) {
@@ -98,5 +71,3 @@ export class ProjectionRunner {
   }
 }
 
-const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const backoff = (failures: number) => Math.min(30_000, 100 * 2 ** failures);

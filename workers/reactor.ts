@@ -1,5 +1,6 @@
 import type { Pool } from '../src/db';
-import { comparePositions, type GlobalPosition, type RecordedEvent, type Subscription } from '../src/eventstore';
+import { comparePositions, type GlobalPosition, type RecordedEvent } from '../src/eventstore';
+import { CheckpointMovedError, LogFollower } from '../src/eventstore/follower';
 import type { Services } from '../src/services';
 import { CheckpointStore } from '../projections/checkpoints';
 import { identityReactions } from './identity';
@@ -35,12 +36,6 @@ export function combineReactions(...tables: ReactionTable[]): ReactionTable {
 
 export const reactions: ReactionTable = combineReactions(identityReactions, partnerReactions, orderReactions, stockReactions);
 
-class CheckpointMovedError extends Error {
-  constructor() {
-    super('The reactor checkpoint was moved by someone else; resuming from the stored checkpoint.');
-  }
-}
-
 export interface ReactorOptions {
   table?: ReactionTable;
   batchSize?: number;
@@ -55,11 +50,9 @@ export interface ReactorOptions {
  * deterministic job ids make a re-enqueued job (and a full replay of the log) a no-op.
  */
 export class Reactor {
-  private subscription: Subscription | undefined;
-  private running = false;
-  private loop: Promise<void> | undefined;
   private readonly table: ReactionTable;
   private readonly context: ReactionContext;
+  private readonly follower: LogFollower;
 
   constructor(
     private readonly services: Pick<Services, 'store' | 'pool' | 'watcher' | 'config'>,
@@ -76,41 +69,20 @@ export class Reactor {
         }
       },
     };
+    this.follower = new LogFollower(
+      services.store,
+      () => reactorCheckpoints.load(services.pool, REACTOR_CHECKPOINT),
+      (events, checkpoint) => this.react(events, checkpoint),
+      { batchSize: options.batchSize ?? 200, onError: options.onError },
+    );
   }
 
   start(): void {
-    if (this.running) return;
-    this.running = true;
-    this.loop = this.followLog();
+    this.follower.start();
   }
 
-  async stop(): Promise<void> {
-    this.running = false;
-    await this.subscription?.stop();
-    await this.loop;
-  }
-
-  private async followLog(): Promise<void> {
-    let failures = 0;
-    while (this.running) {
-      const from = await reactorCheckpoints.load(this.services.pool, REACTOR_CHECKPOINT).catch((error: Error) => error);
-      if (from instanceof Error) {
-        this.options.onError?.(from);
-        await delay(backoff(++failures));
-        continue;
-      }
-      if (!this.running) break;
-      let checkpoint = from;
-      this.subscription = this.services.store.subscribeToAll({ fromPosition: from, batchSize: this.options.batchSize ?? 200 }, async (events) => {
-        checkpoint = await this.react(events, checkpoint);
-        failures = 0;
-      });
-      const error = await this.subscription.done;
-      if (error && this.running) {
-        if (!(error instanceof CheckpointMovedError)) this.options.onError?.(error);
-        await delay(error instanceof CheckpointMovedError ? 0 : backoff(++failures));
-      }
-    }
+  stop(): Promise<void> {
+    return this.follower.stop();
   }
 
   private async react(events: RecordedEvent[], checkpoint: GlobalPosition | undefined): Promise<GlobalPosition> {
@@ -121,7 +93,7 @@ export class Reactor {
       for (const reaction of this.table[event.type] ?? []) jobs.push(...(await reaction(event, this.context)));
     }
     await this.enqueue(jobs);
-    if (!(await reactorCheckpoints.compareAndSet(this.services.pool, REACTOR_CHECKPOINT, checkpoint, next))) throw new CheckpointMovedError();
+    if (!(await reactorCheckpoints.compareAndSet(this.services.pool, REACTOR_CHECKPOINT, checkpoint, next))) throw new CheckpointMovedError('reactor');
     this.options.onBatch?.(next);
     return next;
   }
@@ -136,5 +108,3 @@ export class Reactor {
   }
 }
 
-const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const backoff = (failures: number) => Math.min(30_000, 100 * 2 ** failures);
