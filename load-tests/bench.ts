@@ -116,9 +116,8 @@ function appendTable(section: AppendSection): string {
       `a client starts a new stream every ${section.streamLength} appends (no_stream, then the returned revision)`,
     ...(section.diagnostics.length
       ? [
-          '   diagnostics (not the product): the store statement with its pg_notify removed; the same with one NOTIFY per',
-          `   round trip sent after commit with synchronous_commit=off (${formatCount(section.coalescedNotifications)} sent); a raw INSERT that also`,
-          '   calls pg_notify; the store with time-ordered (v7) event ids',
+          '   diagnostics (not the product): a raw 1-row INSERT that calls pg_notify in its own transaction (why the store',
+          '   sends one coalesced NOTIFY after commit instead of inside the append); the store with time-ordered (v7) event ids',
         ]
       : []),
   ].join('\n');

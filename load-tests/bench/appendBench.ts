@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import pg from 'pg';
 import { createPool, type Pool } from '../../src/db';
 import type { ExpectedRevision, NewEvent } from '../../src/eventstore';
-import { appendStatement, PostgresEventStore, type AppendRow } from '../../src/eventstore/postgres';
+import { PostgresEventStore } from '../../src/eventstore/postgres';
 import { checkpoint } from './benchDatabase';
 import { runClosedLoop, type ClosedLoopResult } from './closedLoop';
 import { summarize, type LatencySummary } from './percentiles';
@@ -19,7 +18,7 @@ export interface AppendSettings {
   streamLength: number;
   /** Each comparison runs in this many alternating rounds. */
   rounds: number;
-  /** Also measure the diagnostic variants (see README): the store's statement without NOTIFY or with a coalesced one after commit, a raw INSERT with NOTIFY, time-ordered event ids. */
+  /** Also measure the diagnostic variants (see README): a raw INSERT with NOTIFY in its transaction, time-ordered event ids. */
   diagnostics: boolean;
 }
 
@@ -45,8 +44,6 @@ export interface AppendSection {
   single: { store: AppendMeasurement; raw: AppendMeasurement; ratio: number };
   batched: { store: AppendMeasurement; raw: AppendMeasurement; ratio: number };
   diagnostics: AppendMeasurement[];
-  /** NOTIFYs the coalesced-notifier diagnostic actually sent (against the appends it covered). */
-  coalescedNotifications: number;
 }
 
 export const SINGLE_GOAL = 0.6;
@@ -55,7 +52,7 @@ export const BATCHED_GOAL = 0.8;
 const RAW_TABLE = 'bench_raw_events';
 const RAW_COLUMNS = '(stream_id, revision, event_id, type, data, metadata)';
 
-/** The log's columns and types, but nothing to check: no unique keys, no second index, no stream row, no NOTIFY. */
+/** The log's columns and types, but nothing to check: only a bigserial key, no unique keys, no NOTIFY. */
 const CREATE_RAW_TABLE = `
   CREATE TABLE IF NOT EXISTS ${RAW_TABLE} (
     id bigserial PRIMARY KEY,
@@ -104,56 +101,6 @@ class StreamCursor {
   }
 }
 
-/** The store's own append statement with the `pg_notify` taken out: a diagnostic, never used by the product. */
-function appendStatementWithoutNotify(streamId: string, events: NewEvent[], expected: ExpectedRevision) {
-  const statement = appendStatement(streamId, events, expected);
-  const text = statement.text.replace(/CASE WHEN count\(\*\) > 0 THEN pg_notify\([^)]*\) END AS notified/, 'NULL AS notified');
-  return text === statement.text ? undefined : { ...statement, text };
-}
-
-/**
- * Wakes listeners after appends have committed instead of inside them: at most one NOTIFY in flight,
- * appends that finish meanwhile share the next one, and its commit is not waited for. A diagnostic of a
- * possible change to the store; the product does not do this.
- */
-class CoalescedNotifier {
-  private readonly client: pg.Client;
-  private sending = false;
-  private again = false;
-  sent = 0;
-
-  constructor(databaseUrl: string) {
-    this.client = new pg.Client({ connectionString: databaseUrl });
-  }
-
-  async start() {
-    await this.client.connect();
-    // The NOTIFY-only transaction carries no data: not waiting for its commit record is safe.
-    await this.client.query('SET synchronous_commit = off');
-  }
-
-  poke() {
-    if (this.sending) {
-      this.again = true;
-      return;
-    }
-    this.sending = true;
-    void (async () => {
-      do {
-        this.again = false;
-        await this.client.query(`SELECT pg_notify('bench_events', '')`).catch(() => {});
-        this.sent++;
-      } while (this.again);
-      this.sending = false;
-    })();
-  }
-
-  async stop() {
-    while (this.sending) await new Promise((resolve) => setTimeout(resolve, 5));
-    await this.client.end();
-  }
-}
-
 const toMeasurement = (name: string, run: ClosedLoopResult, walBytes: number): AppendMeasurement => ({
   name,
   events: run.events,
@@ -173,12 +120,10 @@ const toMeasurement = (name: string, run: ClosedLoopResult, walBytes: number): A
 export async function runAppendSection(settings: AppendSettings, log: (line: string) => void): Promise<AppendSection> {
   const pool: Pool = createPool(settings.databaseUrl, settings.clients);
   const store = new PostgresEventStore(pool, settings.databaseUrl);
-  const notifier = new CoalescedNotifier(settings.databaseUrl);
   const walPosition = async () => (await pool.query<{ lsn: string }>('SELECT pg_current_wal_lsn()::text AS lsn')).rows[0].lsn;
   const walSince = async (lsn: string) =>
     Number((await pool.query<{ bytes: string }>('SELECT pg_wal_lsn_diff(pg_current_wal_lsn(), $1::pg_lsn)::text AS bytes', [lsn])).rows[0].bytes);
   try {
-    await notifier.start();
     await pool.query(CREATE_RAW_TABLE);
     const { clients, batchSize, streamLength } = settings;
 
@@ -197,17 +142,6 @@ export async function runAppendSection(settings: AppendSettings, log: (line: str
         await pool.query({ text, values: rawValues(cursor.streamId, cursor.nextRevision, eventsOf(rowsPerInsert)) });
         cursor.advance(rowsPerInsert);
         return rowsPerInsert;
-      };
-    };
-    const storeStatementWithoutNotify = (eventsPerAppend: number, notifyAfterCommit = false) => () => {
-      const cursor = new StreamCursor(streamLength);
-      return async () => {
-        const statement = appendStatementWithoutNotify(cursor.streamId, eventsOf(eventsPerAppend), cursor.expected)!;
-        const { rows } = await pool.query<AppendRow>(statement);
-        if (rows[0]?.revision == null) throw new Error(`The append to ${cursor.streamId} claimed no revision.`);
-        if (notifyAfterCommit) notifier.poke();
-        cursor.advance(eventsPerAppend, BigInt(rows[0].revision));
-        return eventsPerAppend;
       };
     };
     const rawInsertWithNotify = () => () => {
@@ -262,32 +196,16 @@ export async function runAppendSection(settings: AppendSettings, log: (line: str
 
     const seconds = settings.seconds;
     const diagnosticSeconds = seconds / 2;
-    const canStripNotify = appendStatementWithoutNotify('x', eventsOf(1), 'no_stream') !== undefined;
     const diagnose = settings.diagnostics;
 
     const [singleStore, singleRaw, ...singleDiagnostics] = await measureInterleaved([
       { name: 'store: 1 event per append', seconds, makeClient: storeAppends(1) },
       { name: 'raw: 1 row per INSERT', seconds, makeClient: rawInserts(1) },
-      ...(diagnose && canStripNotify
-        ? [{ name: 'diagnostic: store statement without NOTIFY, 1 event', seconds: diagnosticSeconds, makeClient: storeStatementWithoutNotify(1) }]
-        : []),
-      ...(diagnose && canStripNotify
-        ? [
-            {
-              name: 'diagnostic: store statement, coalesced NOTIFY after commit, 1 event',
-              seconds: diagnosticSeconds,
-              makeClient: storeStatementWithoutNotify(1, true),
-            },
-          ]
-        : []),
       ...(diagnose ? [{ name: 'diagnostic: raw 1-row INSERT + pg_notify', seconds: diagnosticSeconds, makeClient: rawInsertWithNotify() }] : []),
     ]);
     const [batchedStore, batchedRaw, ...batchedDiagnostics] = await measureInterleaved([
       { name: `store: ${batchSize} events per append`, seconds, makeClient: storeAppends(batchSize) },
       { name: `raw: ${batchSize} rows per INSERT`, seconds, makeClient: rawInserts(batchSize) },
-      ...(diagnose && canStripNotify
-        ? [{ name: `diagnostic: store statement without NOTIFY, ${batchSize} events`, seconds: diagnosticSeconds, makeClient: storeStatementWithoutNotify(batchSize) }]
-        : []),
       ...(diagnose
         ? [{ name: `diagnostic: store, ${batchSize} events, time-ordered event ids`, seconds: diagnosticSeconds, makeClient: storeAppends(batchSize, 'time-ordered') }]
         : []),
@@ -305,10 +223,8 @@ export async function runAppendSection(settings: AppendSettings, log: (line: str
       single,
       batched,
       diagnostics,
-      coalescedNotifications: notifier.sent,
     };
   } finally {
-    await notifier.stop().catch(() => {});
     await store.close();
     await pool.end();
   }
