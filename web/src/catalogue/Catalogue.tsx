@@ -42,6 +42,7 @@ import { ProductThumb } from '../products/ProductThumb';
 import { addToCart, cartCount, useCart, type CartProduct } from './cart';
 import { CartPanel } from './CartPanel';
 import { StockChip } from './StockChip';
+import { useDebounced } from '../layout/useDebounced';
 
 export const EMPTY_CART_MESSAGE = 'Please add items to cart before proceeding to checkout';
 export const NO_SHIPPING_MESSAGE = "You don't have permission to access shipment details. Please contact your administrator.";
@@ -61,14 +62,6 @@ interface ProductRecord extends CartProduct {
 /** Descriptions are cut at 100 characters. */
 export const shortDescription = (text: string) => (text.length > DESCRIPTION_LIMIT ? `${text.slice(0, DESCRIPTION_LIMIT).trimEnd()}…` : text);
 
-function useDebounced<T>(value: T, ms: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return debounced;
-}
 
 /** The quantity input and Add to Cart: bounded by the MOQ and the stock, disabled when out of stock. */
 function AddToCart({ product, onAdded }: { product: ProductRecord; onAdded: (product: ProductRecord, quantity: number) => void }) {

@@ -37,17 +37,10 @@ import { NOTICE_MS } from './orderMessages';
 import { getOrderStatistics, type OrderRecord, type OrderStatistics } from './ordersApi';
 import { OrderStatusChip } from './OrderStatusChip';
 import { OrderStatusDialog } from './OrderStatusDialog';
+import { useDebounced } from '../layout/useDebounced';
 
 const PAGE_SIZE = 12;
 
-function useDebounced<T>(value: T, ms: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return debounced;
-}
 
 function StatCard({ label, value, icon, hint }: { label: string; value: string; icon: ReactElement; hint?: string }) {
   return (

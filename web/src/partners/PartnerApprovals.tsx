@@ -25,6 +25,7 @@ import { ApproveDialog, RejectDialog } from './PartnerDecisionDialogs';
 import { businessTypeOf, PartnerLogo, PartnerStatusChip, placeOf, submittedOn } from './PartnerParts';
 import { PartnerShow } from './PartnerShow';
 import { PARTNERS_RESOURCE, type PartnerRecord, type PartnerStatus } from './partnersApi';
+import { useDebounced } from '../layout/useDebounced';
 
 const PAGE_SIZE = 12;
 type Shown = PartnerStatus | 'all';
@@ -36,14 +37,6 @@ const EMPTY_TEXT: Record<Shown, string> = {
   all: 'No partner applications yet.',
 };
 
-function useDebounced<T>(value: T, ms: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return debounced;
-}
 
 function ApplicationCard({ partner, isAdmin, onReview, onApprove, onReject }: { partner: PartnerRecord; isAdmin: boolean; onReview: () => void; onApprove: () => void; onReject: () => void }) {
   const place = placeOf(partner);

@@ -29,19 +29,12 @@ import { ApiError } from '../providers/errorMapper';
 import { businessTypeOf, PartnerLogo, placeOf } from './PartnerParts';
 import { PartnerShow } from './PartnerShow';
 import { PARTNERS_RESOURCE, type PartnerRecord } from './partnersApi';
+import { useDebounced } from '../layout/useDebounced';
 
 export const NO_MATCH_MESSAGE = 'No partners match the selected filters.';
 const PAGE_SIZE = 24;
 const ALL = '';
 
-function useDebounced<T>(value: T, ms: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return debounced;
-}
 
 function DirectoryCard({ partner, onOpen }: { partner: PartnerRecord; onOpen: () => void }) {
   const place = placeOf(partner);

@@ -41,19 +41,12 @@ import { ProductCreate } from './ProductCreate';
 import { ProductEdit } from './ProductEdit';
 import { ProductThumb } from './ProductThumb';
 import { deleteProduct, type ProductRecord } from './productsApi';
+import { useDebounced } from '../layout/useDebounced';
 
 const PAGE_SIZE = 10;
 
 export const deleteProductConfirmation = (name: string) => `Are you sure you want to delete product ${name}? This action cannot be undone.`;
 
-function useDebounced<T>(value: T, ms: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return debounced;
-}
 
 function RowActions({ product, onEdit, onDelete }: { product: ProductRecord; onEdit: () => void; onDelete: () => void }) {
   return (

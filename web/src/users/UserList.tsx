@@ -41,6 +41,7 @@ import { UserCreate } from './UserCreate';
 import { UserEdit } from './UserEdit';
 import { UserHistory } from './UserHistory';
 import { ADMIN_DELETE_REFUSED, companyOf, deleteConfirmation, permissionsOf, ROLE_BADGE_COLOURS, usersForList, type UserRecord } from './userRules';
+import { useDebounced } from '../layout/useDebounced';
 
 const PAGE_SIZE = 10;
 
@@ -110,14 +111,6 @@ function EmailText({ email }: { email: string }) {
   );
 }
 
-function useDebounced<T>(value: T, ms: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return debounced;
-}
 
 /** User Management: search, Add User, the users table, edit, delete and history. */
 export function UserList() {
