@@ -31,7 +31,6 @@ async function withPage<T>(work: (page: Page, consoleErrors: string[]) => Promis
   }
 }
 
-const path = (page: Page) => new URL(page.url()).pathname;
 const PASSWORD = 'Welcome2026';
 const unique = () => `${Date.now()}${Math.random().toString(36).slice(2, 6)}`;
 

@@ -23,7 +23,6 @@ import {
   permissionsOfUser,
   replacePermissions,
   storeLogin,
-  storeUser,
   type LoginAnswer,
   type SessionUser,
 } from './session';
