@@ -31,8 +31,14 @@ const notifyAdminsOfPartnerRegistration: Reaction = async (recorded, context) =>
   );
 };
 
+/**
+ * An activation an admin makes by hand is announced here; one that is a step of a process (a partner
+ * approval activates the applicant) is announced by that process, in its own words, so the user is
+ * not told twice.
+ */
 const notifyActivatedUser: Reaction = async (recorded) => {
   const event = recorded as EventOf<'UserActivated.v1'>;
+  if (event.metadata.causationId) return [];
   return [
     notificationJob(event, event.data.userId, {
       kind: 'account-activated',
