@@ -13,11 +13,9 @@ import AddShoppingCartIcon from '@mui/icons-material/AddShoppingCart';
 import SearchIcon from '@mui/icons-material/Search';
 import ShoppingCartIcon from '@mui/icons-material/ShoppingCart';
 import {
-  Alert,
   Badge,
   Box,
   Button,
-  CircularProgress,
   Drawer,
   IconButton,
   InputAdornment,
@@ -43,6 +41,7 @@ import { addToCart, cartCount, useCart, type CartProduct } from './cart';
 import { CartPanel } from './CartPanel';
 import { StockChip } from './StockChip';
 import { useDebounced } from '../layout/useDebounced';
+import { LoadError, Loading } from '../layout/ListStates';
 
 export const EMPTY_CART_MESSAGE = 'Please add items to cart before proceeding to checkout';
 export const NO_SHIPPING_MESSAGE = "You don't have permission to access shipment details. Please contact your administrator.";
@@ -248,9 +247,7 @@ export default function Catalogue() {
   const count = cartCount(lines);
 
   const list = isPending ? (
-    <Box sx={{ display: 'flex', justifyContent: 'center', p: 4 }}>
-      <CircularProgress />
-    </Box>
+    <Loading />
   ) : products.length === 0 ? (
     <Paper variant="outlined" sx={{ p: 3, textAlign: 'center' }}>
       <Typography color="text.secondary">{filtered ? 'No products found' : 'No products yet'}</Typography>
@@ -315,11 +312,7 @@ export default function Catalogue() {
           </IconButton>
         ) : null}
       </Box>
-      {error && !(error instanceof ApiError && error.handled) ? (
-        <Alert severity="error" sx={{ mb: 2 }} action={<Button color="inherit" size="small" onClick={() => void refetch()}>Retry</Button>}>
-          {error instanceof ApiError && error.status !== 0 && error.message !== 'An error occurred' ? error.message : 'Failed to fetch products'}
-        </Alert>
-      ) : null}
+      <LoadError error={error} onRetry={refetch} message={error instanceof ApiError && error.status !== 0 && error.message !== 'An error occurred' ? error.message : 'Failed to fetch products'} />
       <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: wide ? 'minmax(0, 1fr) 300px' : 'minmax(0, 1fr)', alignItems: 'start' }}>
         <Box sx={{ minWidth: 0 }}>
           <Filters

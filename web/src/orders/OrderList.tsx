@@ -15,7 +15,6 @@ import {
   Card,
   CardActions,
   CardContent,
-  CircularProgress,
   InputAdornment,
   Pagination,
   Paper,
@@ -30,7 +29,6 @@ import { StockChip } from '../catalogue/StockChip';
 import { formatDate } from '../formatting';
 import { formatDay } from './orderDates';
 import { PageTitle } from '../layout/PageTitle';
-import { ApiError } from '../providers/errorMapper';
 import { ProductThumb } from '../products/ProductThumb';
 import { AccessRestricted } from './AccessRestricted';
 import { NOTICE_MS } from './orderMessages';
@@ -38,6 +36,7 @@ import { getOrderStatistics, type OrderRecord, type OrderStatistics } from './or
 import { OrderStatusChip } from './OrderStatusChip';
 import { OrderStatusDialog } from './OrderStatusDialog';
 import { useDebounced } from '../layout/useDebounced';
+import { LoadError, Loading } from '../layout/ListStates';
 
 const PAGE_SIZE = 12;
 
@@ -220,15 +219,9 @@ function OrderManagement() {
             slotProps={{ input: { startAdornment: <InputAdornment position="start"><SearchIcon fontSize="small" /></InputAdornment> }, htmlInput: { 'aria-label': 'Search orders by order ID or company' } }}
           />
         </Box>
-        {error && !(error instanceof ApiError && error.handled) ? (
-          <Alert severity="error" sx={{ mb: 2 }} action={<Button color="inherit" size="small" onClick={() => void refetch()}>Retry</Button>}>
-            {(error as Error).message || 'Failed to load orders'}
-          </Alert>
-        ) : null}
+        <LoadError error={error} onRetry={refetch} message={(error as Error | null)?.message || 'Failed to load orders'} />
         {isPending ? (
-          <Box sx={{ display: 'flex', justifyContent: 'center', p: 4 }}>
-            <CircularProgress />
-          </Box>
+          <Loading />
         ) : orders.length === 0 ? (
           <Typography color="text.secondary" sx={{ p: 2, textAlign: 'center' }}>
             No orders found

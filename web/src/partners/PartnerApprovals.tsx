@@ -9,7 +9,6 @@ import {
   Card,
   CardActions,
   CardContent,
-  CircularProgress,
   InputAdornment,
   Pagination,
   TextField,
@@ -20,12 +19,12 @@ import {
 import { useEffect, useState } from 'react';
 import { useGetList, useRefresh } from 'react-admin';
 import { useAccess } from '../access/usePrincipal';
-import { ApiError } from '../providers/errorMapper';
 import { ApproveDialog, RejectDialog } from './PartnerDecisionDialogs';
 import { businessTypeOf, PartnerLogo, PartnerStatusChip, placeOf, submittedOn } from './PartnerParts';
 import { PartnerShow } from './PartnerShow';
 import { PARTNERS_RESOURCE, type PartnerRecord, type PartnerStatus } from './partnersApi';
 import { useDebounced } from '../layout/useDebounced';
+import { LoadError, Loading } from '../layout/ListStates';
 
 const PAGE_SIZE = 12;
 type Shown = PartnerStatus | 'all';
@@ -159,15 +158,9 @@ export function PartnerApprovals() {
           Only administrators review and decide partner applications.
         </Alert>
       ) : null}
-      {error && !(error instanceof ApiError && error.handled) ? (
-        <Alert severity="error" sx={{ mb: 2 }} action={<Button color="inherit" size="small" onClick={() => void refetch()}>Retry</Button>}>
-          {(error as Error).message || 'Failed to load partner applications'}
-        </Alert>
-      ) : null}
+      <LoadError error={error} onRetry={refetch} message={(error as Error | null)?.message || 'Failed to load partner applications'} />
       {isPending ? (
-        <Box sx={{ display: 'flex', justifyContent: 'center', p: 4 }}>
-          <CircularProgress />
-        </Box>
+        <Loading />
       ) : applications.length === 0 ? (
         <Typography color="text.secondary" sx={{ p: 2 }} data-testid="approvals-empty">
           {query ? 'No partner applications match your search.' : EMPTY_TEXT[shown]}

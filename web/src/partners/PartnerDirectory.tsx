@@ -4,14 +4,12 @@ import BusinessIcon from '@mui/icons-material/Business';
 import PlaceIcon from '@mui/icons-material/Place';
 import SearchIcon from '@mui/icons-material/Search';
 import {
-  Alert,
   Box,
   Button,
   Card,
   CardActionArea,
   CardContent,
   Chip,
-  CircularProgress,
   FormControl,
   InputAdornment,
   InputLabel,
@@ -25,11 +23,11 @@ import {
 import { useEffect, useState } from 'react';
 import { useGetList } from 'react-admin';
 import { PageTitle } from '../layout/PageTitle';
-import { ApiError } from '../providers/errorMapper';
 import { businessTypeOf, PartnerLogo, placeOf } from './PartnerParts';
 import { PartnerShow } from './PartnerShow';
 import { PARTNERS_RESOURCE, type PartnerRecord } from './partnersApi';
 import { useDebounced } from '../layout/useDebounced';
+import { LoadError, Loading } from '../layout/ListStates';
 
 export const NO_MATCH_MESSAGE = 'No partners match the selected filters.';
 const PAGE_SIZE = 24;
@@ -141,15 +139,9 @@ export default function PartnerDirectory() {
           Clear filters
         </Button>
       ) : null}
-      {error && !(error instanceof ApiError && error.handled) ? (
-        <Alert severity="error" sx={{ mb: 2 }} action={<Button color="inherit" size="small" onClick={() => void refetch()}>Retry</Button>}>
-          {(error as Error).message || 'Failed to load partners'}
-        </Alert>
-      ) : null}
+      <LoadError error={error} onRetry={refetch} message={(error as Error | null)?.message || 'Failed to load partners'} />
       {isPending ? (
-        <Box sx={{ display: 'flex', justifyContent: 'center', p: 4 }}>
-          <CircularProgress />
-        </Box>
+        <Loading />
       ) : partners.length === 0 ? (
         <Typography color="text.secondary" sx={{ p: 2 }} data-testid="directory-empty">
           {NO_MATCH_MESSAGE}

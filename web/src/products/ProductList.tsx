@@ -4,12 +4,10 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import SearchIcon from '@mui/icons-material/Search';
 import {
-  Alert,
   Box,
   Button,
   Card,
   CardContent,
-  CircularProgress,
   Dialog,
   DialogActions,
   DialogContent,
@@ -42,6 +40,7 @@ import { ProductEdit } from './ProductEdit';
 import { ProductThumb } from './ProductThumb';
 import { deleteProduct, type ProductRecord } from './productsApi';
 import { useDebounced } from '../layout/useDebounced';
+import { LoadError, Loading } from '../layout/ListStates';
 
 const PAGE_SIZE = 10;
 
@@ -133,16 +132,10 @@ export function ProductList() {
         </Button>
       </Box>
 
-      {error && !(error instanceof ApiError && error.handled) ? (
-        <Alert severity="error" sx={{ mb: 2 }} action={<Button color="inherit" size="small" onClick={() => void refetch()}>Retry</Button>}>
-          {error instanceof ApiError && error.status !== 0 ? (error.message !== 'An error occurred' ? error.message : 'Failed to fetch products') : 'An error occurred while fetching products'}
-        </Alert>
-      ) : null}
+      <LoadError error={error} onRetry={refetch} message={error instanceof ApiError && error.status !== 0 ? (error.message !== 'An error occurred' ? error.message : 'Failed to fetch products') : 'An error occurred while fetching products'} />
 
       {isPending ? (
-        <Box sx={{ display: 'flex', justifyContent: 'center', p: 4 }}>
-          <CircularProgress />
-        </Box>
+        <Loading />
       ) : products.length === 0 ? (
         <Typography color="text.secondary" sx={{ p: 2 }}>
           {filtered ? 'No products found' : 'No products yet'}

@@ -5,13 +5,11 @@ import EditIcon from '@mui/icons-material/Edit';
 import HistoryIcon from '@mui/icons-material/History';
 import SearchIcon from '@mui/icons-material/Search';
 import {
-  Alert,
   Box,
   Button,
   Card,
   CardContent,
   Chip,
-  CircularProgress,
   Dialog,
   DialogActions,
   DialogContent,
@@ -42,6 +40,7 @@ import { UserEdit } from './UserEdit';
 import { UserHistory } from './UserHistory';
 import { ADMIN_DELETE_REFUSED, companyOf, deleteConfirmation, permissionsOf, ROLE_BADGE_COLOURS, usersForList, type UserRecord } from './userRules';
 import { useDebounced } from '../layout/useDebounced';
+import { LoadError, Loading } from '../layout/ListStates';
 
 const PAGE_SIZE = 10;
 
@@ -179,16 +178,10 @@ export function UserList() {
         </Button>
       </Box>
 
-      {error && !(error instanceof ApiError && error.handled) ? (
-        <Alert severity="error" sx={{ mb: 2 }} action={<Button color="inherit" size="small" onClick={() => void refetch()}>Retry</Button>}>
-          {(error as Error).message || 'Failed to load users'}
-        </Alert>
-      ) : null}
+      <LoadError error={error} onRetry={refetch} message={(error as Error | null)?.message || 'Failed to load users'} />
 
       {isPending ? (
-        <Box sx={{ display: 'flex', justifyContent: 'center', p: 4 }}>
-          <CircularProgress />
-        </Box>
+        <Loading />
       ) : users.length === 0 ? (
         <Typography color="text.secondary" sx={{ p: 2 }}>
           {query ? 'No users found matching your search.' : 'No users yet.'}
