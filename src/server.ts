@@ -14,6 +14,8 @@ import { API_PREFIX, enforceApiAccess } from './plugins/access';
 import { registerAuth } from './plugins/auth';
 import { registerErrorHandling } from './plugins/errors';
 import { SessionStore } from './plugins/sessions';
+import { registerApiRateLimit, registerProtection } from './plugins/protection';
+import { refuseUnstorableText } from './plugins/text';
 import { registerUploads } from './plugins/uploads';
 import type { Services } from './services';
 
@@ -47,6 +49,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
+  await registerProtection(app, services);
   await registerAuth(app, services);
   await registerUploads(app, services);
   const sessions = new SessionStore(services.pool, services.config.REFRESH_TOKEN_TTL_SECONDS);
@@ -54,6 +57,8 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   await app.register(
     async (api) => {
       enforceApiAccess(api);
+      refuseUnstorableText(api);
+      await registerApiRateLimit(api, services);
       await authRoutes(api, services, sessions);
       await userRoutes(api, services, sessions);
       await notificationRoutes(api, services);

@@ -17,7 +17,7 @@ import { listQuerySchema, sendList } from './lists';
 
 /** An order is addressed by its id or by its number (ORD-2026-001042). */
 const orderParam = z
-  .object({ id: z.union([z.uuid(), z.string().regex(ORDER_NUMBER_PATTERN)], { error: 'The order id in the address is not valid.' }) })
+  .object({ id: z.union([z.uuid(), z.string().trim().toUpperCase().regex(ORDER_NUMBER_PATTERN)], { error: 'The order id in the address is not valid.' }) })
   .strict();
 
 const text = (max: number) => z.string().max(max);
@@ -102,7 +102,7 @@ export async function orderRoutes(parent: FastifyInstance, services: Services): 
 
   app.get('/orders', { schema: { tags: ['orders'], summary: "Orders: the caller's organisation's, or all for admins, manufacturers and support", querystring: listQuery } }, async (request, reply) => {
     const q = request.query;
-    const { rows, total } = await listOrders(pool, scopeOf(request), { status: q.filters.status, search: q.search }, { offset: q.offset, limit: q.limit, sort: q.sort });
+    const { rows, total } = await listOrders(pool, scopeOf(request), { ids: q.ids, status: q.filters.status, search: q.search }, { offset: q.offset, limit: q.limit, sort: q.sort });
     return sendList(reply, 'orders', q, rows, total);
   });
 

@@ -213,7 +213,7 @@ export async function partnerRoutes(parent: FastifyInstance, services: Services)
     if (!admin && q.filters.status && q.filters.status !== 'approved') return sendList(reply, 'partners', q, [], 0);
     const { rows, total } = await listPartners(
       pool,
-      { status, region: q.filters.region, tier: q.filters.tier, category: q.filters.category, search: q.search, searchContacts: admin },
+      { ids: q.ids, status, region: q.filters.region, tier: q.filters.tier, category: q.filters.category, search: q.search, searchContacts: admin },
       { offset: q.offset, limit: q.limit, sort: q.sort },
     );
     return sendList(reply, 'partners', q, rows.map(admin ? toPartnerView : toPartnerDirectoryView), total);
