@@ -32,6 +32,7 @@ export async function registerProtection(app: FastifyInstance, services: Service
     },
     // Uploaded images are shown by the portal's own pages only.
     crossOriginResourcePolicy: { policy: 'same-origin' },
+    frameguard: { action: 'deny' },
   });
 
   const maxEventLoopDelay = services.config.MAX_EVENT_LOOP_DELAY_MS;
