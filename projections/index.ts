@@ -4,7 +4,8 @@ import { ordersProjection } from './orders';
 import { partnersProjection } from './partners';
 import type { Projection } from './projection';
 import { statusHistoryProjection } from './statusHistory';
+import { ticketsProjection } from './tickets';
 import { usersProjection } from './users';
 
 /** Every read model, applied in this order to each event. A new module adds its projection here. */
-export const readModels: readonly Projection[] = [usersProjection, statusHistoryProjection, notificationsProjection, catalogueProjection, ordersProjection, partnersProjection];
+export const readModels: readonly Projection[] = [usersProjection, statusHistoryProjection, notificationsProjection, catalogueProjection, ordersProjection, partnersProjection, ticketsProjection];

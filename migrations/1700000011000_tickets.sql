@@ -1,0 +1,58 @@
+-- Up Migration
+
+-- Support tickets: one row per ticket that is not deleted.
+CREATE TABLE read.tickets (
+  id uuid PRIMARY KEY,
+  ticket_number text NOT NULL,
+  -- the organisation that opened it: the partner or distributor account (a team member's parent)
+  organisation_id uuid NOT NULL,
+  company_name text,
+  created_by uuid NOT NULL,
+  title text NOT NULL,
+  description text NOT NULL,
+  priority text NOT NULL,
+  category text NOT NULL,
+  status text NOT NULL,
+  tags text[] NOT NULL DEFAULT '{}',
+  -- when support must have answered: the given due date or the priority's service level
+  due_at timestamptz NOT NULL,
+  due_date_given boolean NOT NULL,
+  assigned_to uuid,
+  resolution_notes text,
+  -- set when the overdue job marked the ticket; cleared when the due time moves
+  overdue_at timestamptz,
+  -- [{ name, originalName, type }]: private uploads
+  attachments jsonb NOT NULL DEFAULT '[]',
+  public_comment_count integer NOT NULL DEFAULT 0,
+  comment_count integer NOT NULL DEFAULT 0,
+  created_at timestamptz NOT NULL,
+  updated_at timestamptz NOT NULL,
+  resolved_at timestamptz,
+  closed_at timestamptz
+);
+CREATE UNIQUE INDEX tickets_number ON read.tickets (ticket_number);
+CREATE INDEX tickets_organisation ON read.tickets (organisation_id, created_at DESC);
+CREATE INDEX tickets_status ON read.tickets (status, due_at);
+CREATE INDEX tickets_assignee ON read.tickets (assigned_to);
+
+-- The conversation: public replies and internal notes, including the comments given with a status change or an assignment.
+CREATE TABLE read.ticket_comments (
+  id uuid PRIMARY KEY,
+  ticket_id uuid NOT NULL,
+  author_id uuid,
+  comment text NOT NULL,
+  is_internal boolean NOT NULL,
+  -- comment, initial, status (with status_to) or assignment
+  kind text NOT NULL,
+  status_to text,
+  created_at timestamptz NOT NULL
+);
+CREATE INDEX ticket_comments_ticket ON read.ticket_comments (ticket_id, created_at);
+
+-- Ticket numbers (TCK-<year>-<number>) are drawn here when a ticket is opened and then live in its first event.
+CREATE SEQUENCE ticket_numbers START 1;
+
+-- Down Migration
+DROP SEQUENCE ticket_numbers;
+DROP TABLE read.ticket_comments;
+DROP TABLE read.tickets;
