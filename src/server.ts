@@ -6,6 +6,7 @@ import { authRoutes } from './http/auth';
 import { jobRoutes } from './http/jobs';
 import { notificationRoutes } from './http/notifications';
 import { orderRoutes } from './http/orders';
+import { ticketRoutes } from './http/tickets';
 import { partnerRoutes } from './http/partners';
 import { productRoutes } from './http/products';
 import { userRoutes } from './http/users';
@@ -69,6 +70,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
       await productRoutes(api, services);
       await orderRoutes(api, services);
       await partnerRoutes(api, services);
+      await ticketRoutes(api, services);
     },
     { prefix: API_PREFIX },
   );

@@ -4,6 +4,7 @@ import { partnerApprovalProcessor, type PartnerApprovalJobData } from './partner
 import { closeQueues, createQueues, createWorker, QUEUES } from './queues';
 import { Reactor } from './reactor';
 import { stockProcessor, type StockJobData } from './stock';
+import { scheduleTicketSweeps, ticketDeadlineProcessor, type TicketDeadlineJobData } from './tickets';
 
 export interface Workers {
   /** Stops the reactor, lets running jobs finish, then closes the workers, the queues and the mail transport. */
@@ -22,6 +23,7 @@ export async function startWorkers(services: Services, options: { log: (line: st
     createWorker<NotificationJobData>(config, QUEUES.notifications, notificationProcessor(services, mailer)),
     createWorker<PartnerApprovalJobData>(config, QUEUES.partnerApprovals, partnerApprovalProcessor(services)),
     createWorker<StockJobData>(config, QUEUES.stockReservations, stockProcessor(services)),
+    createWorker<TicketDeadlineJobData>(config, QUEUES.ticketDeadlines, ticketDeadlineProcessor(services, () => queues[QUEUES.ticketDeadlines])),
   ];
   for (const worker of workers) {
     worker.on('error', (error) => log(`worker ${worker.name}: ${error.message}`));
@@ -47,6 +49,11 @@ export async function startWorkers(services: Services, options: { log: (line: st
   } catch (error) {
     await close().catch(() => {});
     throw error;
+  }
+  try {
+    await scheduleTicketSweeps(services, queues[QUEUES.ticketDeadlines]);
+  } catch (error) {
+    log(`ticket deadline sweep: ${(error as Error).message}`);
   }
   reactor.start();
   return { stop: close };

@@ -8,6 +8,7 @@ import { partnerReactions } from './partners';
 import { orderReactions } from './orders';
 import type { JobRequest, QueueName, Queues } from './queues';
 import { stockReactions } from './stock';
+import { ticketReactions } from './tickets';
 
 export const REACTOR_CHECKPOINT = 'reactor';
 export const reactorCheckpoints = new CheckpointStore('subscription_checkpoints');
@@ -34,7 +35,7 @@ export function combineReactions(...tables: ReactionTable[]): ReactionTable {
   return combined;
 }
 
-export const reactions: ReactionTable = combineReactions(identityReactions, partnerReactions, orderReactions, stockReactions);
+export const reactions: ReactionTable = combineReactions(identityReactions, partnerReactions, orderReactions, stockReactions, ticketReactions);
 
 export interface ReactorOptions {
   table?: ReactionTable;

@@ -80,6 +80,24 @@ export const API_ROUTES: Readonly<Record<ApiRouteKey, ApiAccess>> = {
   'GET /partner/partners/:id/history': signedIn(ADMIN_ONLY),
   'PATCH /partner/partners/:id': signedIn(ADMIN_ONLY),
   'PUT /partner/partners/:id': signedIn(ADMIN_ONLY),
+
+  // tickets: the Support Center; support staff and admins see every organisation's
+  'GET /tickets': signedIn(RESOURCE_RULES.tickets.list),
+  'GET /tickets/statistics': signedIn(RESOURCE_RULES.tickets.list),
+  // Figures across every organisation, and the staff list: for those who work tickets.
+  'GET /tickets/dashboard': signedIn(RESOURCE_RULES.tickets.edit),
+  'GET /tickets/assignees': signedIn(RESOURCE_RULES.tickets.edit),
+  'GET /tickets/attachments/:name': signedIn(RESOURCE_RULES.tickets.show),
+  'POST /tickets': signedIn(RESOURCE_RULES.tickets.create),
+  'GET /tickets/:id': signedIn(RESOURCE_RULES.tickets.show, scoped),
+  'GET /tickets/:id/comments': signedIn(RESOURCE_RULES.tickets.show, scoped),
+  'GET /tickets/:id/history': signedIn(RESOURCE_RULES.tickets.show, scoped),
+  // The organisation that opened a case replies on it; support staff reply and add internal notes.
+  'POST /tickets/:id/comments': signedIn(anyOf('Support.Create', 'Support.Update'), scoped),
+  'PATCH /tickets/:id/status': signedIn(RESOURCE_RULES.tickets.edit, scoped),
+  'PATCH /tickets/:id/assign': signedIn(RESOURCE_RULES.tickets.edit, scoped),
+  'PUT /tickets/:id': signedIn(RESOURCE_RULES.tickets.edit, scoped),
+  'DELETE /tickets/:id': signedIn(RESOURCE_RULES.tickets.delete, scoped),
 };
 
 /** The access rule of a route (`GET`, `/orders/:id`, prefix already removed); HEAD follows GET. */

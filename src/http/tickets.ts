@@ -1,0 +1,285 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { hasPermission, seesAllOrganisations } from '../../domain/access';
+import {
+  MAX_TICKET_ATTACHMENTS,
+  TICKET_CATEGORIES,
+  TICKET_MESSAGES,
+  TICKET_NUMBER_PATTERN,
+  TICKET_PRIORITIES,
+  TICKET_STATUSES,
+  isSupportStaff,
+  tickets,
+  type TicketAttachment,
+} from '../../domain/tickets/tickets';
+import { statusHistoryOf } from '../../projections/statusHistory';
+import {
+  findTicket,
+  listTickets,
+  supportDashboardFigures,
+  ticketAssignees,
+  ticketComments,
+  ticketStatistics,
+  ticketWithAttachment,
+  type TicketScope,
+} from '../../projections/tickets';
+import { findUser } from '../../projections/users';
+import { metadataFromRequest, newId, runCommand } from '../commands/dispatch';
+import { assigneeOf, openTicket } from '../commands/tickets';
+import { HttpError } from '../plugins/errors';
+import { DOCUMENT_TYPES, readMultipart, removeUpload, sendUpload, storeUpload, uploadNameParam } from '../plugins/uploads';
+import type { Services } from '../services';
+import { booleanFilter, listQuerySchema, sendList } from './lists';
+import { recordAnswer, updateBody } from './records';
+
+/** A ticket is addressed by its id or by its number (TCK-2026-000123). */
+const ticketParam = z
+  .object({ id: z.union([z.uuid(), z.string().trim().toUpperCase().regex(TICKET_NUMBER_PATTERN)], { error: 'The ticket id in the address is not valid.' }) })
+  .strict();
+
+const ATTACHMENT_RULE = { label: 'Attachments', types: DOCUMENT_TYPES, maxBytes: 10 * 1024 * 1024, maxCount: MAX_TICKET_ATTACHMENTS };
+
+/** The text fields of the create form; the business rules (required, enums, dates) are the decider's. */
+const createFields = z
+  .object({
+    title: z.string().max(200, 'Title may have at most 200 characters.').optional(),
+    description: z.string().max(10_000, 'Description may have at most 10000 characters.').optional(),
+    priority: z.string().max(40).optional(),
+    category: z.string().max(40).optional(),
+    assigned_to: z.string().max(100).optional(),
+    initial_comment: z.string().max(10_000).optional(),
+    due_date: z.string().max(40).optional(),
+    tags: z.union([z.string().max(1000), z.array(z.string().max(1000)).max(50)]).optional(),
+  })
+  .strict();
+
+const statusValue = z
+  .string()
+  .max(40)
+  .transform((value) => TICKET_STATUSES.find((status) => status.toLowerCase() === value.trim().toLowerCase().replace(/_/g, ' ')) ?? value.trim());
+
+const statusBody = z
+  .object({
+    status: statusValue,
+    comment: z.string().max(10_000).nullable().optional(),
+    is_internal: z.boolean().optional(),
+    resolution_notes: z.string().max(10_000).nullable().optional(),
+  })
+  .strict()
+  .meta({ example: { status: 'In Progress', comment: 'Looking into it.', is_internal: false } });
+
+const commentBody = z
+  .object({ comment: z.string({ error: 'Comment is required.' }).max(10_000), is_internal: z.boolean().optional() })
+  .strict()
+  .meta({ example: { comment: 'The switch is on firmware 4.2.0.', is_internal: false } });
+
+const assignBody = z
+  .object({ assigned_to: z.string().max(100).nullable().optional(), comment: z.string().max(10_000).nullable().optional() })
+  .strict()
+  .meta({ example: { assigned_to: '00000000-0000-4000-8000-000000000000', comment: 'Please take this one.' } });
+
+const TICKET_READ_ONLY_FIELDS = [
+  'id', 'ticket_id', 'ticket_number', 'status', 'assigned_to', 'assignee', 'created_by', 'creator', 'organisation_id', 'company_name',
+  'due_date_given', 'is_overdue', 'overdue_at', 'resolution_notes', 'initial_comment', 'attachments', 'comment_count', 'comments',
+  'created_at', 'updated_at', 'resolved_at', 'closed_at',
+];
+
+const updateTicketBody = updateBody(
+  {
+    title: z.string().max(200).optional(),
+    description: z.string().max(10_000).optional(),
+    priority: z.string().max(40).optional(),
+    category: z.string().max(40).optional(),
+    tags: z.union([z.string().max(1000), z.array(z.string().max(1000)).max(50)]).optional(),
+    due_date: z.string().max(40).nullable().optional(),
+  },
+  TICKET_READ_ONLY_FIELDS,
+).meta({ example: { title: 'Switch reboots every night', priority: 'High', tags: ['firmware'], due_date: '2027-01-15' } });
+
+const listQuery = listQuerySchema(
+  {
+    status: statusValue.pipe(z.enum(TICKET_STATUSES, { error: `Status must be one of ${TICKET_STATUSES.join(', ')}.` })).optional(),
+    priority: z.enum(TICKET_PRIORITIES).optional(),
+    category: z.enum(TICKET_CATEGORIES).optional(),
+    assigned_to: z.union([z.uuid(), z.literal('unassigned')]).optional(),
+    organisation_id: z.uuid().optional(),
+    overdue: booleanFilter.optional(),
+  },
+  ['created_at', 'updated_at', 'due_at', 'priority', 'status', 'ticket_number', 'title', 'company_name'],
+);
+
+function validationError(issues: z.core.$ZodIssue[]): HttpError {
+  const details = issues.map((issue) => {
+    const path = issue.path.map(String).join('.');
+    const keys = issue.code === 'unrecognized_keys' ? issue.keys.join(',') : '';
+    return { field: [path, keys].filter(Boolean).join('.') || 'request', message: issue.message };
+  });
+  return new HttpError(400, 'VALIDATION_ERROR', details[0]?.message ?? 'The request is not valid.', details);
+}
+
+export async function ticketRoutes(parent: FastifyInstance, services: Services): Promise<void> {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
+  const { pool } = services;
+  const scopeOf = (request: FastifyRequest): TicketScope => ({
+    organisationId: seesAllOrganisations(request.principal.role) ? undefined : request.principal.organisationId,
+    seesInternal: isSupportStaff(request.principal.role),
+  });
+  /** A ticket the caller may not see is answered exactly like one that does not exist. */
+  const load = async (request: FastifyRequest, id: string) => {
+    const ticket = await findTicket(pool, id, scopeOf(request));
+    if (!ticket) throw new HttpError(404, 'NOT_FOUND', TICKET_MESSAGES.notFound);
+    return ticket;
+  };
+  const withComments = async (request: FastifyRequest, id: string) => {
+    const ticket = await load(request, id);
+    return { ...ticket, comments: await ticketComments(pool, ticket.id, scopeOf(request)) };
+  };
+  const run = (request: FastifyRequest, id: string, command: Parameters<typeof tickets.decide>[0]) => runCommand(services, tickets, id, command, metadataFromRequest(request));
+
+  app.get('/tickets', { schema: { tags: ['tickets'], summary: "Tickets the caller sees, with the statistics cards' figures", querystring: listQuery } }, async (request, reply) => {
+    const q = request.query;
+    const scope = scopeOf(request);
+    const { rows, total } = await listTickets(pool, scope, { ids: q.ids, search: q.search, ...q.filters }, { offset: q.offset, limit: q.limit, sort: q.sort });
+    const answer = sendList(reply, 'tickets', q, rows, total);
+    if (Array.isArray(answer)) return answer;
+    const totalPages = Math.max(1, Math.ceil(total / q.limit));
+    return { ...answer, data: { ...answer.data, statistics: await ticketStatistics(pool, scope), pagination: { page: q.page, limit: q.limit, total, total_pages: totalPages } } };
+  });
+
+  app.get('/tickets/statistics', { schema: { tags: ['tickets'], summary: 'Ticket statistics of the tickets the caller sees' } }, async (request) => {
+    return { success: true, data: await ticketStatistics(pool, scopeOf(request)) };
+  });
+
+  app.get('/tickets/dashboard', { schema: { tags: ['tickets'], summary: "The support dashboard's ticket figures (support staff and admins)" } }, async () => {
+    return { success: true, data: await supportDashboardFigures(pool) };
+  });
+
+  app.get('/tickets/assignees', { schema: { tags: ['tickets'], summary: 'Who a ticket may be assigned to: active support staff and administrators' } }, async () => {
+    const users = await ticketAssignees(pool);
+    return { success: true, data: users };
+  });
+
+  app.get(
+    '/tickets/attachments/:name',
+    { schema: { tags: ['tickets'], summary: "A ticket's attachment, for those who see the ticket", params: uploadNameParam } },
+    async (request, reply) => {
+      if (!(await ticketWithAttachment(pool, request.params.name, scopeOf(request)))) throw new HttpError(404, 'NOT_FOUND', 'There is no such file.');
+      return sendUpload(reply, services.config.UPLOAD_DIR, request.params.name, 'private');
+    },
+  );
+
+  app.get('/tickets/:id', { schema: { tags: ['tickets'], summary: 'One ticket with its conversation (internal notes for support staff only)', params: ticketParam } }, async (request) => {
+    return recordAnswer(await withComments(request, request.params.id));
+  });
+
+  app.get('/tickets/:id/comments', { schema: { tags: ['tickets'], summary: "A ticket's conversation (internal notes for support staff only)", params: ticketParam } }, async (request) => {
+    const ticket = await load(request, request.params.id);
+    return { success: true, data: await ticketComments(pool, ticket.id, scopeOf(request)) };
+  });
+
+  app.get('/tickets/:id/history', { schema: { tags: ['tickets'], summary: "A ticket's status history", params: ticketParam } }, async (request) => {
+    const ticket = await load(request, request.params.id);
+    return { success: true, data: await statusHistoryOf(pool, 'tickets', ticket.id) };
+  });
+
+  app.post(
+    '/tickets',
+    { schema: { tags: ['tickets'], summary: 'Open a ticket (multipart: the form fields, tags comma separated, up to 5 attachments)', consumes: ['multipart/form-data'] } },
+    async (request, reply) => {
+      const { principal } = request;
+      const form = await readMultipart(request, { attachments: ATTACHMENT_RULE });
+      const fields = Object.fromEntries(Object.entries(form.fields).map(([key, value]) => [key, key === 'tags' || !Array.isArray(value) ? value : value[value.length - 1]]));
+      const parsed = createFields.safeParse(fields);
+      if (!parsed.success) throw validationError(parsed.error.issues);
+      const body = parsed.data;
+      if (body.assigned_to && !hasPermission(principal, 'Support.Update')) {
+        throw new HttpError(403, 'FORBIDDEN', 'Only support staff can assign tickets.', [{ field: 'assigned_to', message: 'Leave this out.' }]);
+      }
+      const organisation = principal.organisationId === principal.id ? undefined : await findUser(pool, principal.organisationId);
+      const files = form.files.attachments ?? [];
+      const stored: TicketAttachment[] = [];
+      const ticketId = newId();
+      try {
+        for (const file of files) stored.push({ name: await storeUpload(services.config.UPLOAD_DIR, file, 'private'), originalName: file.originalName.slice(0, 200), type: file.type });
+        await openTicket(
+          services,
+          {
+            ticketId,
+            organisationId: principal.organisationId,
+            companyName: organisation ? organisation.company_name : principal.companyName,
+            title: body.title ?? '',
+            description: body.description ?? '',
+            priority: body.priority,
+            category: body.category,
+            tags: body.tags,
+            dueDate: body.due_date,
+            assignedTo: body.assigned_to,
+            initialComment: body.initial_comment ? { commentId: newId(), comment: body.initial_comment } : null,
+            attachments: stored,
+          },
+          metadataFromRequest(request),
+        );
+      } catch (error) {
+        for (const file of stored) await removeUpload(services.config.UPLOAD_DIR, file.name, 'private');
+        throw error;
+      }
+      reply.status(201);
+      return recordAnswer(await withComments(request, ticketId), TICKET_MESSAGES.created);
+    },
+  );
+
+  app.patch(
+    '/tickets/:id/status',
+    { schema: { tags: ['tickets'], summary: "Change a ticket's status, with an optional comment (internal or public)", params: ticketParam, body: statusBody } },
+    async (request) => {
+      const ticket = await load(request, request.params.id);
+      const { status, comment, is_internal, resolution_notes } = request.body;
+      await run(request, ticket.id, {
+        type: 'ChangeTicketStatus',
+        status,
+        comment: comment ? { commentId: newId(), comment, isInternal: is_internal ?? false } : null,
+        resolutionNotes: resolution_notes ?? null,
+      });
+      return recordAnswer(await withComments(request, ticket.id), TICKET_MESSAGES.statusUpdated);
+    },
+  );
+
+  app.post(
+    '/tickets/:id/comments',
+    { schema: { tags: ['tickets'], summary: 'Add a reply or (support staff) an internal note', params: ticketParam, body: commentBody } },
+    async (request, reply) => {
+      const ticket = await load(request, request.params.id);
+      const commentId = newId();
+      await run(request, ticket.id, { type: 'AddComment', commentId, comment: request.body.comment, isInternal: request.body.is_internal ?? false });
+      const comments = await ticketComments(pool, ticket.id, scopeOf(request));
+      reply.status(201);
+      return { success: true, message: TICKET_MESSAGES.commentAdded, data: comments.find((c) => c.id === commentId) ?? null, comments };
+    },
+  );
+
+  app.patch(
+    '/tickets/:id/assign',
+    { schema: { tags: ['tickets'], summary: 'Assign a ticket to support staff or an administrator', params: ticketParam, body: assignBody } },
+    async (request) => {
+      const ticket = await load(request, request.params.id);
+      const assignee = await assigneeOf(services, request.body.assigned_to);
+      const comment = request.body.comment?.trim();
+      await run(request, ticket.id, { type: 'AssignTicket', assignee: assignee ?? null, comment: comment ? { commentId: newId(), comment } : null });
+      return recordAnswer(await withComments(request, ticket.id), TICKET_MESSAGES.assigned);
+    },
+  );
+
+  app.put('/tickets/:id', { schema: { tags: ['tickets'], summary: "Change a ticket's title, description, priority, category, tags or due date", params: ticketParam, body: updateTicketBody } }, async (request) => {
+    const ticket = await load(request, request.params.id);
+    const b = request.body;
+    await run(request, ticket.id, { type: 'UpdateTicket', title: b.title, description: b.description, priority: b.priority, category: b.category, tags: b.tags, dueDate: b.due_date ?? undefined });
+    return recordAnswer(await withComments(request, ticket.id), TICKET_MESSAGES.updated);
+  });
+
+  app.delete('/tickets/:id', { schema: { tags: ['tickets'], summary: 'Delete a ticket (its history stays in the event log)', params: ticketParam } }, async (request) => {
+    const ticket = await load(request, request.params.id);
+    await run(request, ticket.id, { type: 'DeleteTicket' });
+    return recordAnswer(ticket, TICKET_MESSAGES.deleted);
+  });
+}
