@@ -135,6 +135,15 @@ export async function ticketRoutes(parent: FastifyInstance, services: Services):
     const ticket = await load(request, id);
     return { ...ticket, comments: await ticketComments(pool, ticket.id, scopeOf(request)) };
   };
+  /**
+   * Record scope before the body is validated: a ticket of another organisation is answered 404
+   * whatever the body, so a refusal never tells which of its fields were wrong.
+   */
+  const visibleTicket = async (request: FastifyRequest) => {
+    const id = (request.params as { id?: unknown }).id;
+    const parsed = ticketParam.safeParse({ id });
+    if (parsed.success) await load(request, parsed.data.id);
+  };
   const run = (request: FastifyRequest, id: string, command: Parameters<typeof tickets.decide>[0]) => runCommand(services, tickets, id, command, metadataFromRequest(request));
 
   app.get('/tickets', { schema: { tags: ['tickets'], summary: "Tickets the caller sees, with the statistics cards' figures", querystring: listQuery } }, async (request, reply) => {
@@ -231,7 +240,7 @@ export async function ticketRoutes(parent: FastifyInstance, services: Services):
 
   app.patch(
     '/tickets/:id/status',
-    { schema: { tags: ['tickets'], summary: "Change a ticket's status, with an optional comment (internal or public)", params: ticketParam, body: statusBody } },
+    { preValidation: visibleTicket, schema: { tags: ['tickets'], summary: "Change a ticket's status, with an optional comment (internal or public)", params: ticketParam, body: statusBody } },
     async (request) => {
       const ticket = await load(request, request.params.id);
       const { status, comment, is_internal, resolution_notes } = request.body;
@@ -247,7 +256,7 @@ export async function ticketRoutes(parent: FastifyInstance, services: Services):
 
   app.post(
     '/tickets/:id/comments',
-    { schema: { tags: ['tickets'], summary: 'Add a reply or (support staff) an internal note', params: ticketParam, body: commentBody } },
+    { preValidation: visibleTicket, schema: { tags: ['tickets'], summary: 'Add a reply or (support staff) an internal note', params: ticketParam, body: commentBody } },
     async (request, reply) => {
       const ticket = await load(request, request.params.id);
       const commentId = newId();
@@ -260,7 +269,7 @@ export async function ticketRoutes(parent: FastifyInstance, services: Services):
 
   app.patch(
     '/tickets/:id/assign',
-    { schema: { tags: ['tickets'], summary: 'Assign a ticket to support staff or an administrator', params: ticketParam, body: assignBody } },
+    { preValidation: visibleTicket, schema: { tags: ['tickets'], summary: 'Assign a ticket to support staff or an administrator', params: ticketParam, body: assignBody } },
     async (request) => {
       const ticket = await load(request, request.params.id);
       const assignee = await assigneeOf(services, request.body.assigned_to);
@@ -270,14 +279,14 @@ export async function ticketRoutes(parent: FastifyInstance, services: Services):
     },
   );
 
-  app.put('/tickets/:id', { schema: { tags: ['tickets'], summary: "Change a ticket's title, description, priority, category, tags or due date", params: ticketParam, body: updateTicketBody } }, async (request) => {
+  app.put('/tickets/:id', { preValidation: visibleTicket, schema: { tags: ['tickets'], summary: "Change a ticket's title, description, priority, category, tags or due date", params: ticketParam, body: updateTicketBody } }, async (request) => {
     const ticket = await load(request, request.params.id);
     const b = request.body;
     await run(request, ticket.id, { type: 'UpdateTicket', title: b.title, description: b.description, priority: b.priority, category: b.category, tags: b.tags, dueDate: b.due_date ?? undefined });
     return recordAnswer(await withComments(request, ticket.id), TICKET_MESSAGES.updated);
   });
 
-  app.delete('/tickets/:id', { schema: { tags: ['tickets'], summary: 'Delete a ticket (its history stays in the event log)', params: ticketParam } }, async (request) => {
+  app.delete('/tickets/:id', { preValidation: visibleTicket, schema: { tags: ['tickets'], summary: 'Delete a ticket (its history stays in the event log)', params: ticketParam } }, async (request) => {
     const ticket = await load(request, request.params.id);
     await run(request, ticket.id, { type: 'DeleteTicket' });
     return recordAnswer(ticket, TICKET_MESSAGES.deleted);
