@@ -12,8 +12,6 @@ export const PLACEHOLDER_ROUTES: readonly PlaceholderRoute[] = [
   { path: '/projects', title: 'Project Management', subtitle: 'Track and manage your project portfolio.', guarded: true },
   { path: '/project/details', title: 'Project Details' },
   { path: '/rebates', title: 'Rebates', guarded: true },
-  { path: '/supportcenter', title: 'Support Center', guarded: true },
-  { path: '/comprehensive-support', title: 'Comprehensive Support' },
   { path: '/partnership-governance', title: 'Partnership Governance' },
   { path: '/distributor/partnership-governance', title: 'Partnership Governance' },
   { path: '/partner/team-management', title: 'Team Management' },
@@ -24,7 +22,5 @@ export const PLACEHOLDER_ROUTES: readonly PlaceholderRoute[] = [
   { path: '/training-videos', title: 'Training Videos' },
   { path: '/tech-gallery', title: 'Tech Gallery' },
   { path: '/faqs', title: 'FAQs' },
-  { path: '/rma', title: 'RMA' },
-  { path: '/warranty-check', title: 'Warranty Check' },
 ];
 

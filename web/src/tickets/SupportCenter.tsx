@@ -1,0 +1,81 @@
+import { SERVICE_LEVEL_HOURS, TICKET_PRIORITIES } from '@domain/tickets/tickets';
+import { Alert, Box, Button, List, ListItem, ListItemText, Paper, Tab, Tabs, Typography } from '@mui/material';
+import { useSearchParams } from 'react-router-dom';
+import { RouteGuard } from '../access/RouteGuard';
+import { PageTitle } from '../layout/PageTitle';
+import { MyCases } from './MyCases';
+
+export const SUPPORT_TABS = [
+  { key: 'downloads', label: 'Downloads' },
+  { key: 'warranty', label: 'Warranty/RMA' },
+  { key: 'cases', label: 'My Cases' },
+  { key: 'contact', label: 'Contact' },
+] as const;
+type TabKey = (typeof SUPPORT_TABS)[number]['key'];
+
+const hours = (n: number) => (n % 24 === 0 ? `${n / 24} day${n === 24 ? '' : 's'}` : `${n} hours`);
+
+function ServiceLevels() {
+  return (
+    <List dense disablePadding>
+      {[...TICKET_PRIORITIES].reverse().map((priority) => (
+        <ListItem key={priority} disableGutters>
+          <ListItemText primary={`${priority}: answered within ${hours(SERVICE_LEVEL_HOURS[priority])}`} />
+        </ListItem>
+      ))}
+    </List>
+  );
+}
+
+/** What this portal does not offer yet says so plainly and points to what works: a support case. */
+function NotYet({ title, text, onCases }: { title: string; text: string; onCases: () => void }) {
+  return (
+    <Paper variant="outlined" sx={{ p: 3, maxWidth: 720 }}>
+      <Typography variant="h6" component="h2" sx={{ mb: 1 }}>{title}</Typography>
+      <Alert severity="info" sx={{ mb: 2 }}>{text}</Alert>
+      <Button variant="contained" onClick={onCases}>Go to My Cases</Button>
+    </Paper>
+  );
+}
+
+function SupportCenterTabs() {
+  const [params, setParams] = useSearchParams();
+  const requested = params.get('tab');
+  const tab: TabKey = SUPPORT_TABS.some((t) => t.key === requested) ? (requested as TabKey) : 'cases';
+  const select = (key: TabKey) => setParams(key === 'cases' ? {} : { tab: key });
+
+  return (
+    <Box sx={{ p: { xs: 2, md: 3 } }}>
+      <PageTitle title="Support Center" subtitle="Downloads, warranty and returns, your support cases and how to reach us." />
+      <Tabs value={tab} onChange={(_, value: TabKey) => select(value)} variant="scrollable" allowScrollButtonsMobile aria-label="Support Center sections" sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}>
+        {SUPPORT_TABS.map((t) => <Tab key={t.key} value={t.key} label={t.label} />)}
+      </Tabs>
+      {tab === 'cases' ? <MyCases /> : null}
+      {tab === 'downloads' ? (
+        <NotYet title="Downloads" text="The resources library (datasheets, firmware notes, price lists) is not available in the portal yet. Ask for a document in a support case and the support team sends it." onCases={() => select('cases')} />
+      ) : null}
+      {tab === 'warranty' ? (
+        <NotYet title="Warranty/RMA" text="Serial number look-up is not available in the portal yet. To check a warranty or return a unit, open a support case with the serial number and the order number." onCases={() => select('cases')} />
+      ) : null}
+      {tab === 'contact' ? (
+        <Paper variant="outlined" sx={{ p: 3, maxWidth: 720 }}>
+          <Typography variant="h6" component="h2" sx={{ mb: 1 }}>Contact support</Typography>
+          <Typography variant="body2" sx={{ mb: 1 }}>
+            Support cases are the way to reach the support team: every case has a number you can quote, and its due time follows its priority.
+          </Typography>
+          <ServiceLevels />
+          <Button variant="contained" sx={{ mt: 2 }} onClick={() => select('cases')}>Open a support case</Button>
+        </Paper>
+      ) : null}
+    </Box>
+  );
+}
+
+/** /supportcenter: needs Support.Read (spec 000 §6). */
+export default function SupportCenter() {
+  return (
+    <RouteGuard path="/supportcenter" title="Support Center">
+      <SupportCenterTabs />
+    </RouteGuard>
+  );
+}

@@ -1,0 +1,13 @@
+import { lazy } from 'react';
+import { Navigate, Route } from 'react-router-dom';
+
+const SupportCenter = lazy(() => import('./SupportCenter'));
+const ComprehensiveSupport = lazy(() => import('./ComprehensiveSupport'));
+
+/** The Support Center screens, mounted among the app's custom routes. /rma and /warranty-check lead to the Warranty/RMA tab. */
+export const ticketRoutes = [
+  <Route key="supportcenter" path="/supportcenter" element={<SupportCenter />} />,
+  <Route key="comprehensive-support" path="/comprehensive-support" element={<ComprehensiveSupport />} />,
+  <Route key="rma" path="/rma" element={<Navigate to="/supportcenter?tab=warranty" replace />} />,
+  <Route key="warranty-check" path="/warranty-check" element={<Navigate to="/supportcenter?tab=warranty" replace />} />,
+];
