@@ -4,6 +4,7 @@ import { partnerApprovalProcessor, type PartnerApprovalJobData } from './partner
 import { closeQueues, createQueues, createWorker, QUEUES } from './queues';
 import { Reactor } from './reactor';
 import { stockProcessor, type StockJobData } from './stock';
+import { uploadProcessor, type UploadJobData } from './uploads';
 
 export interface Workers {
   /** Stops the reactor, lets running jobs finish, then closes the workers, the queues and the mail transport. */
@@ -22,6 +23,7 @@ export async function startWorkers(services: Services, options: { log: (line: st
     createWorker<NotificationJobData>(config, QUEUES.notifications, notificationProcessor(services, mailer)),
     createWorker<PartnerApprovalJobData>(config, QUEUES.partnerApprovals, partnerApprovalProcessor(services)),
     createWorker<StockJobData>(config, QUEUES.stockReservations, stockProcessor(services)),
+    createWorker<UploadJobData>(config, QUEUES.uploads, uploadProcessor(services)),
   ];
   for (const worker of workers) {
     worker.on('error', (error) => log(`worker ${worker.name}: ${error.message}`));
