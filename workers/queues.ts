@@ -7,6 +7,7 @@ export const QUEUES = {
   partnerApprovals: 'partner-approvals',
   stockReservations: 'stock-reservations',
   uploads: 'uploads',
+  registrationDigests: 'registration-digests',
 } as const;
 
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
