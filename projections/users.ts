@@ -155,13 +155,14 @@ export async function findUser(db: Queryable, id: string): Promise<UserRow | und
 }
 
 export interface UserListFilters {
+  ids?: string[];
   role?: string;
   isActive?: boolean;
   search?: string;
   includeSubUsers: boolean;
 }
 
-export type UserSortField = 'full_name' | 'email' | 'role' | 'created_at' | 'is_active' | 'company_name';
+export type UserSortField = 'id' | 'full_name' | 'email' | 'role' | 'created_at' | 'is_active' | 'company_name';
 
 /** Admins first, then the requested order (newest first by default); sub-users only when asked for. */
 export async function listUsers(
@@ -172,6 +173,7 @@ export async function listUsers(
   const where: string[] = [];
   const params: unknown[] = [];
   const param = (value: unknown) => `$${params.push(value)}`;
+  if (filters.ids) where.push(`id = ANY(${param(filters.ids)}::uuid[])`);
   if (filters.role) where.push(`role = ${param(filters.role)}`);
   else if (!filters.includeSubUsers) where.push(`role NOT IN ('partner_user', 'distributor_user')`);
   if (filters.isActive !== undefined) where.push(`is_active = ${param(filters.isActive)}`);

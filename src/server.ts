@@ -10,9 +10,12 @@ import { partnerRoutes } from './http/partners';
 import { productRoutes } from './http/products';
 import { userRoutes } from './http/users';
 import { installValidationMessages } from './http/validation';
+import { API_PREFIX, enforceApiAccess } from './plugins/access';
 import { registerAuth } from './plugins/auth';
 import { registerErrorHandling } from './plugins/errors';
 import { SessionStore } from './plugins/sessions';
+import { registerApiRateLimit, registerProtection } from './plugins/protection';
+import { refuseUnstorableText } from './plugins/text';
 import { registerUploads } from './plugins/uploads';
 import type { Services } from './services';
 
@@ -46,12 +49,16 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
+  await registerProtection(app, services);
   await registerAuth(app, services);
   await registerUploads(app, services);
   const sessions = new SessionStore(services.pool, services.config.REFRESH_TOKEN_TTL_SECONDS);
 
   await app.register(
     async (api) => {
+      enforceApiAccess(api);
+      refuseUnstorableText(api);
+      await registerApiRateLimit(api, services);
       await authRoutes(api, services, sessions);
       await userRoutes(api, services, sessions);
       await notificationRoutes(api, services);
@@ -60,7 +67,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
       await orderRoutes(api, services);
       await partnerRoutes(api, services);
     },
-    { prefix: '/api' },
+    { prefix: API_PREFIX },
   );
   for (const plugin of options.plugins ?? []) await plugin(app);
   return app;

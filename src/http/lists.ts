@@ -21,13 +21,18 @@ export const booleanFilter = z.union([z.boolean(), z.enum(['true', 'false']).tra
 /**
  * The query of a list route: react-admin's `sort`/`range`/`filter` or the specification's
  * `page`/`limit`/`search` plus the route's own field filters (`fields`), which are also the only keys
- * allowed inside `filter`.
+ * allowed inside `filter`. `id` is always sortable: it is react-admin's default sort.
  */
-export function listQuerySchema<Fields extends z.ZodRawShape, Sort extends string>(fields: Fields, sortable: readonly [Sort, ...Sort[]]) {
-  const filterSchema = z.object({ ...fields, q: z.string().max(200).optional(), search: z.string().max(200).optional() }).strict();
+export function listQuerySchema<Fields extends z.ZodRawShape, Own extends string>(fields: Fields, ownSortable: readonly [Own, ...Own[]]) {
+  type Sort = Own | 'id';
+  const sortable = ['id', ...ownSortable] as [Sort, ...Sort[]];
+  // `id` (one or many) is react-admin's getMany, so every list answers it.
+  const ids = z.union([z.uuid(), z.array(z.uuid()).max(MAX_PAGE_SIZE)]).optional();
+  const filterSchema = z.object({ ...fields, id: ids, q: z.string().max(200).optional(), search: z.string().max(200).optional() }).strict();
   return z
     .object({
       ...fields,
+      id: ids,
       page: z.coerce.number().int().min(1).optional(),
       limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).optional(),
       search: z.string().max(200).optional(),
@@ -37,11 +42,12 @@ export function listQuerySchema<Fields extends z.ZodRawShape, Sort extends strin
     })
     .strict()
     .transform((input): ListQuery<z.infer<z.ZodObject<Fields>>, Sort> => {
-      const { page, limit, search, sort, range, filter, ...plain } = input as unknown as BaseQuery<Sort>;
+      const { page, limit, search, sort, range, filter, id, ...plain } = input as unknown as BaseQuery<Sort>;
       const reactAdmin = sort !== undefined || range !== undefined || filter !== undefined;
       const size = range ? range[1] - range[0] + 1 : (limit ?? 10);
       const offset = range ? range[0] : ((page ?? 1) - 1) * size;
-      const { q, search: filterSearch, ...filterFields } = filter ?? {};
+      const { q, search: filterSearch, id: filterId, ...filterFields } = filter ?? {};
+      const wanted = filterId ?? id;
       return {
         reactAdmin,
         offset,
@@ -49,6 +55,7 @@ export function listQuerySchema<Fields extends z.ZodRawShape, Sort extends strin
         page: Math.floor(offset / size) + 1,
         sort: sort ? { field: sort[0], order: sort[1].toUpperCase() as 'ASC' | 'DESC' } : undefined,
         search: (search ?? q ?? filterSearch)?.trim() || undefined,
+        ids: wanted === undefined ? undefined : ([] as string[]).concat(wanted as string | string[]),
         filters: { ...plain, ...filterFields } as Partial<z.infer<z.ZodObject<Fields>>>,
       };
     });
@@ -60,13 +67,16 @@ interface BaseQuery<Sort extends string> {
   search?: string;
   sort?: [Sort, string];
   range?: [number, number];
-  filter?: Record<string, unknown> & { q?: string; search?: string };
+  filter?: Record<string, unknown> & { q?: string; search?: string; id?: string | string[] };
+  id?: string | string[];
   [field: string]: unknown;
 }
 
 export interface ListQuery<Filters, Sort extends string> extends ListPage {
   sort: { field: Sort; order: 'ASC' | 'DESC' } | undefined;
   search: string | undefined;
+  /** Only these records (react-admin's getMany), when given. */
+  ids: string[] | undefined;
   filters: Partial<Filters>;
 }
 

@@ -49,7 +49,11 @@ export function registerErrorHandling(app: FastifyInstance): void {
       const extra = error.details && typeof error.details === 'object' && !Array.isArray(error.details) ? (error.details as Record<string, unknown>) : undefined;
       return sendError(reply, STATUS_BY_KIND[error.kind], error.code, error.message, error.details, extra);
     }
-    if (error instanceof HttpError) return sendError(reply, error.statusCode, error.code, error.message, error.details, error.extra);
+    if (error instanceof HttpError) {
+      const retryAfter = (error.details as { retryAfterSeconds?: number } | undefined)?.retryAfterSeconds;
+      if (retryAfter !== undefined) reply.header('retry-after', String(retryAfter));
+      return sendError(reply, error.statusCode, error.code, error.message, error.details, error.extra);
+    }
     const known = error.code ? FRAMEWORK_ERRORS[error.code] : undefined;
     if (known) return sendError(reply, known[0], known[1], known[2]);
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
