@@ -39,7 +39,8 @@ const loginBody = z
     email: email.min(5, 'email must be at least 5 characters'),
     password: z.string({ error: (i) => (i.input === undefined ? 'Password is required' : 'Password must be text.') }).min(4, 'Password must be at least 4 characters').max(200),
   })
-  .strict();
+  .strict()
+  .meta({ example: { email: 'partner@partnerhub.test', password: 'Demo2026!' } });
 
 const refreshBody = z
   .object({ refreshToken: z.string().min(1).max(200).optional(), refresh: z.string().min(1).max(200).optional() })
@@ -51,7 +52,8 @@ const changePasswordBody = z
     currentPassword: z.string({ error: 'All fields are required' }).min(1, 'All fields are required').max(200),
     newPassword: z.string({ error: 'All fields are required' }).min(6, 'New password must be at least 6 characters long').max(200),
   })
-  .strict();
+  .strict()
+  .meta({ example: { currentPassword: 'Demo2026!', newPassword: 'Another2026!' } });
 
 /** Sign-up rules of the specification, enforced here as well as in the form. */
 export const newPasswordRule = z
@@ -70,7 +72,8 @@ const registerBody = z
     role: z.literal('partner', 'Only partners can register themselves.').optional(),
     is_active: z.literal(false, 'A new partner account starts inactive until approved.').optional(),
   })
-  .strict();
+  .strict()
+  .meta({ example: { email: 'ines.moreau@fjord-networks.example', password: 'Secret123', full_name: 'Ines Moreau', company_name: 'Fjord Networks' } });
 
 function tokenPair(app: FastifyInstance, user: UserRow, sessionId: string, refreshToken: string) {
   const claims: AccessTokenClaims = { sub: user.id, sid: sessionId, role: user.role, permissions: user.permissions, av: user.access_version };

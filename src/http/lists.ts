@@ -1,12 +1,20 @@
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
+import { firstUnstorableText } from '../plugins/text';
 
 const MAX_PAGE_SIZE = 100;
 
 const jsonParam = <T extends z.ZodType>(schema: T, label: string) =>
   z.string().transform((text, ctx) => {
     try {
-      const parsed = schema.safeParse(JSON.parse(text));
+      const value: unknown = JSON.parse(text);
+      // JSON escapes (\u0000) get past the raw query check; the decoded value is checked here.
+      const unstorable = firstUnstorableText(value);
+      if (unstorable !== undefined) {
+        ctx.addIssue({ code: 'custom', message: `${label} contains a character that cannot be stored (a NUL character or a broken Unicode sequence).` });
+        return z.NEVER;
+      }
+      const parsed = schema.safeParse(value);
       if (parsed.success) return parsed.data as z.infer<T>;
       ctx.addIssue({ code: 'custom', message: `${label} is not valid: ${parsed.error.issues[0]?.message ?? 'unexpected value'}` });
     } catch {

@@ -105,7 +105,7 @@ const decisionBody = z.discriminatedUnion(
     z.object({ status: z.literal('rejected'), rejection_reason: z.string({ error: 'Please give a reason for the rejection.' }).max(5000) }).strict(),
   ],
   { error: 'Status must be approved or rejected.' },
-);
+).meta({ example: { status: 'approved', category: 'Helix Authorized Reseller', permissions: ['Projects.Read', 'Orders.Browse'] } });
 
 const STATUSES = ['pending', 'approved', 'rejected'] as const;
 const listQuery = listQuerySchema(

@@ -110,7 +110,7 @@ export async function productRoutes(parent: FastifyInstance, services: Services)
 
   app.post(
     '/products',
-    { schema: { tags: ['products'], summary: 'Add a product (multipart: name, price, category, stock_quantity, moq, description, optional image)' } },
+    { schema: { tags: ['products'], summary: 'Add a product (multipart: name, price, category, stock_quantity, moq, description, optional image)', consumes: ['multipart/form-data'] } },
     async (request, reply) => {
       const { fields, image } = await readProductForm(request);
       const productId = newId();
@@ -144,7 +144,7 @@ export async function productRoutes(parent: FastifyInstance, services: Services)
 
   app.put(
     '/products/:id',
-    { schema: { tags: ['products'], summary: 'Edit a product (multipart; a new image replaces the current one)', params: uuidParam } },
+    { schema: { tags: ['products'], summary: 'Edit a product (multipart; a new image replaces the current one)', params: uuidParam, consumes: ['multipart/form-data'] } },
     async (request) => {
       const { fields, image } = await readProductForm(request);
       if (fields.id && fields.id !== request.params.id) throw new HttpError(400, 'VALIDATION_ERROR', 'The id in the body does not match the address.');

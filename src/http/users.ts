@@ -24,7 +24,8 @@ const companyName = z.string().trim().max(200).nullable().optional();
 
 const createBody = z
   .object({ full_name: fullName, email, password, role, is_active: z.boolean().optional(), permissions: permissions.optional(), company_name: companyName })
-  .strict();
+  .strict()
+  .meta({ example: { full_name: 'Dana Okafor', email: 'dana.okafor@partnerhub.test', password: 'Secret123', role: 'support', is_active: true, permissions: ['Support.Read'], company_name: null } });
 
 /** What a user record carries that an edit cannot change (the answer of GET /users/:id). */
 const USER_READ_ONLY_FIELDS = ['status', 'company', 'effectivePermissions', 'parent_user_id', 'created_at', 'updated_at'];

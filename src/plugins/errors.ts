@@ -34,6 +34,12 @@ const FRAMEWORK_ERRORS: Record<string, [number, string, string]> = {
   FST_JWT_NO_AUTHORIZATION_IN_HEADER: [401, 'UNAUTHENTICATED', 'Please sign in: no access token was sent.'],
 };
 
+/** Errors raised before a route is found (see Fastify's `frameworkErrors`). */
+export function answerFrameworkError(error: FastifyError, _request: unknown, reply: FastifyReply) {
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') return sendError(reply, 414, 'URI_TOO_LONG', 'The address is too long.');
+  return sendError(reply, 400, 'BAD_URL', 'The address is not valid: it holds characters that cannot be read.');
+}
+
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
