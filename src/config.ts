@@ -32,6 +32,8 @@ const schema = z.object({
   /** How long a stock reservation may wait for its order before it counts as abandoned and is released. */
   RESERVATION_GRACE_MS: z.coerce.number().int().positive().default(5 * 60 * 1000),
   JOB_BACKOFF_MS: z.coerce.number().int().positive().default(2000),
+  /** Self-registrations arriving within this window of one another reach admins as one digest. */
+  REGISTRATION_DIGEST_WINDOW_SECONDS: z.coerce.number().int().positive().default(5 * 60),
   /** The portal's public address, so links in e-mails are absolute; without it e-mails carry no link. */
   PUBLIC_URL: z.url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
