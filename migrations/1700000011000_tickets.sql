@@ -49,10 +49,20 @@ CREATE TABLE read.ticket_comments (
 );
 CREATE INDEX ticket_comments_ticket ON read.ticket_comments (ticket_id, created_at);
 
+-- Each attachment of a ticket that exists: the private upload's name (the uploads clean-up keeps every file named here).
+CREATE TABLE read.ticket_attachments (
+  name text PRIMARY KEY,
+  ticket_id uuid NOT NULL,
+  original_name text NOT NULL,
+  type text NOT NULL
+);
+CREATE INDEX ticket_attachments_ticket ON read.ticket_attachments (ticket_id);
+
 -- Ticket numbers (TCK-<year>-<number>) are drawn here when a ticket is opened and then live in its first event.
 CREATE SEQUENCE ticket_numbers START 1;
 
 -- Down Migration
 DROP SEQUENCE ticket_numbers;
+DROP TABLE read.ticket_attachments;
 DROP TABLE read.ticket_comments;
 DROP TABLE read.tickets;

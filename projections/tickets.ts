@@ -34,7 +34,14 @@ export const ticketsProjection: Projection = {
            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $16) ON CONFLICT (id) DO NOTHING`,
           [d.ticketId, d.ticketNumber, d.organisationId, d.companyName, d.createdBy, d.title, d.description, d.priority, d.category, d.status, d.tags, d.dueAt, d.dueDateGiven, d.assignedTo, JSON.stringify(d.attachments), at],
         );
-        if (inserted.rowCount && d.initialComment) await addComment(db, d.ticketId, d.createdBy, d.initialComment, 'initial', at);
+        if (!inserted.rowCount) return;
+        if (d.initialComment) await addComment(db, d.ticketId, d.createdBy, d.initialComment, 'initial', at);
+        if (d.attachments.length) {
+          await db.query(
+            `INSERT INTO ticket_attachments (name, ticket_id, original_name, type) SELECT name, $1, original_name, type FROM unnest($2::text[], $3::text[], $4::text[]) AS t(name, original_name, type) ON CONFLICT (name) DO NOTHING`,
+            [d.ticketId, d.attachments.map((a) => a.name), d.attachments.map((a) => a.originalName), d.attachments.map((a) => a.type)],
+          );
+        }
         return;
       }
       case 'TicketUpdated.v1': {
@@ -74,6 +81,7 @@ export const ticketsProjection: Projection = {
         return;
       case 'TicketDeleted.v1':
         await db.query('DELETE FROM ticket_comments WHERE ticket_id = $1', [event.data.ticketId]);
+        await db.query('DELETE FROM ticket_attachments WHERE ticket_id = $1', [event.data.ticketId]);
         await db.query('DELETE FROM tickets WHERE id = $1', [event.data.ticketId]);
         return;
     }
@@ -209,9 +217,9 @@ export async function findTicket(db: Queryable, idOrNumber: string, scope: Ticke
 
 /** The ticket holding an attachment, within the caller's scope. */
 export async function ticketWithAttachment(db: Queryable, name: string, scope: TicketScope): Promise<string | undefined> {
-  const params: unknown[] = [JSON.stringify([{ name }])];
-  const scoped = scope.organisationId ? ` AND organisation_id = $${params.push(scope.organisationId)}` : '';
-  const { rows } = await db.query<{ id: string }>(`SELECT id FROM read.tickets WHERE attachments @> $1::jsonb${scoped}`, params);
+  const params: unknown[] = [name];
+  const scoped = scope.organisationId ? ` AND t.organisation_id = $${params.push(scope.organisationId)}` : '';
+  const { rows } = await db.query<{ id: string }>(`SELECT t.id FROM read.ticket_attachments a JOIN read.tickets t ON t.id = a.ticket_id WHERE a.name = $1${scoped}`, params);
   return rows[0]?.id;
 }
 

@@ -34,6 +34,8 @@ const schema = z.object({
   JOB_BACKOFF_MS: z.coerce.number().int().positive().default(2000),
   /** How often the worker looks for open tickets whose overdue job is missing (it also looks at start). */
   TICKET_SWEEP_INTERVAL_MS: z.coerce.number().int().positive().default(10 * 60 * 1000),
+  /** Self-registrations arriving within this window of one another reach admins as one digest. */
+  REGISTRATION_DIGEST_WINDOW_SECONDS: z.coerce.number().int().positive().default(5 * 60),
   /** The portal's public address, so links in e-mails are absolute; without it e-mails carry no link. */
   PUBLIC_URL: z.url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

@@ -5,6 +5,8 @@ import { closeQueues, createQueues, createWorker, QUEUES } from './queues';
 import { Reactor } from './reactor';
 import { stockProcessor, type StockJobData } from './stock';
 import { scheduleTicketSweeps, ticketDeadlineProcessor, type TicketDeadlineJobData } from './tickets';
+import { registrationDigestProcessor, type RegistrationDigestJobData } from './registrations';
+import { uploadProcessor, type UploadJobData } from './uploads';
 
 export interface Workers {
   /** Stops the reactor, lets running jobs finish, then closes the workers, the queues and the mail transport. */
@@ -24,6 +26,8 @@ export async function startWorkers(services: Services, options: { log: (line: st
     createWorker<PartnerApprovalJobData>(config, QUEUES.partnerApprovals, partnerApprovalProcessor(services)),
     createWorker<StockJobData>(config, QUEUES.stockReservations, stockProcessor(services)),
     createWorker<TicketDeadlineJobData>(config, QUEUES.ticketDeadlines, ticketDeadlineProcessor(services, () => queues[QUEUES.ticketDeadlines])),
+    createWorker<UploadJobData>(config, QUEUES.uploads, uploadProcessor(services)),
+    createWorker<RegistrationDigestJobData>(config, QUEUES.registrationDigests, registrationDigestProcessor(services, queues.notifications)),
   ];
   for (const worker of workers) {
     worker.on('error', (error) => log(`worker ${worker.name}: ${error.message}`));

@@ -62,9 +62,10 @@ async function jobOf(ticketId: string, dueAt: string) {
 
 describe('tickets past their due time', () => {
   it('are marked overdue once, by a delayed job at the due time, and support staff are told', async () => {
-    const { ticketId, dueAt } = await criticalTicketDueIn(1_500);
+    const { ticketId, dueAt } = await criticalTicketDueIn(3_000);
     expect(await overdueAt(ticketId)).toBeNull();
-    expect((await jobOf(ticketId, dueAt))?.state).toBe('delayed');
+    // The reactor schedules it as a delayed job.
+    await vi.waitFor(async () => expect((await jobOf(ticketId, dueAt))?.state).toBe('delayed'), { timeout: 2_500, interval: 50 });
     await vi.waitFor(async () => expect(await overdueAt(ticketId)).not.toBeNull(), { timeout: 20_000, interval: 100 });
     expect((await overdueAt(ticketId))!.getTime()).toBeGreaterThanOrEqual(Date.parse(dueAt));
     expect(await overdueEvents(ticketId)).toHaveLength(1);

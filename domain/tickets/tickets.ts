@@ -89,6 +89,8 @@ export type TicketState =
       assignedTo: string | null;
       /** The due time the ticket was marked overdue for; null when it is not overdue. */
       overdueFor: string | null;
+      /** The stored names of its attachments. */
+      attachments: string[];
     };
 
 interface TicketRef {
@@ -369,7 +371,7 @@ export function decide(command: TicketCommand, state: TicketState, metadata: Com
 export function evolve(state: TicketState, event: TicketEvent): TicketState {
   if (event.type === 'TicketOpened.v1') {
     const d = event.data;
-    return { status: 'Open', id: d.ticketId, ticketNumber: d.ticketNumber, organisationId: d.organisationId, createdBy: d.createdBy, priority: d.priority, dueAt: d.dueAt, assignedTo: d.assignedTo, overdueFor: null };
+    return { status: 'Open', id: d.ticketId, ticketNumber: d.ticketNumber, organisationId: d.organisationId, createdBy: d.createdBy, priority: d.priority, dueAt: d.dueAt, assignedTo: d.assignedTo, overdueFor: null, attachments: d.attachments.map((a) => a.name) };
   }
   if (state.status === 'none' || state.status === 'deleted') return state;
   switch (event.type) {
