@@ -58,11 +58,40 @@ CREATE TABLE read.ticket_attachments (
 );
 CREATE INDEX ticket_attachments_ticket ON read.ticket_attachments (ticket_id);
 
+-- Returns: an RMA ticket names the unit it is about.
+ALTER TABLE read.tickets ADD COLUMN rma_serial_number text, ADD COLUMN rma_order_id uuid, ADD COLUMN rma_order_number text, ADD COLUMN rma_product_name text;
+
+-- Every unit of a shipped order, by serial number (written when the order ships).
+CREATE TABLE read.order_units (
+  serial_number text PRIMARY KEY,
+  order_id uuid NOT NULL,
+  organisation_id uuid NOT NULL,
+  product_id uuid NOT NULL,
+  product_name text NOT NULL,
+  shipped_at timestamptz NOT NULL
+);
+CREATE INDEX order_units_order ON read.order_units (order_id);
+
+-- Warranty look-ups made in the Support Center.
+CREATE TABLE read.warranty_checks (
+  id uuid PRIMARY KEY,
+  serial_number text NOT NULL,
+  checked_by uuid NOT NULL,
+  organisation_id uuid NOT NULL,
+  found boolean NOT NULL,
+  order_id uuid,
+  under_warranty boolean,
+  checked_at timestamptz NOT NULL
+);
+CREATE INDEX warranty_checks_serial ON read.warranty_checks (serial_number, checked_at DESC);
+
 -- Ticket numbers (TCK-<year>-<number>) are drawn here when a ticket is opened and then live in its first event.
 CREATE SEQUENCE ticket_numbers START 1;
 
 -- Down Migration
 DROP SEQUENCE ticket_numbers;
+DROP TABLE read.warranty_checks;
+DROP TABLE read.order_units;
 DROP TABLE read.ticket_attachments;
 DROP TABLE read.ticket_comments;
 DROP TABLE read.tickets;

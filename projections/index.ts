@@ -5,7 +5,8 @@ import { partnersProjection } from './partners';
 import type { Projection } from './projection';
 import { statusHistoryProjection } from './statusHistory';
 import { ticketsProjection } from './tickets';
+import { warrantyProjection } from './warranty';
 import { usersProjection } from './users';
 
 /** Every read model, applied in this order to each event. A new module adds its projection here. */
-export const readModels: readonly Projection[] = [usersProjection, statusHistoryProjection, notificationsProjection, catalogueProjection, ordersProjection, partnersProjection, ticketsProjection];
+export const readModels: readonly Projection[] = [usersProjection, statusHistoryProjection, notificationsProjection, catalogueProjection, ordersProjection, partnersProjection, ticketsProjection, warrantyProjection];

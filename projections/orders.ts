@@ -48,6 +48,16 @@ export const ordersProjection: Projection = {
         await db.query(`UPDATE orders SET status = $2, updated_at = $3${column ? `, ${column} = $3` : ''} WHERE id = $1`, [event.data.orderId, event.data.status, at]);
         return;
       }
+      case 'OrderUnitsSerialised.v1': {
+        const d = event.data;
+        await db.query(
+          `INSERT INTO order_units (serial_number, order_id, organisation_id, product_id, product_name, shipped_at)
+           SELECT serial_number, $1, $2, product_id, product_name, $3 FROM unnest($4::text[], $5::uuid[], $6::text[]) AS t(serial_number, product_id, product_name)
+           ON CONFLICT (serial_number) DO NOTHING`,
+          [d.orderId, d.organisationId, at, d.units.map((u) => u.serialNumber), d.units.map((u) => u.productId), d.units.map((u) => u.productName)],
+        );
+        return;
+      }
     }
   },
 };
@@ -150,7 +160,7 @@ export async function orderItemsOf(db: Queryable, orderIds: string[]): Promise<M
 }
 
 /** One order by id or order number, within the caller's scope; undefined when it does not exist or is not theirs. */
-export async function findOrder(db: Queryable, idOrNumber: string, scope: OrderScope): Promise<OrderView | undefined> {
+export async function findOrder(db: Queryable, idOrNumber: string, scope: OrderScope): Promise<(OrderView & { serial_numbers: Array<{ serial_number: string; product_id: string; product_name: string }> }) | undefined> {
   const byId = /^[0-9a-f-]{36}$/i.test(idOrNumber);
   const params: unknown[] = [byId ? idOrNumber : idOrNumber.toUpperCase()];
   let where = byId ? 'o.id = $1' : 'o.order_number = $1';
@@ -158,7 +168,11 @@ export async function findOrder(db: Queryable, idOrNumber: string, scope: OrderS
   const { rows } = await db.query<OrderRow>(`SELECT ${ORDER_COLUMNS} FROM ${ORDER_FROM} WHERE ${where}`, params);
   if (!rows[0]) return undefined;
   const items = await orderItemsOf(db, [rows[0].id]);
-  return toOrderView(rows[0], items.get(rows[0].id) ?? []);
+  const units = await db.query<{ serial_number: string; product_id: string; product_name: string }>(
+    'SELECT serial_number, product_id, product_name FROM read.order_units WHERE order_id = $1 ORDER BY serial_number',
+    [rows[0].id],
+  );
+  return { ...toOrderView(rows[0], items.get(rows[0].id) ?? []), serial_numbers: units.rows };
 }
 
 export interface OrderFilters {

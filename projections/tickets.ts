@@ -30,9 +30,11 @@ export const ticketsProjection: Projection = {
       case 'TicketOpened.v1': {
         const d = event.data;
         const inserted = await db.query(
-          `INSERT INTO tickets (id, ticket_number, organisation_id, company_name, created_by, title, description, priority, category, status, tags, due_at, due_date_given, assigned_to, attachments, created_at, updated_at)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $16) ON CONFLICT (id) DO NOTHING`,
-          [d.ticketId, d.ticketNumber, d.organisationId, d.companyName, d.createdBy, d.title, d.description, d.priority, d.category, d.status, d.tags, d.dueAt, d.dueDateGiven, d.assignedTo, JSON.stringify(d.attachments), at],
+          `INSERT INTO tickets (id, ticket_number, organisation_id, company_name, created_by, title, description, priority, category, status, tags, due_at, due_date_given, assigned_to, attachments, created_at, updated_at,
+             rma_serial_number, rma_order_id, rma_order_number, rma_product_name)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $16, $17, $18, $19, $20) ON CONFLICT (id) DO NOTHING`,
+          [d.ticketId, d.ticketNumber, d.organisationId, d.companyName, d.createdBy, d.title, d.description, d.priority, d.category, d.status, d.tags, d.dueAt, d.dueDateGiven, d.assignedTo, JSON.stringify(d.attachments), at,
+            d.rma?.serialNumber ?? null, d.rma?.orderId ?? null, d.rma?.orderNumber ?? null, d.rma?.productName ?? null],
         );
         if (!inserted.rowCount) return;
         if (d.initialComment) await addComment(db, d.ticketId, d.createdBy, d.initialComment, 'initial', at);
@@ -128,13 +130,17 @@ interface TicketRow {
   updated_at: Date;
   resolved_at: Date | null;
   closed_at: Date | null;
+  rma_serial_number: string | null;
+  rma_order_id: string | null;
+  rma_order_number: string | null;
+  rma_product_name: string | null;
 }
 
 const TICKET_COLUMNS = `t.id, t.ticket_number, t.organisation_id, t.company_name, t.created_by, c.full_name AS creator_name, t.title, t.description,
   t.priority, t.category, t.status, t.tags, t.due_at, t.due_date_given, t.assigned_to, a.full_name AS assignee_name, t.resolution_notes,
   t.overdue_at, t.attachments, t.public_comment_count, t.comment_count,
   (SELECT comment FROM read.ticket_comments ic WHERE ic.ticket_id = t.id AND ic.kind = 'initial') AS initial_comment,
-  t.created_at, t.updated_at, t.resolved_at, t.closed_at`;
+  t.created_at, t.updated_at, t.resolved_at, t.closed_at, t.rma_serial_number, t.rma_order_id, t.rma_order_number, t.rma_product_name`;
 const TICKET_FROM = 'read.tickets t LEFT JOIN read.users c ON c.id = t.created_by LEFT JOIN read.users a ON a.id = t.assigned_to';
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
@@ -169,6 +175,7 @@ export function toTicketView(row: TicketRow, scope: TicketScope) {
     updated_at: row.updated_at.toISOString(),
     resolved_at: iso(row.resolved_at),
     closed_at: iso(row.closed_at),
+    rma: row.rma_serial_number ? { serial_number: row.rma_serial_number, order_id: row.rma_order_id, order_number: row.rma_order_number, product_name: row.rma_product_name } : null,
   };
 }
 export type TicketView = ReturnType<typeof toTicketView>;

@@ -89,6 +89,9 @@ export const API_ROUTES: Readonly<Record<ApiRouteKey, ApiAccess>> = {
   'GET /tickets/assignees': signedIn(RESOURCE_RULES.tickets.edit),
   'GET /tickets/attachments/:name': signedIn(RESOURCE_RULES.tickets.show),
   'POST /tickets': signedIn(RESOURCE_RULES.tickets.create),
+  // The Warranty/RMA tab: a look-up for whoever reaches the Support Center; a return opens a ticket.
+  'POST /warranty/checks': signedIn(RESOURCE_RULES.tickets.list),
+  'POST /tickets/rma': signedIn(RESOURCE_RULES.tickets.create),
   'GET /tickets/:id': signedIn(RESOURCE_RULES.tickets.show, scoped),
   'GET /tickets/:id/comments': signedIn(RESOURCE_RULES.tickets.show, scoped),
   'GET /tickets/:id/history': signedIn(RESOURCE_RULES.tickets.show, scoped),

@@ -8,7 +8,10 @@ import {
   ORDER_STATUS_TRANSITIONS,
   ORDER_STATUSES,
   orders,
+  SERIAL_NUMBER_PATTERN,
+  serialNumbersOf,
   type CatalogueProduct,
+  type OrderLine,
   type OrderCommand,
   type OrderEvent,
   type OrderStatus,
@@ -85,6 +88,12 @@ const historyTo: Record<OrderStatus, OrderEvent[]> = {
   cancelled: [placed, changed('pending', 'cancelled')],
 };
 
+/** Shipping serialises every unit of the order. */
+const serialised = (to: string): OrderEvent[] =>
+  to === 'shipped'
+    ? [{ type: 'OrderUnitsSerialised.v1', data: { orderId: id, orderNumber: 'ORD-2026-000001', organisationId: 'org-1', units: serialNumbersOf('ORD-2026-000001', (placed.data as { items: OrderLine[] }).items) } }]
+    : [];
+
 const change = (status: string, notes: string | null = null): OrderCommand => ({ type: 'ChangeOrderStatus', status, notes });
 
 describe('orders', () => {
@@ -154,9 +163,21 @@ describe('orders', () => {
       expect(allowed).toHaveLength(5);
     });
     it.each(allowed)('when %s, an admin moves it to %s', (from, to) =>
-      spec.given(historyTo[from]).when(change(to, ' Checked stock ')).then([changed(from, to, 'Checked stock')]));
+      spec.given(historyTo[from]).when(change(to, ' Checked stock ')).then([changed(from, to, 'Checked stock'), ...serialised(to)]));
     it.each(allowed)('when %s, an administrator may move it to %s too', (from, to) =>
-      spec.given(historyTo[from]).when(change(to), { actorRole: 'administrator' }).then([changed(from, to)]));
+      spec.given(historyTo[from]).when(change(to), { actorRole: 'administrator' }).then([changed(from, to), ...serialised(to)]));
+    it('gives each shipped unit a serial number made of the order number, the line and the unit', () => {
+      expect(serialised('shipped')[0].data).toMatchObject({
+        units: [
+          { serialNumber: 'SN-2026-000001-01001', productId: 'p-1', productName: 'HX-2400 Switch' },
+          { serialNumber: 'SN-2026-000001-01002', productId: 'p-1', productName: 'HX-2400 Switch' },
+          { serialNumber: 'SN-2026-000001-02001', productId: 'p-2', productName: 'Helix 150 W PSU' },
+          { serialNumber: 'SN-2026-000001-02002', productId: 'p-2', productName: 'Helix 150 W PSU' },
+          { serialNumber: 'SN-2026-000001-02003', productId: 'p-2', productName: 'Helix 150 W PSU' },
+        ],
+      });
+      expect(SERIAL_NUMBER_PATTERN.test('SN-2026-000001-02003')).toBe(true);
+    });
     it.each(refused)('when %s, moving to %s is refused', (from, to) =>
       spec.given(historyTo[from]).when(change(to)).thenThrows(/^Invalid status transition$/, 'INVALID_STATUS_TRANSITION'));
     it.each(refused)('when %s, the refusal of %s says "Cannot change status from"', (from, to) => {

@@ -124,7 +124,34 @@ export type OrderEvent =
         /** The administrator's notes, shown on the tracking timeline. */
         reason: string | null;
       };
+    }
+  | {
+      /** Each unit of a shipped order gets a serial number: what warranty checks and returns refer to. */
+      type: 'OrderUnitsSerialised.v1';
+      data: { orderId: string; orderNumber: string; organisationId: string; units: SerialisedUnit[] };
     };
+
+export interface SerialisedUnit {
+  serialNumber: string;
+  productId: string;
+  productName: string;
+}
+
+/**
+ * SN-2026-001042-01003: the order's number, the line (01) and the unit on that line (003), so a
+ * serial number is unique, can be read out on the phone and leads straight to its order.
+ */
+export function serialNumbersOf(orderNumber: string, items: readonly OrderLine[]): SerialisedUnit[] {
+  const base = orderNumber.replace(/^ORD-/, 'SN-');
+  return items.flatMap((item, line) =>
+    Array.from({ length: item.quantity }, (_, unit) => ({
+      serialNumber: `${base}-${String(line + 1).padStart(2, '0')}${String(unit + 1).padStart(3, '0')}`,
+      productId: item.productId,
+      productName: item.productName,
+    })),
+  );
+}
+export const SERIAL_NUMBER_PATTERN = /^SN-\d{4}-\d{6,}-\d{5,}$/;
 
 export type OrderCommand =
   | {
@@ -221,19 +248,10 @@ export function decide(command: OrderCommand, state: OrderState, metadata: Comma
       if (!canChangeStatus(state.status, command.status)) {
         throw new DomainError('conflict', 'INVALID_STATUS_TRANSITION', ORDER_MESSAGES.invalidTransition, ORDER_MESSAGES.transitionDetails(state.status, command.status));
       }
-      return [
-        {
-          type: 'OrderStatusChanged.v1',
-          data: {
-            orderId: state.id,
-            orderNumber: state.orderNumber,
-            organisationId: state.organisationId,
-            status: command.status as OrderStatus,
-            previousStatus: state.status,
-            reason: command.notes?.trim() || null,
-          },
-        },
-      ];
+      const ref = { orderId: state.id, orderNumber: state.orderNumber, organisationId: state.organisationId };
+      const changed: OrderEvent = { type: 'OrderStatusChanged.v1', data: { ...ref, status: command.status as OrderStatus, previousStatus: state.status, reason: command.notes?.trim() || null } };
+      if (command.status !== 'shipped') return [changed];
+      return [changed, { type: 'OrderUnitsSerialised.v1', data: { ...ref, units: serialNumbersOf(state.orderNumber, state.items) } }];
     }
     default:
       return assertNever(command);
@@ -248,6 +266,8 @@ export function evolve(state: OrderState, event: OrderEvent): OrderState {
     }
     case 'OrderStatusChanged.v1':
       return state.status === 'none' ? state : { ...state, status: event.data.status };
+    case 'OrderUnitsSerialised.v1':
+      return state;
     default:
       return assertNever(event);
   }

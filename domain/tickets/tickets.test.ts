@@ -125,6 +125,20 @@ describe('OpenTicket', () => {
   });
 });
 
+describe('OpenTicket for a return (RMA)', () => {
+  const rma = { serialNumber: 'SN-2026-001001-01001', orderId: 'o-1', orderNumber: 'ORD-2026-001001', productName: 'HX-M2424' };
+  it('opens an RMA ticket linked to the order and unit', () => {
+    const [event] = tickets.decide({ ...open, category: 'General', rma: { ...rma, underWarranty: true } }, tickets.initialState(), { now: NOW, actorId: 'partner-1', actorRole: 'partner', correlationId: 'c', causationId: null });
+    expect(event.data).toMatchObject({ category: 'RMA', rma });
+  });
+  it('refuses a unit out of warranty', () => {
+    spec.given([]).when({ ...open, rma: { ...rma, underWarranty: false } }, partner).thenThrows(TICKET_MESSAGES.notUnderWarranty, 'NOT_UNDER_WARRANTY');
+  });
+  it("does not accept 'RMA' as a category chosen in the form", () => {
+    spec.given([]).when({ ...open, category: 'RMA' }, partner).thenThrows(TICKET_MESSAGES.invalidCategory);
+  });
+});
+
 describe('ChangeTicketStatus', () => {
   it('moves to any status, with a public comment as the reason and resolution notes on Resolved', () => {
     spec

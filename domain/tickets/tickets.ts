@@ -11,7 +11,17 @@ export type TicketStatus = (typeof TICKET_STATUSES)[number];
 export const TICKET_PRIORITIES = ['Low', 'Medium', 'High', 'Critical'] as const;
 export type TicketPriority = (typeof TICKET_PRIORITIES)[number];
 export const TICKET_CATEGORIES = ['General', 'Technical', 'Billing', 'Feature Request', 'Bug Report'] as const;
-export type TicketCategory = (typeof TICKET_CATEGORIES)[number];
+/** The categories a form offers; RMA tickets are opened from a serial number under warranty only. */
+export type TicketCategory = (typeof TICKET_CATEGORIES)[number] | typeof RMA_CATEGORY;
+export const RMA_CATEGORY = 'RMA';
+
+/** The unit a return is about, as the warranty look-up found it. */
+export interface TicketRmaLink {
+  serialNumber: string;
+  orderId: string;
+  orderNumber: string;
+  productName: string;
+}
 
 /** Tickets still being worked: these can become overdue. */
 export const ACTIVE_TICKET_STATUSES: readonly TicketStatus[] = ['Open', 'In Progress'];
@@ -45,6 +55,8 @@ export const TICKET_MESSAGES = {
   tooManyTags: `A ticket may have at most ${MAX_TICKET_TAGS} tags.`,
   tagTooLong: `Each tag may have at most ${MAX_TAG_LENGTH} characters.`,
   notYetDue: 'The ticket is not due yet.',
+  notUnderWarranty: 'This unit is no longer under warranty: open a support case instead of a return.',
+  rmaCreated: 'RMA request created successfully',
   created: 'Ticket created successfully',
   updated: 'Ticket updated successfully',
   statusUpdated: 'Ticket status updated successfully',
@@ -116,6 +128,8 @@ export type TicketEvent =
         assignedTo: string | null;
         initialComment: TicketCommentData | null;
         attachments: TicketAttachment[];
+        /** Set on RMA tickets. */
+        rma?: TicketRmaLink | null;
         status: 'Open';
         previousStatus: null;
       };
@@ -173,6 +187,8 @@ export type TicketCommand =
       assignee?: Assignee | null;
       initialComment?: { commentId: string; comment: string } | null;
       attachments: TicketAttachment[];
+      /** A return: the unit, and whether it is under warranty now. */
+      rma?: (TicketRmaLink & { underWarranty: boolean }) | null;
     }
   | {
       type: 'UpdateTicket';
@@ -244,7 +260,8 @@ function openTicket(command: Extract<TicketCommand, { type: 'OpenTicket' }>, met
   const title = requiredText(command.title, TICKET_MESSAGES.titleRequired, 'title');
   const description = requiredText(command.description, TICKET_MESSAGES.descriptionRequired, 'description');
   const priority = priorityOf(command.priority);
-  const category = categoryOf(command.category);
+  if (command.rma && !command.rma.underWarranty) throw new DomainError('conflict', 'NOT_UNDER_WARRANTY', TICKET_MESSAGES.notUnderWarranty);
+  const category = command.rma ? RMA_CATEGORY : categoryOf(command.category);
   const tags = normalizeTags(command.tags);
   const dueGiven = Boolean(command.dueDate?.trim());
   const dueAt = dueGiven ? dueAtOf(command.dueDate!, metadata.now) : serviceLevelDueAt(priority, metadata.now);
@@ -270,6 +287,7 @@ function openTicket(command: Extract<TicketCommand, { type: 'OpenTicket' }>, met
         assignedTo,
         initialComment: initial ? { commentId: command.initialComment!.commentId, comment: initial, isInternal: false } : null,
         attachments: command.attachments,
+        ...(command.rma ? { rma: { serialNumber: command.rma.serialNumber, orderId: command.rma.orderId, orderNumber: command.rma.orderNumber, productName: command.rma.productName } } : {}),
         status: 'Open',
         previousStatus: null,
       },

@@ -1,4 +1,4 @@
-import { formatTicketNumber, tickets, type Assignee, type TicketAttachment, type TicketCommand } from '../../domain/tickets/tickets';
+import { formatTicketNumber, tickets, type Assignee, type TicketAttachment, type TicketCommand, type TicketRmaLink } from '../../domain/tickets/tickets';
 import type { CommandMetadata } from '../../domain/decider';
 import { findUser } from '../../projections/users';
 import type { Services } from '../services';
@@ -19,6 +19,7 @@ export interface OpenTicketInput {
   assignedTo?: string | null;
   initialComment?: { commentId: string; comment: string } | null;
   attachments: TicketAttachment[];
+  rma?: (TicketRmaLink & { underWarranty: boolean }) | null;
 }
 
 /** The user named as assignee, as the decider checks it: undefined when none was named, null when not found. */

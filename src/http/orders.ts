@@ -180,7 +180,7 @@ export async function orderRoutes(parent: FastifyInstance, services: Services): 
     async (request) => {
       const order = await load(request, request.params.id);
       const result = await changeOrderStatus(services, order.id, request.body.status, request.body.notes ?? null, metadataFromRequest(request));
-      const changed = result.events[0];
+      const changed = result.events.find((event) => event.type === 'OrderStatusChanged.v1');
       const updated = await load(request, order.id);
       return {
         success: true,

@@ -3,6 +3,7 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TICKET_MESSAGES } from '../../domain/tickets/tickets';
 import { demoTicketId } from '../seed/tickets';
+import { demoOrderId } from '../seed/orders';
 import { as, login, type Session } from '../testing/api';
 import { startTestPortal, type TestPortal } from '../testing/portal';
 
@@ -248,5 +249,43 @@ describe('working a ticket: internal notes stay internal', () => {
     const deleted = await call(admin)({ method: 'DELETE', url });
     expect(deleted.statusCode).toBe(200);
     expect((await call(admin)({ method: 'GET', url })).statusCode).toBe(404);
+  });
+});
+
+describe('warranty checks and returns', () => {
+  it('gives every shipped unit a serial number, shown on the order', async () => {
+    const order = (await call(partner)({ method: 'GET', url: `/api/orders/${demoOrderId('northwind-1')}` })).json().data;
+    expect(order.serial_numbers).toHaveLength(24);
+    expect(order.serial_numbers[0].serial_number).toBe(`${order.order_number.replace('ORD-', 'SN-')}-01001`);
+    const pending = (await call(partner)({ method: 'GET', url: `/api/orders/${demoOrderId('northwind-4')}` })).json().data;
+    expect(pending.serial_numbers).toEqual([]);
+  });
+
+  it("looks a serial number up within the caller's organisation and records every check", async () => {
+    const order = (await call(partner)({ method: 'GET', url: `/api/orders/${demoOrderId('northwind-1')}` })).json().data;
+    const serial = order.serial_numbers[0].serial_number as string;
+    const countChecks = async () => Number((await t.db.pool.query<{ n: string }>('SELECT count(*) AS n FROM read.warranty_checks')).rows[0].n);
+    const before = await countChecks();
+    const found = await call(partner)({ method: 'POST', url: '/api/warranty/checks', payload: { serial_number: serial.toLowerCase() } });
+    expect(found.statusCode).toBe(200);
+    expect(found.json()).toMatchObject({ found: true, message: 'This unit is under warranty.', data: { serial_number: serial, order_number: order.order_number, product_name: order.serial_numbers[0].product_name, under_warranty: true } });
+    expect(Date.parse(found.json().data.warranty_ends_at)).toBeGreaterThan(Date.now());
+    const elsewhere = await call(distributor)({ method: 'POST', url: '/api/warranty/checks', payload: { serial_number: serial } });
+    expect(elsewhere.json()).toMatchObject({ found: false, message: `No shipped unit with serial number ${serial} was found.`, data: null });
+    expect((await call(partner)({ method: 'POST', url: '/api/warranty/checks', payload: { serial_number: '  ' } })).statusCode).toBe(400);
+    expect(await countChecks()).toBe(before + 2);
+  });
+
+  it('opens an RMA ticket linked to the order and unit, which support sees', async () => {
+    const order = (await call(partner)({ method: 'GET', url: `/api/orders/${demoOrderId('northwind-1')}` })).json().data;
+    const serial = order.serial_numbers[2].serial_number as string;
+    expect((await call(distributor)({ method: 'POST', url: '/api/tickets/rma', payload: { serial_number: serial } })).statusCode).toBe(404);
+    const created = await call(partner)({ method: 'POST', url: '/api/tickets/rma', payload: { serial_number: serial, description: 'Dead on arrival after the firmware update.' } });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json().message).toBe(TICKET_MESSAGES.rmaCreated);
+    const ticket = created.json().data;
+    expect(ticket).toMatchObject({ category: 'RMA', priority: 'High', rma: { serial_number: serial, order_id: order.id, order_number: order.order_number } });
+    const seen = (await call(support)({ method: 'GET', url: `/api/tickets/${ticket.id}` })).json().data;
+    expect(seen.rma.serial_number).toBe(serial);
   });
 });

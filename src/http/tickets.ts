@@ -25,6 +25,8 @@ import {
   type TicketScope,
 } from '../../projections/tickets';
 import { findUser } from '../../projections/users';
+import { findUnit } from '../../projections/warranty';
+import { warrantyChecks, WARRANTY_MESSAGES } from '../../domain/warranty/warranty';
 import { metadataFromRequest, newId, runCommand } from '../commands/dispatch';
 import { assigneeOf, openTicket } from '../commands/tickets';
 import { HttpError } from '../plugins/errors';
@@ -79,10 +81,23 @@ const assignBody = z
   .strict()
   .meta({ example: { assigned_to: '00000000-0000-4000-8000-000000000000', comment: 'Please take this one.' } });
 
+const serialNumber = z.string({ error: 'Serial number is required.' }).trim().min(1, 'Serial number is required.').max(60, 'A serial number has at most 60 characters.');
+
+const warrantyCheckBody = z.object({ serial_number: serialNumber }).strict().meta({ example: { serial_number: 'SN-2026-001001-01001' } });
+
+const rmaBody = z
+  .object({
+    serial_number: serialNumber,
+    description: z.string().max(10_000).optional(),
+    title: z.string().max(200).optional(),
+  })
+  .strict()
+  .meta({ example: { serial_number: 'SN-2026-001001-01001', description: 'The unit does not power on after a storm.' } });
+
 const TICKET_READ_ONLY_FIELDS = [
   'id', 'ticket_id', 'ticket_number', 'status', 'assigned_to', 'assignee', 'created_by', 'creator', 'organisation_id', 'company_name',
   'due_date_given', 'is_overdue', 'overdue_at', 'resolution_notes', 'initial_comment', 'attachments', 'comment_count', 'comments',
-  'created_at', 'updated_at', 'resolved_at', 'closed_at',
+  'created_at', 'updated_at', 'resolved_at', 'closed_at', 'rma',
 ];
 
 const updateTicketBody = updateBody(
@@ -235,6 +250,54 @@ export async function ticketRoutes(parent: FastifyInstance, services: Services):
       }
       reply.status(201);
       return recordAnswer(await withComments(request, ticketId), TICKET_MESSAGES.created);
+    },
+  );
+
+  app.post(
+    '/warranty/checks',
+    { schema: { tags: ['tickets'], summary: 'Look up a shipped unit by serial number: product, order, delivery and warranty end (each check is recorded)', body: warrantyCheckBody } },
+    async (request) => {
+      const { principal } = request;
+      const scope = scopeOf(request);
+      const unit = await findUnit(pool, request.body.serial_number, scope.organisationId);
+      const checkId = newId();
+      await runCommand(
+        services,
+        warrantyChecks,
+        checkId,
+        { type: 'RecordWarrantyCheck', checkId, serialNumber: request.body.serial_number, organisationId: principal.organisationId, unit: unit ? { orderId: unit.order_id, underWarranty: unit.under_warranty } : null },
+        metadataFromRequest(request),
+      );
+      if (!unit) return { success: true, found: false, message: WARRANTY_MESSAGES.notFound(request.body.serial_number.toUpperCase()), data: null };
+      return { success: true, found: true, message: unit.under_warranty ? WARRANTY_MESSAGES.underWarranty : WARRANTY_MESSAGES.expired, data: unit };
+    },
+  );
+
+  app.post(
+    '/tickets/rma',
+    { schema: { tags: ['tickets'], summary: 'Request a return (RMA) for a shipped unit under warranty: opens a ticket of category RMA linked to the order and unit', body: rmaBody } },
+    async (request, reply) => {
+      const { principal } = request;
+      const unit = await findUnit(pool, request.body.serial_number, scopeOf(request).organisationId);
+      if (!unit) throw new HttpError(404, 'NOT_FOUND', WARRANTY_MESSAGES.notFound(request.body.serial_number.toUpperCase()), [{ field: 'serial_number', message: 'No shipped unit of yours has this serial number.' }]);
+      const organisation = principal.organisationId === principal.id ? undefined : await findUser(pool, principal.organisationId);
+      const ticketId = newId();
+      await openTicket(
+        services,
+        {
+          ticketId,
+          organisationId: principal.organisationId,
+          companyName: organisation ? organisation.company_name : principal.companyName,
+          title: request.body.title?.trim() || `RMA: ${unit.product_name} ${unit.serial_number}`,
+          description: request.body.description?.trim() || `Return requested for ${unit.product_name}, serial number ${unit.serial_number}, order ${unit.order_number}.`,
+          priority: 'High',
+          attachments: [],
+          rma: { serialNumber: unit.serial_number, orderId: unit.order_id, orderNumber: unit.order_number, productName: unit.product_name, underWarranty: unit.under_warranty },
+        },
+        metadataFromRequest(request),
+      );
+      reply.status(201);
+      return recordAnswer(await withComments(request, ticketId), TICKET_MESSAGES.rmaCreated);
     },
   );
 
