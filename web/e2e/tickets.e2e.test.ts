@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoOrderId } from '../../src/seed/orders';
 import { startTestPortal, type TestPortal } from '../../src/testing/portal';
 import { DESKTOP, demoEmail, launchBrowser, openPage, PHONE, signIn } from './browser';
 
@@ -158,6 +159,35 @@ describe('support cases', () => {
         return rows.length > 0 && rows.every((row) => row.textContent?.includes('Atlas Distribution'));
       });
       expect(await page.getByTestId('overdue-chip').count()).toBeGreaterThan(0);
+    });
+  });
+
+  it('a partner reads a serial number on a shipped order, checks its warranty and requests an RMA', async () => {
+    await withPage(DESKTOP, async (page, consoleErrors) => {
+      await signedIn(page, 'partner');
+      await page.goto(`/order/track/${demoOrderId('northwind-1')}`);
+      const serial = ((await page.getByTestId('serial-numbers').locator('li').first().locator('span').first().textContent()) ?? '').trim();
+      expect(serial).toMatch(/^SN-\d{4}-\d{6}-\d{5}$/);
+
+      await page.goto('/warranty-check');
+      await page.getByRole('tab', { name: 'Warranty/RMA', selected: true }).waitFor();
+      await page.getByLabel('Serial number').fill('SN-1999-000000-00000');
+      await page.getByRole('button', { name: 'Check Warranty' }).click();
+      await page.getByText('No shipped unit with serial number SN-1999-000000-00000 was found.').waitFor();
+
+      await page.getByLabel('Serial number').fill(serial.toLowerCase());
+      await page.getByRole('button', { name: 'Check Warranty' }).click();
+      const result = page.getByTestId('warranty-result');
+      await result.getByText('This unit is under warranty.').waitFor();
+      await result.getByText(serial, { exact: true }).waitFor();
+      await page.getByLabel('What is wrong with the unit?').fill('Port LEDs stay dark after power-on.');
+      await page.getByRole('button', { name: 'Request RMA' }).click();
+
+      const detail = page.getByRole('dialog', { name: new RegExp(`RMA: .*${serial}`) });
+      await detail.waitFor();
+      await detail.getByText('RMA', { exact: true }).waitFor();
+      await detail.getByText(`Return of ${serial}`, { exact: false }).waitFor();
+      expect(consoleErrors).toEqual([]);
     });
   });
 

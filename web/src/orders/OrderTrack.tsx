@@ -196,6 +196,24 @@ export default function OrderTrack() {
         </Typography>
         <ItemsTable order={order} />
       </Paper>
+      {order.serial_numbers?.length ? (
+        <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 }, mt: 2 }} component="section" aria-label="Serial numbers">
+          <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
+            Serial numbers
+          </Typography>
+          <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+            Check a unit's warranty or request a return with its serial number in the Support Center.
+          </Typography>
+          <Box component="ul" sx={{ m: 0, pl: 2, columns: { xs: 1, md: 2 } }} data-testid="serial-numbers">
+            {order.serial_numbers.map((unit) => (
+              <li key={unit.serial_number}>
+                <Typography variant="body2" component="span" sx={{ fontFamily: 'monospace' }}>{unit.serial_number}</Typography>{' '}
+                <Typography variant="body2" component="span" color="text.secondary">{unit.product_name}</Typography>
+              </li>
+            ))}
+          </Box>
+        </Paper>
+      ) : null}
     </Box>
   );
 }

@@ -42,6 +42,8 @@ export interface OrderRecord {
   cancelled_at: string | null;
   items: OrderItem[];
   order_items: OrderItem[];
+  /** Each unit of a shipped order (one order read only, not lists). */
+  serial_numbers?: Array<{ serial_number: string; product_id: string; product_name: string }>;
 }
 
 export interface OrderStatistics {

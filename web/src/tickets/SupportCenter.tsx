@@ -4,6 +4,7 @@ import { useSearchParams } from 'react-router-dom';
 import { RouteGuard } from '../access/RouteGuard';
 import { PageTitle } from '../layout/PageTitle';
 import { MyCases } from './MyCases';
+import { WarrantyRma } from './WarrantyRma';
 
 export const SUPPORT_TABS = [
   { key: 'downloads', label: 'Downloads' },
@@ -54,9 +55,7 @@ function SupportCenterTabs() {
       {tab === 'downloads' ? (
         <NotYet title="Downloads" text="The resources library (datasheets, firmware notes, price lists) is not available in the portal yet. Ask for a document in a support case and the support team sends it." onCases={() => select('cases')} />
       ) : null}
-      {tab === 'warranty' ? (
-        <NotYet title="Warranty/RMA" text="Serial number look-up is not available in the portal yet. To check a warranty or return a unit, open a support case with the serial number and the order number." onCases={() => select('cases')} />
-      ) : null}
+      {tab === 'warranty' ? <WarrantyRma onTicket={(ticketId) => setParams({ ticket: ticketId })} /> : null}
       {tab === 'contact' ? (
         <Paper variant="outlined" sx={{ p: 3, maxWidth: 720 }}>
           <Typography variant="h6" component="h2" sx={{ mb: 1 }}>Contact support</Typography>

@@ -216,6 +216,12 @@ export function TicketDetail({ ticketId, staff, onClose, onChanged }: Props) {
               <Typography variant="body2"><strong>Created:</strong> {formatDateTime(ticket.created_at)}</Typography>
               <Typography variant="body2"><strong>Due:</strong> {formatDateTime(ticket.due_date)}</Typography>
             </Box>
+            {ticket.rma ? (
+              <Alert severity="info" data-testid="rma-link">
+                Return of {ticket.rma.serial_number} ({ticket.rma.product_name}), order{' '}
+                <a href={`/order/track/${ticket.rma.order_id}`}>{ticket.rma.order_number}</a>
+              </Alert>
+            ) : null}
             {ticket.resolution_notes ? <Alert severity="success"><strong>Resolution:</strong> {ticket.resolution_notes}</Alert> : null}
             {ticket.attachments.length ? (
               <Box>

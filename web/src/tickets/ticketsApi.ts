@@ -45,6 +45,7 @@ export interface TicketRecord {
   created_at: string;
   updated_at: string;
   comments?: TicketComment[];
+  rma: { serial_number: string; order_id: string; order_number: string; product_name: string } | null;
 }
 
 export interface TicketStatistics {
@@ -147,4 +148,27 @@ export async function downloadAttachment(file: TicketAttachment): Promise<void> 
   link.download = file.original_name;
   link.click();
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+export interface UnitWarranty {
+  serial_number: string;
+  product_name: string;
+  category: string | null;
+  order_id: string;
+  order_number: string;
+  shipped_at: string;
+  delivered_at: string | null;
+  warranty_months: number;
+  warranty_ends_at: string;
+  under_warranty: boolean;
+}
+
+export async function checkWarranty(serialNumber: string): Promise<{ found: boolean; message: string; data: UnitWarranty | null }> {
+  const { json } = await httpClient<{ found: boolean; message: string; data: UnitWarranty | null }>(`${API_URL}/warranty/checks`, { method: 'POST', body: { serial_number: serialNumber } });
+  return json;
+}
+
+export async function requestRma(body: { serial_number: string; description?: string }): Promise<{ message: string; data: TicketRecord }> {
+  const { json } = await httpClient<{ message: string; data: TicketRecord }>(`${API_URL}/tickets/rma`, { method: 'POST', body });
+  return json;
 }
