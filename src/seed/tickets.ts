@@ -5,6 +5,8 @@ import { deterministicUuid } from '../commands/commandHandler';
 import { runCommand } from '../commands/dispatch';
 import { openTicket } from '../commands/tickets';
 import { demoUserId } from './identity';
+import { demoOrderId } from './orders';
+import { findUnit } from '../../projections/warranty';
 import type { Seeder } from './seeder';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -205,6 +207,38 @@ export const seedTickets: Seeder = {
       }
       created++;
     }
-    return `${created} of ${DEMO_TICKETS.length} demo tickets created`;
+    created += await seedReturn(services, at);
+    return `${created} of ${DEMO_TICKETS.length + 1} demo tickets created`;
   },
 };
+
+/** One return: a unit of Northwind's delivered campus order, opened a day ago and being worked. */
+async function seedReturn(services: Parameters<Seeder['run']>[0], at: (hoursAgo: number, actor: { id: string; role: string }) => CommandMetadata): Promise<number> {
+  const ticketId = demoTicketId('northwind-rma');
+  if ((await services.store.readStream(tickets.streamId(ticketId))).length) return 0;
+  const opener = await findUser(services.pool, demoUserId(PRIYA));
+  const { rows } = await services.pool.query<{ serial_number: string }>('SELECT serial_number FROM read.order_units WHERE order_id = $1 ORDER BY serial_number LIMIT 1', [demoOrderId('northwind-1')]);
+  const unit = rows[0] && (await findUnit(services.pool, rows[0].serial_number, undefined));
+  if (!opener || !unit || !unit.under_warranty) return 0;
+  await openTicket(
+    services,
+    {
+      ticketId,
+      organisationId: opener.id,
+      companyName: opener.company_name,
+      title: `RMA: ${unit.product_name} ${unit.serial_number}`,
+      description: 'Two ports stopped linking after a power cut; the unit fails its self-test.',
+      priority: 'High',
+      attachments: [],
+      rma: { serialNumber: unit.serial_number, orderId: unit.order_id, orderNumber: unit.order_number, productName: unit.product_name, underWarranty: true },
+    },
+    at(26, opener),
+  );
+  const sam = await findUser(services.pool, demoUserId(SAM));
+  if (sam) {
+    await runCommand(services, tickets, ticketId, { type: 'AssignTicket', assignee: { id: sam.id, role: sam.role }, comment: null }, at(25, sam));
+    await runCommand(services, tickets, ticketId, { type: 'ChangeTicketStatus', status: 'In Progress', comment: { commentId: commentId('northwind-rma', 0), comment: 'RMA approved: a replacement ships today, please return the faulty unit within 30 days.', isInternal: false } }, at(24, sam));
+    await runCommand(services, tickets, ticketId, { type: 'AddComment', commentId: commentId('northwind-rma', 1), comment: 'Replacement taken from the Rotterdam stock; credit note once the unit is back.', isInternal: true }, at(24, sam));
+  }
+  return 1;
+}
