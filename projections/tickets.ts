@@ -273,9 +273,11 @@ export async function listTickets(
 ): Promise<{ rows: TicketView[]; total: number }> {
   const params: unknown[] = [];
   const clause = ticketWhere(scope, filters, params);
-  const sortColumn = (field: TicketSortField) => (field === 'priority' ? PRIORITY_RANK : `t.${field}`);
-  const order = page.sort ? `${sortColumn(page.sort.field)} ${page.sort.order}, t.created_at DESC` : 't.created_at DESC';
   const countParams = [...params];
+  const sortColumn = (field: TicketSortField) => (field === 'priority' ? PRIORITY_RANK : `t.${field}`);
+  // By due time, the tickets still being worked come first: the support queue.
+  const activeFirst = page.sort?.field === 'due_at' ? `(t.status = ANY($${params.push([...ACTIVE_TICKET_STATUSES])}::text[])) DESC, ` : '';
+  const order = page.sort ? `${activeFirst}${sortColumn(page.sort.field)} ${page.sort.order}, t.created_at DESC` : 't.created_at DESC';
   const { rows } = await db.query<TicketRow & { total: string }>(
     `SELECT ${TICKET_COLUMNS}, count(*) OVER () AS total FROM ${TICKET_FROM} ${clause} ORDER BY ${order}, t.id OFFSET $${params.push(page.offset)} LIMIT $${params.push(page.limit)}`,
     params,

@@ -150,10 +150,15 @@ describe('lists and record scope', () => {
     const response = await call(support)({ method: 'GET', url: `/api/tickets?sort=${encodeURIComponent('["due_at","ASC"]')}&range=${encodeURIComponent('[0,49]')}&filter=${encodeURIComponent(JSON.stringify({ organisation_id: distributor.user.id }))}` });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-range']).toMatch(/^tickets 0-\d+\/\d+$/);
-    const rows = response.json() as Array<{ due_date: string; organisation_id: string }>;
+    const rows = response.json() as Array<{ due_date: string; organisation_id: string; status: string }>;
     expect(rows.length).toBeGreaterThan(0);
     expect(rows.every((row) => row.organisation_id === distributor.user.id)).toBe(true);
-    expect(rows.map((row) => row.due_date)).toEqual([...rows.map((row) => row.due_date)].sort());
+    // Tickets still being worked first, each group by due time.
+    const active = (row: { status: string }) => ['Open', 'In Progress'].includes(row.status);
+    expect(rows.map(active)).toEqual([...rows.map(active)].sort().reverse());
+    const activeDue = rows.filter(active).map((row) => row.due_date);
+    expect(activeDue).toEqual([...activeDue].sort());
+    expect(rows.some((row) => !active(row))).toBe(true);
     const mine = (await call(support)({ method: 'GET', url: `/api/tickets?filter=${encodeURIComponent(JSON.stringify({ assigned_to: jordan.user.id }))}` })).json() as Array<{ assigned_to: string }>;
     expect(mine.length).toBeGreaterThan(0);
     expect(mine.every((row) => row.assigned_to === jordan.user.id)).toBe(true);

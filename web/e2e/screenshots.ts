@@ -178,12 +178,63 @@ const SHOTS: Shot[] = [
   { name: 'support-rebates-restricted', path: '/rebates', as: 'support' },
   { name: 'sub-user-dashboard', path: '/sub-user-dashboard', as: 'partner.user' },
   { name: 'distributor-solutions', path: '/distributor-solutions', as: 'distributor' },
+  { name: 'supportcenter-partner', path: '/supportcenter', as: 'partner', then: async (page) => void (await page.getByTestId('ticket-row').first().waitFor()) },
+  {
+    name: 'supportcenter-create',
+    path: '/supportcenter',
+    as: 'partner',
+    then: async (page) => {
+      await page.getByRole('button', { name: 'Create Ticket' }).click();
+      await page.getByRole('dialog', { name: 'Create Ticket' }).getByRole('button', { name: 'Create Ticket' }).click();
+      await page.getByText('Title is required').waitFor();
+    },
+  },
+  {
+    name: 'supportcenter-ticket-partner',
+    path: '/supportcenter',
+    as: 'partner',
+    then: async (page) => {
+      await page.getByRole('button', { name: /HX-M2424 reboots/ }).click();
+      await page.getByTestId('public-entry').first().waitFor();
+    },
+  },
+  { name: 'supportcenter-queue', path: '/supportcenter', as: 'support', then: async (page) => void (await page.getByTestId('overdue-chip').first().waitFor()) },
+  {
+    name: 'supportcenter-ticket-support',
+    path: '/supportcenter',
+    as: 'support',
+    then: async (page) => {
+      await page.getByRole('button', { name: /HX-M2424 reboots/ }).click();
+      await page.getByTestId('internal-entry').first().waitFor();
+    },
+  },
+  {
+    name: 'supportcenter-warranty',
+    path: '/supportcenter?tab=warranty',
+    as: 'partner',
+    then: async (page) => {
+      const serial = await page.evaluate(async () => {
+        const token = localStorage.getItem(Object.keys(localStorage).find((key) => key.toLowerCase().includes('access')) ?? '') ?? '';
+        const orders = await (await fetch('/api/orders?status=delivered', { headers: { Authorization: `Bearer ${token}` } })).json();
+        const order = await (await fetch(`/api/orders/${orders.data.orders[0].id}`, { headers: { Authorization: `Bearer ${token}` } })).json();
+        return order.data.serial_numbers[0].serial_number as string;
+      });
+      await page.getByLabel('Serial number').fill(serial);
+      await page.getByRole('button', { name: 'Check Warranty' }).click();
+      await page.getByTestId('warranty-result').waitFor();
+    },
+  },
+  { name: 'supportcenter-contact', path: '/supportcenter?tab=contact', as: 'partner' },
+  { name: 'comprehensive-support', path: '/comprehensive-support', as: 'partner' },
 ];
+
+/** SHOTS=<regular expression> takes only the matching screenshots. */
+const only = process.env.SHOTS ? new RegExp(process.env.SHOTS) : undefined;
 
 async function run(browser: Browser, viewport: Viewport, label: string) {
   const sessions = new Map<string, Awaited<ReturnType<typeof openPage>>>();
   const problems: string[] = [];
-  for (const shot of SHOTS) {
+  for (const shot of SHOTS.filter((candidate) => !only || only.test(candidate.name))) {
     const key = shot.as ?? 'signed-out';
     let session = sessions.get(key);
     if (!session) {

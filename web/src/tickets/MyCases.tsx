@@ -132,22 +132,22 @@ export function MyCases() {
       </Box>
 
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center', mb: 2 }}>
-        <TextField select size="small" label="Status" value={status} onChange={filter(setStatus)} sx={{ minWidth: 150 }}>
+        <TextField select size="small" label="Status" value={status} onChange={filter(setStatus)} fullWidth={false} sx={{ width: { xs: '100%', sm: 150 } }}>
           <MenuItem value="">All statuses</MenuItem>
           {TICKET_STATUSES.map((s) => <MenuItem key={s} value={s}>{s}</MenuItem>)}
         </TextField>
-        <TextField select size="small" label="Priority" value={priority} onChange={filter(setPriority)} sx={{ minWidth: 150 }}>
+        <TextField select size="small" label="Priority" value={priority} onChange={filter(setPriority)} fullWidth={false} sx={{ width: { xs: '100%', sm: 150 } }}>
           <MenuItem value="">All priorities</MenuItem>
           {TICKET_PRIORITIES.map((p) => <MenuItem key={p} value={p}>{p}</MenuItem>)}
         </TextField>
         {staff ? (
           <>
-            <TextField select size="small" label="Assignee" value={assignedTo} onChange={filter(setAssignedTo)} sx={{ minWidth: 170 }}>
+            <TextField select size="small" label="Assignee" value={assignedTo} onChange={filter(setAssignedTo)} fullWidth={false} sx={{ width: { xs: '100%', sm: 170 } }}>
               <MenuItem value="">Everyone</MenuItem>
               <MenuItem value="unassigned">Unassigned</MenuItem>
               {assignees.map((u) => <MenuItem key={u.id} value={u.id}>{u.full_name}</MenuItem>)}
             </TextField>
-            <TextField size="small" label="Search number, title or company" value={search} onChange={filter(setSearch)} sx={{ minWidth: 220 }} />
+            <TextField size="small" label="Search number, title or company" value={search} onChange={filter(setSearch)} fullWidth={false} sx={{ width: { xs: '100%', sm: 220 } }} />
             {organisation ? (
               <Button size="small" variant="outlined" onClick={() => { setOrganisation(null); setPage(1); }}>
                 Organisation: {organisation.name} ✕
