@@ -1,0 +1,205 @@
+/**
+ * Section "tickets": partners and distributors open support cases (multipart) while support staff
+ * work them, all over HTTP against the real portal (API and projector, demo data seeded).
+ *
+ * Each client loops: a customer (partner or distributor, alternately) opens a ticket; support then
+ * polls GET /api/tickets until the ticket is listed in the queue, assigns it, adds an internal note
+ * and a public reply, and resolves it. Reported: commands per second, latency per command, and the
+ * lag from the 201 of the opening to the first queue read that lists the ticket.
+ */
+
+import { randomBytes } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
+import { loadConfig } from '../../src/config';
+import { startPortal } from '../../src/portal';
+import { DEMO_PASSWORD } from '../../src/seed/identity';
+import { LOAD_TEST_LIMITS } from './limits';
+import { summarize, type LatencySummary } from './percentiles';
+import { formatCount, formatMs, formatRate, renderTable } from './reportTables';
+
+export interface TicketBenchSettings {
+  databaseUrl: string;
+  redisUrl: string | undefined;
+  seconds: number;
+  warmupSeconds: number;
+  clients: number;
+}
+
+export interface TicketBenchSection {
+  clients: number;
+  seconds: number;
+  commands: number;
+  commandsPerSecond: number;
+  ticketsOpened: number;
+  errors: number;
+  firstError: string | undefined;
+  open: LatencySummary;
+  work: LatencySummary;
+  visibleLag: LatencySummary;
+}
+
+async function signIn(baseUrl: string, email: string): Promise<string> {
+  const response = await fetch(`${baseUrl}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: DEMO_PASSWORD }) });
+  const body = (await response.json()) as { accessToken?: string };
+  if (response.status !== 200 || !body.accessToken) throw new Error(`${email} could not sign in (HTTP ${response.status}).`);
+  return body.accessToken;
+}
+
+async function call(baseUrl: string, token: string, method: string, path: string, body?: unknown) {
+  const response = await fetch(`${baseUrl}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(body !== undefined && !(body instanceof FormData) ? { 'content-type': 'application/json' } : {}) },
+    body: body === undefined ? undefined : body instanceof FormData ? body : JSON.stringify(body),
+  });
+  const text = await response.text();
+  return { status: response.status, json: text ? (JSON.parse(text) as any) : null };
+}
+
+export async function runTicketBench(settings: TicketBenchSettings, log: (line: string) => void): Promise<TicketBenchSection> {
+  const prefix = `bench-${randomBytes(4).toString('hex')}`;
+  const config = loadConfig({
+    ...process.env,
+    NODE_ENV: 'development',
+    DATABASE_URL: settings.databaseUrl,
+    ...(settings.redisUrl ? { REDIS_URL: settings.redisUrl } : {}),
+    REDIS_PREFIX: prefix,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'silent',
+    JWT_SECRET: randomBytes(48).toString('base64url'),
+    ...LOAD_TEST_LIMITS,
+    SMTP_URL: undefined,
+    EVENTSTORE_URL: undefined,
+  });
+  const portal = await startPortal(config, { processes: ['api', 'projector'], seedWhenEmpty: true, listen: true, app: { logger: false } });
+  try {
+    const baseUrl = portal.url!.replace('0.0.0.0', '127.0.0.1');
+    const [partner, distributor, support] = await Promise.all(['partner@partnerhub.test', 'distributor@partnerhub.test', 'support@partnerhub.test'].map((email) => signIn(baseUrl, email)));
+    const assignees = (await call(baseUrl, support, 'GET', '/api/tickets/assignees')).json.data as Array<{ id: string }>;
+
+    const run = async (seconds: number, record: boolean) => {
+      const openLatency: number[] = [];
+      const workLatency: number[] = [];
+      const visibleLag: number[] = [];
+      let commands = 0;
+      let errors = 0;
+      let firstError: string | undefined;
+      const started = performance.now();
+      const deadline = started + seconds * 1000;
+      const fail = (message: string) => {
+        errors++;
+        firstError ??= message;
+        if (errors > 100) throw new Error(`Too many errors; the first: ${firstError}`);
+      };
+      const timed = async <T>(latencies: number[], work: () => Promise<T>) => {
+        const began = performance.now();
+        const result = await work();
+        latencies.push(performance.now() - began);
+        return result;
+      };
+
+      await Promise.all(
+        Array.from({ length: settings.clients }, async (_, client) => {
+          let n = 0;
+          while (performance.now() < deadline) {
+            const customer = (client + n++) % 2 === 0 ? partner : distributor;
+            const form = new FormData();
+            form.append('title', `Bench case ${client}-${n}`);
+            form.append('description', 'A support case opened by the load test.');
+            form.append('priority', ['Low', 'Medium', 'High', 'Critical'][n % 4]);
+            form.append('tags', 'bench, load');
+            const opened = await timed(openLatency, () => call(baseUrl, customer, 'POST', '/api/tickets', form));
+            const acceptedAt = performance.now();
+            if (opened.status !== 201) {
+              fail(`POST /api/tickets answered ${opened.status}: ${JSON.stringify(opened.json)}`);
+              continue;
+            }
+            commands++;
+            const ticket = opened.json.data as { id: string; ticket_id: string };
+            for (;;) {
+              const listed = await call(baseUrl, support, 'GET', `/api/tickets?search=${ticket.ticket_id}`);
+              if (listed.status === 200 && listed.json.data.tickets.some((t: { id: string }) => t.id === ticket.id)) {
+                visibleLag.push(performance.now() - acceptedAt);
+                break;
+              }
+              if (performance.now() - acceptedAt > 10_000) {
+                fail(`Ticket ${ticket.ticket_id} was not listed within 10 s.`);
+                break;
+              }
+              await new Promise((resolve) => setTimeout(resolve, 5));
+            }
+            const steps: Array<[string, string, unknown]> = [
+              ['PATCH', `/api/tickets/${ticket.id}/assign`, { assigned_to: assignees[n % assignees.length].id }],
+              ['POST', `/api/tickets/${ticket.id}/comments`, { comment: 'Internal: bench note', is_internal: true }],
+              ['POST', `/api/tickets/${ticket.id}/comments`, { comment: 'Thanks, we are on it.', is_internal: false }],
+              ['PATCH', `/api/tickets/${ticket.id}/status`, { status: 'Resolved', comment: 'Resolved by the bench.', resolution_notes: 'Bench' }],
+            ];
+            for (const [method, path, body] of steps) {
+              const answer = await timed(workLatency, () => call(baseUrl, support, method, path, body));
+              if (answer.status >= 300) {
+                fail(`${method} ${path} answered ${answer.status}: ${JSON.stringify(answer.json)}`);
+                break;
+              }
+              commands++;
+            }
+          }
+        }),
+      );
+      const elapsed = (performance.now() - started) / 1000;
+      if (!record) return undefined;
+      return { elapsed, openLatency, workLatency, visibleLag, errors, firstError, commands };
+    };
+
+    if (settings.warmupSeconds > 0) {
+      log(`  warm-up ${settings.warmupSeconds} s`);
+      await run(settings.warmupSeconds, false);
+    }
+    log(`  ${settings.seconds} s with ${settings.clients} clients`);
+    const measured = (await run(settings.seconds, true))!;
+    return {
+      clients: settings.clients,
+      seconds: measured.elapsed,
+      commands: measured.commands,
+      commandsPerSecond: measured.commands / measured.elapsed,
+      ticketsOpened: measured.openLatency.length,
+      errors: measured.errors,
+      firstError: measured.firstError,
+      open: summarize(measured.openLatency),
+      work: summarize(measured.workLatency),
+      visibleLag: summarize(measured.visibleLag),
+    };
+  } finally {
+    const keys = await portal.services.redis.keys(`${prefix}*`).catch(() => [] as string[]);
+    if (keys.length) await portal.services.redis.del(...keys).catch(() => {});
+    await portal.stop();
+  }
+}
+
+export function ticketBenchTable(section: TicketBenchSection): string {
+  const row = (what: string, summary: LatencySummary) => [what, formatCount(summary.count), formatMs(summary.p50), formatMs(summary.p95), formatMs(summary.p99), formatMs(summary.max)];
+  return [
+    renderTable(`Tickets (${section.clients} concurrent clients)`, ['what', 'count', 'p50', 'p95', 'p99', 'max'], [
+      row('POST /api/tickets (open, multipart)', section.open),
+      row('assign, note, reply, resolve', section.work),
+      row('accepted → listed in the queue', section.visibleLag),
+    ]),
+    `   commands: ${formatCount(section.commands)} in ${section.seconds.toFixed(1)} s = ${formatRate(section.commandsPerSecond)} ` +
+      `(${formatCount(section.ticketsOpened)} tickets opened, ${section.errors} errors${section.firstError ? `; first: ${section.firstError}` : ''})`,
+  ].join('\n');
+}
+
+/** Runs the section for `npm run bench`: logs its table, records its result (or why it failed) and returns the table for the report. */
+export async function runTicketSection(settings: TicketBenchSettings, log: (line: string) => void, results: { errors: Record<string, string> }): Promise<string[]> {
+  log('Tickets: opening support cases and working them from concurrent clients');
+  try {
+    const section = await runTicketBench(settings, log);
+    Object.assign(results, { tickets: section });
+    const table = ticketBenchTable(section);
+    log(`\n${table}\n`);
+    return [table];
+  } catch (error) {
+    results.errors.tickets = (error as Error).message;
+    log(`   tickets section failed: ${(error as Error).message}\n`);
+    return [];
+  }
+}
