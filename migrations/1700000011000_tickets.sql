@@ -85,11 +85,27 @@ CREATE TABLE read.warranty_checks (
 );
 CREATE INDEX warranty_checks_serial ON read.warranty_checks (serial_number, checked_at DESC);
 
+-- The Support Center's resources library: documents for the roles chosen (the file is a private upload).
+CREATE TABLE read.resources (
+  id uuid PRIMARY KEY,
+  title text NOT NULL,
+  category text NOT NULL,
+  description text NOT NULL,
+  roles text[] NOT NULL,
+  file_name text NOT NULL,
+  original_name text NOT NULL,
+  type text NOT NULL,
+  published_by uuid,
+  created_at timestamptz NOT NULL
+);
+CREATE UNIQUE INDEX resources_file ON read.resources (file_name);
+
 -- Ticket numbers (TCK-<year>-<number>) are drawn here when a ticket is opened and then live in its first event.
 CREATE SEQUENCE ticket_numbers START 1;
 
 -- Down Migration
 DROP SEQUENCE ticket_numbers;
+DROP TABLE read.resources;
 DROP TABLE read.warranty_checks;
 DROP TABLE read.order_units;
 DROP TABLE read.ticket_attachments;

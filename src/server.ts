@@ -7,6 +7,7 @@ import { jobRoutes } from './http/jobs';
 import { notificationRoutes } from './http/notifications';
 import { orderRoutes } from './http/orders';
 import { ticketRoutes } from './http/tickets';
+import { resourceRoutes } from './http/resources';
 import { partnerRoutes } from './http/partners';
 import { productRoutes } from './http/products';
 import { userRoutes } from './http/users';
@@ -71,6 +72,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
       await orderRoutes(api, services);
       await partnerRoutes(api, services);
       await ticketRoutes(api, services);
+      await resourceRoutes(api, services);
     },
     { prefix: API_PREFIX },
   );

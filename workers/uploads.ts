@@ -3,6 +3,7 @@ import { products, type ProductEvent, type ProductState } from '../domain/catalo
 import type { Decider, DomainEvent } from '../domain/decider';
 import { partners, type PartnerEvent, type PartnerState } from '../domain/partners/partners';
 import { tickets, type TicketEvent, type TicketState } from '../domain/tickets/tickets';
+import { resources, type ResourceEvent, type ResourceState } from '../domain/resources/resources';
 import type { Pool } from '../src/db';
 import type { RecordedEvent } from '../src/eventstore';
 import { removeUpload, type Visibility } from '../src/plugins/uploads';
@@ -25,6 +26,7 @@ export function readModelColumnsHoldingUploads(): ReadonlyArray<{ table: string;
     { table: 'read.products', column: 'image', visibility: 'public' },
     { table: 'read.partners', column: 'company_logo', visibility: 'public' },
     { table: 'read.ticket_attachments', column: 'name', visibility: 'private' },
+    { table: 'read.resources', column: 'file_name', visibility: 'private' },
   ];
 }
 
@@ -113,9 +115,16 @@ const ticketAttachments: UploadHolder<TicketState, TicketEvent> = {
   visibility: 'private',
 };
 
+const resourceFiles: UploadHolder<ResourceState, ResourceEvent> = {
+  decider: resources,
+  uploadsOf: (state) => (state.status === 'published' ? [state.file] : []),
+  visibility: 'private',
+};
+
 export const uploadReactions: ReactionTable = {
   'ProductUpdated.v1': [removeDroppedUploads(productImages)],
   'ProductRemoved.v1': [removeDroppedUploads(productImages)],
   'PartnerApplicationDetailsProvided.v1': [removeDroppedUploads(partnerLogos)],
   'TicketDeleted.v1': [removeDroppedUploads(ticketAttachments)],
+  'ResourceRemoved.v1': [removeDroppedUploads(resourceFiles)],
 };

@@ -101,6 +101,12 @@ export const API_ROUTES: Readonly<Record<ApiRouteKey, ApiAccess>> = {
   'PATCH /tickets/:id/assign': signedIn(RESOURCE_RULES.tickets.edit, scoped),
   'PUT /tickets/:id': signedIn(RESOURCE_RULES.tickets.edit, scoped),
   'DELETE /tickets/:id': signedIn(RESOURCE_RULES.tickets.delete, scoped),
+
+  // resources: the Support Center's Downloads; each document names the roles that may download it
+  'GET /resources': signedIn(RESOURCE_RULES.tickets.list),
+  'GET /resources/files/:name': signedIn(RESOURCE_RULES.tickets.list),
+  'POST /resources': signedIn(ADMIN_ONLY),
+  'DELETE /resources/:id': signedIn(ADMIN_ONLY),
 };
 
 /** The access rule of a route (`GET`, `/orders/:id`, prefix already removed); HEAD follows GET. */

@@ -294,3 +294,38 @@ describe('warranty checks and returns', () => {
     expect(seen.rma.serial_number).toBe(serial);
   });
 });
+
+describe('the resources library', () => {
+  it('lists and serves each document only to the roles it was published to', async () => {
+    const forPartner = (await call(partner)({ method: 'GET', url: '/api/resources?limit=100' })).json().data.resources as Array<{ title: string; url: string; roles: string[] }>;
+    const forDistributor = (await call(distributor)({ method: 'GET', url: '/api/resources?limit=100' })).json().data.resources as Array<{ title: string; url: string }>;
+    expect(forPartner.map((r) => r.title)).toContain('HX-M2424 datasheet');
+    expect(forPartner.map((r) => r.title)).not.toContain('Distributor price list Q4 2026');
+    const priceList = forDistributor.find((r) => r.title === 'Distributor price list Q4 2026')!;
+    expect(priceList).toBeDefined();
+    const file = await call(distributor)({ method: 'GET', url: priceList.url });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toBe('application/pdf');
+    expect(file.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    expect((await call(partner)({ method: 'GET', url: priceList.url })).statusCode).toBe(404);
+    expect((await call(teamMember)({ method: 'GET', url: priceList.url })).statusCode).toBe(403);
+    expect((await call(admin)({ method: 'GET', url: priceList.url })).statusCode).toBe(200);
+    const searched = (await call(distributor)({ method: 'GET', url: '/api/resources?search=firmware' })).json().data.resources as Array<{ title: string }>;
+    expect(searched.map((r) => r.title)).toEqual(['Firmware 4.2.1 release notes']);
+  });
+
+  it('administrators publish (checked by content) and remove documents; nobody else may', async () => {
+    const form = (fields: Record<string, string>, bytes: Buffer = PDF) => multipart(fields, [{ name: 'file', filename: 'notes.pdf', bytes, type: 'application/pdf' }]);
+    expect((await call(support)({ method: 'POST', url: '/api/resources', ...(await form({ title: 'x', category: 'Other', roles: 'partner' })) })).statusCode).toBe(403);
+    const noRoles = await call(admin)({ method: 'POST', url: '/api/resources', ...(await form({ title: 'x', category: 'Other' })) });
+    expect(noRoles.json().error.message).toBe('Choose at least one role that may download this resource.');
+    expect((await call(admin)({ method: 'POST', url: '/api/resources', ...(await form({ title: 'x', category: 'Other', roles: 'partner' }, Buffer.from('not a pdf'))) })).statusCode).toBe(415);
+    const published = await call(admin)({ method: 'POST', url: '/api/resources', ...(await form({ title: 'Partner onboarding kit', category: 'Manual', roles: 'partner, support' })) });
+    expect(published.statusCode, published.body).toBe(201);
+    const resource = published.json().data;
+    expect(resource.roles).toEqual(['partner', 'support']);
+    expect((await call(partner)({ method: 'GET', url: resource.url })).statusCode).toBe(200);
+    expect((await call(admin)({ method: 'DELETE', url: `/api/resources/${resource.id}` })).statusCode).toBe(200);
+    expect((await call(partner)({ method: 'GET', url: resource.url })).statusCode).toBe(404);
+  });
+});

@@ -5,10 +5,11 @@ import { demoUserId, seedIdentity } from './identity';
 import { seedPartners } from './partners';
 import { seedOrders } from './orders';
 import { seedTickets } from './tickets';
+import { seedResources } from './resources';
 import type { Seeder } from './seeder';
 
 /** Each module appends its seeder here; later ones may rely on the accounts created first. */
-export const seeders: readonly Seeder[] = [seedIdentity, seedPartners, seedCatalogue, seedOrders, seedTickets];
+export const seeders: readonly Seeder[] = [seedIdentity, seedPartners, seedCatalogue, seedOrders, seedTickets, seedResources];
 
 export async function seed(services: Services, log: (line: string) => void = () => {}): Promise<void> {
   const metadata = {
