@@ -191,6 +191,19 @@ describe('support cases', () => {
     });
   });
 
+  it('the Downloads tab lists what the partner may download, with search, and downloads the file', async () => {
+    await withPage(DESKTOP, async (page) => {
+      await signedIn(page, 'partner');
+      await page.goto('/supportcenter?tab=downloads');
+      await page.getByRole('heading', { name: 'HX-M2424 datasheet' }).waitFor();
+      expect(await page.getByText('Distributor price list Q4 2026').count()).toBe(0);
+      await page.getByLabel('Search documents').fill('firmware');
+      await page.waitForFunction(() => document.querySelectorAll('[data-testid="resource-row"]').length === 1);
+      const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download Firmware 4.2.1 release notes' }).click()]);
+      expect(download.suggestedFilename()).toBe('Firmware 4.2.1 release notes.pdf');
+    });
+  });
+
   it('comprehensive support cards lead to real screens', async () => {
     await withPage(DESKTOP, async (page) => {
       await signedIn(page, 'partner');

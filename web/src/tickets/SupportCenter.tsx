@@ -1,10 +1,12 @@
 import { SERVICE_LEVEL_HOURS, TICKET_PRIORITIES } from '@domain/tickets/tickets';
-import { Alert, Box, Button, List, ListItem, ListItemText, Paper, Tab, Tabs, Typography } from '@mui/material';
+import { Box, Button, List, ListItem, ListItemText, Paper, Tab, Tabs, Typography } from '@mui/material';
 import { useSearchParams } from 'react-router-dom';
 import { RouteGuard } from '../access/RouteGuard';
 import { PageTitle } from '../layout/PageTitle';
 import { MyCases } from './MyCases';
 import { WarrantyRma } from './WarrantyRma';
+import { Downloads } from './Downloads';
+import { useAccess } from '../access/usePrincipal';
 
 export const SUPPORT_TABS = [
   { key: 'downloads', label: 'Downloads' },
@@ -28,18 +30,8 @@ function ServiceLevels() {
   );
 }
 
-/** What this portal does not offer yet says so plainly and points to what works: a support case. */
-function NotYet({ title, text, onCases }: { title: string; text: string; onCases: () => void }) {
-  return (
-    <Paper variant="outlined" sx={{ p: 3, maxWidth: 720 }}>
-      <Typography variant="h6" component="h2" sx={{ mb: 1 }}>{title}</Typography>
-      <Alert severity="info" sx={{ mb: 2 }}>{text}</Alert>
-      <Button variant="contained" onClick={onCases}>Go to My Cases</Button>
-    </Paper>
-  );
-}
-
 function SupportCenterTabs() {
+  const { role } = useAccess();
   const [params, setParams] = useSearchParams();
   const requested = params.get('tab');
   const tab: TabKey = SUPPORT_TABS.some((t) => t.key === requested) ? (requested as TabKey) : 'cases';
@@ -52,9 +44,7 @@ function SupportCenterTabs() {
         {SUPPORT_TABS.map((t) => <Tab key={t.key} value={t.key} label={t.label} />)}
       </Tabs>
       {tab === 'cases' ? <MyCases /> : null}
-      {tab === 'downloads' ? (
-        <NotYet title="Downloads" text="The resources library (datasheets, firmware notes, price lists) is not available in the portal yet. Ask for a document in a support case and the support team sends it." onCases={() => select('cases')} />
-      ) : null}
+      {tab === 'downloads' ? <Downloads admin={role === 'admin' || role === 'administrator'} /> : null}
       {tab === 'warranty' ? <WarrantyRma onTicket={(ticketId) => setParams({ ticket: ticketId })} /> : null}
       {tab === 'contact' ? (
         <Paper variant="outlined" sx={{ p: 3, maxWidth: 720 }}>
