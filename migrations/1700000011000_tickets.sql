@@ -100,11 +100,19 @@ CREATE TABLE read.resources (
 );
 CREATE UNIQUE INDEX resources_file ON read.resources (file_name);
 
+-- Settings administrators change (System Settings): one row per setting, its value as JSON.
+CREATE TABLE read.settings (
+  key text PRIMARY KEY,
+  value jsonb NOT NULL,
+  updated_at timestamptz NOT NULL
+);
+
 -- Ticket numbers (TCK-<year>-<number>) are drawn here when a ticket is opened and then live in its first event.
 CREATE SEQUENCE ticket_numbers START 1;
 
 -- Down Migration
 DROP SEQUENCE ticket_numbers;
+DROP TABLE read.settings;
 DROP TABLE read.resources;
 DROP TABLE read.warranty_checks;
 DROP TABLE read.order_units;

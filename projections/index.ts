@@ -7,7 +7,8 @@ import { statusHistoryProjection } from './statusHistory';
 import { ticketsProjection } from './tickets';
 import { warrantyProjection } from './warranty';
 import { resourcesProjection } from './resources';
+import { settingsProjection } from './settings';
 import { usersProjection } from './users';
 
 /** Every read model, applied in this order to each event. A new module adds its projection here. */
-export const readModels: readonly Projection[] = [usersProjection, statusHistoryProjection, notificationsProjection, catalogueProjection, ordersProjection, partnersProjection, ticketsProjection, warrantyProjection, resourcesProjection];
+export const readModels: readonly Projection[] = [usersProjection, statusHistoryProjection, notificationsProjection, catalogueProjection, ordersProjection, partnersProjection, ticketsProjection, warrantyProjection, resourcesProjection, settingsProjection];

@@ -8,6 +8,7 @@ import { notificationRoutes } from './http/notifications';
 import { orderRoutes } from './http/orders';
 import { ticketRoutes } from './http/tickets';
 import { resourceRoutes } from './http/resources';
+import { settingsRoutes } from './http/settings';
 import { partnerRoutes } from './http/partners';
 import { productRoutes } from './http/products';
 import { userRoutes } from './http/users';
@@ -73,6 +74,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
       await partnerRoutes(api, services);
       await ticketRoutes(api, services);
       await resourceRoutes(api, services);
+      await settingsRoutes(api, services);
     },
     { prefix: API_PREFIX },
   );

@@ -107,6 +107,10 @@ export const API_ROUTES: Readonly<Record<ApiRouteKey, ApiAccess>> = {
   'GET /resources/files/:name': signedIn(RESOURCE_RULES.tickets.list),
   'POST /resources': signedIn(ADMIN_ONLY),
   'DELETE /resources/:id': signedIn(ADMIN_ONLY),
+
+  // settings: the support contact is shown in the Support Center and changed in System Settings
+  'GET /settings/support-contact': signedIn(RESOURCE_RULES.tickets.list),
+  'PUT /settings/support-contact': signedIn(ADMIN_ONLY),
 };
 
 /** The access rule of a route (`GET`, `/orders/:id`, prefix already removed); HEAD follows GET. */

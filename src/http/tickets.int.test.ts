@@ -329,3 +329,17 @@ describe('the resources library', () => {
     expect((await call(partner)({ method: 'GET', url: resource.url })).statusCode).toBe(404);
   });
 });
+
+describe('the support contact setting', () => {
+  it('is shown to those who reach the Support Center and changed by administrators only', async () => {
+    const shown = (await call(partner)({ method: 'GET', url: '/api/settings/support-contact' })).json().data;
+    expect(shown).toMatchObject({ phone: '+1 800 555 0199', email: 'support@partnerhub.test' });
+    expect((await call(support)({ method: 'PUT', url: '/api/settings/support-contact', payload: { ...shown, phone: '+44 20 7946 0000' } })).statusCode).toBe(403);
+    const bad = await call(admin)({ method: 'PUT', url: '/api/settings/support-contact', payload: { ...shown, email: 'nope' } });
+    expect(bad.json().error.message).toBe('Email is invalid.');
+    const saved = await call(admin)({ method: 'PUT', url: '/api/settings/support-contact', payload: { phone: '+44 20 7946 0000', email: 'help@partnerhub.test', hours: '24/7', updated_at: 'ignored' } });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect((await call(distributor)({ method: 'GET', url: '/api/settings/support-contact' })).json().data).toEqual({ phone: '+44 20 7946 0000', email: 'help@partnerhub.test', hours: '24/7' });
+    expect((await call(teamMember)({ method: 'GET', url: '/api/settings/support-contact' })).statusCode).toBe(403);
+  });
+});

@@ -6,10 +6,11 @@ import { seedPartners } from './partners';
 import { seedOrders } from './orders';
 import { seedTickets } from './tickets';
 import { seedResources } from './resources';
+import { seedSettings } from './settings';
 import type { Seeder } from './seeder';
 
 /** Each module appends its seeder here; later ones may rely on the accounts created first. */
-export const seeders: readonly Seeder[] = [seedIdentity, seedPartners, seedCatalogue, seedOrders, seedTickets, seedResources];
+export const seeders: readonly Seeder[] = [seedIdentity, seedPartners, seedCatalogue, seedOrders, seedTickets, seedResources, seedSettings];
 
 export async function seed(services: Services, log: (line: string) => void = () => {}): Promise<void> {
   const metadata = {

@@ -204,6 +204,23 @@ describe('support cases', () => {
     });
   });
 
+  it('an administrator sets the support contact; the Contact tab offers it as tel: and mailto: links', async () => {
+    await withPage(DESKTOP, async (page) => {
+      await signedIn(page, 'admin');
+      await page.goto('/adminpanel?tab=settings');
+      const phone = page.getByLabel('Support phone');
+      await page.waitForFunction(() => (document.querySelector('input[value="+1 800 555 0199"]') as HTMLInputElement | null) !== null);
+      await phone.fill('+44 20 7946 0000');
+      await page.getByLabel('Support hours').fill('Every day, 7:00–22:00 GMT');
+      await page.getByRole('button', { name: 'Save Support Contact' }).click();
+      await page.getByText('Support contact saved').waitFor();
+      await page.goto('/supportcenter?tab=contact');
+      await page.getByTestId('support-hours').getByText('Every day, 7:00–22:00 GMT').waitFor();
+      expect(await page.getByRole('link', { name: /Call \+44 20 7946 0000/ }).getAttribute('href')).toBe('tel:+442079460000');
+      expect(await page.getByRole('link', { name: /E-mail support@partnerhub.test/ }).getAttribute('href')).toBe('mailto:support@partnerhub.test');
+    });
+  });
+
   it('comprehensive support cards lead to real screens', async () => {
     await withPage(DESKTOP, async (page) => {
       await signedIn(page, 'partner');

@@ -1,11 +1,12 @@
 import { SERVICE_LEVEL_HOURS, TICKET_PRIORITIES } from '@domain/tickets/tickets';
-import { Box, Button, List, ListItem, ListItemText, Paper, Tab, Tabs, Typography } from '@mui/material';
+import { Box, Button, List, ListItem, ListItemText, Tab, Tabs, Typography } from '@mui/material';
 import { useSearchParams } from 'react-router-dom';
 import { RouteGuard } from '../access/RouteGuard';
 import { PageTitle } from '../layout/PageTitle';
 import { MyCases } from './MyCases';
 import { WarrantyRma } from './WarrantyRma';
 import { Downloads } from './Downloads';
+import { SupportContactCard } from './SupportContactCard';
 import { useAccess } from '../access/usePrincipal';
 
 export const SUPPORT_TABS = [
@@ -47,14 +48,13 @@ function SupportCenterTabs() {
       {tab === 'downloads' ? <Downloads admin={role === 'admin' || role === 'administrator'} /> : null}
       {tab === 'warranty' ? <WarrantyRma onTicket={(ticketId) => setParams({ ticket: ticketId })} /> : null}
       {tab === 'contact' ? (
-        <Paper variant="outlined" sx={{ p: 3, maxWidth: 720 }}>
-          <Typography variant="h6" component="h2" sx={{ mb: 1 }}>Contact support</Typography>
+        <SupportContactCard>
           <Typography variant="body2" sx={{ mb: 1 }}>
-            Support cases are the way to reach the support team: every case has a number you can quote, and its due time follows its priority.
+            A support case has a number you can quote on the phone, and its priority sets when it is due:
           </Typography>
           <ServiceLevels />
           <Button variant="contained" sx={{ mt: 2 }} onClick={() => select('cases')}>Open a support case</Button>
-        </Paper>
+        </SupportContactCard>
       ) : null}
     </Box>
   );
