@@ -8,6 +8,7 @@ import { partnerReactions } from './partners';
 import { orderReactions } from './orders';
 import type { JobRequest, QueueName, Queues } from './queues';
 import { stockReactions } from './stock';
+import { teamReactions } from './team';
 import { uploadReactions } from './uploads';
 
 export const REACTOR_CHECKPOINT = 'reactor';
@@ -37,7 +38,7 @@ export function combineReactions(...tables: ReactionTable[]): ReactionTable {
   return combined;
 }
 
-export const reactions: ReactionTable = combineReactions(identityReactions, partnerReactions, orderReactions, stockReactions, uploadReactions);
+export const reactions: ReactionTable = combineReactions(identityReactions, partnerReactions, orderReactions, stockReactions, uploadReactions, teamReactions);
 
 export interface ReactorOptions {
   table?: ReactionTable;
