@@ -18,8 +18,10 @@ export type TeamJobData =
   | { kind: 'follow-owner'; ownerId: string; permissions: string[]; cause: { eventId: string; correlationId: string } };
 
 /** An invitation is mailed with its link; the link is computed here and never stored. */
-const mailInvitation: Reaction = async (recorded) => {
+const mailInvitation: Reaction = async (recorded, context) => {
   const event = recorded as EventOf<'UserInvited.v1'>;
+  // The mail names the member and its organisation, read from the read models: they must include the invitation first.
+  await context.readModelsInclude(recorded);
   const { userId, invitationId, email, expiresAt } = event.data;
   return [{ queue: QUEUES.team, name: 'invitation-mail', id: reactionJobId(event.id, 'invitation-mail', userId), data: { kind: 'invitation-mail', userId, invitationId, email, expiresAt } satisfies TeamJobData }];
 };
