@@ -16,8 +16,6 @@ export const PLACEHOLDER_ROUTES: readonly PlaceholderRoute[] = [
   { path: '/comprehensive-support', title: 'Comprehensive Support' },
   { path: '/partnership-governance', title: 'Partnership Governance' },
   { path: '/distributor/partnership-governance', title: 'Partnership Governance' },
-  { path: '/partner/team-management', title: 'Team Management' },
-  { path: '/distributor/team-management', title: 'Team Management' },
   { path: '/distributor/inventory', title: 'Inventory' },
   { path: '/live-chat', title: 'Live Chat' },
   { path: '/learn-earn', title: 'Learn & Earn' },
