@@ -12,6 +12,8 @@ import { DESKTOP, PHONE, demoEmail, launchBrowser, openPage, signIn } from './br
 
 const baseUrl = process.argv[2] ?? 'http://127.0.0.1:3000';
 const outDir = process.argv[3] ?? '/tmp/screens';
+/** Only the shots whose name starts with this (all when absent). */
+const only = process.argv[4];
 mkdirSync(outDir, { recursive: true });
 
 type Viewport = { width: number; height: number };
@@ -178,12 +180,35 @@ const SHOTS: Shot[] = [
   { name: 'support-rebates-restricted', path: '/rebates', as: 'support' },
   { name: 'sub-user-dashboard', path: '/sub-user-dashboard', as: 'partner.user' },
   { name: 'distributor-solutions', path: '/distributor-solutions', as: 'distributor' },
+  { name: 'team-partner', path: '/partner/team-management', as: 'partner', then: async (page) => void (await page.getByTestId('team-row').first().waitFor()) },
+  {
+    name: 'team-partner-add',
+    path: '/partner/team-management',
+    as: 'partner',
+    then: async (page) => {
+      await page.getByRole('button', { name: 'Add Team Member' }).click();
+      await page.getByRole('group', { name: 'Permissions' }).waitFor();
+      await page.getByLabel('First Name').fill('N');
+      await page.getByLabel('Email').click();
+    },
+  },
+  {
+    name: 'team-distributor-details',
+    path: '/distributor/team-management',
+    as: 'distributor',
+    then: async (page) => {
+      await page.getByRole('button', { name: /^View / }).first().click();
+      await page.getByRole('dialog').waitFor();
+    },
+  },
+  { name: 'team-member-restricted', path: '/partner/team-management', as: 'partner.user' },
+  { name: 'team-invitation-invalid', path: '/team-invitation?token=not-a-real-link' },
 ];
 
 async function run(browser: Browser, viewport: Viewport, label: string) {
   const sessions = new Map<string, Awaited<ReturnType<typeof openPage>>>();
   const problems: string[] = [];
-  for (const shot of SHOTS) {
+  for (const shot of SHOTS.filter((candidate) => !only || candidate.name.startsWith(only))) {
     const key = shot.as ?? 'signed-out';
     let session = sessions.get(key);
     if (!session) {

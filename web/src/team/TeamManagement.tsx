@@ -191,7 +191,7 @@ export default function TeamManagement({ kind }: { kind: TeamKind }) {
           sx={{ flex: { xs: '1 1 100%', sm: '0 1 300px' } }}
           slotProps={{ htmlInput: { 'aria-label': 'Search team members' }, input: { startAdornment: <InputAdornment position="start"><SearchIcon fontSize="small" /></InputAdornment> } }}
         />
-        <TextField select size="small" label="Status" value={status} onChange={(event) => setStatus(event.target.value as StatusFilter)} sx={{ minWidth: 140 }}>
+        <TextField select size="small" label="Status" fullWidth={false} value={status} onChange={(event) => setStatus(event.target.value as StatusFilter)} sx={{ width: 160, flex: "0 0 auto" }}>
           <MenuItem value="all">All</MenuItem>
           <MenuItem value="active">Active</MenuItem>
           <MenuItem value="inactive">Inactive</MenuItem>
