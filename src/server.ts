@@ -8,6 +8,7 @@ import { notificationRoutes } from './http/notifications';
 import { orderRoutes } from './http/orders';
 import { partnerRoutes } from './http/partners';
 import { productRoutes } from './http/products';
+import { projectRoutes } from './http/projects';
 import { userRoutes } from './http/users';
 import { installValidationMessages } from './http/validation';
 import { registerAuth } from './plugins/auth';
@@ -59,6 +60,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
       await productRoutes(api, services);
       await orderRoutes(api, services);
       await partnerRoutes(api, services);
+      await projectRoutes(api, services);
     },
     { prefix: '/api' },
   );

@@ -1,6 +1,7 @@
 import type { Services } from '../src/services';
 import { createMailer, notificationProcessor, type NotificationJobData } from './notifications';
 import { partnerApprovalProcessor, type PartnerApprovalJobData } from './partners';
+import { registrationProcessor, startRegistrationSweep, type RegistrationJobData } from './projects';
 import { closeQueues, createQueues, createWorker, QUEUES } from './queues';
 import { Reactor } from './reactor';
 import { stockProcessor, type StockJobData } from './stock';
@@ -22,6 +23,7 @@ export async function startWorkers(services: Services, options: { log: (line: st
     createWorker<NotificationJobData>(config, QUEUES.notifications, notificationProcessor(services, mailer)),
     createWorker<PartnerApprovalJobData>(config, QUEUES.partnerApprovals, partnerApprovalProcessor(services)),
     createWorker<StockJobData>(config, QUEUES.stockReservations, stockProcessor(services)),
+    createWorker<RegistrationJobData>(config, QUEUES.projectRegistrations, registrationProcessor(services)),
   ];
   for (const worker of workers) {
     worker.on('error', (error) => log(`worker ${worker.name}: ${error.message}`));
@@ -35,7 +37,9 @@ export async function startWorkers(services: Services, options: { log: (line: st
 
   const reactor = new Reactor(services, queues, { onError: (error) => log(`reactor: ${error.message}`) });
 
+  let sweep: { stop(): Promise<void> } | undefined;
   const close = async () => {
+    await sweep?.stop();
     await reactor.stop();
     await Promise.all(workers.map((worker) => worker.close()));
     await closeQueues(queues);
@@ -49,5 +53,6 @@ export async function startWorkers(services: Services, options: { log: (line: st
     throw error;
   }
   reactor.start();
+  sweep = startRegistrationSweep(services, queues, log);
   return { stop: close };
 }

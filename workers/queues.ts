@@ -6,6 +6,7 @@ export const QUEUES = {
   notifications: 'notifications',
   partnerApprovals: 'partner-approvals',
   stockReservations: 'stock-reservations',
+  projectRegistrations: 'project-registrations',
 } as const;
 
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];

@@ -96,6 +96,14 @@ describe('updating and status', () => {
   it('updates the details', () => {
     spec.given([registered]).when({ type: 'UpdateProject', details: { ...details, progress: 40 } }).then([{ type: 'ProjectUpdated.v1', data: { projectId: id, details: { ...details, progress: 40 } } }]);
   });
+  it('an update with a status records both, or neither when the move is refused', () => {
+    spec.given([registered]).when({ type: 'UpdateProject', details: { ...details, progress: 40 }, status: 'On Hold', reason: 'Budget freeze' }).then([
+      { type: 'ProjectUpdated.v1', data: { projectId: id, details: { ...details, progress: 40 } } },
+      { type: 'ProjectStatusChanged.v1', data: { projectId: id, status: 'On Hold', previousStatus: 'Planning', reason: 'Budget freeze', progress: 40 } },
+    ]);
+    const completed: ProjectEvent = { type: 'ProjectStatusChanged.v1', data: { projectId: id, status: 'Completed', previousStatus: 'Planning', reason: null, progress: 100 } };
+    spec.given([registered, completed]).when({ type: 'UpdateProject', details: { ...details, title: 'Lost' }, status: 'Planning' }).thenThrows(PROJECT_MESSAGES.invalidTransition);
+  });
   it('an update that changes nothing records nothing', () => {
     spec.given([registered]).when({ type: 'UpdateProject', details }).then([]);
   });

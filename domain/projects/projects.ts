@@ -226,7 +226,8 @@ export type ProjectCommand =
       /** Found by looking up the protected registrations of other organisations before the command. */
       conflict: ConflictFinding | null;
     }
-  | { type: 'UpdateProject'; details: ProjectDetails; boqFile?: string | null }
+  /** With `status`, also moves the work status: both or neither are recorded. */
+  | { type: 'UpdateProject'; details: ProjectDetails; boqFile?: string | null; status?: string; reason?: string | null }
   | { type: 'ChangeProjectStatus'; status: string; reason: string | null }
   | { type: 'DeleteProject' }
   | { type: 'ReviewRegistration'; decision: 'approved' | 'rejected'; reason: string | null }
@@ -281,6 +282,19 @@ const requireAdmin = (metadata: CommandMetadata) => {
   if (!isAdminRole(metadata.actorRole)) throw new DomainError('forbidden', 'INSUFFICIENT_PERMISSIONS', PROJECT_MESSAGES.onlyAdminsReview);
 };
 
+/** Field by field: events come back from the store with their keys in another order. */
+const sameDetails = (a: ProjectDetails, b: ProjectDetails) => PROJECT_DETAIL_FIELDS.every((field) => a[field] === b[field]);
+const sameMilestone = (a: Milestone, b: Milestone) => a.id === b.id && a.name === b.name && a.date === b.date && a.status === b.status;
+
+function changeStatus(project: LiveProject, to: string, reason: string | null): ProjectEvent[] {
+  if (to === project.status) return [];
+  if (!nextProjectStatuses(project.status).includes(to as ProjectStatus)) {
+    throw new DomainError('conflict', 'INVALID_STATUS_TRANSITION', PROJECT_MESSAGES.invalidTransition, PROJECT_MESSAGES.transitionDetails(project.status, to));
+  }
+  const status = to as ProjectStatus;
+  return [{ type: 'ProjectStatusChanged.v1', data: { projectId: project.id, status, previousStatus: project.status, reason: reason?.trim() || null, progress: status === 'Completed' ? 100 : project.details.progress } }];
+}
+
 const isLive = (registration: RegistrationStatus) => LIVE_STATUSES.includes(registration);
 
 export function decide(command: ProjectCommand, state: ProjectState, metadata: CommandMetadata): ProjectEvent[] {
@@ -315,23 +329,13 @@ export function decide(command: ProjectCommand, state: ProjectState, metadata: C
       const details = normalizeDetails(command.details);
       checkClosureDate(details);
       const boqChanged = command.boqFile !== undefined;
-      if (JSON.stringify(details) === JSON.stringify(project.details) && !boqChanged) return [];
-      return [{ type: 'ProjectUpdated.v1', data: { projectId: project.id, details, ...(boqChanged ? { boqFile: command.boqFile } : {}) } }];
+      const updated: ProjectEvent[] =
+        sameDetails(details, project.details) && !boqChanged ? [] : [{ type: 'ProjectUpdated.v1', data: { projectId: project.id, details, ...(boqChanged ? { boqFile: command.boqFile } : {}) } }];
+      const moved = command.status === undefined ? [] : changeStatus({ ...project, details }, command.status, command.reason ?? null);
+      return [...updated, ...moved];
     }
-    case 'ChangeProjectStatus': {
-      const project = live(state);
-      if (command.status === project.status) return [];
-      if (!nextProjectStatuses(project.status).includes(command.status as ProjectStatus)) {
-        throw new DomainError('conflict', 'INVALID_STATUS_TRANSITION', PROJECT_MESSAGES.invalidTransition, PROJECT_MESSAGES.transitionDetails(project.status, command.status));
-      }
-      const status = command.status as ProjectStatus;
-      return [
-        {
-          type: 'ProjectStatusChanged.v1',
-          data: { projectId: project.id, status, previousStatus: project.status, reason: command.reason?.trim() || null, progress: status === 'Completed' ? 100 : project.details.progress },
-        },
-      ];
-    }
+    case 'ChangeProjectStatus':
+      return changeStatus(live(state), command.status, command.reason);
     case 'DeleteProject': {
       if (state.status === 'deleted') return [];
       const project = live(state);
@@ -392,7 +396,7 @@ export function decide(command: ProjectCommand, state: ProjectState, metadata: C
       const existing = project.milestones.find((m) => m.id === command.milestoneId);
       const milestone = milestoneOf(project, command);
       if (existing) {
-        if (JSON.stringify(existing) === JSON.stringify(milestone)) return [];
+        if (sameMilestone(existing, milestone)) return [];
         throw new DomainError('conflict', 'CONFLICT', PROJECT_MESSAGES.milestoneExists);
       }
       return [{ type: 'ProjectMilestoneAdded.v1', data: { projectId: project.id, milestone } }];
@@ -402,7 +406,7 @@ export function decide(command: ProjectCommand, state: ProjectState, metadata: C
       const existing = project.milestones.find((m) => m.id === command.milestoneId);
       if (!existing) throw new DomainError('not_found', 'NOT_FOUND', PROJECT_MESSAGES.milestoneNotFound);
       const milestone = milestoneOf(project, command);
-      if (JSON.stringify(existing) === JSON.stringify(milestone)) return [];
+      if (sameMilestone(existing, milestone)) return [];
       return [{ type: 'ProjectMilestoneUpdated.v1', data: { projectId: project.id, milestone } }];
     }
     case 'RemoveMilestone': {
