@@ -2,7 +2,7 @@ import type { Job, Processor } from 'bullmq';
 import { ADMIN_ROLES } from '../domain/access';
 import { DomainError, fold } from '../domain/decider';
 import { projects, type ProjectCommand, type ProjectEvent } from '../domain/projects/projects';
-import { REMINDER_DAYS_BEFORE, reminderDueAt } from '../domain/projects/registration';
+import { DAY_MS, REMINDER_DAYS_BEFORE, reminderDueAt } from '../domain/projects/registration';
 import { liveRegistrations } from '../projections/projects';
 import { handleCommand } from '../src/commands/commandHandler';
 import { metadataCausedBy } from '../src/commands/dispatch';
@@ -171,7 +171,9 @@ export const projectReactions: ReactionTable = {
   'ProjectExpiryReminderSent.v1': [
     tellOrganisation('registration-expiring', 'Deal registration expiring soon', (e, title) => {
       const d = (e as EventOf<'ProjectExpiryReminderSent.v1'>).data;
-      return `The registration of "${title}" expires in ${d.daysBefore} days, on ${day(d.expiresAt)}. Request an extension before then if the deal needs more time.`;
+      // Counted from when the reminder went out: a late one (the worker was down) says how long is really left.
+      const left = Math.max(0, Math.ceil((Date.parse(d.expiresAt) - Date.parse(e.metadata.occurredAt)) / DAY_MS));
+      return `The registration of "${title}" expires in ${left} day${left === 1 ? '' : 's'}, on ${day(d.expiresAt)}. Request an extension before then if the deal needs more time.`;
     }),
   ],
 };

@@ -284,3 +284,22 @@ describe('role × route × own/other organisation', () => {
     expect(northwind.projects_count).toBeGreaterThan(0);
   });
 });
+
+describe('demo data', () => {
+  it('covers every status, a conflict awaiting review and a registration expiring within a week; seeding again adds nothing', async () => {
+    const { seed } = await import('../seed');
+    const { rows } = await t.db.pool.query<{ title: string; status: string; registration_status: string; extension_status: string; expires_at: Date }>(
+      `SELECT title, status, registration_status, extension_status, expires_at FROM read.projects WHERE created_by IN (SELECT id FROM read.users WHERE email LIKE '%.test') ORDER BY title`,
+    );
+    expect(new Set(rows.map((r) => r.status))).toEqual(new Set(['Planning', 'In Progress', 'On Hold', 'Completed']));
+    expect(rows.find((r) => r.title === 'Contoso Retail Latin America stores')?.registration_status).toBe('conflict');
+    const harbour = rows.find((r) => r.title === 'Harbour Authority port Wi-Fi backbone')!;
+    expect(harbour.extension_status).toBe('requested');
+    expect(harbour.expires_at.getTime() - Date.now()).toBeLessThan(7 * 86_400_000);
+    expect((await t.db.pool.query('SELECT 1 FROM read.project_milestones')).rowCount).toBeGreaterThan(3);
+    expect((await t.db.pool.query('SELECT 1 FROM read.project_team')).rowCount).toBeGreaterThan(1);
+    const before = (await t.db.pool.query('SELECT count(*)::int AS n FROM read.projects')).rows[0].n;
+    await seed(t.portal.services);
+    expect((await t.db.pool.query('SELECT count(*)::int AS n FROM read.projects')).rows[0].n).toBe(before);
+  });
+});

@@ -3,10 +3,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { isAdminRole, seesAllOrganisations } from '../../domain/access';
 import { PROJECT_DETAIL_FIELDS, PROJECT_MESSAGES, PROJECT_STATUSES, projects, type ProjectDetails, type ProjectEvent } from '../../domain/projects/projects';
-import { REGISTRATION_STATUSES, registrationKey } from '../../domain/projects/registration';
+import { REGISTRATION_STATUSES } from '../../domain/projects/registration';
 import { findOrder, listOrders } from '../../projections/orders';
 import {
-  findConflictingRegistration,
   findMilestone,
   findProjectRow,
   linkedOrderIds,
@@ -22,6 +21,7 @@ import {
 } from '../../projections/projects';
 import { findUser } from '../../projections/users';
 import { metadataFromRequest, newId, runCommand } from '../commands/dispatch';
+import { registerProject } from '../commands/projects';
 import { requireAdmin, requireAnyPermission } from '../plugins/auth';
 import { HttpError } from '../plugins/errors';
 import { readMultipart, removeUpload, sendUpload, storeUpload, type FileRule } from '../plugins/uploads';
@@ -289,17 +289,10 @@ export async function projectRoutes(parent: FastifyInstance, services: Services)
       const details = detailsFrom(fields, undefined);
       const projectId = newId();
       const metadata = metadataFromRequest(request);
-      const conflict = await findConflictingRegistration(pool, registrationKey(details.end_user_customer_name, details.end_user_email), organisationId, new Date(metadata.now));
       const boq = form.files.boq_file?.[0];
       const stored = boq ? await storeUpload(config.UPLOAD_DIR, boq, 'private') : null;
       try {
-        await runCommand(
-          services,
-          projects,
-          projectId,
-          { type: 'RegisterProject', projectId, organisationId, companyName, createdBy: principal.id, details, boqFile: stored, validityMs: config.REGISTRATION_VALIDITY_MS, conflict: conflict ? { projectId: conflict.id } : null },
-          metadata,
-        );
+        await registerProject(services, { projectId, organisationId, companyName, createdBy: principal.id, details, boqFile: stored }, metadata);
         if (status && status !== 'Planning') await command(request, projectId, { type: 'ChangeProjectStatus', status, reason: null });
       } catch (error) {
         if (stored) await removeUpload(config.UPLOAD_DIR, stored, 'private');
