@@ -280,7 +280,11 @@ export interface ProjectFilters {
   search?: string;
 }
 
-export const PROJECT_SORT_FIELDS = ['id', 'created_at', 'updated_at', 'title', 'status', 'value', 'progress', 'expires_at', 'expected_closure_date', 'company_name', 'end_user_customer_name', 'registration_status'] as const;
+export const PROJECT_SORT_FIELDS = ['id', 'created_at', 'updated_at', 'title', 'status', 'value', 'progress', 'expires_at', 'expected_closure_date', 'company_name', 'end_user_customer_name', 'registration_status', 'review_priority'] as const;
+
+/** The admins' review queue: conflicts, then registrations awaiting review, then extension requests, then the rest. */
+const REVIEW_PRIORITY = `(CASE WHEN p.registration_status = 'conflict' THEN 3 WHEN p.registration_status = 'pending' THEN 2 WHEN p.extension_status = 'requested' THEN 1 ELSE 0 END)`;
+const sortExpression = (field: ProjectSortField) => (field === 'review_priority' ? REVIEW_PRIORITY : `p.${field}`);
 export type ProjectSortField = (typeof PROJECT_SORT_FIELDS)[number];
 
 function projectWhere(scope: ProjectScope, filters: ProjectFilters) {
@@ -311,7 +315,7 @@ export async function listProjects(
 ): Promise<{ rows: ProjectView[]; total: number }> {
   const { clause, params, param } = projectWhere(scope, filters);
   const first = page.conflictsFirst ? `(p.registration_status = 'conflict') DESC, ` : '';
-  const order = page.sort ? `${first}p.${page.sort.field} ${page.sort.order} NULLS LAST, p.created_at DESC` : `${first}p.created_at DESC`;
+  const order = page.sort ? `${first}${sortExpression(page.sort.field)} ${page.sort.order} NULLS LAST, p.created_at DESC` : `${first}p.created_at DESC`;
   const counted = await db.query<{ n: string }>(`SELECT count(*) AS n FROM read.projects p ${clause}`, params);
   const { rows } = await db.query<ProjectRow>(`SELECT ${PROJECT_COLUMNS} FROM ${PROJECT_FROM} ${clause} ORDER BY ${order}, p.id OFFSET ${param(page.offset)} LIMIT ${param(page.limit)}`, params);
   return { rows: rows.map(toProjectView), total: Number(counted.rows[0].n) };

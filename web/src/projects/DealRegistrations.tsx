@@ -105,10 +105,11 @@ export function DealRegistrations() {
   useEffect(() => setPage(1), [queue]);
   const { data, total, isPending, error, refetch } = useGetList<ProjectRecord>('projects', {
     pagination: { page, perPage: PAGE_SIZE },
-    // Without an explicit sort the server puts conflicts first.
+    sort: { field: 'review_priority', order: 'DESC' },
     filter: QUEUES.find((q) => q.key === queue)!.filter,
   });
   const shown = (data ?? []).filter((p) => queue !== 'review' || ['pending', 'conflict'].includes(p.registration_status) || p.extension_status === 'requested');
+  const reviewTotal = queue === 'review' && shown.length < (data?.length ?? 0) ? shown.length + (page - 1) * PAGE_SIZE : total;
   return (
     <Box>
       <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 2, flexWrap: 'wrap', mb: 2, alignItems: 'center' }}>
@@ -137,9 +138,9 @@ export function DealRegistrations() {
           ))}
         </Box>
       )}
-      {total !== undefined && total > PAGE_SIZE ? (
+      {reviewTotal !== undefined && reviewTotal > PAGE_SIZE ? (
         <Box sx={{ display: 'flex', justifyContent: 'center', mt: 2 }}>
-          <Pagination count={Math.ceil(total / PAGE_SIZE)} page={page} onChange={(_, next) => setPage(next)} size="small" />
+          <Pagination count={Math.ceil(reviewTotal / PAGE_SIZE)} page={page} onChange={(_, next) => setPage(next)} size="small" />
         </Box>
       ) : null}
       <RegistrationDialog

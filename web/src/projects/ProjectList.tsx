@@ -65,13 +65,13 @@ const REGISTRATION_FILTERS = [
 
 function SummaryCard({ label, value, icon }: { label: string; value: string; icon: ReactElement }) {
   return (
-    <Paper variant="outlined" sx={{ p: 2, display: 'flex', gap: 2, alignItems: 'center', minWidth: 0 }}>
-      <Box sx={{ color: 'primary.main', display: 'flex' }}>{icon}</Box>
+    <Paper variant="outlined" sx={{ p: { xs: 1.5, sm: 2 }, display: 'flex', gap: { xs: 1, sm: 2 }, alignItems: 'center', minWidth: 0 }}>
+      <Box sx={{ color: 'primary.main', display: { xs: 'none', sm: 'flex' } }}>{icon}</Box>
       <Box sx={{ minWidth: 0 }}>
         <Typography variant="body2" color="text.secondary" noWrap>
           {label}
         </Typography>
-        <Typography variant="h5" component="p" sx={{ fontWeight: 700 }} aria-label={label} data-testid={`summary-${label}`}>
+        <Typography variant="h5" component="p" sx={{ fontWeight: 700, fontSize: { xs: '1.05rem', sm: '1.5rem' }, wordBreak: 'break-word' }} aria-label={label} data-testid={`summary-${label}`}>
           {value}
         </Typography>
       </Box>
@@ -199,30 +199,30 @@ function ProjectManagement() {
             <Tab key={t.key} value={t.key} label={`${t.label}${counts[t.key] === undefined ? '' : ` (${counts[t.key]})`}`} />
           ))}
         </Tabs>
-        <Box sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap', mb: 2, alignItems: 'center' }}>
+        <Box sx={{ display: 'grid', gap: 1.5, mb: 2, alignItems: 'center', gridTemplateColumns: { xs: 'minmax(0, 1fr) minmax(0, 1fr)', md: 'minmax(0, 2fr) minmax(0, 1fr) minmax(0, 1fr) auto' } }}>
           <TextField
             size="small"
             placeholder="Search title, client or partner"
             value={search}
             onChange={(event) => setSearch(event.target.value)}
-            sx={{ flex: { xs: '1 1 100%', sm: '1 1 260px' } }}
+            sx={{ gridColumn: { xs: '1 / -1', md: 'auto' } }}
             slotProps={{ input: { startAdornment: <InputAdornment position="start"><SearchIcon fontSize="small" /></InputAdornment> }, htmlInput: { 'aria-label': 'Search projects' } }}
           />
-          <TextField select size="small" label="Registration" value={registration} onChange={(e) => setRegistration(e.target.value)} sx={{ minWidth: 180, flex: { xs: '1 1 45%', sm: '0 0 auto' } }}>
+          <TextField select size="small" label="Registration" value={registration} onChange={(e) => setRegistration(e.target.value)} fullWidth>
             {REGISTRATION_FILTERS.map((f) => (
               <MenuItem key={f.key} value={f.key}>
                 {f.label}
               </MenuItem>
             ))}
           </TextField>
-          <TextField select size="small" label="Sort" value={sortKey} onChange={(e) => setSortKey(e.target.value as typeof sortKey)} sx={{ minWidth: 160, flex: { xs: '1 1 45%', sm: '0 0 auto' } }}>
+          <TextField select size="small" label="Sort" value={sortKey} onChange={(e) => setSortKey(e.target.value as typeof sortKey)} fullWidth>
             {SORTS.map((s) => (
               <MenuItem key={s.key} value={s.key}>
                 {s.label}
               </MenuItem>
             ))}
           </TextField>
-          <Button size="small" startIcon={<DownloadIcon />} onClick={() => void exportCsv()} disabled={exporting || !total}>
+          <Button size="small" startIcon={<DownloadIcon />} onClick={() => void exportCsv()} disabled={exporting || !total} sx={{ justifySelf: 'start', whiteSpace: 'nowrap' }}>
             Export CSV
           </Button>
         </Box>
