@@ -460,7 +460,9 @@ function RegistrationPanel({ project, canRequest, admin, onAction }: { project: 
         </Box>
       </Box>
       <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }} data-testid="registration-text">
-        {project.registration_state === 'conflict_review'
+        {project.registration_state === 'conflict_review' && admin && project.conflicting_project
+          ? `Conflicts with the earlier registration "${project.conflicting_project.title}" by ${project.conflicting_project.company_name ?? 'another partner'} (submitted ${formatDate(project.conflicting_project.submitted_at)}, customer ${project.conflicting_project.end_user_customer_name ?? '—'}). Reject this one, or approve it with a note to let both stand.`
+          : project.registration_state === 'conflict_review'
           ? 'Another registration for this customer exists. Your registration is under review by an administrator; you will be told the outcome.'
           : `${registrationText(project)}. Submitted ${formatDate(project.submitted_at)}.`}
         {project.extension_status === 'requested' ? ' An extension request is awaiting review.' : ''}
@@ -546,7 +548,7 @@ function ProjectDetails() {
           ) : null}
         </Box>
       </Box>
-      <RegistrationPanel project={project} canRequest={canEdit} admin={admin} onAction={setAction} />
+      <RegistrationPanel project={project} canRequest={canEdit && !admin} admin={admin} onAction={setAction} />
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', md: 'repeat(4, minmax(0, 1fr))' }, mb: 2 }}>
         <StatCard label="Progress" value={`${project.progress}%`} icon={<TrendingUpIcon />}>
           <Box sx={{ mt: 1 }}>
