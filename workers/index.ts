@@ -1,10 +1,12 @@
 import type { Services } from '../src/services';
 import { createMailer, notificationProcessor, type NotificationJobData } from './notifications';
 import { partnerApprovalProcessor, type PartnerApprovalJobData } from './partners';
-import { registrationProcessor, startRegistrationSweep, type RegistrationJobData } from './projects';
+import { dealRegistrationProcessor, startDealRegistrationSweep, type DealRegistrationJobData } from './projects';
 import { closeQueues, createQueues, createWorker, QUEUES } from './queues';
 import { Reactor } from './reactor';
 import { stockProcessor, type StockJobData } from './stock';
+import { registrationDigestProcessor, type RegistrationDigestJobData } from './registrations';
+import { uploadProcessor, type UploadJobData } from './uploads';
 
 export interface Workers {
   /** Stops the reactor, lets running jobs finish, then closes the workers, the queues and the mail transport. */
@@ -23,7 +25,9 @@ export async function startWorkers(services: Services, options: { log: (line: st
     createWorker<NotificationJobData>(config, QUEUES.notifications, notificationProcessor(services, mailer)),
     createWorker<PartnerApprovalJobData>(config, QUEUES.partnerApprovals, partnerApprovalProcessor(services)),
     createWorker<StockJobData>(config, QUEUES.stockReservations, stockProcessor(services)),
-    createWorker<RegistrationJobData>(config, QUEUES.projectRegistrations, registrationProcessor(services)),
+    createWorker<DealRegistrationJobData>(config, QUEUES.projectRegistrations, dealRegistrationProcessor(services)),
+    createWorker<UploadJobData>(config, QUEUES.uploads, uploadProcessor(services)),
+    createWorker<RegistrationDigestJobData>(config, QUEUES.registrationDigests, registrationDigestProcessor(services, queues.notifications)),
   ];
   for (const worker of workers) {
     worker.on('error', (error) => log(`worker ${worker.name}: ${error.message}`));
@@ -53,6 +57,6 @@ export async function startWorkers(services: Services, options: { log: (line: st
     throw error;
   }
   reactor.start();
-  sweep = startRegistrationSweep(services, queues, log);
+  sweep = startDealRegistrationSweep(services, queues, log);
   return { stop: close };
 }

@@ -16,21 +16,21 @@ type EventOf<Type extends ProjectEvent['type']> = RecordedEvent<Type, Extract<Pr
 
 // ---- registration expiry and reminders: delayed jobs keyed by the record and the due time ----
 
-export type RegistrationJobData =
+export type DealRegistrationJobData =
   | { kind: 'expire'; projectId: string; expiresAt: string }
   | { kind: 'remind'; projectId: string; expiresAt: string; daysBefore: number };
 
-const dueOf = (data: RegistrationJobData) => (data.kind === 'expire' ? data.expiresAt : reminderDueAt(data.expiresAt, data.daysBefore));
+const dueOf = (data: DealRegistrationJobData) => (data.kind === 'expire' ? data.expiresAt : reminderDueAt(data.expiresAt, data.daysBefore));
 
 /** `expire.<project>.<due ms>`, `remind-14.<project>.<due ms>`: the same expiry always asks for the same jobs; a moved expiry asks for new ones. */
-export function registrationJobId(data: RegistrationJobData): string {
+export function registrationJobId(data: DealRegistrationJobData): string {
   const kind = data.kind === 'expire' ? 'expire' : `remind-${data.daysBefore}`;
   return `${kind}.${data.projectId}.${Date.parse(dueOf(data))}`;
 }
 
 /** The expiry job and the reminders of one registration's current expiry, each delayed until it is due. */
 export function registrationJobs(projectId: string, expiresAt: string, now: number = Date.now()): JobRequest[] {
-  const jobs: RegistrationJobData[] = [{ kind: 'expire', projectId, expiresAt }, ...REMINDER_DAYS_BEFORE.map((daysBefore) => ({ kind: 'remind' as const, projectId, expiresAt, daysBefore }))];
+  const jobs: DealRegistrationJobData[] = [{ kind: 'expire', projectId, expiresAt }, ...REMINDER_DAYS_BEFORE.map((daysBefore) => ({ kind: 'remind' as const, projectId, expiresAt, daysBefore }))];
   return jobs.map((data) => ({
     queue: QUEUES.projectRegistrations,
     name: data.kind === 'expire' ? 'expire-registration' : `remind-${data.daysBefore}-days`,
@@ -47,7 +47,7 @@ export type RegistrationJobOutcome = 'expired' | 'reminded' | 'unchanged' | 'mov
  * the second time, so a job and the sweep may both fire; a job whose expiry has since moved (an
  * extension) does nothing, the moved expiry has its own jobs.
  */
-export async function runRegistrationStep(services: Pick<Services, 'store'>, data: RegistrationJobData, cause: { id: string; correlationId: string }): Promise<RegistrationJobOutcome> {
+export async function runRegistrationStep(services: Pick<Services, 'store'>, data: DealRegistrationJobData, cause: { id: string; correlationId: string }): Promise<RegistrationJobOutcome> {
   const state = fold(projects, (await services.store.readStream(projects.streamId(data.projectId))) as unknown as ProjectEvent[]);
   if (state.status === 'none' || state.status === 'deleted') return 'gone';
   if (state.expiresAt !== data.expiresAt) return 'moved';
@@ -63,8 +63,8 @@ export async function runRegistrationStep(services: Pick<Services, 'store'>, dat
   }
 }
 
-export function registrationProcessor(services: Pick<Services, 'store'>): Processor<RegistrationJobData, RegistrationJobOutcome> {
-  return (job: Job<RegistrationJobData>) => runRegistrationStep(services, job.data, { id: job.id ?? registrationJobId(job.data), correlationId: `job-${job.id}` });
+export function dealRegistrationProcessor(services: Pick<Services, 'store'>): Processor<DealRegistrationJobData, RegistrationJobOutcome> {
+  return (job: Job<DealRegistrationJobData>) => runRegistrationStep(services, job.data, { id: job.id ?? registrationJobId(job.data), correlationId: `job-${job.id}` });
 }
 
 /**
@@ -72,12 +72,12 @@ export function registrationProcessor(services: Pick<Services, 'store'>): Proces
  * that is already due at once and (re)schedules the rest; jobs it schedules again keep their ids, so
  * nothing runs twice.
  */
-export async function sweepRegistrations(services: Pick<Services, 'store' | 'pool'>, queues: Pick<Queues, 'project-registrations'>, now: number = Date.now()): Promise<{ ran: number; scheduled: number }> {
+export async function sweepDealRegistrations(services: Pick<Services, 'store' | 'pool'>, queues: Pick<Queues, 'project-registrations'>, now: number = Date.now()): Promise<{ ran: number; scheduled: number }> {
   let ran = 0;
   const later: JobRequest[] = [];
   for (const row of await liveRegistrations(services.pool)) {
     for (const job of registrationJobs(row.id, row.expires_at.toISOString(), now)) {
-      const data = job.data as RegistrationJobData;
+      const data = job.data as DealRegistrationJobData;
       if (data.kind === 'remind' && row.reminders_sent.includes(`${data.daysBefore}@${data.expiresAt}`)) continue;
       if (job.delayMs) later.push(job);
       else if ((await runRegistrationStep(services, data, { id: job.id, correlationId: `sweep-${now}` })) !== 'unchanged') ran++;
@@ -87,14 +87,14 @@ export async function sweepRegistrations(services: Pick<Services, 'store' | 'poo
   return { ran, scheduled: later.length };
 }
 
-/** The sweep at worker start and every REGISTRATION_SWEEP_MS. */
-export function startRegistrationSweep(services: Pick<Services, 'store' | 'pool' | 'config'>, queues: Queues, log: (line: string) => void): { stop(): Promise<void> } {
+/** The sweep at worker start and every DEAL_REGISTRATION_SWEEP_MS. */
+export function startDealRegistrationSweep(services: Pick<Services, 'store' | 'pool' | 'config'>, queues: Queues, log: (line: string) => void): { stop(): Promise<void> } {
   let running: Promise<unknown> = Promise.resolve();
   const sweep = () => {
-    running = running.then(() => sweepRegistrations(services, queues)).catch((error: Error) => log(`registration sweep: ${error.message}`));
+    running = running.then(() => sweepDealRegistrations(services, queues)).catch((error: Error) => log(`registration sweep: ${error.message}`));
   };
   sweep();
-  const timer = setInterval(sweep, services.config.REGISTRATION_SWEEP_MS);
+  const timer = setInterval(sweep, services.config.DEAL_REGISTRATION_SWEEP_MS);
   return {
     async stop() {
       clearInterval(timer);

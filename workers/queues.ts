@@ -7,6 +7,8 @@ export const QUEUES = {
   partnerApprovals: 'partner-approvals',
   stockReservations: 'stock-reservations',
   projectRegistrations: 'project-registrations',
+  uploads: 'uploads',
+  registrationDigests: 'registration-digests',
 } as const;
 
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];

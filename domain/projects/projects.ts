@@ -154,6 +154,7 @@ export interface LiveProject {
   id: string;
   organisationId: string;
   details: ProjectDetails;
+  boqFile: string | null;
   /** The day the registration was submitted (YYYY-MM-DD): the project's start for milestone dates. */
   startDate: string;
   registration: RegistrationStatus;
@@ -447,6 +448,7 @@ export function evolve(state: ProjectState, event: ProjectEvent): ProjectState {
       id: d.projectId,
       organisationId: d.organisationId,
       details: d.details,
+      boqFile: d.boqFile,
       startDate: d.submittedAt.slice(0, 10),
       registration: d.registrationStatus,
       expiresAt: d.expiresAt,
@@ -460,7 +462,7 @@ export function evolve(state: ProjectState, event: ProjectEvent): ProjectState {
   if (state.status === 'none' || state.status === 'deleted') return state;
   switch (event.type) {
     case 'ProjectUpdated.v1':
-      return { ...state, details: event.data.details };
+      return { ...state, details: event.data.details, ...('boqFile' in event.data ? { boqFile: event.data.boqFile ?? null } : {}) };
     case 'ProjectStatusChanged.v1':
       return { ...state, status: event.data.status, details: { ...state.details, progress: event.data.progress } };
     case 'ProjectDeleted.v1':

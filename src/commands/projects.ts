@@ -25,7 +25,7 @@ export async function registerProject(services: Pick<Services, 'store' | 'watche
     services,
     projects,
     input.projectId,
-    { type: 'RegisterProject', ...input, validityMs: services.config.REGISTRATION_VALIDITY_MS, conflict: conflict ? { projectId: conflict.id } : null },
+    { type: 'RegisterProject', ...input, validityMs: services.config.DEAL_REGISTRATION_VALIDITY_MS, conflict: conflict ? { projectId: conflict.id } : null },
     metadata,
   );
 }

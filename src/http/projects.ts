@@ -22,11 +22,11 @@ import {
 import { findUser } from '../../projections/users';
 import { metadataFromRequest, newId, runCommand } from '../commands/dispatch';
 import { registerProject } from '../commands/projects';
-import { requireAdmin, requireAnyPermission } from '../plugins/auth';
 import { HttpError } from '../plugins/errors';
 import { readMultipart, removeUpload, sendUpload, storeUpload, type FileRule } from '../plugins/uploads';
 import type { Services } from '../services';
 import { booleanFilter, listQuerySchema, sendList } from './lists';
+import { recordAnswer, updateBody } from './records';
 import { uuidParam } from './validation';
 
 /** Spec 001 §5: the bill of quantities as pdf, xls, xlsx, csv, doc, docx, png, jpg or jpeg, recognised by content. */
@@ -69,14 +69,14 @@ const READ_ONLY_FIELDS = [
   'registration_status', 'registration_state', 'submitted_at', 'expires_at', 'review_note', 'reviewed_at', 'conflict', 'conflicting_project', 'later_registrations',
   'extension_status', 'extension_reason', 'extension_decision_note', 'extension_requested_at', 'team_size', 'milestone_count', 'created_at', 'updated_at', 'project_teams',
 ] as const;
-const updateBody = z
-  .object({
+const projectUpdateBody = updateBody(
+  {
     ...detailShape,
     status: z.enum(PROJECT_STATUSES, { error: `Status must be one of: ${PROJECT_STATUSES.join(', ')}.` }).optional(),
     status_reason: text(500),
-    ...Object.fromEntries(READ_ONLY_FIELDS.map((field) => [field, z.unknown().optional()])),
-  })
-  .strict();
+  },
+  READ_ONLY_FIELDS,
+).meta({ example: { title: 'Campus network refresh', progress: 40, value: 125000, expected_closure_date: '2027-03-31', status: 'In Progress' } });
 
 const milestoneFields = {
   name: text(200),
@@ -84,16 +84,32 @@ const milestoneFields = {
   date: text(40),
   status: z.enum(['pending', 'in-progress', 'completed'], { error: 'Milestone status must be pending, in-progress or completed.' }).optional(),
 };
-const milestoneCreateBody = z.object({ project_id: z.uuid({ error: 'Project id is not valid.' }), ...milestoneFields }).strict();
-const milestoneUpdateBody = z
-  .object({ ...milestoneFields, id: z.unknown().optional(), project_id: z.unknown().optional(), created_at: z.unknown().optional(), updated_at: z.unknown().optional() })
-  .strict();
+const milestoneCreateBody = z
+  .object({ project_id: z.uuid({ error: 'Project id is not valid.' }), ...milestoneFields })
+  .strict()
+  .meta({ example: { project_id: '5f0c8a9e-2f4b-4c1d-9a7e-3b6d2c1e0f9a', name: 'Site survey', date: '2027-01-15', status: 'pending' } });
+const milestoneUpdateBody = updateBody(milestoneFields, ['id', 'project_id', 'created_at', 'updated_at']).meta({ example: { name: 'Site survey', date: '2027-01-16', status: 'completed' } });
 
-const reviewBody = z.object({ decision: z.enum(['approved', 'rejected'], { error: 'Decision must be approved or rejected.' }), reason: text(5000) }).strict();
-const extensionBody = z.object({ reason: z.string({ error: 'Please give a reason for the extension.' }).max(5000) }).strict();
-const extensionDecisionBody = z.object({ decision: z.enum(['approved', 'declined'], { error: 'Decision must be approved or declined.' }), reason: text(5000) }).strict();
-const teamBody = z.object({ user_id: z.uuid({ error: 'Choose a member of your organisation.' }) }).strict();
-const orderBody = z.object({ order_id: z.uuid({ error: 'Choose one of your orders.' }) }).strict();
+const reviewBody = z
+  .object({ decision: z.enum(['approved', 'rejected'], { error: 'Decision must be approved or rejected.' }), reason: text(5000) })
+  .strict()
+  .meta({ example: { decision: 'rejected', reason: 'Another partner registered this customer first.' } });
+const extensionBody = z
+  .object({ reason: z.string({ error: 'Please give a reason for the extension.' }).max(5000) })
+  .strict()
+  .meta({ example: { reason: "The customer's board meets after the protection ends." } });
+const extensionDecisionBody = z
+  .object({ decision: z.enum(['approved', 'declined'], { error: 'Decision must be approved or declined.' }), reason: text(5000) })
+  .strict()
+  .meta({ example: { decision: 'approved', reason: 'Board date confirmed.' } });
+const teamBody = z
+  .object({ user_id: z.uuid({ error: 'Choose a member of your organisation.' }) })
+  .strict()
+  .meta({ example: { user_id: '5f0c8a9e-2f4b-4c1d-9a7e-3b6d2c1e0f9a' } });
+const orderBody = z
+  .object({ order_id: z.uuid({ error: 'Choose one of your orders.' }) })
+  .strict()
+  .meta({ example: { order_id: '5f0c8a9e-2f4b-4c1d-9a7e-3b6d2c1e0f9a' } });
 const memberParam = z.object({ id: z.uuid({ error: 'The id in the address is not valid.' }), userId: z.uuid({ error: 'The user id in the address is not valid.' }) }).strict();
 const orderParam = z.object({ id: z.uuid({ error: 'The id in the address is not valid.' }), orderId: z.uuid({ error: 'The order id in the address is not valid.' }) }).strict();
 
@@ -194,9 +210,8 @@ function describeEvent(event: ProjectEvent): { action: string; category: 'status
 export async function projectRoutes(parent: FastifyInstance, services: Services): Promise<void> {
   const app = parent.withTypeProvider<ZodTypeProvider>();
   const { pool, config } = services;
-  const readers = { preHandler: [app.authenticate, requireAnyPermission('Projects.Read')] };
-  const updaters = { preHandler: [app.authenticate, requireAnyPermission('Projects.Update')] };
-  const admins = { preHandler: [app.authenticate, requireAdmin] };
+  // Who may call each route is the access table's (domain/access/api.ts), enforced before the handler;
+  // the handlers add the record scope.
   const tags = ['projects'];
 
   const scopeOf = (request: FastifyRequest): ProjectScope => ({ organisationId: seesAllOrganisations(request.principal.role) ? undefined : request.principal.organisationId });
@@ -229,7 +244,7 @@ export async function projectRoutes(parent: FastifyInstance, services: Services)
 
   const command = (request: FastifyRequest, id: string, cmd: Parameters<typeof projects.decide>[0]) => runCommand(services, projects, id, cmd, metadataFromRequest(request));
 
-  app.get('/projects', { ...readers, schema: { tags, summary: "Projects: the caller's organisation's, or all for admins, manufacturers and support; admins see conflicts first", querystring: listQuery } }, async (request, reply) => {
+  app.get('/projects', { schema: { tags, summary: "Projects: the caller's organisation's, or all for admins, manufacturers and support; admins see conflicts first", querystring: listQuery } }, async (request, reply) => {
     const q = request.query;
     const { rows, total } = await listProjects(
       pool,
@@ -240,13 +255,13 @@ export async function projectRoutes(parent: FastifyInstance, services: Services)
     return sendList(reply, 'projects', q, rows, total);
   });
 
-  app.get('/projects/stats', { ...readers, schema: { tags, summary: 'Summary cards: active projects, total value, registrations awaiting review' } }, async (request) => ({
+  app.get('/projects/stats', { schema: { tags, summary: 'Summary cards: active projects, total value, registrations awaiting review' } }, async (request) => ({
     success: true,
     data: await projectStatistics(pool, scopeOf(request)),
   }));
 
   /** The create form's partner choice: admins pick any approved partner; a partner registers for its own organisation only. */
-  app.get('/projects/partners', { preHandler: [app.authenticate, requireAnyPermission('Projects.Create')], schema: { tags, summary: 'The partners a project may be registered for by the caller' } }, async (request) => {
+  app.get('/projects/partners', { schema: { tags, summary: 'The partners a project may be registered for by the caller' } }, async (request) => {
     if (isAdminRole(request.principal.role)) {
       const { rows } = await pool.query<{ id: string; company_name: string }>(`SELECT id, company_name FROM read.partners WHERE status = 'approved' ORDER BY company_name, id`);
       return { success: true, data: rows };
@@ -255,11 +270,11 @@ export async function projectRoutes(parent: FastifyInstance, services: Services)
     return { success: true, data: [{ id: request.principal.organisationId, company_name: organisation?.company_name ?? request.principal.companyName ?? request.principal.fullName }] };
   });
 
-  app.get('/projects/:id', { ...readers, schema: { tags, summary: 'One project', params: uuidParam } }, async (request) => ({ success: true, data: await viewFor(request, request.params.id) }));
+  app.get('/projects/:id', { schema: { tags, summary: 'One project', params: uuidParam } }, async (request) => recordAnswer(await viewFor(request, request.params.id)));
 
   app.post(
     '/projects',
-    { preHandler: [app.authenticate, requireAnyPermission('Projects.Create')], schema: { tags, summary: 'Register a project (multipart: the project fields and an optional boq_file)', consumes: ['multipart/form-data'] } },
+    { schema: { tags, summary: 'Register a project (multipart: the project fields and an optional boq_file)', consumes: ['multipart/form-data'] } },
     async (request, reply) => {
       const form = await readMultipart(request, { boq_file: BOQ_RULE });
       const single: Record<string, string> = {};
@@ -299,22 +314,22 @@ export async function projectRoutes(parent: FastifyInstance, services: Services)
         throw error;
       }
       reply.status(201);
-      return { success: true, message: PROJECT_MESSAGES.created, data: await viewFor(request, projectId) };
+      return recordAnswer(await viewFor(request, projectId), PROJECT_MESSAGES.created);
     },
   );
 
-  app.put('/projects/:id', { ...updaters, schema: { tags, summary: "Update a project's fields and, with `status`, move its work status", params: uuidParam, body: updateBody } }, async (request) => {
+  app.put('/projects/:id', { schema: { tags, summary: "Update a project's fields and, with `status`, move its work status", params: uuidParam, body: projectUpdateBody } }, async (request) => {
     const row = await loadForChange(request, request.params.id);
-    const body = request.body as z.infer<typeof updateBody>;
+    const body = request.body;
     const input = Object.fromEntries(PROJECT_DETAIL_FIELDS.map((f) => [f, body[f]])) as DetailInput;
     await command(request, row.id, { type: 'UpdateProject', details: detailsFrom(input, detailsOfRow(row)), status: body.status, reason: body.status_reason ?? null });
-    return { success: true, message: PROJECT_MESSAGES.updated, data: await viewFor(request, row.id) };
+    return recordAnswer(await viewFor(request, row.id), PROJECT_MESSAGES.updated);
   });
 
   app.delete(
     '/projects/:id',
     // The action table asks Projects.Delete for delete-project; the endpoint map's Projects.Update would let every partner delete. The stricter rule wins.
-    { preHandler: [app.authenticate, requireAnyPermission('Projects.Delete')], schema: { tags, summary: 'Delete a project (Projects.Delete)', params: uuidParam } },
+    { schema: { tags, summary: 'Delete a project (Projects.Delete)', params: uuidParam } },
     async (request) => {
       const row = await loadForChange(request, request.params.id);
       await command(request, row.id, { type: 'DeleteProject' });
@@ -322,7 +337,7 @@ export async function projectRoutes(parent: FastifyInstance, services: Services)
     },
   );
 
-  app.get('/projects/:id/history', { ...admins, schema: { tags, summary: "A project's history: every status, registration and extension change, who and why (admins)", params: uuidParam } }, async (request) => {
+  app.get('/projects/:id/history', { schema: { tags, summary: "A project's history: every status, registration and extension change, who and why (admins)", params: uuidParam } }, async (request) => {
     const events = (await services.store.readStream(projects.streamId(request.params.id))) as unknown as Recorded[];
     if (events.length === 0) throw new HttpError(404, 'NOT_FOUND', PROJECT_MESSAGES.notFound);
     const actorIds = [...new Set(events.map((e) => e.metadata.actorId).filter((a): a is string => Boolean(a)))];
@@ -351,7 +366,7 @@ export async function projectRoutes(parent: FastifyInstance, services: Services)
     };
   });
 
-  app.get('/projects/:id/boq', { ...readers, schema: { tags, summary: "The project's bill of quantities (only to those who may see the project)", params: uuidParam } }, async (request, reply) => {
+  app.get('/projects/:id/boq', { schema: { tags, summary: "The project's bill of quantities (only to those who may see the project)", params: uuidParam } }, async (request, reply) => {
     const row = await load(request, request.params.id);
     if (!row.boq_file) throw new HttpError(404, 'NOT_FOUND', 'This project has no BoQ file.');
     reply.header('content-disposition', `attachment; filename="boq-${row.id.slice(0, 8)}.${row.boq_file.split('.').pop()}"`);
@@ -360,13 +375,13 @@ export async function projectRoutes(parent: FastifyInstance, services: Services)
 
   // ---- the registration ----
 
-  app.post('/projects/:id/review', { ...admins, schema: { tags, summary: 'Approve or reject a registration (admins; a reason is required to reject, a note to approve a conflict)', params: uuidParam, body: reviewBody } }, async (request) => {
+  app.post('/projects/:id/review', { schema: { tags, summary: 'Approve or reject a registration (admins; a reason is required to reject, a note to approve a conflict)', params: uuidParam, body: reviewBody } }, async (request) => {
     const row = await load(request, request.params.id);
     await command(request, row.id, { type: 'ReviewRegistration', decision: request.body.decision, reason: request.body.reason ?? null });
     return { success: true, message: request.body.decision === 'approved' ? 'Registration approved' : 'Registration rejected', data: await viewFor(request, row.id) };
   });
 
-  app.post('/projects/:id/extension', { ...updaters, schema: { tags, summary: 'Request the one 30-day extension of a registration, before it expires', params: uuidParam, body: extensionBody } }, async (request) => {
+  app.post('/projects/:id/extension', { schema: { tags, summary: 'Request the one 30-day extension of a registration, before it expires', params: uuidParam, body: extensionBody } }, async (request) => {
     const row = await loadForChange(request, request.params.id);
     await command(request, row.id, { type: 'RequestExtension', reason: request.body.reason });
     return { success: true, message: 'Extension requested. An administrator will review it.', data: await viewFor(request, row.id) };
@@ -374,28 +389,28 @@ export async function projectRoutes(parent: FastifyInstance, services: Services)
 
   app.post(
     '/projects/:id/extension/decision',
-    { ...admins, schema: { tags, summary: 'Approve (moves the expiry by 30 days) or decline (reason required) an extension request (admins)', params: uuidParam, body: extensionDecisionBody } },
+    { schema: { tags, summary: 'Approve (moves the expiry by 30 days) or decline (reason required) an extension request (admins)', params: uuidParam, body: extensionDecisionBody } },
     async (request) => {
       const row = await load(request, request.params.id);
-      await command(request, row.id, { type: 'DecideExtension', decision: request.body.decision, reason: request.body.reason ?? null, extensionMs: config.REGISTRATION_EXTENSION_MS });
+      await command(request, row.id, { type: 'DecideExtension', decision: request.body.decision, reason: request.body.reason ?? null, extensionMs: config.DEAL_REGISTRATION_EXTENSION_MS });
       return { success: true, message: request.body.decision === 'approved' ? 'Extension approved' : 'Extension declined', data: await viewFor(request, row.id) };
     },
   );
 
   // ---- team ----
 
-  app.get('/projects/:id/team', { ...readers, schema: { tags, summary: "The project's team (project_teams)", params: uuidParam } }, async (request) => {
+  app.get('/projects/:id/team', { schema: { tags, summary: "The project's team (project_teams)", params: uuidParam } }, async (request) => {
     const row = await load(request, request.params.id);
     return { success: true, data: await teamOf(pool, row.id) };
   });
 
-  app.get('/projects/:id/team/candidates', { ...updaters, schema: { tags, summary: "Active users of the project's organisation who may join its team", params: uuidParam } }, async (request) => {
+  app.get('/projects/:id/team/candidates', { schema: { tags, summary: "Active users of the project's organisation who may join its team", params: uuidParam } }, async (request) => {
     const row = await loadForChange(request, request.params.id);
     const members = new Set((await teamOf(pool, row.id)).map((m) => m.user_id));
     return { success: true, data: (await organisationUsers(pool, row.organisation_id)).filter((u) => !members.has(u.id)) };
   });
 
-  app.post('/projects/:id/team', { ...updaters, schema: { tags, summary: "Add a user of the project's organisation to its team", params: uuidParam, body: teamBody } }, async (request, reply) => {
+  app.post('/projects/:id/team', { schema: { tags, summary: "Add a user of the project's organisation to its team", params: uuidParam, body: teamBody } }, async (request, reply) => {
     const row = await loadForChange(request, request.params.id);
     const candidates = await organisationUsers(pool, row.organisation_id);
     if (!candidates.some((u) => u.id === request.body.user_id)) {
@@ -406,7 +421,7 @@ export async function projectRoutes(parent: FastifyInstance, services: Services)
     return { success: true, message: 'Team member added', data: await teamOf(pool, row.id) };
   });
 
-  app.delete('/projects/:id/team/:userId', { ...updaters, schema: { tags, summary: 'Remove a member from the project team', params: memberParam } }, async (request) => {
+  app.delete('/projects/:id/team/:userId', { schema: { tags, summary: 'Remove a member from the project team', params: memberParam } }, async (request) => {
     const row = await loadForChange(request, request.params.id);
     await command(request, row.id, { type: 'RemoveTeamMember', userId: request.params.userId });
     return { success: true, message: 'Team member removed', data: await teamOf(pool, row.id) };
@@ -419,19 +434,19 @@ export async function projectRoutes(parent: FastifyInstance, services: Services)
     return (await Promise.all(ids.map((id) => findOrder(pool, id, { organisationId: row.organisation_id })))).filter(Boolean);
   };
 
-  app.get('/projects/:id/orders', { ...readers, schema: { tags, summary: "The orders linked to the project", params: uuidParam } }, async (request) => {
+  app.get('/projects/:id/orders', { schema: { tags, summary: "The orders linked to the project", params: uuidParam } }, async (request) => {
     const row = await load(request, request.params.id);
     return { success: true, data: await ordersOf(row) };
   });
 
-  app.get('/projects/:id/orders/candidates', { ...updaters, schema: { tags, summary: "The organisation's orders not yet linked to the project", params: uuidParam } }, async (request) => {
+  app.get('/projects/:id/orders/candidates', { schema: { tags, summary: "The organisation's orders not yet linked to the project", params: uuidParam } }, async (request) => {
     const row = await loadForChange(request, request.params.id);
     const linked = new Set(await linkedOrderIds(pool, row.id));
     const { rows } = await listOrders(pool, { organisationId: row.organisation_id }, {}, { offset: 0, limit: 100 });
     return { success: true, data: rows.filter((o) => !linked.has(o.id)) };
   });
 
-  app.post('/projects/:id/orders', { ...updaters, schema: { tags, summary: "Link one of the organisation's orders to the project", params: uuidParam, body: orderBody } }, async (request, reply) => {
+  app.post('/projects/:id/orders', { schema: { tags, summary: "Link one of the organisation's orders to the project", params: uuidParam, body: orderBody } }, async (request, reply) => {
     const row = await loadForChange(request, request.params.id);
     const order = await findOrder(pool, request.body.order_id, { organisationId: row.organisation_id });
     if (!order) throw new HttpError(400, 'VALIDATION_ERROR', "Only the organisation's own orders can be linked.", [{ field: 'order_id', message: 'Choose one of the organisation’s orders.' }]);
@@ -440,7 +455,7 @@ export async function projectRoutes(parent: FastifyInstance, services: Services)
     return { success: true, message: 'Order linked to the project', data: await ordersOf(row) };
   });
 
-  app.delete('/projects/:id/orders/:orderId', { ...updaters, schema: { tags, summary: 'Unlink an order from the project', params: orderParam } }, async (request) => {
+  app.delete('/projects/:id/orders/:orderId', { schema: { tags, summary: 'Unlink an order from the project', params: orderParam } }, async (request) => {
     const row = await loadForChange(request, request.params.id);
     await command(request, row.id, { type: 'UnlinkOrder', orderId: request.params.orderId });
     return { success: true, message: 'Order unlinked from the project', data: await ordersOf(row) };
@@ -448,7 +463,7 @@ export async function projectRoutes(parent: FastifyInstance, services: Services)
 
   // ---- milestones (spec 001 §7) ----
 
-  app.get('/projects/:id/milestones', { ...readers, schema: { tags, summary: "The project's milestones, by date", params: uuidParam } }, async (request) => {
+  app.get('/projects/:id/milestones', { schema: { tags, summary: "The project's milestones, by date", params: uuidParam } }, async (request) => {
     const row = await load(request, request.params.id);
     return { success: true, data: await milestonesOf(pool, row.id) };
   });
@@ -462,23 +477,23 @@ export async function projectRoutes(parent: FastifyInstance, services: Services)
     return { milestone, project };
   };
 
-  app.post('/projects/milestones', { ...updaters, schema: { tags, summary: 'Add a milestone (project_id, name, date, status)', body: milestoneCreateBody } }, async (request, reply) => {
+  app.post('/projects/milestones', { schema: { tags, summary: 'Add a milestone (project_id, name, date, status)', body: milestoneCreateBody } }, async (request, reply) => {
     const body = request.body;
     const row = await loadForChange(request, body.project_id);
     const milestoneId = newId();
     await command(request, row.id, { type: 'AddMilestone', milestoneId, name: body.name ?? body.title ?? '', date: body.date ?? '', status: body.status ?? 'pending' });
     reply.status(201);
-    return { success: true, message: 'Milestone created successfully', data: await findMilestone(pool, milestoneId) };
+    return recordAnswer((await findMilestone(pool, milestoneId))!, 'Milestone created successfully');
   });
 
-  app.get('/projects/milestones/:id', { ...readers, schema: { tags, summary: 'One milestone', params: uuidParam } }, async (request) => {
+  app.get('/projects/milestones/:id', { schema: { tags, summary: 'One milestone', params: uuidParam } }, async (request) => {
     const { milestone } = await loadMilestone(request, request.params.id, false);
-    return { success: true, data: milestone };
+    return recordAnswer(milestone);
   });
 
-  app.put('/projects/milestones/:id', { ...updaters, schema: { tags, summary: 'Update a milestone (fields not sent keep their value)', params: uuidParam, body: milestoneUpdateBody } }, async (request) => {
+  app.put('/projects/milestones/:id', { schema: { tags, summary: 'Update a milestone (fields not sent keep their value)', params: uuidParam, body: milestoneUpdateBody } }, async (request) => {
     const { milestone, project } = await loadMilestone(request, request.params.id, true);
-    const body = request.body as z.infer<typeof milestoneUpdateBody>;
+    const body = request.body;
     await command(request, project.id, {
       type: 'UpdateMilestone',
       milestoneId: milestone.id,
@@ -486,10 +501,10 @@ export async function projectRoutes(parent: FastifyInstance, services: Services)
       date: body.date ?? milestone.date,
       status: body.status ?? milestone.status,
     });
-    return { success: true, message: 'Milestone updated successfully', data: await findMilestone(pool, milestone.id) };
+    return recordAnswer((await findMilestone(pool, milestone.id))!, 'Milestone updated successfully');
   });
 
-  app.delete('/projects/milestones/:id', { ...updaters, schema: { tags, summary: 'Remove a milestone', params: uuidParam } }, async (request) => {
+  app.delete('/projects/milestones/:id', { schema: { tags, summary: 'Remove a milestone', params: uuidParam } }, async (request) => {
     const { milestone, project } = await loadMilestone(request, request.params.id, true);
     await command(request, project.id, { type: 'RemoveMilestone', milestoneId: milestone.id });
     return { success: true, message: 'Milestone deleted successfully' };

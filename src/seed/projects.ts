@@ -1,4 +1,4 @@
-import type { CommandMetadata } from '../../domain/decider';
+import { DomainError, type CommandMetadata } from '../../domain/decider';
 import { PROJECT_DETAIL_FIELDS, projects, type MilestoneStatus, type ProjectCommand, type ProjectDetails, type ProjectStatus } from '../../domain/projects/projects';
 import { DAY_MS } from '../../domain/projects/registration';
 import { findUser } from '../../projections/users';
@@ -181,9 +181,14 @@ export const seedProjects: Seeder = {
       for (const order of demo.orders ?? []) {
         if ((await services.store.readStream(`orders-${demoOrderId(order)}`)).length) await run({ type: 'LinkOrder', orderId: demoOrderId(order) }, submitted);
       }
-      if (demo.review) await run({ type: 'ReviewRegistration', decision: demo.review[0], reason: demo.review[1] }, at(demo.review[2], metadata));
+      // With a short validity (tests) a registration may have lapsed by then: those steps are left out.
+      const unlessLapsed = (step: Promise<unknown>) =>
+        step.catch((error: unknown) => {
+          if (!(error instanceof DomainError && error.kind === 'conflict')) throw error;
+        });
+      if (demo.review) await unlessLapsed(run({ type: 'ReviewRegistration', decision: demo.review[0], reason: demo.review[1] }, at(demo.review[2], metadata)));
       if (demo.status) await run({ type: 'ChangeProjectStatus', status: demo.status[0], reason: null }, at(demo.status[1], asOwner));
-      if (demo.extension) await run({ type: 'RequestExtension', reason: demo.extension }, at(1, asOwner));
+      if (demo.extension) await unlessLapsed(run({ type: 'RequestExtension', reason: demo.extension }, at(1, asOwner)));
       created++;
     }
     return `${created} of ${DEMO_PROJECTS.length} demo projects created`;
