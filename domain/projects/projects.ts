@@ -45,7 +45,6 @@ export const PROJECT_MESSAGES = {
   milestoneExists: 'This milestone already exists.',
   milestoneStatus: 'Milestone status must be pending, in-progress or completed.',
   alreadyMember: 'This user is already on the project team.',
-  notMember: 'This user is not on the project team.',
   onlyAdminsReview: 'Only administrators can review deal registrations.',
   reasonRequired: 'Please give a reason.',
   reasonTooLong: `The reason must be at most ${REJECTION_REASON_MAX} characters.`,
@@ -60,7 +59,6 @@ export const PROJECT_MESSAGES = {
   notDue: 'This registration is not due to expire yet.',
   deletedProject: 'This project has been deleted.',
   orderAlreadyLinked: 'This order is already linked to the project.',
-  orderNotLinked: 'This order is not linked to the project.',
 } as const;
 
 // ---- the registration's fields ----
@@ -422,7 +420,8 @@ export function decide(command: ProjectCommand, state: ProjectState, metadata: C
     }
     case 'RemoveTeamMember': {
       const project = live(state);
-      if (!project.team.includes(command.userId)) throw new DomainError('not_found', 'NOT_FOUND', PROJECT_MESSAGES.notMember);
+      // Removing someone who is not on the team leaves it as asked: nothing to record.
+      if (!project.team.includes(command.userId)) return [];
       return [{ type: 'ProjectTeamMemberRemoved.v1', data: { projectId: project.id, userId: command.userId } }];
     }
     case 'LinkOrder': {
@@ -432,7 +431,7 @@ export function decide(command: ProjectCommand, state: ProjectState, metadata: C
     }
     case 'UnlinkOrder': {
       const project = live(state);
-      if (!project.orders.includes(command.orderId)) throw new DomainError('not_found', 'NOT_FOUND', PROJECT_MESSAGES.orderNotLinked);
+      if (!project.orders.includes(command.orderId)) return [];
       return [{ type: 'ProjectOrderUnlinked.v1', data: { projectId: project.id, orderId: command.orderId } }];
     }
     default:

@@ -229,6 +229,17 @@ export async function projectRoutes(parent: FastifyInstance, services: Services)
   };
 
   /**
+   * Another organisation's project is refused before its body is read, so a caller learns nothing
+   * from validation answers about records that are not theirs.
+   */
+  const ownProject = {
+    preValidation: async (request: FastifyRequest) => {
+      const id = (request.params as { id?: unknown }).id;
+      if (typeof id === 'string' && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) await loadForChange(request, id);
+    },
+  };
+
+  /**
    * The project as this caller may see it. Admins also get the registration it collides with and the
    * later registrations that collide with it, side by side; the partner learns only that a review is open.
    */
@@ -318,7 +329,7 @@ export async function projectRoutes(parent: FastifyInstance, services: Services)
     },
   );
 
-  app.put('/projects/:id', { schema: { tags, summary: "Update a project's fields and, with `status`, move its work status", params: uuidParam, body: projectUpdateBody } }, async (request) => {
+  app.put('/projects/:id', { ...ownProject, schema: { tags, summary: "Update a project's fields and, with `status`, move its work status", params: uuidParam, body: projectUpdateBody } }, async (request) => {
     const row = await loadForChange(request, request.params.id);
     const body = request.body;
     const input = Object.fromEntries(PROJECT_DETAIL_FIELDS.map((f) => [f, body[f]])) as DetailInput;
@@ -328,8 +339,7 @@ export async function projectRoutes(parent: FastifyInstance, services: Services)
 
   app.delete(
     '/projects/:id',
-    // The action table asks Projects.Delete for delete-project; the endpoint map's Projects.Update would let every partner delete. The stricter rule wins.
-    { schema: { tags, summary: 'Delete a project (Projects.Delete)', params: uuidParam } },
+    { schema: { tags, summary: 'Delete a project (Projects.Update and Projects.Delete)', params: uuidParam } },
     async (request) => {
       const row = await loadForChange(request, request.params.id);
       await command(request, row.id, { type: 'DeleteProject' });
@@ -375,13 +385,13 @@ export async function projectRoutes(parent: FastifyInstance, services: Services)
 
   // ---- the registration ----
 
-  app.post('/projects/:id/review', { schema: { tags, summary: 'Approve or reject a registration (admins; a reason is required to reject, a note to approve a conflict)', params: uuidParam, body: reviewBody } }, async (request) => {
+  app.post('/projects/:id/review', { ...ownProject, schema: { tags, summary: 'Approve or reject a registration (admins; a reason is required to reject, a note to approve a conflict)', params: uuidParam, body: reviewBody } }, async (request) => {
     const row = await load(request, request.params.id);
     await command(request, row.id, { type: 'ReviewRegistration', decision: request.body.decision, reason: request.body.reason ?? null });
     return { success: true, message: request.body.decision === 'approved' ? 'Registration approved' : 'Registration rejected', data: await viewFor(request, row.id) };
   });
 
-  app.post('/projects/:id/extension', { schema: { tags, summary: 'Request the one 30-day extension of a registration, before it expires', params: uuidParam, body: extensionBody } }, async (request) => {
+  app.post('/projects/:id/extension', { ...ownProject, schema: { tags, summary: 'Request the one 30-day extension of a registration, before it expires', params: uuidParam, body: extensionBody } }, async (request) => {
     const row = await loadForChange(request, request.params.id);
     await command(request, row.id, { type: 'RequestExtension', reason: request.body.reason });
     return { success: true, message: 'Extension requested. An administrator will review it.', data: await viewFor(request, row.id) };
@@ -389,7 +399,7 @@ export async function projectRoutes(parent: FastifyInstance, services: Services)
 
   app.post(
     '/projects/:id/extension/decision',
-    { schema: { tags, summary: 'Approve (moves the expiry by 30 days) or decline (reason required) an extension request (admins)', params: uuidParam, body: extensionDecisionBody } },
+    { ...ownProject, schema: { tags, summary: 'Approve (moves the expiry by 30 days) or decline (reason required) an extension request (admins)', params: uuidParam, body: extensionDecisionBody } },
     async (request) => {
       const row = await load(request, request.params.id);
       await command(request, row.id, { type: 'DecideExtension', decision: request.body.decision, reason: request.body.reason ?? null, extensionMs: config.DEAL_REGISTRATION_EXTENSION_MS });
@@ -410,7 +420,7 @@ export async function projectRoutes(parent: FastifyInstance, services: Services)
     return { success: true, data: (await organisationUsers(pool, row.organisation_id)).filter((u) => !members.has(u.id)) };
   });
 
-  app.post('/projects/:id/team', { schema: { tags, summary: "Add a user of the project's organisation to its team", params: uuidParam, body: teamBody } }, async (request, reply) => {
+  app.post('/projects/:id/team', { ...ownProject, schema: { tags, summary: "Add a user of the project's organisation to its team", params: uuidParam, body: teamBody } }, async (request, reply) => {
     const row = await loadForChange(request, request.params.id);
     const candidates = await organisationUsers(pool, row.organisation_id);
     if (!candidates.some((u) => u.id === request.body.user_id)) {
@@ -421,7 +431,7 @@ export async function projectRoutes(parent: FastifyInstance, services: Services)
     return { success: true, message: 'Team member added', data: await teamOf(pool, row.id) };
   });
 
-  app.delete('/projects/:id/team/:userId', { schema: { tags, summary: 'Remove a member from the project team', params: memberParam } }, async (request) => {
+  app.delete('/projects/:id/team/:userId', { ...ownProject, schema: { tags, summary: 'Remove a member from the project team', params: memberParam } }, async (request) => {
     const row = await loadForChange(request, request.params.id);
     await command(request, row.id, { type: 'RemoveTeamMember', userId: request.params.userId });
     return { success: true, message: 'Team member removed', data: await teamOf(pool, row.id) };
@@ -446,7 +456,7 @@ export async function projectRoutes(parent: FastifyInstance, services: Services)
     return { success: true, data: rows.filter((o) => !linked.has(o.id)) };
   });
 
-  app.post('/projects/:id/orders', { schema: { tags, summary: "Link one of the organisation's orders to the project", params: uuidParam, body: orderBody } }, async (request, reply) => {
+  app.post('/projects/:id/orders', { ...ownProject, schema: { tags, summary: "Link one of the organisation's orders to the project", params: uuidParam, body: orderBody } }, async (request, reply) => {
     const row = await loadForChange(request, request.params.id);
     const order = await findOrder(pool, request.body.order_id, { organisationId: row.organisation_id });
     if (!order) throw new HttpError(400, 'VALIDATION_ERROR', "Only the organisation's own orders can be linked.", [{ field: 'order_id', message: 'Choose one of the organisation’s orders.' }]);
@@ -455,7 +465,7 @@ export async function projectRoutes(parent: FastifyInstance, services: Services)
     return { success: true, message: 'Order linked to the project', data: await ordersOf(row) };
   });
 
-  app.delete('/projects/:id/orders/:orderId', { schema: { tags, summary: 'Unlink an order from the project', params: orderParam } }, async (request) => {
+  app.delete('/projects/:id/orders/:orderId', { ...ownProject, schema: { tags, summary: 'Unlink an order from the project', params: orderParam } }, async (request) => {
     const row = await loadForChange(request, request.params.id);
     await command(request, row.id, { type: 'UnlinkOrder', orderId: request.params.orderId });
     return { success: true, message: 'Order unlinked from the project', data: await ordersOf(row) };

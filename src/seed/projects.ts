@@ -1,3 +1,5 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { DomainError, type CommandMetadata } from '../../domain/decider';
 import { PROJECT_DETAIL_FIELDS, projects, type MilestoneStatus, type ProjectCommand, type ProjectDetails, type ProjectStatus } from '../../domain/projects/projects';
 import { DAY_MS } from '../../domain/projects/registration';
@@ -7,6 +9,7 @@ import { runCommand } from '../commands/dispatch';
 import { registerProject } from '../commands/projects';
 import { demoUserId } from './identity';
 import { demoOrderId } from './orders';
+import type { Services } from '../services';
 import type { Seeder } from './seeder';
 
 interface DemoProject {
@@ -150,6 +153,16 @@ export const DEMO_PROJECTS: readonly DemoProject[] = [
 
 export const demoProjectId = (key: string) => deterministicUuid(`demo-project:${key}`);
 
+/** A bill of quantities for a demo project, written once into the private uploads under a name derived from the project. */
+async function ensureBoq(services: Services, demo: DemoProject): Promise<string> {
+  const name = `${deterministicUuid(`demo-project-boq:${demo.key}`)}.csv`;
+  const file = path.join(services.config.UPLOAD_DIR, 'private', name);
+  const lines = ['item,description,quantity,unit_price_usd', 'HX-M2424,24-port managed PoE switch,12,1299.50', 'SFP-10G-SR,10G SR optic,48,49.99', `SVC-INSTALL,Installation for ${demo.details.title.replace(/,/g, ' ')},1,8500.00`];
+  await mkdir(path.dirname(file), { recursive: true });
+  await writeFile(file, `${lines.join('\n')}\n`, { flag: 'w' });
+  return name;
+}
+
 const dateOnly = (time: number) => new Date(time).toISOString().slice(0, 10);
 
 function detailsOf(demo: DemoProject, closes: string): ProjectDetails {
@@ -172,7 +185,7 @@ export const seedProjects: Seeder = {
       const asOwner = { ...metadata, actorId: owner.id, actorRole: owner.role };
       const submitted = at(demo.submittedDaysAgo, asOwner);
       const details = detailsOf(demo, dateOnly(now + demo.closesInDays * DAY_MS));
-      await registerProject(services, { projectId, organisationId: owner.id, companyName: owner.company_name, createdBy: owner.id, details, boqFile: null }, submitted);
+      await registerProject(services, { projectId, organisationId: owner.id, companyName: owner.company_name, createdBy: owner.id, details, boqFile: await ensureBoq(services, demo) }, submitted);
       const run = (command: ProjectCommand, m: CommandMetadata) => runCommand(services, projects, projectId, command, m);
       for (const [name, offset, status] of demo.milestones ?? []) {
         await run({ type: 'AddMilestone', milestoneId: deterministicUuid(`demo-milestone:${demo.key}:${name}`), name, date: dateOnly(Date.parse(submitted.now) + offset * DAY_MS), status }, submitted);
