@@ -1,4 +1,4 @@
-import type { CommandMetadata } from '../../domain/decider';
+import { DomainError, type CommandMetadata } from '../../domain/decider';
 import { projects, type ProjectDetails } from '../../domain/projects/projects';
 import { registrationKey } from '../../domain/projects/registration';
 import { findConflictingRegistration } from '../../projections/projects';
@@ -28,4 +28,17 @@ export async function registerProject(services: Pick<Services, 'store' | 'watche
     { type: 'RegisterProject', ...input, validityMs: services.config.DEAL_REGISTRATION_VALIDITY_MS, conflict: conflict ? { projectId: conflict.id } : null },
     metadata,
   );
+}
+
+/**
+ * Links an order placed at checkout to the project it was placed for. The order stands on its own:
+ * a project deleted meanwhile, or a link already made by a retried checkout, leaves it unlinked or
+ * linked once, never refused.
+ */
+export async function linkOrderAtCheckout(services: Pick<Services, 'store' | 'watcher'>, projectId: string, orderId: string, metadata: CommandMetadata): Promise<void> {
+  try {
+    await runCommand(services, projects, projectId, { type: 'LinkOrder', orderId }, metadata);
+  } catch (error) {
+    if (!(error instanceof DomainError)) throw error;
+  }
 }

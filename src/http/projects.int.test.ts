@@ -22,7 +22,7 @@ beforeAll(async () => {
   const activated = await as(t.app, admin)({
     method: 'PUT',
     url: `/api/users/${registered.json().data.id}`,
-    payload: { full_name: 'Ingrid Berg', email, role: 'partner', is_active: true, permissions: ['Projects.Read', 'Projects.Create', 'Projects.Update', 'Orders.Read'] },
+    payload: { full_name: 'Ingrid Berg', email, role: 'partner', is_active: true, permissions: ['Projects.Read', 'Projects.Create', 'Projects.Update', 'Orders.Read', 'Orders.Browse', 'Orders.Checkout', 'Orders.Shipping'] },
   });
   expect(activated.statusCode).toBe(200);
   partnerB = await login(t.app, email, password);
@@ -218,6 +218,28 @@ describe('updating, status, milestones, team, extension, orders, history', () =>
     expect((await call(partnerA)({ method: 'GET', url: `/api/projects/${project.id}/orders` })).json().data.map((o: { id: string }) => o.id)).toEqual([candidates[0].id]);
     const atlasOrder = (await call(distributor)({ method: 'GET', url: '/api/orders?limit=1' })).json().data.orders[0];
     expect((await call(partnerA)({ method: 'POST', url: `/api/projects/${project.id}/orders`, payload: { order_id: atlasOrder.id } })).statusCode).toBe(400);
+  });
+});
+
+describe('linking an order at checkout', () => {
+  it("links the new order to one of the organisation's projects; another organisation's project is refused and no order is placed", async () => {
+    const project = (await register(partnerA, {})).json().data;
+    const product = (await call(partnerA)({ method: 'GET', url: '/api/products?stock=in_stock&limit=1' })).json().data[0];
+    const order = (projectId: string) => ({
+      estimated_delivery: inDays(10),
+      items: [{ product_id: product.id, quantity: product.moq }],
+      shipping_address: { firstName: 'Priya', lastName: 'Shah', email: 'priya@northwind.test', phone: '+1 206 555 0142', addressLine1: '410 Harbour Steps', city: 'Seattle', state: 'WA', zipCode: '98101', country: 'United States' },
+      project_id: projectId,
+    });
+    const placed = await call(partnerA)({ method: 'POST', url: '/api/orders', payload: order(project.id) });
+    expect(placed.statusCode).toBe(201);
+    const linked = (await call(partnerA)({ method: 'GET', url: `/api/projects/${project.id}/orders` })).json().data;
+    expect(linked.map((o: { id: string }) => o.id)).toEqual([placed.json().data.id]);
+
+    const before = (await call(partnerB)({ method: 'GET', url: '/api/orders' })).json().data.total;
+    const refused = await call(partnerB)({ method: 'POST', url: '/api/orders', payload: order(project.id) });
+    expect(refused.statusCode).toBe(400);
+    expect((await call(partnerB)({ method: 'GET', url: '/api/orders' })).json().data.total).toBe(before);
   });
 });
 
