@@ -191,10 +191,11 @@ const SHOTS: Shot[] = [
     },
   },
   { name: 'project-details', path: '/projects', as: 'partner', then: (page) => openFirstProject(page, 'Overview') },
-  { name: 'project-team', path: '/projects', as: 'partner', then: (page) => openFirstProject(page, 'Team') },
-  { name: 'project-orders', path: '/projects', as: 'partner', then: (page) => openFirstProject(page, 'Orders') },
-  { name: 'project-timeline', path: '/projects', as: 'partner', then: (page) => openFirstProject(page, 'Timeline') },
+  { name: 'project-team', path: '/projects', as: 'partner', then: (page) => openFirstProject(page, 'Team', 'Contoso Retail store network refresh') },
+  { name: 'project-orders', path: '/projects', as: 'partner', then: (page) => openFirstProject(page, 'Orders', 'Contoso Retail store network refresh') },
+  { name: 'project-timeline', path: '/projects', as: 'partner', then: (page) => openFirstProject(page, 'Timeline', 'Contoso Retail store network refresh') },
   { name: 'projects-restricted', path: '/projects', as: 'distributor' },
+  { name: 'partner-directory-projects', path: '/partnerdirectory', as: 'distributor', then: async (page) => void (await page.getByText(/\d+ projects?/).first().waitFor()) },
   { name: 'adminpanel-registrations', path: '/adminpanel?tab=registrations', as: 'admin', then: async (page) => void (await page.getByTestId('conflict-side-Earlier registration').first().waitFor()) },
   { name: 'project-history', path: '/projects', as: 'admin', then: (page) => openFirstProject(page, 'History') },
   { name: 'partner-dashboard', path: '/partnerdashboard', as: 'partner' },
@@ -205,9 +206,9 @@ const SHOTS: Shot[] = [
   { name: 'distributor-solutions', path: '/distributor-solutions', as: 'distributor' },
 ];
 
-/** Opens the first project card's details and the given tab. */
-async function openFirstProject(page: Page, tab: string) {
-  await page.getByRole('button', { name: /^View details of / }).first().click();
+/** Opens a project's details (the first card's, or the named demo project's) and the given tab. */
+async function openFirstProject(page: Page, tab: string, title?: string) {
+  await page.getByRole('button', { name: title ? `View details of ${title}` : /^View details of / }).first().click();
   await page.getByRole('tab', { name: tab }).click();
   await settle(page);
 }

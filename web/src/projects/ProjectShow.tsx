@@ -65,14 +65,14 @@ const MILESTONE_STATUSES = ['pending', 'in-progress', 'completed'] as const;
 
 function StatCard({ label, value, icon, children }: { label: string; value: string; icon: ReactElement; children?: ReactNode }) {
   return (
-    <Paper variant="outlined" sx={{ p: 2, minWidth: 0 }}>
+    <Paper variant="outlined" sx={{ p: { xs: 1.5, sm: 2 }, minWidth: 0 }}>
       <Box sx={{ display: 'flex', gap: 1.5, alignItems: 'center' }}>
-        <Box sx={{ color: 'primary.main', display: 'flex' }}>{icon}</Box>
+        <Box sx={{ color: 'primary.main', display: { xs: 'none', sm: 'flex' } }}>{icon}</Box>
         <Box sx={{ minWidth: 0 }}>
           <Typography variant="body2" color="text.secondary">
             {label}
           </Typography>
-          <Typography variant="h6" component="p" sx={{ fontWeight: 700 }} aria-label={label} data-testid={`stat-${label}`}>
+          <Typography variant="h6" component="p" sx={{ fontWeight: 700, fontSize: { xs: '1rem', sm: '1.25rem' }, wordBreak: 'break-word' }} aria-label={label} data-testid={`stat-${label}`}>
             {value}
           </Typography>
         </Box>
@@ -162,15 +162,15 @@ function TeamTab({ project, canEdit, onChanged }: { project: ProjectRecord; canE
   return (
     <Box>
       {canEdit ? (
-        <Box sx={{ display: 'flex', gap: 1, mb: 2, flexWrap: 'wrap' }}>
-          <TextField select size="small" label="Add a team member" value={chosen} onChange={(e) => setChosen(e.target.value)} sx={{ minWidth: 240, flex: { xs: '1 1 100%', sm: '0 0 auto' } }} disabled={!candidates.length} helperText={candidates.length ? undefined : 'Everyone in your organisation is on the team.'}>
+        <Box sx={{ display: 'grid', gap: 1, mb: 2, alignItems: 'start', gridTemplateColumns: { xs: 'minmax(0, 1fr) auto', sm: 'minmax(0, 360px) auto' }, justifyContent: 'start' }}>
+          <TextField select size="small" label="Add a team member" value={chosen} onChange={(e) => setChosen(e.target.value)} disabled={!candidates.length} helperText={candidates.length ? undefined : 'Everyone in your organisation is on the team.'}>
             {candidates.map((c) => (
               <MenuItem key={c.id} value={c.id}>
                 {c.full_name} ({c.role})
               </MenuItem>
             ))}
           </TextField>
-          <Button variant="outlined" disabled={!chosen} onClick={() => void act(() => addTeamMember(project.id, chosen))}>
+          <Button variant="outlined" sx={{ height: 40 }} disabled={!chosen} onClick={() => void act(() => addTeamMember(project.id, chosen))}>
             Add
           </Button>
         </Box>
@@ -223,15 +223,15 @@ function OrdersTab({ project, canEdit }: { project: ProjectRecord; canEdit: bool
   return (
     <Box>
       {canEdit ? (
-        <Box sx={{ display: 'flex', gap: 1, mb: 2, flexWrap: 'wrap' }}>
-          <TextField select size="small" label="Link an order" value={chosen} onChange={(e) => setChosen(e.target.value)} sx={{ minWidth: 260, flex: { xs: '1 1 100%', sm: '0 0 auto' } }} disabled={!candidates.length} helperText={candidates.length ? undefined : 'No other orders of your organisation.'}>
+        <Box sx={{ display: 'grid', gap: 1, mb: 2, alignItems: 'start', gridTemplateColumns: { xs: 'minmax(0, 1fr) auto', sm: 'minmax(0, 360px) auto' }, justifyContent: 'start' }}>
+          <TextField select size="small" label="Link an order" value={chosen} onChange={(e) => setChosen(e.target.value)} disabled={!candidates.length} helperText={candidates.length ? undefined : 'No other orders of your organisation.'}>
             {candidates.map((o) => (
               <MenuItem key={o.id} value={o.id}>
                 {o.order_number} · {formatUsd(o.total_amount)}
               </MenuItem>
             ))}
           </TextField>
-          <Button variant="outlined" disabled={!chosen} onClick={() => void act(() => linkOrder(project.id, chosen))}>
+          <Button variant="outlined" sx={{ height: 40 }} disabled={!chosen} onClick={() => void act(() => linkOrder(project.id, chosen))}>
             Link
           </Button>
         </Box>
