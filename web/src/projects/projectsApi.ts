@@ -4,8 +4,8 @@
  */
 
 import type { OrderRecord } from '../orders/ordersApi';
-import { API_URL, httpClient } from '../providers/httpClient';
-import { getAccessToken } from '../providers/session';
+import { API_URL, httpClient, refreshAccessToken } from '../providers/httpClient';
+import { accessTokenExpiresIn, getAccessToken } from '../providers/session';
 import { mapErrorResponse } from '../providers/errorMapper';
 
 export interface ProjectRecord {
@@ -139,7 +139,10 @@ export const unlinkOrder = (id: string, orderId: string) => send<OrderRecord[]>(
  * Registers a project (multipart, with the optional BoQ file), reporting upload progress. Sent with
  * XMLHttpRequest because fetch cannot report the progress of a request body.
  */
-export function createProject(form: FormData, onProgress: (percent: number) => void): Promise<{ status: number; json: Answer<ProjectRecord> & { error?: unknown } }> {
+export async function createProject(form: FormData, onProgress: (percent: number) => void): Promise<{ status: number; json: Answer<ProjectRecord> & { error?: unknown } }> {
+  // The upload does not pass through httpClient, so it renews a token about to expire itself.
+  const expiresIn = accessTokenExpiresIn();
+  if (expiresIn !== null && expiresIn < 10_000) await refreshAccessToken();
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();
     request.open('POST', url(''));
