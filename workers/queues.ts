@@ -9,6 +9,7 @@ export const QUEUES = {
   projectRegistrations: 'project-registrations',
   uploads: 'uploads',
   registrationDigests: 'registration-digests',
+  team: 'team',
 } as const;
 
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
