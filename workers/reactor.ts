@@ -6,6 +6,7 @@ import { CheckpointStore } from '../projections/checkpoints';
 import { identityReactions } from './identity';
 import { partnerReactions } from './partners';
 import { orderReactions } from './orders';
+import { projectReactions } from './projects';
 import type { JobRequest, QueueName, Queues } from './queues';
 import { stockReactions } from './stock';
 import { teamReactions } from './team';
@@ -38,7 +39,7 @@ export function combineReactions(...tables: ReactionTable[]): ReactionTable {
   return combined;
 }
 
-export const reactions: ReactionTable = combineReactions(identityReactions, partnerReactions, orderReactions, stockReactions, uploadReactions, teamReactions);
+export const reactions: ReactionTable = combineReactions(identityReactions, partnerReactions, orderReactions, stockReactions, uploadReactions, teamReactions, projectReactions);
 
 export interface ReactorOptions {
   table?: ReactionTable;

@@ -12,6 +12,7 @@ import { authProvider } from './providers/authProvider';
 import { dataProvider } from './providers/dataProvider';
 import { orderRoutes } from './orders';
 import { teamRoutes } from './team';
+import { projectRoutes } from './projects';
 
 // Signed-out screens.
 const SignIn = lazy(() => import('./auth/SignIn'));
@@ -106,6 +107,7 @@ export function App() {
           <Route path="/partnerdirectory" element={<RouteGuard path="/partnerdirectory" title="Partner Directory"><PartnerDirectory /></RouteGuard>} />
           {orderRoutes}
           {teamRoutes}
+          {projectRoutes}
           {PLACEHOLDER_ROUTES.map((route) => (
             <Route key={route.path} path={route.path} element={<PlaceholderScreen route={route} />} />
           ))}
