@@ -3,6 +3,7 @@ import { notificationsProjection } from './notifications';
 import { ordersProjection } from './orders';
 import { partnersProjection } from './partners';
 import type { Projection } from './projection';
+import { projectsProjection } from './projects';
 import { statusHistoryProjection } from './statusHistory';
 import { ticketsProjection } from './tickets';
 import { warrantyProjection } from './warranty';
@@ -11,4 +12,4 @@ import { settingsProjection } from './settings';
 import { usersProjection } from './users';
 
 /** Every read model, applied in this order to each event. A new module adds its projection here. */
-export const readModels: readonly Projection[] = [usersProjection, statusHistoryProjection, notificationsProjection, catalogueProjection, ordersProjection, partnersProjection, ticketsProjection, warrantyProjection, resourcesProjection, settingsProjection];
+export const readModels: readonly Projection[] = [usersProjection, statusHistoryProjection, notificationsProjection, catalogueProjection, ordersProjection, partnersProjection, projectsProjection, ticketsProjection, warrantyProjection, resourcesProjection, settingsProjection];

@@ -19,6 +19,8 @@ const schema = z.object({
   /** Wrong passwords one address may try for one account before each further failure doubles its wait. */
   LOGIN_FAILURES_PER_EMAIL: z.coerce.number().int().positive().default(5),
   LOGIN_FAILURE_WINDOW_SECONDS: z.coerce.number().int().positive().default(15 * 60),
+  /** How long a team invitation link works. */
+  INVITATION_VALIDITY_SECONDS: z.coerce.number().int().positive().default(7 * 24 * 60 * 60),
   REGISTRATIONS_PER_IP_PER_HOUR: z.coerce.number().int().positive().default(10),
   /** Requests per signed-in user (or per address when signed out) and minute, across every API process. */
   API_REQUESTS_PER_MINUTE: z.coerce.number().int().positive().default(1200),
@@ -34,6 +36,12 @@ const schema = z.object({
   JOB_BACKOFF_MS: z.coerce.number().int().positive().default(2000),
   /** How often the worker looks for open tickets whose overdue job is missing (it also looks at start). */
   TICKET_SWEEP_INTERVAL_MS: z.coerce.number().int().positive().default(10 * 60 * 1000),
+  /** How long a deal registration is protected (60 days, spec 000 §9); tests shorten it. */
+  DEAL_REGISTRATION_VALIDITY_MS: z.coerce.number().int().positive().default(60 * 24 * 60 * 60 * 1000),
+  /** How far an approved extension moves a registration's expiry (30 days). */
+  DEAL_REGISTRATION_EXTENSION_MS: z.coerce.number().int().positive().default(30 * 24 * 60 * 60 * 1000),
+  /** How often the worker re-schedules registration expiries and reminders whose jobs may have been lost. */
+  DEAL_REGISTRATION_SWEEP_MS: z.coerce.number().int().positive().default(5 * 60 * 1000),
   /** Self-registrations arriving within this window of one another reach admins as one digest. */
   REGISTRATION_DIGEST_WINDOW_SECONDS: z.coerce.number().int().positive().default(5 * 60),
   /** The portal's public address, so links in e-mails are absolute; without it e-mails carry no link. */

@@ -11,6 +11,8 @@ import { resourceRoutes } from './http/resources';
 import { settingsRoutes } from './http/settings';
 import { partnerRoutes } from './http/partners';
 import { productRoutes } from './http/products';
+import { projectRoutes } from './http/projects';
+import { teamRoutes } from './http/team';
 import { userRoutes } from './http/users';
 import { installValidationMessages } from './http/validation';
 import { API_PREFIX, enforceApiAccess, type ApiRouteInfo } from './plugins/access';
@@ -75,6 +77,8 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
       await ticketRoutes(api, services);
       await resourceRoutes(api, services);
       await settingsRoutes(api, services);
+      await projectRoutes(api, services);
+      await teamRoutes(api, services, sessions);
     },
     { prefix: API_PREFIX },
   );

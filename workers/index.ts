@@ -1,11 +1,13 @@
 import type { Services } from '../src/services';
 import { createMailer, notificationProcessor, type NotificationJobData } from './notifications';
 import { partnerApprovalProcessor, type PartnerApprovalJobData } from './partners';
+import { dealRegistrationProcessor, startDealRegistrationSweep, type DealRegistrationJobData } from './projects';
 import { closeQueues, createQueues, createWorker, QUEUES } from './queues';
 import { Reactor } from './reactor';
 import { stockProcessor, type StockJobData } from './stock';
 import { scheduleTicketSweeps, ticketDeadlineProcessor, type TicketDeadlineJobData } from './tickets';
 import { registrationDigestProcessor, type RegistrationDigestJobData } from './registrations';
+import { teamProcessor, type TeamJobData } from './team';
 import { uploadProcessor, type UploadJobData } from './uploads';
 
 export interface Workers {
@@ -26,7 +28,9 @@ export async function startWorkers(services: Services, options: { log: (line: st
     createWorker<PartnerApprovalJobData>(config, QUEUES.partnerApprovals, partnerApprovalProcessor(services)),
     createWorker<StockJobData>(config, QUEUES.stockReservations, stockProcessor(services)),
     createWorker<TicketDeadlineJobData>(config, QUEUES.ticketDeadlines, ticketDeadlineProcessor(services, () => queues[QUEUES.ticketDeadlines])),
+    createWorker<DealRegistrationJobData>(config, QUEUES.projectRegistrations, dealRegistrationProcessor(services)),
     createWorker<UploadJobData>(config, QUEUES.uploads, uploadProcessor(services)),
+    createWorker<TeamJobData>(config, QUEUES.team, teamProcessor(services, mailer)),
     createWorker<RegistrationDigestJobData>(config, QUEUES.registrationDigests, registrationDigestProcessor(services, queues.notifications)),
   ];
   for (const worker of workers) {
@@ -41,7 +45,9 @@ export async function startWorkers(services: Services, options: { log: (line: st
 
   const reactor = new Reactor(services, queues, { onError: (error) => log(`reactor: ${error.message}`) });
 
+  let sweep: { stop(): Promise<void> } | undefined;
   const close = async () => {
+    await sweep?.stop();
     await reactor.stop();
     await Promise.all(workers.map((worker) => worker.close()));
     await closeQueues(queues);
@@ -60,5 +66,6 @@ export async function startWorkers(services: Services, options: { log: (line: st
     log(`ticket deadline sweep: ${(error as Error).message}`);
   }
   reactor.start();
+  sweep = startDealRegistrationSweep(services, queues, log);
   return { stop: close };
 }

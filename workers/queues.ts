@@ -7,8 +7,10 @@ export const QUEUES = {
   partnerApprovals: 'partner-approvals',
   stockReservations: 'stock-reservations',
   ticketDeadlines: 'ticket-deadlines',
+  projectRegistrations: 'project-registrations',
   uploads: 'uploads',
   registrationDigests: 'registration-digests',
+  team: 'team',
 } as const;
 
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];

@@ -6,9 +6,11 @@ import { CheckpointStore } from '../projections/checkpoints';
 import { identityReactions } from './identity';
 import { partnerReactions } from './partners';
 import { orderReactions } from './orders';
+import { projectReactions } from './projects';
 import type { JobRequest, QueueName, Queues } from './queues';
 import { stockReactions } from './stock';
 import { ticketReactions } from './tickets';
+import { teamReactions } from './team';
 import { uploadReactions } from './uploads';
 
 export const REACTOR_CHECKPOINT = 'reactor';
@@ -38,7 +40,7 @@ export function combineReactions(...tables: ReactionTable[]): ReactionTable {
   return combined;
 }
 
-export const reactions: ReactionTable = combineReactions(identityReactions, partnerReactions, orderReactions, stockReactions, uploadReactions, ticketReactions);
+export const reactions: ReactionTable = combineReactions(identityReactions, partnerReactions, orderReactions, stockReactions, uploadReactions, teamReactions, projectReactions, ticketReactions);
 
 export interface ReactorOptions {
   table?: ReactionTable;

@@ -4,6 +4,7 @@ import type { Decider, DomainEvent } from '../domain/decider';
 import { partners, type PartnerEvent, type PartnerState } from '../domain/partners/partners';
 import { tickets, type TicketEvent, type TicketState } from '../domain/tickets/tickets';
 import { resources, type ResourceEvent, type ResourceState } from '../domain/resources/resources';
+import { projects, type ProjectEvent, type ProjectState } from '../domain/projects/projects';
 import type { Pool } from '../src/db';
 import type { RecordedEvent } from '../src/eventstore';
 import { removeUpload, type Visibility } from '../src/plugins/uploads';
@@ -27,6 +28,7 @@ export function readModelColumnsHoldingUploads(): ReadonlyArray<{ table: string;
     { table: 'read.partners', column: 'company_logo', visibility: 'public' },
     { table: 'read.ticket_attachments', column: 'name', visibility: 'private' },
     { table: 'read.resources', column: 'file_name', visibility: 'private' },
+    { table: 'read.projects', column: 'boq_file', visibility: 'private' },
   ];
 }
 
@@ -83,6 +85,12 @@ const partnerLogos: UploadHolder<PartnerState, PartnerEvent> = {
   visibility: 'public',
 };
 
+const projectBoqs: UploadHolder<ProjectState, ProjectEvent> = {
+  decider: projects,
+  uploadsOf: (state) => (state.status !== 'none' && state.status !== 'deleted' && state.boqFile ? [state.boqFile] : []),
+  visibility: 'private',
+};
+
 /** The files the record named just before the event and no longer names after it, each handed to a removal job. */
 function removeDroppedUploads<State, Event extends DomainEvent>(holder: UploadHolder<State, Event>): Reaction {
   return async (event, context) => {
@@ -127,4 +135,6 @@ export const uploadReactions: ReactionTable = {
   'PartnerApplicationDetailsProvided.v1': [removeDroppedUploads(partnerLogos)],
   'TicketDeleted.v1': [removeDroppedUploads(ticketAttachments)],
   'ResourceRemoved.v1': [removeDroppedUploads(resourceFiles)],
+  'ProjectUpdated.v1': [removeDroppedUploads(projectBoqs)],
+  'ProjectDeleted.v1': [removeDroppedUploads(projectBoqs)],
 };

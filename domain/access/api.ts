@@ -7,7 +7,7 @@
  * before calling; rules.test.ts checks that this table is never looser than that map.
  */
 
-import { ADMIN_ONLY, allOf, anyOf, meetsRequirement, OPEN, RESOURCE_RULES, type Principal, type Requirement } from './rules';
+import { ADMIN_ONLY, allOf, anyOf, meetsRequirement, OPEN, RESOURCE_RULES, roleIs, type Principal, type Requirement } from './rules';
 
 export type ApiAccess =
   /** No sign-in: signing in, refreshing tokens, registering. */
@@ -71,6 +71,35 @@ export const API_ROUTES: Readonly<Record<ApiRouteKey, ApiAccess>> = {
   'POST /orders': signedIn(allOf(RESOURCE_RULES.orders.create, anyOf('Orders.Shipping'))),
   'PUT /orders/admin/:id/status': signedIn(ADMIN_ONLY, scoped),
 
+  // projects: deal registrations. Changes to another organisation's project are refused in the route (404) unless by an admin.
+  'GET /projects': signedIn(RESOURCE_RULES.projects.list),
+  'GET /projects/stats': signedIn(RESOURCE_RULES.projects.list),
+  'GET /projects/partners': signedIn(RESOURCE_RULES.projects.create),
+  'GET /projects/:id': signedIn(RESOURCE_RULES.projects.show, scoped),
+  'POST /projects': signedIn(RESOURCE_RULES.projects.create),
+  'PUT /projects/:id': signedIn(RESOURCE_RULES.projects.edit, scoped),
+  // The endpoint map asks Projects.Update, the action table's delete-project Projects.Delete: both are required.
+  'DELETE /projects/:id': signedIn(allOf(RESOURCE_RULES.projects.delete, RESOURCE_RULES.projects.edit), scoped),
+  'GET /projects/:id/history': signedIn(ADMIN_ONLY, scoped),
+  'GET /projects/:id/boq': signedIn(RESOURCE_RULES.projects.show, scoped),
+  'POST /projects/:id/review': signedIn(ADMIN_ONLY, scoped),
+  'POST /projects/:id/extension': signedIn(RESOURCE_RULES.projects.edit, scoped),
+  'POST /projects/:id/extension/decision': signedIn(ADMIN_ONLY, scoped),
+  'GET /projects/:id/team': signedIn(RESOURCE_RULES.projects.show, scoped),
+  'GET /projects/:id/team/candidates': signedIn(RESOURCE_RULES.projects.edit, scoped),
+  'POST /projects/:id/team': signedIn(RESOURCE_RULES.projects.edit, scoped),
+  'DELETE /projects/:id/team/:userId': signedIn(RESOURCE_RULES.projects.edit, scoped),
+  'GET /projects/:id/orders': signedIn(RESOURCE_RULES.projects.show, scoped),
+  'GET /projects/:id/orders/candidates': signedIn(RESOURCE_RULES.projects.edit, scoped),
+  'POST /projects/:id/orders': signedIn(RESOURCE_RULES.projects.edit, scoped),
+  'DELETE /projects/:id/orders/:orderId': signedIn(RESOURCE_RULES.projects.edit, scoped),
+  'GET /projects/:id/milestones': signedIn(RESOURCE_RULES.projects.show, scoped),
+  // A milestone's :id is not a project's: its project's scope is checked in the route.
+  'POST /projects/milestones': signedIn(RESOURCE_RULES.projects.edit),
+  'GET /projects/milestones/:id': signedIn(RESOURCE_RULES.projects.show),
+  'PUT /projects/milestones/:id': signedIn(RESOURCE_RULES.projects.edit),
+  'DELETE /projects/milestones/:id': signedIn(RESOURCE_RULES.projects.edit),
+
   // partners: applications, the directory, approval
   'POST /partner/onboarding': APPLICANT,
   'POST /partner/onboarding/questionnaire': APPLICANT,
@@ -111,7 +140,28 @@ export const API_ROUTES: Readonly<Record<ApiRouteKey, ApiAccess>> = {
   // settings: the support contact is shown in the Support Center and changed in System Settings
   'GET /settings/support-contact': signedIn(RESOURCE_RULES.tickets.list),
   'PUT /settings/support-contact': signedIn(ADMIN_ONLY),
+  // team: each partner and distributor manages its own members (administrators any team)
+  ...teamRoutes('partner'),
+  ...teamRoutes('distributor'),
+  'GET /permissions': signedIn(OPEN),
+  'GET /permissions/groups': signedIn(OPEN),
+  'GET /team/invitation': PUBLIC,
+  'POST /team/invitations/accept': PUBLIC,
 };
+
+function teamRoutes(owner: 'partner' | 'distributor'): Record<ApiRouteKey, ApiAccess> {
+  const base = `/${owner}/management/sub-users` as const;
+  const owners = signedIn(roleIs(owner));
+  const ownersOfTheMember = signedIn(roleIs(owner), scoped);
+  return {
+    [`GET ${base}`]: owners,
+    [`POST ${base}`]: owners,
+    [`GET ${base}/:id`]: ownersOfTheMember,
+    [`PUT ${base}/:id`]: ownersOfTheMember,
+    [`DELETE ${base}/:id`]: ownersOfTheMember,
+    [`POST ${base}/:id/reset-password`]: ownersOfTheMember,
+  };
+}
 
 /** The access rule of a route (`GET`, `/orders/:id`, prefix already removed); HEAD follows GET. */
 export function apiAccessOf(method: string, path: string): ApiAccess | undefined {

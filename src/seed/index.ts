@@ -4,13 +4,15 @@ import { seedCatalogue } from './catalogue';
 import { demoUserId, seedIdentity } from './identity';
 import { seedPartners } from './partners';
 import { seedOrders } from './orders';
+import { seedProjects } from './projects';
+import { seedTeam } from './team';
 import { seedTickets } from './tickets';
 import { seedResources } from './resources';
 import { seedSettings } from './settings';
 import type { Seeder } from './seeder';
 
 /** Each module appends its seeder here; later ones may rely on the accounts created first. */
-export const seeders: readonly Seeder[] = [seedIdentity, seedPartners, seedCatalogue, seedOrders, seedTickets, seedResources, seedSettings];
+export const seeders: readonly Seeder[] = [seedIdentity, seedPartners, seedTeam, seedCatalogue, seedOrders, seedProjects, seedTickets, seedResources, seedSettings];
 
 export async function seed(services: Services, log: (line: string) => void = () => {}): Promise<void> {
   const metadata = {
