@@ -13,10 +13,8 @@ export const PLACEHOLDER_ROUTES: readonly PlaceholderRoute[] = [
   { path: '/partnership-governance', title: 'Partnership Governance' },
   { path: '/distributor/partnership-governance', title: 'Partnership Governance' },
   { path: '/distributor/inventory', title: 'Inventory' },
-  { path: '/live-chat', title: 'Live Chat' },
   { path: '/learn-earn', title: 'Learn & Earn' },
   { path: '/training-videos', title: 'Training Videos' },
   { path: '/tech-gallery', title: 'Tech Gallery' },
-  { path: '/faqs', title: 'FAQs' },
 ];
 
