@@ -252,6 +252,10 @@ const SHOTS: Shot[] = [
   },
   { name: 'supportcenter-contact', path: '/supportcenter?tab=contact', as: 'partner' },
   { name: 'comprehensive-support', path: '/comprehensive-support', as: 'partner' },
+  { name: 'supportcenter-downloads', path: '/supportcenter?tab=downloads', as: 'partner', then: async (page) => void (await page.getByTestId('resource-row').first().waitFor()) },
+  { name: 'supportcenter-downloads-admin', path: '/supportcenter?tab=downloads', as: 'admin', then: async (page) => void (await page.getByTestId('resource-row').first().waitFor()) },
+  { name: 'supportcenter-faqs', path: '/faqs', as: 'partner' },
+  { name: 'supportcenter-live-chat', path: '/live-chat', as: 'partner' },
   { name: 'team-partner', path: '/partner/team-management', as: 'partner', then: async (page) => void (await page.getByTestId('team-row').first().waitFor()) },
   {
     name: 'team-partner-add',
