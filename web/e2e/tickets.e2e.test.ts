@@ -171,14 +171,6 @@ describe('support cases', () => {
 
       await page.goto('/warranty-check');
       await page.getByRole('tab', { name: 'Warranty/RMA', selected: true }).waitFor();
-      await page.goto('/comprehensive-support');
-      await page.getByRole('link', { name: /FAQs/ }).click();
-      await page.getByRole('heading', { name: 'FAQs', level: 1 }).waitFor();
-      await page.getByRole('button', { name: 'How fast will support answer?' }).click();
-      await page.getByText(/Critical within 4 hours/).waitFor();
-      await page.goto('/live-chat');
-      await page.getByText('Live chat is not offered in the portal.').waitFor();
-      await page.getByRole('link', { name: /Call / }).waitFor();
       await page.getByLabel('Serial number').fill('SN-1999-000000-00000');
       await page.getByRole('button', { name: 'Check Warranty' }).click();
       await page.getByText('No shipped unit with serial number SN-1999-000000-00000 was found.').waitFor();
