@@ -10,6 +10,7 @@ import { partnerRoutes } from './http/partners';
 import { productRoutes } from './http/products';
 import { userRoutes } from './http/users';
 import { installValidationMessages } from './http/validation';
+import { API_PREFIX, enforceApiAccess } from './plugins/access';
 import { registerAuth } from './plugins/auth';
 import { registerErrorHandling } from './plugins/errors';
 import { SessionStore } from './plugins/sessions';
@@ -52,6 +53,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
 
   await app.register(
     async (api) => {
+      enforceApiAccess(api);
       await authRoutes(api, services, sessions);
       await userRoutes(api, services, sessions);
       await notificationRoutes(api, services);
@@ -60,7 +62,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
       await orderRoutes(api, services);
       await partnerRoutes(api, services);
     },
-    { prefix: '/api' },
+    { prefix: API_PREFIX },
   );
   for (const plugin of options.plugins ?? []) await plugin(app);
   return app;

@@ -5,3 +5,4 @@ export * from './rules';
 export * from './grants';
 export * from './defaults';
 export * from './messages';
+export * from './api';

@@ -20,16 +20,20 @@ export interface Principal {
 /** What a rule asks for: any one of the permissions, an admin, or nothing at all. */
 export type Requirement =
   | { readonly anyOf: readonly Permission[] }
+  | { readonly allOf: readonly Requirement[] }
   | { readonly adminOnly: true }
   | { readonly open: true };
 
 export const anyOf = (...permissions: Permission[]): Requirement => ({ anyOf: permissions });
 export const ADMIN_ONLY: Requirement = { adminOnly: true };
 export const OPEN: Requirement = { open: true };
+/** Every one of the requirements (for example a checkout permission and the shipping permission). */
+export const allOf = (...requirements: Requirement[]): Requirement => ({ allOf: requirements });
 
 export function meetsRequirement(principal: Principal, requirement: Requirement | null | undefined): boolean {
   if (!requirement || 'open' in requirement || isAdminRole(principal.role)) return true;
   if ('adminOnly' in requirement) return false;
+  if ('allOf' in requirement) return requirement.allOf.every((part) => meetsRequirement(principal, part));
   const held = new Set(normalizePermissions(principal.permissions));
   return requirement.anyOf.some((permission) => held.has(permission));
 }

@@ -160,7 +160,7 @@ export async function authRoutes(parent: FastifyInstance, services: Services, se
     app.post(url, { schema: { tags: ['auth'], summary: 'Exchange a refresh token for new tokens', body: refreshBody } }, refresh);
   }
 
-  app.get('/auth/me', { preHandler: app.authenticate, schema: { tags: ['auth'], summary: 'The signed-in user' } }, async (request) => {
+  app.get('/auth/me', { schema: { tags: ['auth'], summary: 'The signed-in user' } }, async (request) => {
     const user = await findUser(pool, request.principal.id);
     if (!user) throw new HttpError(401, 'UNAUTHENTICATED', 'Your account no longer exists.');
     const view = userView(user);
@@ -168,14 +168,14 @@ export async function authRoutes(parent: FastifyInstance, services: Services, se
   });
 
   // Sign-out needs no body: the session is the one of the access token.
-  app.post('/auth/logout', { preHandler: app.authenticate, schema: { tags: ['auth'], summary: 'Sign out' } }, async (request) => {
+  app.post('/auth/logout', { schema: { tags: ['auth'], summary: 'Sign out' } }, async (request) => {
     await sessions.revoke(request.principal.sessionId, 'signed out');
     return { success: true, message: AUTH_ROUTE_MESSAGES.loggedOut };
   });
 
   app.post(
     '/auth/change-password',
-    { preHandler: app.authenticate, schema: { tags: ['auth'], summary: "Change the signed-in user's password", body: changePasswordBody } },
+    { schema: { tags: ['auth'], summary: "Change the signed-in user's password", body: changePasswordBody } },
     async (request) => {
       const { currentPassword, newPassword } = request.body;
       if (currentPassword === newPassword) throw new HttpError(400, 'VALIDATION_ERROR', AUTH_ROUTE_MESSAGES.samePassword);

@@ -12,9 +12,8 @@ const listQuery = listQuerySchema({ unread: booleanFilter.optional() }, ['create
 /** Each signed-in user's own notifications. */
 export async function notificationRoutes(parent: FastifyInstance, services: Services): Promise<void> {
   const app = parent.withTypeProvider<ZodTypeProvider>();
-  const signedIn = { preHandler: app.authenticate };
 
-  app.get('/notifications', { ...signedIn, schema: { tags: ['notifications'], summary: 'My notifications', querystring: listQuery } }, async (request, reply) => {
+  app.get('/notifications', { schema: { tags: ['notifications'], summary: 'My notifications', querystring: listQuery } }, async (request, reply) => {
     const q = request.query;
     const { rows, total, unread } = await listNotifications(services.pool, request.principal.id, { offset: q.offset, limit: q.limit, unreadOnly: q.filters.unread });
     reply.header('x-unread-count', String(unread));
@@ -22,12 +21,12 @@ export async function notificationRoutes(parent: FastifyInstance, services: Serv
     return Array.isArray(answer) ? answer : { ...answer, data: { ...answer.data, unread } };
   });
 
-  app.post('/notifications/:id/read', { ...signedIn, schema: { tags: ['notifications'], summary: 'Mark one as read', params: uuidParam } }, async (request) => {
+  app.post('/notifications/:id/read', { schema: { tags: ['notifications'], summary: 'Mark one as read', params: uuidParam } }, async (request) => {
     await runCommand(services, notifications, request.params.id, { type: 'MarkNotificationRead', userId: request.principal.id }, metadataFromRequest(request));
     return { success: true, message: 'Notification marked as read.', data: { id: request.params.id } };
   });
 
-  app.post('/notifications/read-all', { ...signedIn, schema: { tags: ['notifications'], summary: 'Mark all as read' } }, async (request) => {
+  app.post('/notifications/read-all', { schema: { tags: ['notifications'], summary: 'Mark all as read' } }, async (request) => {
     const ids = await unreadNotificationIds(services.pool, request.principal.id);
     const metadata = metadataFromRequest(request);
     for (const id of ids) await runCommand(services, notifications, id, { type: 'MarkNotificationRead', userId: request.principal.id }, metadata);

@@ -1,14 +1,14 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { CONTACT_ADMIN_MESSAGE, hasPermission, isAdminRole, normalizePermissions } from '../../domain/access';
+import { isAdminRole, normalizePermissions } from '../../domain/access';
 import { APPLICATION_FIELDS, LOGO_MAX_BYTES, type ApplicationDetails } from '../../domain/partners/application';
 import { partners, type PartnerEvent } from '../../domain/partners/partners';
 import { emptyQuestionnaire, type QuestionnaireAnswers } from '../../domain/partners/questionnaire';
 import { findPartner, listPartners, toPartnerDirectoryView, toPartnerView, type PartnerRow } from '../../projections/partners';
 import { findUser, toUserView } from '../../projections/users';
 import { metadataFromRequest, runCommand } from '../commands/dispatch';
-import { ONBOARDING_AUDIENCE, requireAdmin } from '../plugins/auth';
+import type { Applicant } from '../plugins/auth';
 import { HttpError } from '../plugins/errors';
 import { IMAGE_TYPES, readMultipart, removeUpload, storeUpload } from '../plugins/uploads';
 import type { Services } from '../services';
@@ -21,9 +21,6 @@ export const PARTNER_ROUTE_MESSAGES = {
   approved: 'Partner approved',
   rejected: 'Partner rejected successfully',
   notFound: 'Partner not found.',
-  applicantRequired: 'Please register as a partner first: submitting an application needs the onboarding token from your registration.',
-  onboardingExpired: 'Your onboarding session has expired. Please contact the administrator to complete your application.',
-  notAnApplicant: 'Only a registered partner applicant can submit a partner application.',
   otherUser: 'You can only submit or change your own partner application.',
   applicantGone: "The applicant's account no longer exists.",
 } as const;
@@ -121,20 +118,6 @@ const listQuery = listQuerySchema(
   ['company_name', 'created_at', 'updated_at', 'status', 'region', 'tier', 'category', 'rating', 'projects_count'],
 );
 
-// ---- who is applying ----
-
-interface Applicant {
-  userId: string;
-  role: string;
-}
-
-const onboardingClaims = z.object({ sub: z.uuid(), purpose: z.literal('partner-onboarding') });
-
-function bearerToken(request: FastifyRequest): string | undefined {
-  const header = request.headers.authorization;
-  return typeof header === 'string' && /^Bearer\s+\S+$/i.test(header) ? header.split(/\s+/)[1] : undefined;
-}
-
 /** A field error in the shared envelope's shape. */
 function validationError(issues: z.core.$ZodIssue[]): HttpError {
   const details = issues.map((issue) => {
@@ -148,37 +131,6 @@ function validationError(issues: z.core.$ZodIssue[]): HttpError {
 export async function partnerRoutes(parent: FastifyInstance, services: Services): Promise<void> {
   const app = parent.withTypeProvider<ZodTypeProvider>();
   const { pool } = services;
-
-  /**
-   * The applicant: the holder of the onboarding token handed out at registration (a pending partner
-   * cannot sign in), or a signed-in partner account. Either way the application is that account's own.
-   */
-  async function applicantOf(request: FastifyRequest, reply: FastifyReply): Promise<Applicant> {
-    const token = bearerToken(request);
-    if (!token) throw new HttpError(401, 'UNAUTHENTICATED', PARTNER_ROUTE_MESSAGES.applicantRequired);
-    const decoded = app.jwt.decode<{ aud?: string | string[] }>(token);
-    const audiences = decoded ? [decoded.aud].flat() : [];
-    let userId: string;
-    if (audiences.includes(ONBOARDING_AUDIENCE)) {
-      let claims: unknown;
-      try {
-        claims = app.jwt.verify(token, { allowedAud: ONBOARDING_AUDIENCE, requiredClaims: ['exp', 'sub'] });
-      } catch (error) {
-        const expired = (error as { code?: string }).code === 'FAST_JWT_EXPIRED';
-        throw new HttpError(401, expired ? 'TOKEN_EXPIRED' : 'INVALID_TOKEN', expired ? PARTNER_ROUTE_MESSAGES.onboardingExpired : PARTNER_ROUTE_MESSAGES.applicantRequired);
-      }
-      const parsed = onboardingClaims.safeParse(claims);
-      if (!parsed.success) throw new HttpError(401, 'INVALID_TOKEN', PARTNER_ROUTE_MESSAGES.applicantRequired);
-      userId = parsed.data.sub;
-    } else {
-      await (app.authenticate as unknown as (request: FastifyRequest, reply: FastifyReply) => Promise<void>)(request, reply);
-      userId = request.principal.id;
-    }
-    const user = await findUser(pool, userId);
-    if (!user) throw new HttpError(401, 'UNAUTHENTICATED', 'Your account no longer exists.');
-    if (user.role !== 'partner') throw new HttpError(403, 'FORBIDDEN', PARTNER_ROUTE_MESSAGES.notAnApplicant);
-    return { userId: user.id, role: user.role };
-  }
 
   const checkOwn = (applicant: Applicant, claimed: string | undefined) => {
     if (claimed !== undefined && claimed !== applicant.userId) throw new HttpError(403, 'FORBIDDEN', PARTNER_ROUTE_MESSAGES.otherUser);
@@ -198,7 +150,7 @@ export async function partnerRoutes(parent: FastifyInstance, services: Services)
     '/partner/onboarding',
     { schema: { tags: ['partners'], summary: "Submit the applicant's partner application (multipart, with company_logo)", consumes: ['multipart/form-data'] } },
     async (request, reply) => {
-      const applicant = await applicantOf(request, reply);
+      const { applicant } = request;
       const form = await readMultipart(request, { company_logo: { label: 'Company logo', types: IMAGE_TYPES, maxBytes: LOGO_MAX_BYTES, maxCount: 1 } });
       const single = Object.fromEntries(Object.entries(form.fields).map(([key, value]) => [key, Array.isArray(value) ? value[value.length - 1] : value]));
       const parsed = applicationFields.safeParse(single);
@@ -232,7 +184,7 @@ export async function partnerRoutes(parent: FastifyInstance, services: Services)
     '/partner/onboarding/questionnaire',
     { schema: { tags: ['partners'], summary: "Submit the applicant's onboarding questionnaire", body: questionnaireBody } },
     async (request, reply) => {
-      const applicant = await applicantOf(request, reply);
+      const { applicant } = request;
       const { user_id, ...given } = request.body;
       checkOwn(applicant, user_id);
       const answers: QuestionnaireAnswers = { ...emptyQuestionnaire(), ...given };
@@ -250,16 +202,11 @@ export async function partnerRoutes(parent: FastifyInstance, services: Services)
 
   // ---- reading ----
 
-  const readers = { preHandler: [app.authenticate] };
-  const mayReadPartners = (request: FastifyRequest) => isAdminRole(request.principal.role) || hasPermission(request.principal, 'Partners.Read');
-  const refuse = () => new HttpError(403, 'INSUFFICIENT_PERMISSIONS', CONTACT_ADMIN_MESSAGE, { required: ['Partners.Read'] });
-
   /**
    * Admins: every application, whole. Holders of Partners.Read: the directory, approved partners only,
    * without the financial answers and the decision's details.
    */
-  app.get('/partner/partners', { ...readers, schema: { tags: ['partners'], summary: 'Partner applications (admins) or the partner directory (Partners.Read)', querystring: listQuery } }, async (request, reply) => {
-    if (!mayReadPartners(request)) throw refuse();
+  app.get('/partner/partners', { schema: { tags: ['partners'], summary: 'Partner applications (admins) or the partner directory (Partners.Read)', querystring: listQuery } }, async (request, reply) => {
     const q = request.query;
     const admin = isAdminRole(request.principal.role);
     const status = admin ? q.filters.status : 'approved';
@@ -272,9 +219,9 @@ export async function partnerRoutes(parent: FastifyInstance, services: Services)
     return sendList(reply, 'partners', q, rows.map(admin ? toPartnerView : toPartnerDirectoryView), total);
   });
 
-  app.get('/partner/partners/:id', { ...readers, schema: { tags: ['partners'], summary: 'One partner', params: uuidParam } }, async (request) => {
-    const own = request.principal.organisationId === request.params.id;
-    if (!own && !mayReadPartners(request)) throw refuse();
+  app.get('/partner/partners/:id', { schema: { tags: ['partners'], summary: 'One partner', params: uuidParam } }, async (request) => {
+    // Only the applicant's own account reads its whole application; its team members see the directory's view (domain/access lets them in with Partners.Read only).
+    const own = request.principal.id === request.params.id;
     const row = await load(request.params.id);
     if (isAdminRole(request.principal.role) || own) return { success: true, data: toPartnerView(row) };
     // Others see approved partners only; a pending or rejected application is not theirs to know of.
@@ -284,7 +231,7 @@ export async function partnerRoutes(parent: FastifyInstance, services: Services)
 
   app.get(
     '/partner/partners/:id/history',
-    { preHandler: [app.authenticate, requireAdmin], schema: { tags: ['partners'], summary: "An application's history: who did what, when and why (admins)", params: uuidParam } },
+    { schema: { tags: ['partners'], summary: "An application's history: who did what, when and why (admins)", params: uuidParam } },
     async (request) => {
       const events = (await services.store.readStream(partners.streamId(request.params.id))) as unknown as Array<PartnerEvent & { id: string; metadata: { actorId: string | null; actorRole: string | null; occurredAt: string } }>;
       if (events.length === 0) throw new HttpError(404, 'NOT_FOUND', PARTNER_ROUTE_MESSAGES.notFound);
@@ -340,7 +287,6 @@ export async function partnerRoutes(parent: FastifyInstance, services: Services)
     app.route({
       method,
       url: '/partner/partners/:id',
-      preHandler: [app.authenticate, requireAdmin],
       schema: { tags: ['partners'], summary: 'Approve (status approved, category, permissions) or reject (status rejected, rejection_reason) an application (admins)', params: uuidParam, body: decisionBody },
       handler: decide,
     });

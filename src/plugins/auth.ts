@@ -1,6 +1,6 @@
 import fastifyJwt from '@fastify/jwt';
-import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerHookHandler } from 'fastify';
-import { CONTACT_ADMIN_MESSAGE, hasAnyPermission, isAdminRole, normalizePermissions, type Permission } from '../../domain/access';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { normalizePermissions, type Permission } from '../../domain/access';
 import type { Services } from '../services';
 import { prepared } from '../db';
 import { HttpError } from './errors';
@@ -33,12 +33,20 @@ export interface Principal {
   sessionId: string;
 }
 
+/** A partner applicant: the holder of an onboarding token, or a signed-in partner. */
+export interface Applicant {
+  userId: string;
+  role: string;
+}
+
 declare module 'fastify' {
   interface FastifyRequest {
     principal: Principal;
+    applicant: Applicant;
   }
   interface FastifyInstance {
-    authenticate: preHandlerHookHandler;
+    authenticate(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+    authenticateApplicant(request: FastifyRequest, reply: FastifyReply): Promise<void>;
     signAccessToken(claims: AccessTokenClaims): string;
   }
 }
@@ -50,7 +58,18 @@ export const AUTH_MESSAGES = {
   ended: 'Your session has ended. Please sign in again.',
   gone: 'Your account no longer exists.',
   deactivated: 'Your account is inactive. Please contact your administrator.',
+  organisationInactive: "Your organisation's account is inactive, so its team members cannot sign in. Please contact your administrator.",
+  applicantRequired: 'Please register as a partner first: submitting an application needs the onboarding token from your registration.',
+  onboardingExpired: 'Your onboarding session has expired. Please contact the administrator to complete your application.',
+  notAnApplicant: 'Only a registered partner applicant can submit a partner application.',
 } as const;
+
+const onboardingClaims = z.object({ sub: z.uuid(), purpose: z.literal('partner-onboarding') });
+
+function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  return typeof header === 'string' && /^Bearer\s+\S+$/i.test(header) ? header.split(/\s+/)[1] : undefined;
+}
 
 const accessClaims = z.object({ sub: z.uuid(), sid: z.uuid(), role: z.string(), permissions: z.array(z.string()), av: z.number().int() });
 
@@ -65,6 +84,7 @@ interface PrincipalRow {
   company_name: string | null;
   parent_user_id: string | null;
   session_live: boolean | null;
+  organisation_active: boolean;
 }
 
 function tokenError(error: unknown): HttpError {
@@ -85,6 +105,7 @@ export async function registerAuth(app: FastifyInstance, services: Services): Pr
   app.decorate('signAccessToken', (claims: AccessTokenClaims) => app.jwt.sign(claims));
 
   app.decorateRequest('principal', null as unknown as Principal);
+  app.decorateRequest('applicant', null as unknown as Applicant);
   app.decorate('authenticate', async function authenticate(request: FastifyRequest, reply: FastifyReply) {
     let verified: unknown;
     try {
@@ -98,8 +119,11 @@ export async function registerAuth(app: FastifyInstance, services: Services): Pr
     const { rows } = await services.pool.query<PrincipalRow>(
       prepared(
         `SELECT u.id, u.email, u.full_name, u.role, u.is_active, u.permissions, u.access_version, u.company_name, u.parent_user_id,
-                (s.revoked_at IS NULL AND s.expires_at > now()) AS session_live
-         FROM read.users u LEFT JOIN auth_sessions s ON s.id = $2 AND s.user_id = u.id
+                (s.revoked_at IS NULL AND s.expires_at > now()) AS session_live,
+                (u.parent_user_id IS NULL OR coalesce(o.is_active, false)) AS organisation_active
+         FROM read.users u
+         LEFT JOIN auth_sessions s ON s.id = $2 AND s.user_id = u.id
+         LEFT JOIN read.users o ON o.id = u.parent_user_id
          WHERE u.id = $1`,
         [claims.sub, claims.sid],
       ),
@@ -108,6 +132,8 @@ export async function registerAuth(app: FastifyInstance, services: Services): Pr
     if (!user) throw new HttpError(401, 'UNAUTHENTICATED', AUTH_MESSAGES.gone);
     if (!user.session_live) throw new HttpError(401, 'SESSION_ENDED', AUTH_MESSAGES.ended);
     if (!user.is_active) throw new HttpError(401, 'ACCOUNT_INACTIVE', AUTH_MESSAGES.deactivated);
+    // A team member exists through its organisation: when the owner's account is deactivated or deleted, so are its members' rights.
+    if (!user.organisation_active) throw new HttpError(401, 'ORGANISATION_INACTIVE', AUTH_MESSAGES.organisationInactive);
     const permissions = normalizePermissions(user.permissions);
     request.principal = {
       id: user.id,
@@ -127,19 +153,35 @@ export async function registerAuth(app: FastifyInstance, services: Services): Pr
       reply.header('x-current-role', user.role);
     }
   });
-}
 
-/** Guards run after `authenticate`; they throw, so a refused request never reaches its handler. */
-export function requireAnyPermission(...permissions: Permission[]): preHandlerHookHandler {
-  return async function requirePermission(request: FastifyRequest) {
-    if (!hasAnyPermission(request.principal, permissions)) {
-      throw new HttpError(403, 'INSUFFICIENT_PERMISSIONS', CONTACT_ADMIN_MESSAGE, { required: permissions });
+  /**
+   * The applicant: the holder of the onboarding token handed out at registration (a pending partner
+   * cannot sign in), or a signed-in partner account. Either way the application is that account's own.
+   */
+  app.decorate('authenticateApplicant', async function authenticateApplicant(request: FastifyRequest, reply: FastifyReply) {
+    const token = bearerToken(request);
+    if (!token) throw new HttpError(401, 'UNAUTHENTICATED', AUTH_MESSAGES.applicantRequired);
+    const decoded = app.jwt.decode<{ aud?: string | string[] }>(token);
+    const audiences = decoded ? [decoded.aud].flat() : [];
+    let userId: string;
+    if (audiences.includes(ONBOARDING_AUDIENCE)) {
+      let claims: unknown;
+      try {
+        claims = app.jwt.verify(token, { allowedAud: ONBOARDING_AUDIENCE, requiredClaims: ['exp', 'sub'] });
+      } catch (error) {
+        const expired = (error as { code?: string }).code === 'FAST_JWT_EXPIRED';
+        throw new HttpError(401, expired ? 'TOKEN_EXPIRED' : 'INVALID_TOKEN', expired ? AUTH_MESSAGES.onboardingExpired : AUTH_MESSAGES.applicantRequired);
+      }
+      const parsed = onboardingClaims.safeParse(claims);
+      if (!parsed.success) throw new HttpError(401, 'INVALID_TOKEN', AUTH_MESSAGES.applicantRequired);
+      userId = parsed.data.sub;
+    } else {
+      await app.authenticate(request, reply);
+      userId = request.principal.id;
     }
-  };
+    const { rows } = await services.pool.query<{ role: string }>('SELECT role FROM read.users WHERE id = $1', [userId]);
+    if (!rows[0]) throw new HttpError(401, 'UNAUTHENTICATED', AUTH_MESSAGES.gone);
+    if (rows[0].role !== 'partner') throw new HttpError(403, 'FORBIDDEN', AUTH_MESSAGES.notAnApplicant);
+    request.applicant = { userId, role: rows[0].role };
+  });
 }
-
-export const requireAdmin: preHandlerHookHandler = async function requireAdmin(request: FastifyRequest) {
-  if (!isAdminRole(request.principal.role)) {
-    throw new HttpError(403, 'INSUFFICIENT_PERMISSIONS', CONTACT_ADMIN_MESSAGE, { required: 'admin' });
-  }
-};

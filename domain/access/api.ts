@@ -1,0 +1,96 @@
+/**
+ * Who may call each route of the API: the server enforces this table on every request (before the
+ * body is read), the authorization matrix test derives its expectations from it, and a route that is
+ * missing here refuses to start. Paths are Fastify route patterns without the `/api` prefix.
+ *
+ * The specification's own endpoint map (ENDPOINT_RULES in rules.ts) is what the web client checks
+ * before calling; rules.test.ts checks that this table is never looser than that map.
+ */
+
+import { ADMIN_ONLY, allOf, anyOf, meetsRequirement, OPEN, RESOURCE_RULES, type Principal, type Requirement } from './rules';
+
+export type ApiAccess =
+  /** No sign-in: signing in, refreshing tokens, registering. */
+  | { readonly public: true }
+  /** A partner applicant: the onboarding token handed out at registration, or the partner's own session. */
+  | { readonly applicant: true }
+  /** A signed-in caller meeting `requires`; with `orOwner`, also the account whose id is the route's `:id`. */
+  | { readonly requires: Requirement; readonly orOwner?: true };
+
+const PUBLIC: ApiAccess = { public: true };
+const APPLICANT: ApiAccess = { applicant: true };
+const signedIn = (requires: Requirement, options: { orOwner?: true } = {}): ApiAccess => ({ requires, ...options });
+
+export type ApiMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export type ApiRouteKey = `${ApiMethod} /${string}`;
+
+export const API_ROUTES: Readonly<Record<ApiRouteKey, ApiAccess>> = {
+  // auth
+  'POST /auth/login': PUBLIC,
+  'POST /auth/refresh': PUBLIC,
+  'POST /user/token/refresh/': PUBLIC,
+  'POST /user/register/': PUBLIC,
+  'GET /auth/me': signedIn(OPEN),
+  'POST /auth/logout': signedIn(OPEN),
+  'POST /auth/change-password': signedIn(OPEN),
+
+  // users: the admin panel's User Management
+  'GET /users': signedIn(ADMIN_ONLY),
+  'GET /users/:id': signedIn(ADMIN_ONLY),
+  'GET /users/:id/history': signedIn(ADMIN_ONLY),
+  'POST /users': signedIn(ADMIN_ONLY),
+  'PUT /users/:id': signedIn(ADMIN_ONLY),
+  'DELETE /users/:id': signedIn(ADMIN_ONLY),
+
+  // notifications: each user's own
+  'GET /notifications': signedIn(RESOURCE_RULES.notifications.list),
+  'POST /notifications/:id/read': signedIn(RESOURCE_RULES.notifications.edit),
+  'POST /notifications/read-all': signedIn(RESOURCE_RULES.notifications.edit),
+
+  'GET /jobs/failed': signedIn(ADMIN_ONLY),
+
+  // products: the catalogue
+  'GET /products': signedIn(RESOURCE_RULES.products.list),
+  'GET /products/:id': signedIn(RESOURCE_RULES.products.show),
+  'POST /products': signedIn(RESOURCE_RULES.products.create),
+  'PUT /products/:id': signedIn(RESOURCE_RULES.products.edit),
+  'DELETE /products/:id': signedIn(RESOURCE_RULES.products.delete),
+
+  // orders
+  'GET /orders': signedIn(RESOURCE_RULES.orders.list),
+  'GET /orders/stats': signedIn(RESOURCE_RULES.orders.list),
+  'GET /orders/:id': signedIn(RESOURCE_RULES.orders.show),
+  'GET /orders/:id/history': signedIn(RESOURCE_RULES.orders.show),
+  'GET /orders/:id/track': signedIn(anyOf('Orders.Track')),
+  // The endpoint map asks Orders.Checkout (distributors' 'Order create' is Orders.Create); the shipping form that sends it asks Orders.Shipping.
+  'POST /orders': signedIn(allOf(RESOURCE_RULES.orders.create, anyOf('Orders.Shipping'))),
+  'PUT /orders/admin/:id/status': signedIn(ADMIN_ONLY),
+
+  // partners: applications, the directory, approval
+  'POST /partner/onboarding': APPLICANT,
+  'POST /partner/onboarding/questionnaire': APPLICANT,
+  'GET /partner/partners': signedIn(RESOURCE_RULES.partners.list),
+  // The applicant reads their own application; team members of the organisation do not.
+  'GET /partner/partners/:id': signedIn(RESOURCE_RULES.partners.show, { orOwner: true }),
+  'GET /partner/partners/:id/history': signedIn(ADMIN_ONLY),
+  'PATCH /partner/partners/:id': signedIn(ADMIN_ONLY),
+  'PUT /partner/partners/:id': signedIn(ADMIN_ONLY),
+};
+
+/** The access rule of a route (`GET`, `/orders/:id`, prefix already removed); HEAD follows GET. */
+export function apiAccessOf(method: string, path: string): ApiAccess | undefined {
+  const verb = method.toUpperCase() === 'HEAD' ? 'GET' : method.toUpperCase();
+  const key = `${verb} ${path}` as ApiRouteKey;
+  return Object.hasOwn(API_ROUTES, key) ? API_ROUTES[key] : undefined;
+}
+
+/**
+ * Whether a signed-in principal may call a route. `ownerId` is the route's `:id` when the route has one,
+ * for rules that also let the record's owner in.
+ */
+export function mayCallApi(principal: Principal & { readonly id?: string }, access: ApiAccess, ownerId?: string): boolean {
+  if ('public' in access) return true;
+  if ('applicant' in access) return principal.role === 'partner';
+  if (meetsRequirement(principal, access.requires)) return true;
+  return Boolean(access.orOwner && ownerId !== undefined && principal.id === ownerId);
+}
