@@ -2,9 +2,10 @@ import { catalogueProjection } from './catalogue';
 import { notificationsProjection } from './notifications';
 import { ordersProjection } from './orders';
 import { partnersProjection } from './partners';
+import { rebatesProjection } from './rebates';
 import type { Projection } from './projection';
 import { statusHistoryProjection } from './statusHistory';
 import { usersProjection } from './users';
 
 /** Every read model, applied in this order to each event. A new module adds its projection here. */
-export const readModels: readonly Projection[] = [usersProjection, statusHistoryProjection, notificationsProjection, catalogueProjection, ordersProjection, partnersProjection];
+export const readModels: readonly Projection[] = [usersProjection, statusHistoryProjection, notificationsProjection, catalogueProjection, ordersProjection, partnersProjection, rebatesProjection];

@@ -8,6 +8,7 @@ import { notificationRoutes } from './http/notifications';
 import { orderRoutes } from './http/orders';
 import { partnerRoutes } from './http/partners';
 import { productRoutes } from './http/products';
+import { rebateRoutes } from './http/rebates';
 import { userRoutes } from './http/users';
 import { installValidationMessages } from './http/validation';
 import { API_PREFIX, enforceApiAccess } from './plugins/access';
@@ -61,6 +62,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
       await productRoutes(api, services);
       await orderRoutes(api, services);
       await partnerRoutes(api, services);
+      await rebateRoutes(api, services);
     },
     { prefix: API_PREFIX },
   );

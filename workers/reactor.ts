@@ -6,6 +6,7 @@ import { CheckpointStore } from '../projections/checkpoints';
 import { identityReactions } from './identity';
 import { partnerReactions } from './partners';
 import { orderReactions } from './orders';
+import { rebateReactions } from './rebates';
 import type { JobRequest, QueueName, Queues } from './queues';
 import { stockReactions } from './stock';
 
@@ -34,7 +35,7 @@ export function combineReactions(...tables: ReactionTable[]): ReactionTable {
   return combined;
 }
 
-export const reactions: ReactionTable = combineReactions(identityReactions, partnerReactions, orderReactions, stockReactions);
+export const reactions: ReactionTable = combineReactions(identityReactions, partnerReactions, orderReactions, stockReactions, rebateReactions);
 
 export interface ReactorOptions {
   table?: ReactionTable;

@@ -7,7 +7,7 @@
  * before calling; rules.test.ts checks that this table is never looser than that map.
  */
 
-import { ADMIN_ONLY, allOf, anyOf, meetsRequirement, OPEN, RESOURCE_RULES, type Principal, type Requirement } from './rules';
+import { ADMIN_ONLY, allOf, anyOf, meetsRequirement, OPEN, RESOURCE_RULES, ROUTE_RULES, type Principal, type Requirement } from './rules';
 
 export type ApiAccess =
   /** No sign-in: signing in, refreshing tokens, registering. */
@@ -75,6 +75,24 @@ export const API_ROUTES: Readonly<Record<ApiRouteKey, ApiAccess>> = {
   'GET /partner/partners/:id/history': signedIn(ADMIN_ONLY),
   'PATCH /partner/partners/:id': signedIn(ADMIN_ONLY),
   'PUT /partner/partners/:id': signedIn(ADMIN_ONLY),
+
+  // rebates: claims of the caller's organisation (all of them for admins); reviews are for admins
+  'POST /rebates/submit': signedIn(RESOURCE_RULES.rebates.create),
+  'GET /rebates/user': signedIn(RESOURCE_RULES.rebates.list),
+  'GET /rebates/export': signedIn(RESOURCE_RULES.rebates.list),
+  // The Overview and Progress tabs open with Rebates.Overview or Rebates.Read (spec 002 §6).
+  'GET /rebates/stats/user': signedIn(anyOf('Rebates.Read', 'Rebates.Overview')),
+  'GET /rebates/dashboard/overview': signedIn(anyOf('Rebates.Read', 'Rebates.Overview')),
+  // The form's lists: for anyone who may open /rebates.
+  'GET /rebates/categories/list': signedIn(ROUTE_RULES['/rebates']!),
+  'GET /rebates/types/list': signedIn(ROUTE_RULES['/rebates']!),
+  'GET /rebates/admin/all': signedIn(ADMIN_ONLY),
+  'PATCH /rebates/admin/:id/status': signedIn(ADMIN_ONLY),
+  'GET /rebates/:id': signedIn(RESOURCE_RULES.rebates.show),
+  'GET /rebates/:id/history': signedIn(RESOURCE_RULES.rebates.show),
+  'GET /rebates/:id/attachments/:name': signedIn(RESOURCE_RULES.rebates.show),
+  // The submitting organisation withdraws its own claim (Rebates.Create); Rebates.Delete is the catalogue's name for it.
+  'DELETE /rebates/:id': signedIn(anyOf('Rebates.Create', 'Rebates.Delete')),
 };
 
 /** The access rule of a route (`GET`, `/orders/:id`, prefix already removed); HEAD follows GET. */

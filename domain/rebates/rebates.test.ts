@@ -91,6 +91,7 @@ describe('SubmitRebate', () => {
     [{ productCategory: 'Toasters' }, REBATE_MESSAGES.categoryUnknown, 'product_category'],
     [{ purchaseDate: '' }, REBATE_MESSAGES.purchaseDateRequired, 'purchase_date'],
     [{ purchaseDate: '2026-02-30' }, REBATE_MESSAGES.purchaseDateInvalid, 'purchase_date'],
+    [{ purchaseDate: '2026-13-01' }, REBATE_MESSAGES.purchaseDateInvalid, 'purchase_date'],
     [{ purchaseDate: '21/11/2026' }, REBATE_MESSAGES.purchaseDateInvalid, 'purchase_date'],
     [{ purchaseDate: '2026-11-23' }, REBATE_MESSAGES.purchaseDateFuture, 'purchase_date'],
     [{ purchaseDate: '2025-11-20' }, REBATE_MESSAGES.purchaseDateTooOld, 'purchase_date'],

@@ -193,7 +193,10 @@ const invalid = (field: string, message: string) => new DomainError('invalid', '
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const DAY_MS = 86_400_000;
 
-const isRealDate = (value: string) => DATE.test(value) && new Date(`${value}T00:00:00.000Z`).toISOString().slice(0, 10) === value;
+const isRealDate = (value: string) => {
+  const date = new Date(`${value}T00:00:00.000Z`);
+  return DATE.test(value) && !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+};
 
 /** `Oct 2, 2026` */
 const shortDate = (iso: string) => new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
