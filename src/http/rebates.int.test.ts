@@ -257,8 +257,10 @@ describe('ReviewRebate', () => {
     const orders = (await call(partnerA)({ method: 'GET', url: '/api/orders?status=delivered' })).json().data.orders as Array<{ order_number: string; total_amount: number; items: Array<{ product_name: string; line_total: number }> }>;
     expect(orders.length).toBeGreaterThan(0);
     const order = orders[0];
-    const byNumber = await submitted(partnerA, claim({ invoice_number: order.order_number.toLowerCase() }));
-    expect(byNumber).toMatchObject({ match_note: `matches order ${order.order_number}`, matched_order: { order_number: order.order_number, matched_by: 'invoice' } });
+    // The demo data already claims the delivered order's number; an approved order's number is free.
+    const approvedOrder = (await call(partnerA)({ method: 'GET', url: '/api/orders?status=approved' })).json().data.orders[0] as { order_number: string };
+    const byNumber = await submitted(partnerA, claim({ invoice_number: approvedOrder.order_number.toLowerCase() }));
+    expect(byNumber).toMatchObject({ match_note: `matches order ${approvedOrder.order_number}`, matched_order: { order_number: approvedOrder.order_number, matched_by: 'invoice' } });
     const line = order.items[0];
     const byProduct = await submitted(partnerA, claim({ product_name: line.product_name.toUpperCase(), purchase_amount: line.line_total.toFixed(2) }));
     expect(byProduct).toMatchObject({ match_note: `matches order ${order.order_number}`, matched_order: { matched_by: 'product_and_amount' } });
@@ -473,5 +475,30 @@ describe('notifications', () => {
     await expect.poll(() => find(admin, 'rebate-submitted'), { timeout: 15_000 }).toMatchObject({ title: 'New rebate claim', link: '/adminpanel?tab=rebates' });
     await expect.poll(() => find(partnerA, 'rebate-rejected'), { timeout: 15_000 }).toMatchObject({ title: `Rebate ${rebate.invoice_number} rejected`, link: '/rebates?tab=history' });
     expect((await find(partnerA, 'rebate-rejected'))!.body).toContain('Wrong programme: use the Project Rebate.');
+  });
+});
+
+describe('demo data', () => {
+  it('holds claims of several organisations in every status, with documents, and seeding again adds nothing', async () => {
+    const { pool } = t.portal.services;
+    const count = async () => (await pool.query<{ n: string }>("SELECT count(*) AS n FROM read.rebates WHERE invoice_number LIKE 'NW-%' OR invoice_number LIKE 'PD-%' OR invoice_number LIKE 'SKN-%' OR invoice_number LIKE 'ORD-%'")).rows[0].n;
+    const before = await count();
+    expect(Number(before)).toBeGreaterThanOrEqual(12);
+    const statuses = await pool.query<{ status: string; organisations: string }>("SELECT status, count(DISTINCT organisation_id) AS organisations FROM read.rebates WHERE invoice_number LIKE 'NW-%' OR invoice_number LIKE 'PD-%' OR invoice_number LIKE 'SKN-%' GROUP BY status ORDER BY status");
+    expect(statuses.rows.map((r) => r.status)).toEqual(['approved', 'pending', 'processing', 'rejected']);
+    expect(Number(statuses.rows.find((r) => r.status === 'approved')!.organisations)).toBe(3);
+    const withoutDocuments = await pool.query("SELECT id FROM read.rebates WHERE document_count = 0 AND invoice_number LIKE 'NW-%'");
+    expect(withoutDocuments.rowCount).toBe(0);
+    // The claim made on a portal order's number shows the match to the reviewer.
+    const matched = (await call(admin)({ method: 'GET', url: '/api/rebates/admin/all?search=ORD-&limit=100' })).json().data.rebates as Array<{ company_name: string; match_note: string | null }>;
+    expect(matched.some((r) => r.company_name === 'Northwind Networks' && r.match_note?.startsWith('matches order ORD-'))).toBe(true);
+    const { seed } = await import('../seed');
+    await seed(t.portal.services);
+    expect(await count()).toBe(before);
+    // A demo document is a real PDF the organisation can open.
+    const demo = (await call(partnerA)({ method: 'GET', url: '/api/rebates/user?search=NW-INV-21088' })).json().data.rebates[0];
+    const served = await call(partnerA)({ method: 'GET', url: demo.attachments[0].url });
+    expect(served.statusCode).toBe(200);
+    expect(served.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
   });
 });

@@ -5,12 +5,12 @@ import { z } from 'zod';
 import { seesAllOrganisations } from '../../domain/access';
 import { centsToAmount, parsePriceCents } from '../../domain/catalogue/catalogue';
 import { asListEntries, MAX_REBATE_DOCUMENT_BYTES, MAX_REBATE_DOCUMENTS, REBATE_PRODUCT_CATEGORIES, REBATE_TYPES } from '../../domain/rebates/lists';
-import { normalizeInvoiceNumber, REBATE_MESSAGES, REBATE_STATUSES, rebates, type RebateDocument } from '../../domain/rebates/rebates';
+import { REBATE_MESSAGES, REBATE_STATUSES, rebates, type RebateDocument } from '../../domain/rebates/rebates';
 import { daysRemainingIn, quarterOf, REBATE_TIERS } from '../../domain/rebates/tiers';
 import { allRebates, findRebate, findRebateDocument, listRebates, rebateFigures, REBATE_SORT_FIELDS, type RebateFigures, type RebateScope, type RebateView } from '../../projections/rebates';
 import { statusHistoryOf } from '../../projections/statusHistory';
 import { findUser } from '../../projections/users';
-import { deterministicUuid } from '../commands/commandHandler';
+import { rebateIdFor } from '../commands/rebates';
 import { metadataFromRequest, runCommand } from '../commands/dispatch';
 import { HttpError } from '../plugins/errors';
 import { DOCUMENT_TYPES, readMultipart, removeUpload, sendUpload, storeUpload, uploadNameParam, type FileRule } from '../plugins/uploads';
@@ -18,9 +18,6 @@ import type { Services } from '../services';
 import { listQuerySchema, sendList } from './lists';
 import { statusErrorHandler } from './orders';
 import { uuidParam } from './validation';
-
-/** One claim per organisation and invoice: the id derives from both, so the claim's stream refuses a second one. */
-export const rebateIdFor = (organisationId: string, invoiceNumber: string) => deterministicUuid(`rebate:${organisationId}:${normalizeInvoiceNumber(invoiceNumber)}`);
 
 const DOCUMENT_RULE: FileRule = { label: 'Supporting documents', types: DOCUMENT_TYPES, maxBytes: MAX_REBATE_DOCUMENT_BYTES, maxCount: MAX_REBATE_DOCUMENTS };
 
