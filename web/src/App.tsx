@@ -11,6 +11,7 @@ import { PLACEHOLDER_ROUTES } from './placeholders/placeholderRoutes';
 import { authProvider } from './providers/authProvider';
 import { dataProvider } from './providers/dataProvider';
 import { orderRoutes } from './orders';
+import { rebateRoutes } from './rebates';
 
 // Signed-out screens.
 const SignIn = lazy(() => import('./auth/SignIn'));
@@ -102,6 +103,7 @@ export function App() {
           <Route path="/distributor-solutions" element={<DistributorSolutions />} />
           <Route path="/partnerdirectory" element={<RouteGuard path="/partnerdirectory" title="Partner Directory"><PartnerDirectory /></RouteGuard>} />
           {orderRoutes}
+          {rebateRoutes}
           {PLACEHOLDER_ROUTES.map((route) => (
             <Route key={route.path} path={route.path} element={<PlaceholderScreen route={route} />} />
           ))}

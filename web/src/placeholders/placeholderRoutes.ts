@@ -11,7 +11,6 @@ export interface PlaceholderRoute {
 export const PLACEHOLDER_ROUTES: readonly PlaceholderRoute[] = [
   { path: '/projects', title: 'Project Management', subtitle: 'Track and manage your project portfolio.', guarded: true },
   { path: '/project/details', title: 'Project Details' },
-  { path: '/rebates', title: 'Rebates', guarded: true },
   { path: '/supportcenter', title: 'Support Center', guarded: true },
   { path: '/comprehensive-support', title: 'Comprehensive Support' },
   { path: '/partnership-governance', title: 'Partnership Governance' },
