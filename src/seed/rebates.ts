@@ -45,7 +45,7 @@ export const DEMO_REBATES: readonly DemoRebate[] = [
   { organisation: NORTHWIND, quarter: 'previous', day: 12, invoice: 'NW-INV-20417', product: 'HX-M2424 24-Port Gigabit Managed Switch', category: 'Managed Switches', type: 'Volume Rebate', amount: 42_600, description: 'Hospital campus network refresh, 30 access switches.', documents: ['invoice', 'delivery-note'], steps: [{ status: 'processing' }, { status: 'approved', ratePercent: 3.5, note: 'Approved after review' }] },
   { organisation: NORTHWIND, quarter: 'previous', day: 40, invoice: 'NW-QUOTE-3310', product: 'Helix 150 W Power Supply', category: 'Helix Power Supply', type: 'Promotional Rebate', amount: 1_980, description: 'Spring power-supply promotion.', documents: ['invoice'], steps: [{ status: 'rejected', reason: 'The document is a quotation, not a tax invoice. Please claim again with the invoice.' }] },
   { organisation: NORTHWIND, quarter: 'current', day: 3, invoice: 'NW-INV-21088', product: 'IMS-810 Industrial Managed Switch', category: 'Industrial Managed Switches', type: 'Project Rebate', amount: 8_400, description: 'Water treatment plant, phase 1 control network.', documents: ['invoice', 'delivery-note'], steps: [{ status: 'approved', ratePercent: 2, note: 'Approved after review' }] },
-  { organisation: NORTHWIND, quarter: 'current', day: 9, invoice: 'NW-INV-21102', product: 'HX-U105 5-Port Unmanaged Switch', category: 'Unmanaged Switches', type: 'Volume Rebate', amount: 6_600, description: 'Branch offices roll-out, first wave.', documents: ['invoice'], steps: [{ status: 'approved', ratePercent: 2, note: 'Approved after review' }] },
+  { organisation: NORTHWIND, quarter: 'current', day: 38, invoice: 'NW-INV-21102', product: 'HX-U105 5-Port Unmanaged Switch', category: 'Unmanaged Switches', type: 'Volume Rebate', amount: 6_600, description: 'Branch offices roll-out, first wave.', documents: ['invoice'], steps: [{ status: 'approved', ratePercent: 2, note: 'Approved after review' }] },
   { organisation: NORTHWIND, quarter: 'current', day: 20, invoice: 'NW-INV-21190', product: 'SFP-10G-SR Transceiver', category: 'Helix Accessories', type: 'Growth Incentive', amount: 3_200, description: 'Fibre uplinks for the campus core.', documents: ['invoice'], steps: [{ status: 'processing', note: 'Checking the serial numbers with the distributor.' }] },
   { organisation: NORTHWIND, quarter: 'current', day: 30, invoice: 'order:northwind-1', product: 'HX-M2424 24-Port Gigabit Managed Switch', category: 'Managed Switches', type: 'Volume Rebate', amount: 0, description: 'Campus refresh, building A (ordered through the portal).', documents: ['invoice', 'delivery-note'], steps: [] },
   { organisation: NORTHWIND, quarter: 'current', day: 45, invoice: 'NW-INV-21254', product: 'Helix Xtreme XS-4800', category: 'Helix Xtreme Switches', type: 'Co-op Marketing', amount: 1_150, description: 'Trade-show demo unit, co-op marketing fund.', documents: ['invoice'], steps: [] },
@@ -119,7 +119,8 @@ export const seedRebates: Seeder = {
         amount = Number(rows[0].total_amount);
       }
       const purchasedAt = dayIn(demo.quarter, demo.day);
-      const submittedAt = Math.min(purchasedAt + DAY_MS, now - 60 * 60 * 1000);
+      // Claims arrive the next working morning, reviews a day or so later, in office hours.
+      const submittedAt = Math.min(purchasedAt + DAY_MS + 9.5 * 60 * 60 * 1000, now - 60 * 60 * 1000);
       const at = (time: number, base: CommandMetadata): CommandMetadata => ({ ...base, now: new Date(Math.min(time, now)).toISOString() });
       const key = `${demo.organisation}:${index}`;
       const company = account.company_name ?? '';
@@ -153,7 +154,7 @@ export const seedRebates: Seeder = {
         throw error;
       }
       for (const [step, review] of demo.steps.entries()) {
-        const reviewAt = at(submittedAt + (step + 1) * DAY_MS, metadata);
+        const reviewAt = at(submittedAt + (step + 1) * DAY_MS + 4.25 * 60 * 60 * 1000, metadata);
         await runCommand(
           services,
           rebates,

@@ -84,7 +84,7 @@ export function RebateManagement() {
   };
 
   const actions = (r: RebateRecord) => (
-    <Box sx={{ display: 'inline-flex', gap: 0.5, flexWrap: 'wrap' }}>
+    <Box sx={{ display: 'inline-flex', gap: 0.25, flexWrap: { xs: 'wrap', md: 'nowrap' } }}>
       {r.next_statuses.includes('processing') ? (
         <Tooltip title="Mark processing">
           <IconButton size="small" color="info" aria-label={`Mark ${r.invoice_number} processing`} onClick={() => void markProcessing(r)}>

@@ -11,13 +11,13 @@ import type { RebateOverview as Overview } from './rebatesApi';
 
 function Kpi({ label, value, hint, icon, testId }: { label: string; value: ReactNode; hint?: ReactNode; icon: ReactElement; testId: string }) {
   return (
-    <Paper variant="outlined" sx={{ p: 2, display: 'flex', gap: 1.5, alignItems: 'flex-start', minWidth: 0 }}>
-      <Box sx={{ color: 'primary.main', display: 'flex', pt: 0.5 }}>{icon}</Box>
+    <Paper variant="outlined" sx={{ p: { xs: 1.5, sm: 2 }, display: 'flex', gap: 1.5, alignItems: 'flex-start', minWidth: 0 }}>
+      <Box sx={{ color: 'primary.main', display: { xs: 'none', sm: 'flex' }, pt: 0.5 }}>{icon}</Box>
       <Box sx={{ minWidth: 0 }}>
-        <Typography variant="body2" color="text.secondary" noWrap>
+        <Typography variant="body2" color="text.secondary" sx={{ lineHeight: 1.3 }}>
           {label}
         </Typography>
-        <Typography variant="h6" component="p" sx={{ fontWeight: 700, lineHeight: 1.3 }} data-testid={testId}>
+        <Typography variant="h6" component="p" sx={{ fontWeight: 700, lineHeight: 1.3, fontSize: { xs: '1.05rem', sm: '1.25rem' }, overflowWrap: 'anywhere' }} data-testid={testId}>
           {value}
         </Typography>
         {hint ? (

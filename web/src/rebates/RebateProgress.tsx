@@ -31,7 +31,7 @@ export function RebateProgress({ overview, error, loading, onRetry }: { overview
         ) : (
           <Typography color="text.secondary">Progress is measured per organisation.</Typography>
         )}
-        <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(3, minmax(0, 1fr))', gap: 2, mt: 3 }}>
+        <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr 1fr', sm: 'repeat(3, minmax(0, 1fr))' }, gap: 2, mt: 3, '& .MuiTypography-h6': { fontSize: { xs: '1.05rem', sm: '1.25rem' }, overflowWrap: 'anywhere' } }}>
           <Box>
             <Typography variant="caption" color="text.secondary">
               Days remaining

@@ -34,23 +34,49 @@ interface Column {
 
 const day = (date: string) => formatDate(`${date}T12:00:00Z`);
 
-/** The columns, defined once; the admin table adds the organisation and the order match. */
+function MatchChip({ rebate }: { rebate: RebateRecord }) {
+  if (!rebate.match_note) return null;
+  return <Chip size="small" icon={<LinkIcon />} label={rebate.match_note} variant="outlined" color="info" data-testid="match-chip" sx={{ mt: 0.5, maxWidth: '100%' }} />;
+}
+
+/** The columns, defined once; the admin table adds the organisation and shows the order a claim matches. */
 const COLUMNS: Column[] = [
-  { key: 'submitted', label: 'Submitted', sort: 'submitted_date', render: (r) => formatDate(r.submitted_date) },
+  {
+    key: 'submitted',
+    label: 'Submitted',
+    sort: 'submitted_date',
+    render: (r) => (
+      <>
+        {formatDate(r.submitted_date)}
+        <Typography variant="caption" color="text.secondary" component="p">
+          purchased {day(r.purchase_date)}
+        </Typography>
+      </>
+    ),
+  },
   { key: 'organisation', label: 'Organisation', sort: 'company_name', adminOnly: true, render: (r) => r.company_name ?? '—' },
-  { key: 'invoice', label: 'Invoice', sort: 'invoice_number', render: (r) => r.invoice_number },
-  { key: 'product', label: 'Product', sort: 'product_name', render: (r) => r.product_name },
-  { key: 'purchase_date', label: 'Purchase date', sort: 'purchase_date', render: (r) => day(r.purchase_date) },
+  {
+    key: 'invoice',
+    label: 'Invoice and product',
+    sort: 'invoice_number',
+    render: (r) => (
+      <Box sx={{ minWidth: 0 }}>
+        <Typography variant="body2" sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
+          {r.invoice_number}
+        </Typography>
+        <Typography variant="caption" color="text.secondary" component="p" sx={{ overflowWrap: 'anywhere' }}>
+          {r.product_name}
+        </Typography>
+        <MatchChip rebate={r} />
+      </Box>
+    ),
+  },
   { key: 'purchase', label: 'Purchase', sort: 'purchase_amount', align: 'right', render: (r) => formatUsd(r.purchase_amount) },
   { key: 'status', label: 'Status', sort: 'status', render: (r) => <RebateStatusChip status={r.status} /> },
   { key: 'rebate', label: 'Rebate', sort: 'rebate_amount', align: 'right', render: (r) => (r.rebate_amount === null ? '—' : formatUsd(r.rebate_amount)) },
-  {
-    key: 'match',
-    label: 'Order match',
-    adminOnly: true,
-    render: (r) => (r.match_note ? <Chip size="small" icon={<LinkIcon />} label={r.match_note} variant="outlined" color="info" data-testid="match-chip" /> : '—'),
-  },
 ];
+
+const NOWRAP = new Set(['submitted', 'purchase', 'rebate']);
 
 export interface RebateTableProps {
   rows: RebateRecord[];
@@ -110,7 +136,7 @@ export function RebateTable({ rows, total, admin, page, perPage, onPage, onPerPa
                     {r.rebate_amount === null ? '' : `Rebate ${formatUsd(r.rebate_amount)}`}
                   </Typography>
                 </Box>
-                {admin && r.match_note ? <Chip size="small" icon={<LinkIcon />} label={r.match_note} variant="outlined" color="info" sx={{ mt: 1, maxWidth: '100%' }} /> : null}
+                {admin ? <MatchChip rebate={r} /> : null}
               </CardContent>
               {actions ? <CardActions sx={{ px: 2, pb: 1.5, pt: 0, flexWrap: 'wrap', gap: 0.5 }}>{actions(r)}</CardActions> : null}
             </Card>
@@ -124,7 +150,7 @@ export function RebateTable({ rows, total, admin, page, perPage, onPage, onPerPa
   return (
     <Box>
       <TableContainer>
-        <Table size="small" aria-label="Rebates">
+        <Table size="small" aria-label="Rebates" sx={{ '& .MuiTableCell-root': { px: 1 }, '& .MuiTableCell-root:first-of-type': { pl: 2 } }}>
           <TableHead>
             <TableRow>
               {columns.map((c) => (
@@ -149,7 +175,7 @@ export function RebateTable({ rows, total, admin, page, perPage, onPage, onPerPa
             {rows.map((r) => (
               <TableRow key={r.id} hover data-testid="rebate-row" data-invoice={r.invoice_number} data-status={r.status} sx={{ cursor: 'pointer' }} onClick={() => onOpen(r)}>
                 {columns.map((c) => (
-                  <TableCell key={c.key} align={c.align} sx={{ maxWidth: 240, overflow: 'hidden', textOverflow: 'ellipsis' }}>
+                  <TableCell key={c.key} align={c.align} sx={{ maxWidth: c.key === 'invoice' ? 240 : 150, whiteSpace: NOWRAP.has(c.key) ? 'nowrap' : undefined }}>
                     {c.render(r)}
                   </TableCell>
                 ))}
