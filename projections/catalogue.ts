@@ -98,7 +98,7 @@ export interface ProductFilters {
   ids?: string[];
 }
 
-export type ProductSortField = 'name' | 'moq' | 'stock_quantity' | 'price' | 'created_at' | 'category';
+export type ProductSortField = 'id' | 'name' | 'moq' | 'stock_quantity' | 'price' | 'created_at' | 'category';
 
 const STOCK_RANGES: Readonly<Record<StockStatus, { min: number; max: number | null }>> = {
   out_of_stock: { min: 0, max: 0 },

@@ -162,11 +162,12 @@ export async function findOrder(db: Queryable, idOrNumber: string, scope: OrderS
 }
 
 export interface OrderFilters {
+  ids?: string[];
   status?: string;
   search?: string;
 }
 
-export type OrderSortField = 'created_at' | 'total_amount' | 'status' | 'order_number' | 'company_name' | 'estimated_delivery';
+export type OrderSortField = 'id' | 'created_at' | 'total_amount' | 'status' | 'order_number' | 'company_name' | 'estimated_delivery';
 
 /** Newest first unless asked otherwise; the search matches the order number, the order id or the company name, ignoring case. */
 export async function listOrders(
@@ -179,6 +180,7 @@ export async function listOrders(
   const params: unknown[] = [];
   const param = (value: unknown) => `$${params.push(value)}`;
   if (scope.organisationId) where.push(`o.organisation_id = ${param(scope.organisationId)}`);
+  if (filters.ids) where.push(`o.id = ANY(${param(filters.ids)}::uuid[])`);
   if (filters.status) where.push(`o.status = ${param(filters.status)}`);
   if (filters.search) {
     const pattern = param(`%${filters.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);

@@ -260,6 +260,7 @@ export async function rejectionReasonOf(db: Queryable, userId: string): Promise<
 }
 
 export interface PartnerListFilters {
+  ids?: string[];
   status?: string;
   region?: string;
   tier?: string;
@@ -269,7 +270,7 @@ export interface PartnerListFilters {
   searchContacts?: boolean;
 }
 
-export type PartnerSortField = 'company_name' | 'created_at' | 'updated_at' | 'status' | 'region' | 'tier' | 'category' | 'rating' | 'projects_count';
+export type PartnerSortField = 'id' | 'company_name' | 'created_at' | 'updated_at' | 'status' | 'region' | 'tier' | 'category' | 'rating' | 'projects_count';
 
 export async function listPartners(
   db: Queryable,
@@ -279,6 +280,7 @@ export async function listPartners(
   const where: string[] = [];
   const params: unknown[] = [];
   const param = (value: unknown) => `$${params.push(value)}`;
+  if (filters.ids) where.push(`id = ANY(${param(filters.ids)}::uuid[])`);
   if (filters.status) where.push(`status = ${param(filters.status)}`);
   if (filters.region) where.push(`lower(region) = lower(${param(filters.region)})`);
   if (filters.tier) where.push(`lower(tier) = lower(${param(filters.tier)})`);

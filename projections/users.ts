@@ -20,12 +20,12 @@ async function registerAccounts(events: RecordedEvent[], db: PoolClient): Promis
   const rows = events.map((e) => ({ ...(e.data as Registered['data']), at: e.metadata.occurredAt }));
   await db.query(
     `WITH t AS (
-       SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::boolean[], $6::jsonb[], $7::text[], $8::uuid[], $9::timestamptz[], $10::text[])
-         AS t(id, email, full_name, role, is_active, permissions, company_name, parent_user_id, at, password_hash)
+       SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::boolean[], $6::jsonb[], $7::text[], $8::uuid[], $9::timestamptz[], $10::text[], $11::boolean[])
+         AS t(id, email, full_name, role, is_active, permissions, company_name, parent_user_id, at, password_hash, self_registered)
      ),
      account AS (
-       INSERT INTO users (id, email, full_name, role, is_active, permissions, company_name, parent_user_id, created_at, updated_at)
-       SELECT id, email, full_name, role, is_active, ARRAY(SELECT jsonb_array_elements_text(permissions)), company_name, parent_user_id, at, at FROM t
+       INSERT INTO users (id, email, full_name, role, is_active, permissions, company_name, parent_user_id, created_at, updated_at, self_registered)
+       SELECT id, email, full_name, role, is_active, ARRAY(SELECT jsonb_array_elements_text(permissions)), company_name, parent_user_id, at, at, self_registered FROM t
        ON CONFLICT (id) DO NOTHING
      )
      INSERT INTO user_credentials (user_id, email, password_hash, password_changed_at)
@@ -41,6 +41,7 @@ async function registerAccounts(events: RecordedEvent[], db: PoolClient): Promis
       rows.map((r) => r.parentUserId),
       rows.map((r) => r.at),
       rows.map((r) => r.passwordHash),
+      rows.map((r) => r.selfRegistered === true),
     ],
   );
 }
@@ -154,13 +155,14 @@ export async function findUser(db: Queryable, id: string): Promise<UserRow | und
 }
 
 export interface UserListFilters {
+  ids?: string[];
   role?: string;
   isActive?: boolean;
   search?: string;
   includeSubUsers: boolean;
 }
 
-export type UserSortField = 'full_name' | 'email' | 'role' | 'created_at' | 'is_active' | 'company_name';
+export type UserSortField = 'id' | 'full_name' | 'email' | 'role' | 'created_at' | 'is_active' | 'company_name';
 
 /** Admins first, then the requested order (newest first by default); sub-users only when asked for. */
 export async function listUsers(
@@ -171,6 +173,7 @@ export async function listUsers(
   const where: string[] = [];
   const params: unknown[] = [];
   const param = (value: unknown) => `$${params.push(value)}`;
+  if (filters.ids) where.push(`id = ANY(${param(filters.ids)}::uuid[])`);
   if (filters.role) where.push(`role = ${param(filters.role)}`);
   else if (!filters.includeSubUsers) where.push(`role NOT IN ('partner_user', 'distributor_user')`);
   if (filters.isActive !== undefined) where.push(`is_active = ${param(filters.isActive)}`);

@@ -16,8 +16,14 @@ const schema = z.object({
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(15 * 60),
   REFRESH_TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(7 * 24 * 60 * 60),
   LOGIN_ATTEMPTS_PER_IP_PER_MINUTE: z.coerce.number().int().positive().default(30),
+  /** Wrong passwords one address may try for one account before each further failure doubles its wait. */
   LOGIN_FAILURES_PER_EMAIL: z.coerce.number().int().positive().default(5),
   LOGIN_FAILURE_WINDOW_SECONDS: z.coerce.number().int().positive().default(15 * 60),
+  REGISTRATIONS_PER_IP_PER_HOUR: z.coerce.number().int().positive().default(10),
+  /** Requests per signed-in user (or per address when signed out) and minute, across every API process. */
+  API_REQUESTS_PER_MINUTE: z.coerce.number().int().positive().default(1200),
+  /** Event-loop delay (ms) above which the API sheds load with 503; 0 turns shedding off. */
+  MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).default(1000),
   /** Prefix for every Redis key and queue, so several portals (or test runs) can share one Redis. */
   REDIS_PREFIX: z.string().default('partnerhub'),
   /** Only behind a reverse proxy: then the client address comes from X-Forwarded-For (and so do login rate limits). */
@@ -26,6 +32,8 @@ const schema = z.object({
   /** How long a stock reservation may wait for its order before it counts as abandoned and is released. */
   RESERVATION_GRACE_MS: z.coerce.number().int().positive().default(5 * 60 * 1000),
   JOB_BACKOFF_MS: z.coerce.number().int().positive().default(2000),
+  /** Self-registrations arriving within this window of one another reach admins as one digest. */
+  REGISTRATION_DIGEST_WINDOW_SECONDS: z.coerce.number().int().positive().default(5 * 60),
   /** The portal's public address, so links in e-mails are absolute; without it e-mails carry no link. */
   PUBLIC_URL: z.url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

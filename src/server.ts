@@ -11,10 +11,12 @@ import { productRoutes } from './http/products';
 import { rebateRoutes } from './http/rebates';
 import { userRoutes } from './http/users';
 import { installValidationMessages } from './http/validation';
-import { API_PREFIX, enforceApiAccess } from './plugins/access';
+import { API_PREFIX, enforceApiAccess, type ApiRouteInfo } from './plugins/access';
 import { registerAuth } from './plugins/auth';
-import { registerErrorHandling } from './plugins/errors';
+import { answerFrameworkError, registerErrorHandling } from './plugins/errors';
 import { SessionStore } from './plugins/sessions';
+import { registerApiRateLimit, registerProtection } from './plugins/protection';
+import { refuseUnstorableText } from './plugins/text';
 import { registerUploads } from './plugins/uploads';
 import type { Services } from './services';
 
@@ -32,6 +34,8 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
     bodyLimit: 1024 * 1024,
     trustProxy: services.config.TRUST_PROXY,
     genReqId: () => crypto.randomUUID(),
+    // Addresses the router cannot read (bad percent-encoding, a parameter too long) answer in the envelope too.
+    frameworkErrors: answerFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -48,13 +52,17 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
+  await registerProtection(app, services);
   await registerAuth(app, services);
   await registerUploads(app, services);
   const sessions = new SessionStore(services.pool, services.config.REFRESH_TOKEN_TTL_SECONDS);
 
+  app.decorate('apiRoutes', [] as ApiRouteInfo[]);
   await app.register(
     async (api) => {
-      enforceApiAccess(api);
+      enforceApiAccess(api, app.apiRoutes);
+      refuseUnstorableText(api);
+      await registerApiRateLimit(api, services);
       await authRoutes(api, services, sessions);
       await userRoutes(api, services, sessions);
       await notificationRoutes(api, services);

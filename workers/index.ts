@@ -4,6 +4,8 @@ import { partnerApprovalProcessor, type PartnerApprovalJobData } from './partner
 import { closeQueues, createQueues, createWorker, QUEUES } from './queues';
 import { Reactor } from './reactor';
 import { stockProcessor, type StockJobData } from './stock';
+import { registrationDigestProcessor, type RegistrationDigestJobData } from './registrations';
+import { uploadProcessor, type UploadJobData } from './uploads';
 
 export interface Workers {
   /** Stops the reactor, lets running jobs finish, then closes the workers, the queues and the mail transport. */
@@ -22,6 +24,8 @@ export async function startWorkers(services: Services, options: { log: (line: st
     createWorker<NotificationJobData>(config, QUEUES.notifications, notificationProcessor(services, mailer)),
     createWorker<PartnerApprovalJobData>(config, QUEUES.partnerApprovals, partnerApprovalProcessor(services)),
     createWorker<StockJobData>(config, QUEUES.stockReservations, stockProcessor(services)),
+    createWorker<UploadJobData>(config, QUEUES.uploads, uploadProcessor(services)),
+    createWorker<RegistrationDigestJobData>(config, QUEUES.registrationDigests, registrationDigestProcessor(services, queues.notifications)),
   ];
   for (const worker of workers) {
     worker.on('error', (error) => log(`worker ${worker.name}: ${error.message}`));

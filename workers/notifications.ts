@@ -19,18 +19,22 @@ export interface NotificationJobData extends Omit<NotificationContent, 'notifica
 }
 
 /** The job that tells `recipientId` about `event`. Its notification id is derived from the job id, so a job run twice sends one notification. */
-export function notificationJob(event: RecordedEvent, recipientId: string, content: Pick<NotificationContent, 'kind' | 'title' | 'body' | 'link'>): JobRequest {
-  const id = reactionJobId(event.id, content.kind, recipientId);
-  const data: NotificationJobData = {
-    notificationId: deterministicUuid(`notification:${id}`),
-    userId: recipientId,
-    ...content,
-    cause: {
-      eventId: event.id,
-      correlationId: event.metadata.correlationId,
-      position: { commit: event.position.commit.toString(), prepare: event.position.prepare.toString() },
-    },
-  };
+export function notificationJob(event: RecordedEvent, recipientId: string, content: NoticeContent): JobRequest {
+  return noticeJob(causeOf(event), reactionJobId(event.id, content.kind, recipientId), recipientId, content);
+}
+
+export type NoticeContent = Pick<NotificationContent, 'kind' | 'title' | 'body' | 'link'>;
+
+export const causeOf = (event: RecordedEvent): NotificationJobData['cause'] => ({
+  eventId: event.id,
+  correlationId: event.metadata.correlationId,
+  position: { commit: event.position.commit.toString(), prepare: event.position.prepare.toString() },
+});
+
+/** A notification job under a given id, for a notice that stands for more than one event (a digest names what it covers instead). */
+export function noticeJob(cause: NotificationJobData['cause'], id: string, recipientId: string, content: NoticeContent): JobRequest {
+  if (id.includes(':')) throw new Error(`A job id may not contain ':' (${id}).`);
+  const data: NotificationJobData = { notificationId: deterministicUuid(`notification:${id}`), userId: recipientId, ...content, cause };
   return { queue: QUEUES.notifications, name: content.kind, id, data };
 }
 

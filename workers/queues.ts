@@ -6,6 +6,8 @@ export const QUEUES = {
   notifications: 'notifications',
   partnerApprovals: 'partner-approvals',
   stockReservations: 'stock-reservations',
+  uploads: 'uploads',
+  registrationDigests: 'registration-digests',
 } as const;
 
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];

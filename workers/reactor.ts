@@ -1,5 +1,5 @@
 import type { Pool } from '../src/db';
-import { comparePositions, type GlobalPosition, type RecordedEvent } from '../src/eventstore';
+import { comparePositions, type EventStore, type GlobalPosition, type RecordedEvent } from '../src/eventstore';
 import { CheckpointMovedError, LogFollower } from '../src/eventstore/follower';
 import type { Services } from '../src/services';
 import { CheckpointStore } from '../projections/checkpoints';
@@ -9,6 +9,7 @@ import { orderReactions } from './orders';
 import { rebateReactions } from './rebates';
 import type { JobRequest, QueueName, Queues } from './queues';
 import { stockReactions } from './stock';
+import { uploadReactions } from './uploads';
 
 export const REACTOR_CHECKPOINT = 'reactor';
 export const reactorCheckpoints = new CheckpointStore('subscription_checkpoints');
@@ -21,6 +22,8 @@ export interface ReactionContext {
    * (for example to find the recipients); throws when they lag, so the batch is tried again.
    */
   readModelsInclude(event: RecordedEvent): Promise<void>;
+  /** A record's history, for reactions that compare the record before and after the event. */
+  readStream: EventStore['readStream'];
 }
 
 export type Reaction = (event: RecordedEvent, context: ReactionContext) => Promise<JobRequest[]>;
@@ -35,7 +38,7 @@ export function combineReactions(...tables: ReactionTable[]): ReactionTable {
   return combined;
 }
 
-export const reactions: ReactionTable = combineReactions(identityReactions, partnerReactions, orderReactions, stockReactions, rebateReactions);
+export const reactions: ReactionTable = combineReactions(identityReactions, partnerReactions, orderReactions, stockReactions, uploadReactions, rebateReactions);
 
 export interface ReactorOptions {
   table?: ReactionTable;
@@ -69,6 +72,7 @@ export class Reactor {
           throw new Error(`The read models have not reached event ${event.id} (${event.type}) yet; the reactor will try again.`);
         }
       },
+      readStream: (streamId) => services.store.readStream(streamId),
     };
     this.follower = new LogFollower(
       services.store,

@@ -14,12 +14,17 @@ export type ApiAccess =
   | { readonly public: true }
   /** A partner applicant: the onboarding token handed out at registration, or the partner's own session. */
   | { readonly applicant: true }
-  /** A signed-in caller meeting `requires`; with `orOwner`, also the account whose id is the route's `:id`. */
-  | { readonly requires: Requirement; readonly orOwner?: true };
+  /**
+   * A signed-in caller meeting `requires`; with `orOwner`, also the account whose id is the route's `:id`.
+   * `organisationScoped`: the route's `:id` is a record of one organisation, which callers of other
+   * organisations cannot see or change (unless their role sees all organisations); the route's query applies it.
+   */
+  | { readonly requires: Requirement; readonly orOwner?: true; readonly organisationScoped?: true };
 
 const PUBLIC: ApiAccess = { public: true };
 const APPLICANT: ApiAccess = { applicant: true };
-const signedIn = (requires: Requirement, options: { orOwner?: true } = {}): ApiAccess => ({ requires, ...options });
+const signedIn = (requires: Requirement, options: { orOwner?: true; organisationScoped?: true } = {}): ApiAccess => ({ requires, ...options });
+const scoped = { organisationScoped: true } as const;
 
 export type ApiMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type ApiRouteKey = `${ApiMethod} /${string}`;
@@ -59,12 +64,12 @@ export const API_ROUTES: Readonly<Record<ApiRouteKey, ApiAccess>> = {
   // orders
   'GET /orders': signedIn(RESOURCE_RULES.orders.list),
   'GET /orders/stats': signedIn(RESOURCE_RULES.orders.list),
-  'GET /orders/:id': signedIn(RESOURCE_RULES.orders.show),
-  'GET /orders/:id/history': signedIn(RESOURCE_RULES.orders.show),
-  'GET /orders/:id/track': signedIn(anyOf('Orders.Track')),
+  'GET /orders/:id': signedIn(RESOURCE_RULES.orders.show, scoped),
+  'GET /orders/:id/history': signedIn(RESOURCE_RULES.orders.show, scoped),
+  'GET /orders/:id/track': signedIn(anyOf('Orders.Track'), scoped),
   // The endpoint map asks Orders.Checkout (distributors' 'Order create' is Orders.Create); the shipping form that sends it asks Orders.Shipping.
   'POST /orders': signedIn(allOf(RESOURCE_RULES.orders.create, anyOf('Orders.Shipping'))),
-  'PUT /orders/admin/:id/status': signedIn(ADMIN_ONLY),
+  'PUT /orders/admin/:id/status': signedIn(ADMIN_ONLY, scoped),
 
   // partners: applications, the directory, approval
   'POST /partner/onboarding': APPLICANT,

@@ -6,6 +6,7 @@ import { loadConfig } from '../../src/config';
 import { startPortal } from '../../src/portal';
 import { DEMO_PASSWORD } from '../../src/seed/identity';
 import type { LoadJob, LoadResult } from './httpLoader';
+import { LOAD_TEST_LIMITS } from './limits';
 
 export interface HttpSettings {
   databaseUrl: string;
@@ -86,9 +87,7 @@ export async function runHttpSection(settings: HttpSettings, log: (line: string)
     HOST: '127.0.0.1',
     LOG_LEVEL: 'silent',
     JWT_SECRET: randomBytes(48).toString('base64url'),
-    // Every request of the bench comes from one address and one account: the limits must not answer 429.
-    LOGIN_ATTEMPTS_PER_IP_PER_MINUTE: '1000000000',
-    LOGIN_FAILURES_PER_EMAIL: '1000000000',
+    ...LOAD_TEST_LIMITS,
     SMTP_URL: undefined,
     EVENTSTORE_URL: undefined,
   });

@@ -17,6 +17,7 @@ import { startPortal } from '../../src/portal';
 import { DEMO_PASSWORD } from '../../src/seed/identity';
 import { summarize, type LatencySummary } from './percentiles';
 import { formatCount, formatMs, formatRate, renderTable } from './reportTables';
+import { LOAD_TEST_LIMITS } from './limits';
 
 export interface OrderBenchSettings {
   databaseUrl: string;
@@ -92,8 +93,7 @@ export async function runOrderBench(settings: OrderBenchSettings, log: (line: st
     HOST: '127.0.0.1',
     LOG_LEVEL: 'silent',
     JWT_SECRET: randomBytes(48).toString('base64url'),
-    LOGIN_ATTEMPTS_PER_IP_PER_MINUTE: '1000000000',
-    LOGIN_FAILURES_PER_EMAIL: '1000000000',
+    ...LOAD_TEST_LIMITS,
     SMTP_URL: undefined,
     EVENTSTORE_URL: undefined,
   });

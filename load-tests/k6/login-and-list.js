@@ -12,9 +12,10 @@
 //   DURATION        length of the steady part of each scenario (default 2m)
 //   THINK_SECONDS   pause between two list requests of one admin (default 0.5)
 //
-// The sign-in limits (LOGIN_ATTEMPTS_PER_IP_PER_MINUTE, LOGIN_FAILURES_PER_EMAIL) exist to stop exactly
-// this kind of traffic from one address: raise them on the stack under test, or the sign-in scenario
-// measures the 429 answers. See load-tests/README.md.
+// The protective limits (LOGIN_ATTEMPTS_PER_IP_PER_MINUTE, LOGIN_FAILURES_PER_EMAIL,
+// REGISTRATIONS_PER_IP_PER_HOUR, API_REQUESTS_PER_MINUTE, MAX_EVENT_LOOP_DELAY_MS) exist to stop exactly
+// this kind of traffic from one address: raise them on the stack under test (MAX_EVENT_LOOP_DELAY_MS=0
+// turns load shedding off), or the scenarios measure the 429 and 503 answers. See load-tests/README.md.
 import http from 'k6/http';
 import { check, fail, sleep } from 'k6';
 

@@ -99,11 +99,40 @@ describe('sign-in', () => {
     expect(missing.json().error.details.map((d: { message: string }) => d.message)).toEqual(['Email is required.', 'Password is required']);
   });
 
-  it('locks an e-mail after repeated failures with 429', async () => {
-    for (let i = 0; i < 3; i++) expect((await post('/api/auth/login', { email: 'jordan.lee@partnerhub.test', password: 'nope-nope' })).statusCode).toBe(401);
-    const locked = await post('/api/auth/login', { email: 'jordan.lee@partnerhub.test', password: DEMO_PASSWORD });
-    expect(locked.statusCode).toBe(429);
-    expect(locked.json().message).toMatch(/^Too many sign-in attempts\. Please wait \d+ seconds and try again\.$/);
+  it('slows down the address that keeps failing, with Retry-After, and never the owner signing in from elsewhere', async () => {
+    const from = (remoteAddress: string, password: string) =>
+      t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'jordan.lee@partnerhub.test', password }, remoteAddress });
+    // LOGIN_FAILURES_PER_EMAIL is 3 here: three free failures, then each failure blocks this address for this account.
+    for (let i = 0; i < 4; i++) expect((await from('203.0.113.9', 'nope-nope')).statusCode).toBe(401);
+    const slowed = await from('203.0.113.9', DEMO_PASSWORD);
+    expect(slowed.statusCode).toBe(429);
+    expect(slowed.headers['retry-after']).toMatch(/^\d+$/);
+    expect(slowed.json().message).toMatch(/^Too many sign-in attempts\. Please wait \d+ seconds and try again\.$/);
+    // The owner, from another address, is not locked out.
+    expect((await from('198.51.100.20', DEMO_PASSWORD)).statusCode).toBe(200);
+    // Each further failure doubles the wait of the failing address.
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    expect((await from('203.0.113.9', 'nope-nope')).statusCode).toBe(401);
+    expect(Number((await from('203.0.113.9', DEMO_PASSWORD)).headers['retry-after'])).toBe(2);
+  });
+
+  it('limits registrations per address, with Retry-After', async () => {
+    const limited = await startTestPortal({ processes: ['api', 'projector'], env: { REGISTRATIONS_PER_IP_PER_HOUR: '2' } });
+    try {
+      const register = (n: number) =>
+        limited.app.inject({ method: 'POST', url: '/api/user/register/', payload: { email: `burst${n}@example.test`, password: 'Secret123', company_name: `Burst ${n}` }, remoteAddress: '203.0.113.50' });
+      expect((await register(1)).statusCode).toBe(201);
+      expect((await register(2)).statusCode).toBe(201);
+      const third = await register(3);
+      expect(third.statusCode).toBe(429);
+      expect(Number(third.headers['retry-after'])).toBeGreaterThan(0);
+      expect(third.json().message).toMatch(/^Too many registrations from your network\. Please wait \d+ seconds and try again\.$/);
+      // Nothing was created for the refused one.
+      const { rows } = await limited.db.pool.query("SELECT count(*)::int AS n FROM read.users WHERE email LIKE 'burst%'");
+      expect(rows[0].n).toBe(2);
+    } finally {
+      await limited.close();
+    }
   });
 });
 
@@ -147,6 +176,19 @@ describe('sessions', () => {
     await login(t.app, 'distributor.user@partnerhub.test', 'Another2026!');
     expect((await as(t.app, session)({ method: 'GET', url: '/api/auth/me' })).statusCode).toBe(200);
     expect((await as(t.app, other)({ method: 'GET', url: '/api/auth/me' })).statusCode).toBe(401);
+  });
+
+  it('counts wrong current passwords like sign-in failures: the guessing session is slowed down with Retry-After', async () => {
+    const session = await login(t.app, 'manufacturer@partnerhub.test');
+    const guess = (currentPassword: string) =>
+      as(t.app, session)({ method: 'POST', url: '/api/auth/change-password', payload: { currentPassword, newPassword: 'Guessed2026!' } });
+    for (let i = 0; i < 4; i++) expect((await guess(`guess-${i}`)).statusCode).toBe(401);
+    const slowed = await guess(DEMO_PASSWORD);
+    expect(slowed.statusCode).toBe(429);
+    expect(slowed.headers['retry-after']).toMatch(/^\d+$/);
+    expect(slowed.json().message).toMatch(/^Too many wrong current passwords\. Please wait \d+ seconds and try again\.$/);
+    // The password did not change.
+    await login(t.app, 'manufacturer@partnerhub.test');
   });
 });
 

@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { z } from 'zod';
 import { normalizePermissions } from '../../domain/access';
 import { normalizeEmail } from '../../domain/identity/emailClaims';
@@ -10,10 +9,11 @@ import { users } from '../../domain/identity/identity';
 import { findUser, toUserView, type UserRow } from '../../projections/users';
 import { questionnaireSubmitted, rejectionReasonOf } from '../../projections/partners';
 import { rejectedApplicantMessage } from './partners';
-import { ONBOARDING_AUDIENCE, type AccessTokenClaims } from '../plugins/auth';
+import { AUTH_MESSAGES, ONBOARDING_AUDIENCE, type AccessTokenClaims } from '../plugins/auth';
 import { HttpError } from '../plugins/errors';
 import { decoyHash, hashPassword, verifyPassword } from '../plugins/passwords';
 import type { SessionStore } from '../plugins/sessions';
+import { AttemptLimit, FailureThrottle } from '../plugins/throttle';
 import type { Services } from '../services';
 
 export const AUTH_ROUTE_MESSAGES = {
@@ -23,6 +23,8 @@ export const AUTH_ROUTE_MESSAGES = {
   onboardingIncomplete: 'Your partner application is not complete yet: finish the onboarding questionnaire so an administrator can review it.',
   inactive: 'Your account is inactive. Please contact your administrator.',
   tooManyAttempts: (seconds: number) => `Too many sign-in attempts. Please wait ${seconds} seconds and try again.`,
+  tooManyPasswordAttempts: (seconds: number) => `Too many wrong current passwords. Please wait ${seconds} seconds and try again.`,
+  tooManyRegistrations: (seconds: number) => `Too many registrations from your network. Please wait ${seconds} seconds and try again.`,
   loggedOut: 'You have been signed out.',
   passwordChanged: 'Password changed successfully',
   wrongCurrentPassword: 'Current password is incorrect',
@@ -37,7 +39,8 @@ const loginBody = z
     email: email.min(5, 'email must be at least 5 characters'),
     password: z.string({ error: (i) => (i.input === undefined ? 'Password is required' : 'Password must be text.') }).min(4, 'Password must be at least 4 characters').max(200),
   })
-  .strict();
+  .strict()
+  .meta({ example: { email: 'partner@partnerhub.test', password: 'Demo2026!' } });
 
 const refreshBody = z
   .object({ refreshToken: z.string().min(1).max(200).optional(), refresh: z.string().min(1).max(200).optional() })
@@ -49,7 +52,8 @@ const changePasswordBody = z
     currentPassword: z.string({ error: 'All fields are required' }).min(1, 'All fields are required').max(200),
     newPassword: z.string({ error: 'All fields are required' }).min(6, 'New password must be at least 6 characters long').max(200),
   })
-  .strict();
+  .strict()
+  .meta({ example: { currentPassword: 'Demo2026!', newPassword: 'Another2026!' } });
 
 /** Sign-up rules of the specification, enforced here as well as in the form. */
 export const newPasswordRule = z
@@ -68,7 +72,8 @@ const registerBody = z
     role: z.literal('partner', 'Only partners can register themselves.').optional(),
     is_active: z.literal(false, 'A new partner account starts inactive until approved.').optional(),
   })
-  .strict();
+  .strict()
+  .meta({ example: { email: 'ines.moreau@fjord-networks.example', password: 'Secret123', full_name: 'Ines Moreau', company_name: 'Fjord Networks' } });
 
 function tokenPair(app: FastifyInstance, user: UserRow, sessionId: string, refreshToken: string) {
   const claims: AccessTokenClaims = { sub: user.id, sid: sessionId, role: user.role, permissions: user.permissions, av: user.access_version };
@@ -79,32 +84,20 @@ function tokenPair(app: FastifyInstance, user: UserRow, sessionId: string, refre
 export async function authRoutes(parent: FastifyInstance, services: Services, sessions: SessionStore): Promise<void> {
   const app = parent.withTypeProvider<ZodTypeProvider>();
   const { config, pool, redis } = services;
-  const perIp = new RateLimiterRedis({
-    storeClient: redis,
-    keyPrefix: `${config.REDIS_PREFIX}:login-ip`,
-    points: config.LOGIN_ATTEMPTS_PER_IP_PER_MINUTE,
-    duration: 60,
-  });
-  const perEmail = new RateLimiterRedis({
-    storeClient: redis,
-    keyPrefix: `${config.REDIS_PREFIX}:login-email`,
-    points: config.LOGIN_FAILURES_PER_EMAIL,
-    duration: config.LOGIN_FAILURE_WINDOW_SECONDS,
-  });
-  const tooMany = (res: unknown) => {
-    if (!(res instanceof RateLimiterRes)) throw res;
-    const seconds = Math.max(1, Math.ceil(res.msBeforeNext / 1000));
-    return new HttpError(429, 'RATE_LIMITED', AUTH_ROUTE_MESSAGES.tooManyAttempts(seconds), { retryAfterSeconds: seconds });
-  };
+  const perIp = new AttemptLimit(redis, `${config.REDIS_PREFIX}:login-ip`, config.LOGIN_ATTEMPTS_PER_IP_PER_MINUTE, 60, AUTH_ROUTE_MESSAGES.tooManyAttempts);
+  // Failures slow down the source that fails (this account from this address), never the owner signing in from elsewhere.
+  const signInFailures = new FailureThrottle(redis, `${config.REDIS_PREFIX}:login-failures`, config.LOGIN_FAILURES_PER_EMAIL, config.LOGIN_FAILURE_WINDOW_SECONDS, AUTH_ROUTE_MESSAGES.tooManyAttempts);
+  const passwordFailures = new FailureThrottle(redis, `${config.REDIS_PREFIX}:password-failures`, config.LOGIN_FAILURES_PER_EMAIL, config.LOGIN_FAILURE_WINDOW_SECONDS, AUTH_ROUTE_MESSAGES.tooManyPasswordAttempts);
+  const registrations = new AttemptLimit(redis, `${config.REDIS_PREFIX}:registrations-ip`, config.REGISTRATIONS_PER_IP_PER_HOUR, 60 * 60, AUTH_ROUTE_MESSAGES.tooManyRegistrations);
   const userView = (row: UserRow) => toUserView(row, normalizePermissions);
   /** Good only for submitting this applicant's own application and questionnaire. */
   const issueOnboardingToken = (userId: string) => app.jwt.sign({ sub: userId, purpose: 'partner-onboarding' }, { aud: ONBOARDING_AUDIENCE, expiresIn: '2h' });
 
   app.post('/auth/login', { schema: { tags: ['auth'], summary: 'Sign in', body: loginBody } }, async (request, reply) => {
     const address = normalizeEmail(request.body.email);
-    await perIp.consume(request.ip).catch((res) => Promise.reject(tooMany(res)));
-    const failures = await perEmail.get(address);
-    if (failures && failures.consumedPoints >= config.LOGIN_FAILURES_PER_EMAIL) throw tooMany(failures);
+    const source = `${address}|${request.ip}`;
+    await perIp.consume(request.ip);
+    await signInFailures.check(source);
 
     const { rows } = await pool.query<{ user_id: string; password_hash: string }>(
       'SELECT user_id, password_hash FROM read.user_credentials WHERE lower(email) = $1',
@@ -114,10 +107,10 @@ export async function authRoutes(parent: FastifyInstance, services: Services, se
     const valid = await verifyPassword(credentials?.password_hash ?? (await decoyHash()), request.body.password);
     const user = valid && credentials ? await findUser(pool, credentials.user_id) : undefined;
     if (!user) {
-      await perEmail.consume(address).catch(() => {});
+      await signInFailures.fail(source);
       throw new HttpError(401, 'INVALID_CREDENTIALS', AUTH_ROUTE_MESSAGES.invalidCredentials);
     }
-    await perEmail.delete(address);
+    await signInFailures.succeed(source);
     if (!user.is_active) {
       const pendingPartner = user.role === 'partner' && (await neverActivated(user.id));
       // A rejected applicant is told why, in the administrator's words.
@@ -132,10 +125,18 @@ export async function authRoutes(parent: FastifyInstance, services: Services, se
       const message = rejection ? rejectedApplicantMessage(rejection) : pendingPartner ? AUTH_ROUTE_MESSAGES.awaitingApproval : AUTH_ROUTE_MESSAGES.inactive;
       throw new HttpError(403, 'ACCOUNT_INACTIVE', message);
     }
+    if (!(await organisationActive(user))) throw new HttpError(403, 'ORGANISATION_INACTIVE', AUTH_MESSAGES.organisationInactive);
     const session = await sessions.open(user.id);
     reply.header('cache-control', 'no-store');
     return { success: true, message: AUTH_ROUTE_MESSAGES.loginSuccess, ...tokenPair(app, user, session.sessionId, session.refreshToken), user: userView(user) };
   });
+
+  /** A team member signs in only while the owner of its organisation is active (and exists). */
+  async function organisationActive(user: UserRow): Promise<boolean> {
+    if (!user.parent_user_id) return true;
+    const owner = await findUser(pool, user.parent_user_id);
+    return Boolean(owner?.is_active);
+  }
 
   /** A self-registered partner who was never activated is still waiting for approval. */
   async function neverActivated(userId: string): Promise<boolean> {
@@ -153,6 +154,10 @@ export async function authRoutes(parent: FastifyInstance, services: Services, se
     if (!user || !user.is_active) {
       await sessions.revoke(rotated.sessionId, 'account inactive');
       throw new HttpError(401, 'ACCOUNT_INACTIVE', AUTH_ROUTE_MESSAGES.inactive);
+    }
+    if (!(await organisationActive(user))) {
+      await sessions.revoke(rotated.sessionId, 'organisation inactive');
+      throw new HttpError(401, 'ORGANISATION_INACTIVE', AUTH_MESSAGES.organisationInactive);
     }
     return { success: true, ...tokenPair(app, user, rotated.sessionId, rotated.refreshToken) };
   };
@@ -179,10 +184,14 @@ export async function authRoutes(parent: FastifyInstance, services: Services, se
     async (request) => {
       const { currentPassword, newPassword } = request.body;
       if (currentPassword === newPassword) throw new HttpError(400, 'VALIDATION_ERROR', AUTH_ROUTE_MESSAGES.samePassword);
+      const source = `${request.principal.id}|${request.ip}`;
+      await passwordFailures.check(source);
       const { rows } = await pool.query<{ password_hash: string }>('SELECT password_hash FROM read.user_credentials WHERE user_id = $1', [request.principal.id]);
       if (!rows[0] || !(await verifyPassword(rows[0].password_hash, currentPassword))) {
+        await passwordFailures.fail(source);
         throw new HttpError(401, 'INVALID_CURRENT_PASSWORD', AUTH_ROUTE_MESSAGES.wrongCurrentPassword);
       }
+      await passwordFailures.succeed(source);
       await runCommand(services, users, request.principal.id, { type: 'ChangePassword', passwordHash: await hashPassword(newPassword) }, metadataFromRequest(request));
       // Other devices signed in with the old password are signed out; this one stays.
       await sessions.revokeAllOf(request.principal.id, 'password changed', request.principal.sessionId);
@@ -192,6 +201,7 @@ export async function authRoutes(parent: FastifyInstance, services: Services, se
 
   app.post('/user/register/', { schema: { tags: ['auth'], summary: 'Register as a partner', body: registerBody } }, async (request, reply) => {
     const body = request.body;
+    await registrations.consume(request.ip);
     const userId = newId();
     const fullName = body.full_name ?? body.company_name ?? body.email.split('@')[0];
     await registerUser(

@@ -1,12 +1,20 @@
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
+import { firstUnstorableText } from '../plugins/text';
 
 const MAX_PAGE_SIZE = 100;
 
 const jsonParam = <T extends z.ZodType>(schema: T, label: string) =>
   z.string().transform((text, ctx) => {
     try {
-      const parsed = schema.safeParse(JSON.parse(text));
+      const value: unknown = JSON.parse(text);
+      // JSON escapes (\u0000) get past the raw query check; the decoded value is checked here.
+      const unstorable = firstUnstorableText(value);
+      if (unstorable !== undefined) {
+        ctx.addIssue({ code: 'custom', message: `${label} contains a character that cannot be stored (a NUL character or a broken Unicode sequence).` });
+        return z.NEVER;
+      }
+      const parsed = schema.safeParse(value);
       if (parsed.success) return parsed.data as z.infer<T>;
       ctx.addIssue({ code: 'custom', message: `${label} is not valid: ${parsed.error.issues[0]?.message ?? 'unexpected value'}` });
     } catch {
@@ -21,13 +29,18 @@ export const booleanFilter = z.union([z.boolean(), z.enum(['true', 'false']).tra
 /**
  * The query of a list route: react-admin's `sort`/`range`/`filter` or the specification's
  * `page`/`limit`/`search` plus the route's own field filters (`fields`), which are also the only keys
- * allowed inside `filter`.
+ * allowed inside `filter`. `id` is always sortable: it is react-admin's default sort.
  */
-export function listQuerySchema<Fields extends z.ZodRawShape, Sort extends string>(fields: Fields, sortable: readonly [Sort, ...Sort[]]) {
-  const filterSchema = z.object({ ...fields, q: z.string().max(200).optional(), search: z.string().max(200).optional() }).strict();
+export function listQuerySchema<Fields extends z.ZodRawShape, Own extends string>(fields: Fields, ownSortable: readonly [Own, ...Own[]]) {
+  type Sort = Own | 'id';
+  const sortable = ['id', ...ownSortable] as [Sort, ...Sort[]];
+  // `id` (one or many) is react-admin's getMany, so every list answers it.
+  const ids = z.union([z.uuid(), z.array(z.uuid()).max(MAX_PAGE_SIZE)]).optional();
+  const filterSchema = z.object({ ...fields, id: ids, q: z.string().max(200).optional(), search: z.string().max(200).optional() }).strict();
   return z
     .object({
       ...fields,
+      id: ids,
       page: z.coerce.number().int().min(1).optional(),
       limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).optional(),
       search: z.string().max(200).optional(),
@@ -37,11 +50,12 @@ export function listQuerySchema<Fields extends z.ZodRawShape, Sort extends strin
     })
     .strict()
     .transform((input): ListQuery<z.infer<z.ZodObject<Fields>>, Sort> => {
-      const { page, limit, search, sort, range, filter, ...plain } = input as unknown as BaseQuery<Sort>;
+      const { page, limit, search, sort, range, filter, id, ...plain } = input as unknown as BaseQuery<Sort>;
       const reactAdmin = sort !== undefined || range !== undefined || filter !== undefined;
       const size = range ? range[1] - range[0] + 1 : (limit ?? 10);
       const offset = range ? range[0] : ((page ?? 1) - 1) * size;
-      const { q, search: filterSearch, ...filterFields } = filter ?? {};
+      const { q, search: filterSearch, id: filterId, ...filterFields } = filter ?? {};
+      const wanted = filterId ?? id;
       return {
         reactAdmin,
         offset,
@@ -49,6 +63,7 @@ export function listQuerySchema<Fields extends z.ZodRawShape, Sort extends strin
         page: Math.floor(offset / size) + 1,
         sort: sort ? { field: sort[0], order: sort[1].toUpperCase() as 'ASC' | 'DESC' } : undefined,
         search: (search ?? q ?? filterSearch)?.trim() || undefined,
+        ids: wanted === undefined ? undefined : ([] as string[]).concat(wanted as string | string[]),
         filters: { ...plain, ...filterFields } as Partial<z.infer<z.ZodObject<Fields>>>,
       };
     });
@@ -60,13 +75,16 @@ interface BaseQuery<Sort extends string> {
   search?: string;
   sort?: [Sort, string];
   range?: [number, number];
-  filter?: Record<string, unknown> & { q?: string; search?: string };
+  filter?: Record<string, unknown> & { q?: string; search?: string; id?: string | string[] };
+  id?: string | string[];
   [field: string]: unknown;
 }
 
 export interface ListQuery<Filters, Sort extends string> extends ListPage {
   sort: { field: Sort; order: 'ASC' | 'DESC' } | undefined;
   search: string | undefined;
+  /** Only these records (react-admin's getMany), when given. */
+  ids: string[] | undefined;
   filters: Partial<Filters>;
 }
 

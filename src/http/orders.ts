@@ -17,7 +17,7 @@ import { listQuerySchema, sendList } from './lists';
 
 /** An order is addressed by its id or by its number (ORD-2026-001042). */
 const orderParam = z
-  .object({ id: z.union([z.uuid(), z.string().regex(ORDER_NUMBER_PATTERN)], { error: 'The order id in the address is not valid.' }) })
+  .object({ id: z.union([z.uuid(), z.string().trim().toUpperCase().regex(ORDER_NUMBER_PATTERN)], { error: 'The order id in the address is not valid.' }) })
   .strict();
 
 const text = (max: number) => z.string().max(max);
@@ -59,14 +59,23 @@ const createBody = z
       .max(50),
     shipping_address: shippingAddress,
   })
-  .strict();
+  .strict()
+  .meta({
+    example: {
+      estimated_delivery: '2027-01-15',
+      notes: 'Deliver to the loading dock.',
+      items: [{ product_id: '5f0c8a9e-2f4b-4c1d-9a7e-3b6d2c1e0f9a', quantity: 1 }],
+      shipping_address: { firstName: 'Ines', lastName: 'Moreau', email: 'ines.moreau@fjord-networks.example', phone: '+1 415 555 0100', addressLine1: '1 Market Street', city: 'San Francisco', state: 'CA', zipCode: '94105', country: 'United States' },
+    },
+  });
 
 const statusBody = z
   .object({
     status: z.string({ error: 'Status is required.' }).trim().min(1, 'Status is required.').max(40),
     notes: text(1000).nullable().optional(),
   })
-  .strict();
+  .strict()
+  .meta({ example: { status: 'approved', notes: 'Credit check passed.' } });
 
 const listQuery = listQuerySchema({ status: z.enum(KNOWN_ORDER_STATUSES).optional() }, ['created_at', 'total_amount', 'status', 'order_number', 'company_name', 'estimated_delivery']);
 
@@ -102,7 +111,7 @@ export async function orderRoutes(parent: FastifyInstance, services: Services): 
 
   app.get('/orders', { schema: { tags: ['orders'], summary: "Orders: the caller's organisation's, or all for admins, manufacturers and support", querystring: listQuery } }, async (request, reply) => {
     const q = request.query;
-    const { rows, total } = await listOrders(pool, scopeOf(request), { status: q.filters.status, search: q.search }, { offset: q.offset, limit: q.limit, sort: q.sort });
+    const { rows, total } = await listOrders(pool, scopeOf(request), { ids: q.ids, status: q.filters.status, search: q.search }, { offset: q.offset, limit: q.limit, sort: q.sort });
     return sendList(reply, 'orders', q, rows, total);
   });
 

@@ -105,7 +105,7 @@ const decisionBody = z.discriminatedUnion(
     z.object({ status: z.literal('rejected'), rejection_reason: z.string({ error: 'Please give a reason for the rejection.' }).max(5000) }).strict(),
   ],
   { error: 'Status must be approved or rejected.' },
-);
+).meta({ example: { status: 'approved', category: 'Helix Authorized Reseller', permissions: ['Projects.Read', 'Orders.Browse'] } });
 
 const STATUSES = ['pending', 'approved', 'rejected'] as const;
 const listQuery = listQuerySchema(
@@ -213,7 +213,7 @@ export async function partnerRoutes(parent: FastifyInstance, services: Services)
     if (!admin && q.filters.status && q.filters.status !== 'approved') return sendList(reply, 'partners', q, [], 0);
     const { rows, total } = await listPartners(
       pool,
-      { status, region: q.filters.region, tier: q.filters.tier, category: q.filters.category, search: q.search, searchContacts: admin },
+      { ids: q.ids, status, region: q.filters.region, tier: q.filters.tier, category: q.filters.category, search: q.search, searchContacts: admin },
       { offset: q.offset, limit: q.limit, sort: q.sort },
     );
     return sendList(reply, 'partners', q, rows.map(admin ? toPartnerView : toPartnerDirectoryView), total);

@@ -55,7 +55,6 @@ const listQuery = listQuerySchema(
     category: z.enum(PRODUCT_CATEGORIES).optional(),
     stock: z.enum(STOCK_FILTERS).optional(),
     delivery: z.enum(DELIVERY_FILTERS).optional(),
-    id: z.union([z.uuid(), z.array(z.uuid()).max(100)]).optional(),
   },
   ['name', 'moq', 'stock_quantity', 'price', 'created_at', 'category'],
 );
@@ -93,10 +92,9 @@ export async function productRoutes(parent: FastifyInstance, services: Services)
     { schema: { tags: ['products'], summary: 'The catalogue: filter by category, stock level or delivery time; search; sort', querystring: listQuery } },
     async (request, reply) => {
       const q = request.query;
-      const ids = q.filters.id === undefined ? undefined : ([] as string[]).concat(q.filters.id);
       const { rows, total } = await listProducts(
         pool,
-        { category: q.filters.category, stock: q.filters.stock, delivery: q.filters.delivery, search: q.search, ids },
+        { category: q.filters.category, stock: q.filters.stock, delivery: q.filters.delivery, search: q.search, ids: q.ids },
         { offset: q.offset, limit: q.limit, sort: q.sort },
       );
       const data = rows.map(toProductView);
@@ -112,7 +110,7 @@ export async function productRoutes(parent: FastifyInstance, services: Services)
 
   app.post(
     '/products',
-    { schema: { tags: ['products'], summary: 'Add a product (multipart: name, price, category, stock_quantity, moq, description, optional image)' } },
+    { schema: { tags: ['products'], summary: 'Add a product (multipart: name, price, category, stock_quantity, moq, description, optional image)', consumes: ['multipart/form-data'] } },
     async (request, reply) => {
       const { fields, image } = await readProductForm(request);
       const productId = newId();
@@ -146,7 +144,7 @@ export async function productRoutes(parent: FastifyInstance, services: Services)
 
   app.put(
     '/products/:id',
-    { schema: { tags: ['products'], summary: 'Edit a product (multipart; a new image replaces the current one)', params: uuidParam } },
+    { schema: { tags: ['products'], summary: 'Edit a product (multipart; a new image replaces the current one)', params: uuidParam, consumes: ['multipart/form-data'] } },
     async (request) => {
       const { fields, image } = await readProductForm(request);
       if (fields.id && fields.id !== request.params.id) throw new HttpError(400, 'VALIDATION_ERROR', 'The id in the body does not match the address.');

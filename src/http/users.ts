@@ -11,6 +11,7 @@ import { hashPassword } from '../plugins/passwords';
 import type { SessionStore } from '../plugins/sessions';
 import type { Services } from '../services';
 import { booleanFilter, listQuerySchema, sendList } from './lists';
+import { recordAnswer, updateBody } from './records';
 import { uuidParam } from './validation';
 
 /** The Add User and Edit User messages of the specification. */
@@ -23,10 +24,14 @@ const companyName = z.string().trim().max(200).nullable().optional();
 
 const createBody = z
   .object({ full_name: fullName, email, password, role, is_active: z.boolean().optional(), permissions: permissions.optional(), company_name: companyName })
-  .strict();
+  .strict()
+  .meta({ example: { full_name: 'Dana Okafor', email: 'dana.okafor@partnerhub.test', password: 'Secret123', role: 'support', is_active: true, permissions: ['Support.Read'], company_name: null } });
 
-const updateBody = z
-  .object({
+/** What a user record carries that an edit cannot change (the answer of GET /users/:id). */
+const USER_READ_ONLY_FIELDS = ['status', 'company', 'effectivePermissions', 'parent_user_id', 'created_at', 'updated_at'];
+
+const editBody = updateBody(
+  {
     id: z.uuid().optional(),
     full_name: fullName,
     email,
@@ -35,8 +40,9 @@ const updateBody = z
     permissions: permissions.optional(),
     company_name: companyName,
     password: z.union([z.literal(''), password]).optional(),
-  })
-  .strict();
+  },
+  USER_READ_ONLY_FIELDS,
+);
 
 const listQuery = listQuerySchema({ role: role.optional(), isActive: booleanFilter.optional(), is_active: booleanFilter.optional() }, [
   'full_name',
@@ -67,14 +73,14 @@ export async function userRoutes(parent: FastifyInstance, services: Services, se
     const q = request.query;
     const { rows, total } = await listUsers(
       pool,
-      { role: q.filters.role, isActive: q.filters.isActive ?? q.filters.is_active, search: q.search, includeSubUsers: false },
+      { ids: q.ids, role: q.filters.role, isActive: q.filters.isActive ?? q.filters.is_active, search: q.search, includeSubUsers: false },
       { offset: q.offset, limit: q.limit, sort: q.sort },
     );
     return sendList(reply, 'users', q, rows.map(view), total);
   });
 
   app.get('/users/:id', { schema: { tags: ['users'], summary: 'One user', params: uuidParam } }, async (request) => {
-    return { success: true, data: view(await load(request.params.id)) };
+    return recordAnswer(view(await load(request.params.id)));
   });
 
   app.get('/users/:id/history', { schema: { tags: ['users'], summary: "A user's status history", params: uuidParam } }, async (request) => {
@@ -110,10 +116,10 @@ export async function userRoutes(parent: FastifyInstance, services: Services, se
       metadataFromRequest(request),
     );
     reply.status(201);
-    return { success: true, message: 'User successfully registered', data: view(await load(userId)) };
+    return recordAnswer(view(await load(userId)), 'User successfully registered');
   });
 
-  app.put('/users/:id', { schema: { tags: ['users'], summary: 'Edit a user', params: uuidParam, body: updateBody } }, async (request) => {
+  app.put('/users/:id', { schema: { tags: ['users'], summary: 'Edit a user', params: uuidParam, body: editBody } }, async (request) => {
     const body = request.body;
     if (body.id && body.id !== request.params.id) throw new HttpError(400, 'VALIDATION_ERROR', 'The id in the body does not match the address.');
     const current = await load(request.params.id);
@@ -135,13 +141,15 @@ export async function userRoutes(parent: FastifyInstance, services: Services, se
       metadataFromRequest(request),
     );
     if (body.is_active === false || body.password) await sessions.revokeAllOf(current.id, body.password ? 'password reset by an admin' : 'account deactivated');
-    return { success: true, message: 'User updated successfully', data: view(await load(current.id)) };
+    if (body.is_active === false) await sessions.revokeMembersOf(current.id, 'organisation deactivated');
+    return recordAnswer(view(await load(current.id)), 'User updated successfully');
   });
 
   app.delete('/users/:id', { schema: { tags: ['users'], summary: 'Delete a user', params: uuidParam } }, async (request) => {
     const current = await load(request.params.id);
     await deleteUser(services, current.id, metadataFromRequest(request));
     await sessions.revokeAllOf(current.id, 'account deleted');
+    await sessions.revokeMembersOf(current.id, 'organisation deleted');
     return { success: true, message: `User ${current.full_name} deleted successfully`, data: { id: current.id } };
   });
 }

@@ -4,6 +4,21 @@ import { HttpError } from './errors';
 
 export const API_PREFIX = '/api';
 
+/** A registered API route as the generated test suites read it (`app.apiRoutes`). */
+export interface ApiRouteInfo {
+  method: string;
+  /** Fastify's pattern, with the prefix: `/api/orders/:id`. */
+  url: string;
+  access: ApiAccess;
+  multipart: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    apiRoutes: ApiRouteInfo[];
+  }
+}
+
 /** The access rule a registered route is served under, for the tests that read the route table. */
 export function routeAccess(method: string, url: string): ApiAccess | undefined {
   return url.startsWith(API_PREFIX) ? apiAccessOf(method, url.slice(API_PREFIX.length) || '/') : undefined;
@@ -31,10 +46,14 @@ function guardFor(app: FastifyInstance, access: ApiAccess): onRequestHookHandler
  * the request arrives, before its body is read or validated, so an anonymous or unauthorised caller
  * learns nothing about the fields. A route without a rule refuses to register.
  */
-export function enforceApiAccess(app: FastifyInstance): void {
+export function enforceApiAccess(app: FastifyInstance, registry: ApiRouteInfo[]): void {
   app.addHook('onRoute', (route: RouteOptions) => {
     const methods = [route.method].flat().filter((method) => method !== 'OPTIONS');
     const rules = methods.map((method) => routeAccess(method, route.url));
+    for (const [index, method] of methods.entries()) {
+      const access = rules[index];
+      if (access && method !== 'HEAD') registry.push({ method, url: route.url, access, multipart: Boolean((route.schema as { consumes?: string[] } | undefined)?.consumes?.includes('multipart/form-data')) });
+    }
     const missing = methods.find((_, index) => !rules[index]);
     if (missing) throw new Error(`${missing} ${route.url} has no access rule: add it to API_ROUTES in domain/access/api.ts.`);
     if (new Set(rules.map((rule) => JSON.stringify(rule))).size > 1) throw new Error(`${route.url}: one route serving several methods needs one access rule for all of them.`);

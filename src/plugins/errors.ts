@@ -34,6 +34,12 @@ const FRAMEWORK_ERRORS: Record<string, [number, string, string]> = {
   FST_JWT_NO_AUTHORIZATION_IN_HEADER: [401, 'UNAUTHENTICATED', 'Please sign in: no access token was sent.'],
 };
 
+/** Errors raised before a route is found (see Fastify's `frameworkErrors`). */
+export function answerFrameworkError(error: FastifyError, _request: unknown, reply: FastifyReply) {
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') return sendError(reply, 414, 'URI_TOO_LONG', 'The address is too long.');
+  return sendError(reply, 400, 'BAD_URL', 'The address is not valid: it holds characters that cannot be read.');
+}
+
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
@@ -49,7 +55,11 @@ export function registerErrorHandling(app: FastifyInstance): void {
       const extra = error.details && typeof error.details === 'object' && !Array.isArray(error.details) ? (error.details as Record<string, unknown>) : undefined;
       return sendError(reply, STATUS_BY_KIND[error.kind], error.code, error.message, error.details, extra);
     }
-    if (error instanceof HttpError) return sendError(reply, error.statusCode, error.code, error.message, error.details, error.extra);
+    if (error instanceof HttpError) {
+      const retryAfter = (error.details as { retryAfterSeconds?: number } | undefined)?.retryAfterSeconds;
+      if (retryAfter !== undefined) reply.header('retry-after', String(retryAfter));
+      return sendError(reply, error.statusCode, error.code, error.message, error.details, error.extra);
+    }
     const known = error.code ? FRAMEWORK_ERRORS[error.code] : undefined;
     if (known) return sendError(reply, known[0], known[1], known[2]);
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {

@@ -64,6 +64,15 @@ export class SessionStore {
   }
 
   /** Ends every session of a user, except optionally the one making the request. */
+  /** Ends the sessions of an organisation's team members (the accounts whose parent is the owner). */
+  async revokeMembersOf(ownerId: string, reason: string): Promise<void> {
+    await this.pool.query(
+      `UPDATE auth_sessions SET revoked_at = now(), revoked_reason = $2
+       WHERE revoked_at IS NULL AND user_id IN (SELECT id FROM read.users WHERE parent_user_id = $1)`,
+      [ownerId, reason],
+    );
+  }
+
   async revokeAllOf(userId: string, reason: string, exceptSessionId?: string): Promise<void> {
     await this.pool.query(
       'UPDATE auth_sessions SET revoked_at = now(), revoked_reason = $2 WHERE user_id = $1 AND revoked_at IS NULL AND id IS DISTINCT FROM $3',

@@ -8,6 +8,7 @@ import { fileTypeFromBuffer } from 'file-type';
 import { z } from 'zod';
 import type { Services } from '../services';
 import { HttpError } from './errors';
+import { firstUnstorableText, unstorableTextError } from './text';
 
 /** Accepted file types, recognised by their content (magic bytes), never by name or declared type. */
 export const FILE_TYPES = {
@@ -69,7 +70,23 @@ async function detectType(bytes: Buffer): Promise<FileTypeName | undefined> {
 export async function readMultipart(request: FastifyRequest, rules: Record<string, FileRule>): Promise<MultipartForm> {
   if (!request.isMultipart()) throw new HttpError(415, 'UNSUPPORTED_MEDIA_TYPE', 'This request must be sent as multipart/form-data.');
   const form: MultipartForm = { fields: {}, files: {} };
+  try {
+    await readParts(request, rules, form);
+  } catch (error) {
+    if (error instanceof HttpError || (error as { code?: string }).code?.startsWith('FST_')) throw error;
+    // The parser's own complaints (no boundary, a boundary that never comes, a body cut short) are the client's.
+    throw new HttpError(400, 'MALFORMED_MULTIPART', `The upload could not be read: the multipart body is malformed (${(error as Error).message}).`);
+  }
+  return form;
+}
+
+async function readParts(request: FastifyRequest, rules: Record<string, FileRule>, form: MultipartForm): Promise<void> {
   for await (const part of request.parts()) {
+    const unstorable = firstUnstorableText({ [part.fieldname]: part.type === 'field' ? String(part.value ?? '') : part.filename });
+    if (unstorable !== undefined) {
+      if (part.type === 'file') part.file.resume();
+      throw unstorableTextError(unstorable);
+    }
     if (part.type === 'field') {
       const value = String(part.value ?? '');
       const existing = form.fields[part.fieldname];
@@ -97,7 +114,6 @@ export async function readMultipart(request: FastifyRequest, rules: Record<strin
     }
     list.push({ field: part.fieldname, originalName: part.filename, type, bytes });
   }
-  return form;
 }
 
 export type Visibility = 'public' | 'private';

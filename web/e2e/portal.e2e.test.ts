@@ -280,13 +280,15 @@ describe('user management', () => {
 });
 
 describe('production build', () => {
-  it('loads without console errors and keeps the admin screens out of the sign-in page', async () => {
+  it('loads without console errors (Content-Security-Policy violations included) and keeps the admin screens out of the sign-in page', async () => {
     await withPage(async (page, consoleErrors) => {
       const scripts: string[] = [];
       page.on('request', (request) => {
         if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
       });
-      await page.goto('/signin');
+      const answer = await page.goto('/signin');
+      // The app runs under the portal's policy: a violation would be a console error below.
+      expect(answer?.headers()['content-security-policy']).toContain("script-src 'self'");
       await page.getByRole('button', { name: 'SIGN IN' }).waitFor();
       expect(scripts.some((script) => /AdminPanel|UserList/.test(script))).toBe(false);
 

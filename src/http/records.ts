@@ -1,0 +1,29 @@
+import { z } from 'zod';
+
+/**
+ * One record, readable both ways: as the specification's envelope (`success`, `message`, `data`) and,
+ * because its fields are also at the top level, as the bare record react-admin's REST client expects.
+ */
+export function recordAnswer<T extends object>(record: T, message?: string) {
+  return { ...record, success: true as const, ...(message === undefined ? {} : { message }), data: record };
+}
+
+/** The keys recordAnswer adds around a record. */
+const ANSWER_KEYS = ['success', 'message', 'data'] as const;
+
+/**
+ * An update body that ignores what the client read and sends back unchanged (react-admin's edit forms
+ * send the whole record): the resource's own read-only fields and the answer's envelope. Any other
+ * unknown field is still refused.
+ */
+export function updateBody<Shape extends z.ZodRawShape>(shape: Shape, readOnlyFields: readonly string[]) {
+  const ignored = Object.fromEntries([...readOnlyFields, ...ANSWER_KEYS].filter((key) => !(key in shape)).map((key) => [key, z.unknown().optional()]));
+  return z
+    .object({ ...shape, ...ignored })
+    .strict()
+    .transform((body) => {
+      const kept = { ...body } as Record<string, unknown>;
+      for (const key of Object.keys(ignored)) delete kept[key];
+      return kept as z.infer<z.ZodObject<Shape>>;
+    });
+}

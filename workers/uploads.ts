@@ -1,0 +1,112 @@
+import type { Job, Processor } from 'bullmq';
+import { products, type ProductEvent, type ProductState } from '../domain/catalogue/catalogue';
+import type { Decider, DomainEvent } from '../domain/decider';
+import { partners, type PartnerEvent, type PartnerState } from '../domain/partners/partners';
+import type { Pool } from '../src/db';
+import type { RecordedEvent } from '../src/eventstore';
+import { removeUpload, type Visibility } from '../src/plugins/uploads';
+import type { Services } from '../src/services';
+import { QUEUES, reactionJobId, type JobRequest } from './queues';
+import type { Reaction, ReactionTable } from './reactor';
+
+/**
+ * Uploaded files are removed once nothing refers to them: when an event drops a file from its record
+ * (a replaced product image or company logo, a removed product), a job removes the file, after the
+ * read models include that event and only if no read model still names it.
+ */
+
+/**
+ * Every read-model column that holds upload names. A module that stores uploads adds its columns here
+ * (docs/adding-a-module.md); a file named in any of them is never removed.
+ */
+export function readModelColumnsHoldingUploads(): ReadonlyArray<{ table: string; column: string; visibility: Visibility }> {
+  return [
+    { table: 'read.products', column: 'image', visibility: 'public' },
+    { table: 'read.partners', column: 'company_logo', visibility: 'public' },
+  ];
+}
+
+export async function isUploadReferenced(pool: Pool, name: string, visibility: Visibility): Promise<boolean> {
+  const columns = readModelColumnsHoldingUploads().filter((c) => c.visibility === visibility);
+  if (columns.length === 0) return false;
+  const { rows } = await pool.query<{ referenced: boolean }>(
+    `SELECT ${columns.map(({ table, column }) => `EXISTS (SELECT 1 FROM ${table} WHERE ${column} = $1)`).join(' OR ')} AS referenced`,
+    [name],
+  );
+  return rows[0].referenced;
+}
+
+export const REMOVE_UPLOAD_JOB = 'remove-unreferenced-upload';
+
+export interface UploadJobData {
+  name: string;
+  visibility: Visibility;
+  /** The event that dropped the file. */
+  cause: { eventId: string; streamId: string };
+}
+
+export type UploadJobOutcome = 'removed' | 'still referenced';
+
+/** Safe to run any number of times: a file named again is kept, a file already gone is no error. */
+export async function removeUnreferencedUpload(services: Pick<Services, 'pool' | 'config'>, name: string, visibility: Visibility): Promise<UploadJobOutcome> {
+  if (await isUploadReferenced(services.pool, name, visibility)) return 'still referenced';
+  await removeUpload(services.config.UPLOAD_DIR, name, visibility);
+  return 'removed';
+}
+
+export function uploadProcessor(services: Pick<Services, 'pool' | 'config'>): Processor<UploadJobData, UploadJobOutcome> {
+  return (job: Job<UploadJobData>) => removeUnreferencedUpload(services, job.data.name, job.data.visibility);
+}
+
+// ---- reactions: which events can drop a file, and which files a record holds ----
+
+/** A record kind whose state names uploads. */
+interface UploadHolder<State, Event extends DomainEvent> {
+  decider: Pick<Decider<State, never, Event>, 'initialState' | 'evolve'>;
+  uploadsOf(state: State): string[];
+  visibility: Visibility;
+}
+
+const productImages: UploadHolder<ProductState, ProductEvent> = {
+  decider: products,
+  uploadsOf: (state) => (state.status === 'listed' && state.image ? [state.image] : []),
+  visibility: 'public',
+};
+
+const partnerLogos: UploadHolder<PartnerState, PartnerEvent> = {
+  decider: partners,
+  uploadsOf: (state) => (state.status !== 'none' && state.companyLogo ? [state.companyLogo] : []),
+  visibility: 'public',
+};
+
+/** The files the record named just before the event and no longer names after it, each handed to a removal job. */
+function removeDroppedUploads<State, Event extends DomainEvent>(holder: UploadHolder<State, Event>): Reaction {
+  return async (event, context) => {
+    const history = (await context.readStream(event.streamId)) as unknown as Array<RecordedEvent & Event>;
+    let before = holder.decider.initialState();
+    for (const earlier of history) {
+      if (earlier.revision >= event.revision) break;
+      before = holder.decider.evolve(before, earlier);
+    }
+    const after = holder.decider.evolve(before, event as unknown as Event);
+    const kept = new Set(holder.uploadsOf(after));
+    const dropped = holder.uploadsOf(before).filter((name) => !kept.has(name));
+    if (dropped.length === 0) return [];
+    // The job checks the read models, so they must show the record without the file first.
+    await context.readModelsInclude(event);
+    return dropped.map(
+      (name): JobRequest => ({
+        queue: QUEUES.uploads,
+        name: REMOVE_UPLOAD_JOB,
+        id: reactionJobId(event.id, REMOVE_UPLOAD_JOB, name),
+        data: { name, visibility: holder.visibility, cause: { eventId: event.id, streamId: event.streamId } } satisfies UploadJobData,
+      }),
+    );
+  };
+}
+
+export const uploadReactions: ReactionTable = {
+  'ProductUpdated.v1': [removeDroppedUploads(productImages)],
+  'ProductRemoved.v1': [removeDroppedUploads(productImages)],
+  'PartnerApplicationDetailsProvided.v1': [removeDroppedUploads(partnerLogos)],
+};
