@@ -2,6 +2,7 @@ import type { Job, Processor } from 'bullmq';
 import { products, type ProductEvent, type ProductState } from '../domain/catalogue/catalogue';
 import type { Decider, DomainEvent } from '../domain/decider';
 import { partners, type PartnerEvent, type PartnerState } from '../domain/partners/partners';
+import { rebates, type RebateEvent, type RebateState } from '../domain/rebates/rebates';
 import type { Pool } from '../src/db';
 import type { RecordedEvent } from '../src/eventstore';
 import { removeUpload, type Visibility } from '../src/plugins/uploads';
@@ -23,6 +24,7 @@ export function readModelColumnsHoldingUploads(): ReadonlyArray<{ table: string;
   return [
     { table: 'read.products', column: 'image', visibility: 'public' },
     { table: 'read.partners', column: 'company_logo', visibility: 'public' },
+    { table: 'read.rebate_documents', column: 'file', visibility: 'private' },
   ];
 }
 
@@ -79,6 +81,12 @@ const partnerLogos: UploadHolder<PartnerState, PartnerEvent> = {
   visibility: 'public',
 };
 
+const rebateDocuments: UploadHolder<RebateState, RebateEvent> = {
+  decider: rebates,
+  uploadsOf: (state) => (state.status === 'none' || state.status === 'deleted' ? [] : state.documents),
+  visibility: 'private',
+};
+
 /** The files the record named just before the event and no longer names after it, each handed to a removal job. */
 function removeDroppedUploads<State, Event extends DomainEvent>(holder: UploadHolder<State, Event>): Reaction {
   return async (event, context) => {
@@ -109,4 +117,5 @@ export const uploadReactions: ReactionTable = {
   'ProductUpdated.v1': [removeDroppedUploads(productImages)],
   'ProductRemoved.v1': [removeDroppedUploads(productImages)],
   'PartnerApplicationDetailsProvided.v1': [removeDroppedUploads(partnerLogos)],
+  'RebateDeleted.v1': [removeDroppedUploads(rebateDocuments)],
 };

@@ -83,6 +83,8 @@ export const API_ROUTES: Readonly<Record<ApiRouteKey, ApiAccess>> = {
 
   // rebates: claims of the caller's organisation (all of them for admins); reviews are for admins
   'POST /rebates/submit': signedIn(RESOURCE_RULES.rebates.create),
+  // GET /rebates is the endpoint map's name for the list; /rebates/user is the Rebates page's.
+  'GET /rebates': signedIn(RESOURCE_RULES.rebates.list),
   'GET /rebates/user': signedIn(RESOURCE_RULES.rebates.list),
   'GET /rebates/export': signedIn(RESOURCE_RULES.rebates.list),
   // The Overview and Progress tabs open with Rebates.Overview or Rebates.Read (spec 002 §6).
@@ -92,12 +94,12 @@ export const API_ROUTES: Readonly<Record<ApiRouteKey, ApiAccess>> = {
   'GET /rebates/categories/list': signedIn(ROUTE_RULES['/rebates']!),
   'GET /rebates/types/list': signedIn(ROUTE_RULES['/rebates']!),
   'GET /rebates/admin/all': signedIn(ADMIN_ONLY),
-  'PATCH /rebates/admin/:id/status': signedIn(ADMIN_ONLY),
-  'GET /rebates/:id': signedIn(RESOURCE_RULES.rebates.show),
-  'GET /rebates/:id/history': signedIn(RESOURCE_RULES.rebates.show),
+  'PATCH /rebates/admin/:id/status': signedIn(ADMIN_ONLY, scoped),
+  'GET /rebates/:id': signedIn(RESOURCE_RULES.rebates.show, scoped),
+  'GET /rebates/:id/history': signedIn(RESOURCE_RULES.rebates.show, scoped),
   'GET /rebates/:id/attachments/:name': signedIn(RESOURCE_RULES.rebates.show),
   // The submitting organisation withdraws its own claim (Rebates.Create); Rebates.Delete is the catalogue's name for it.
-  'DELETE /rebates/:id': signedIn(anyOf('Rebates.Create', 'Rebates.Delete')),
+  'DELETE /rebates/:id': signedIn(anyOf('Rebates.Create', 'Rebates.Delete'), scoped),
 };
 
 /** The access rule of a route (`GET`, `/orders/:id`, prefix already removed); HEAD follows GET. */

@@ -342,14 +342,17 @@ describe('documents', () => {
 });
 
 describe('deleting', () => {
-  it('lets the organisation withdraw a pending claim, which frees the invoice', async () => {
-    const rebate = await submitted(partnerA);
+  it('lets the organisation withdraw a pending claim, which frees the invoice and removes its documents', async () => {
+    const rebate = await submitted(partnerA, claim(), [{ bytes: PDF, name: 'withdrawn.pdf' }]);
+    const file = path.join(uploadDir, 'private', rebate.attachments[0].file);
+    expect((await readdir(path.dirname(file))).includes(rebate.attachments[0].file)).toBe(true);
     const deleted = await call(partnerA)({ method: 'DELETE', url: `/api/rebates/${rebate.id}` });
     expect(deleted.statusCode, deleted.body).toBe(200);
     expect(deleted.json()).toMatchObject({ success: true, message: 'Rebate deleted successfully' });
     expect((await call(partnerA)({ method: 'GET', url: `/api/rebates/${rebate.id}` })).statusCode).toBe(404);
     const history = await t.portal.services.pool.query("SELECT from_status, to_status, actor_role FROM read.status_history WHERE record_type = 'rebates' AND record_id = $1 ORDER BY occurred_at", [rebate.id]);
     expect(history.rows.at(-1)).toEqual({ from_status: 'pending', to_status: 'deleted', actor_role: 'partner' });
+    await expect.poll(async () => (await readdir(path.dirname(file))).includes(rebate.attachments[0].file), { timeout: 15_000 }).toBe(false);
     const again = await submitted(partnerA, claim({ invoice_number: rebate.invoice_number }));
     expect(again.id).toBe(rebate.id);
   });
@@ -435,6 +438,7 @@ describe('who may call what (role × route × own/other organisation)', () => {
     type Who = 'anonymous' | 'partnerA' | 'partnerB' | 'teamMemberA' | 'distributor' | 'manufacturer' | 'admin';
     const sessions: Record<Who, Session | undefined> = { anonymous: undefined, partnerA, partnerB, teamMemberA, distributor, manufacturer, admin };
     const routes: Array<[string, string, Partial<Record<Who, number>>]> = [
+      ['GET', '/api/rebates', { anonymous: 401, partnerA: 200, teamMemberA: 403, distributor: 403, admin: 200 }],
       ['GET', '/api/rebates/user', { anonymous: 401, partnerA: 200, partnerB: 200, teamMemberA: 403, distributor: 403, manufacturer: 403, admin: 200 }],
       ['GET', '/api/rebates/export', { anonymous: 401, partnerA: 200, partnerB: 200, teamMemberA: 403, distributor: 403, manufacturer: 403, admin: 200 }],
       ['GET', '/api/rebates/stats/user', { anonymous: 401, partnerA: 200, partnerB: 200, teamMemberA: 403, distributor: 403, manufacturer: 403, admin: 200 }],

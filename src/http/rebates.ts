@@ -67,7 +67,8 @@ const statusBody = z
         return typeof value === 'string' && value.trim().startsWith('-') ? -cents : cents;
       }),
   })
-  .strict();
+  .strict()
+  .meta({ example: { status: 'approved', notes: 'Approved after review', rebate_amount: 250 } });
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const dayFilter = z.string().regex(DAY, 'Dates are written YYYY-MM-DD.').optional();
@@ -246,11 +247,13 @@ export async function rebateRoutes(parent: FastifyInstance, services: Services):
     },
   );
 
-  app.get('/rebates/user', { schema: { tags: ['rebates'], summary: "The caller's organisation's rebates (all for admins)", querystring: userListQuery } }, async (request, reply) => {
-    const q = request.query;
-    const { rows, total } = await listRebates(pool, scopeOf(request), { ...q.filters, search: q.search }, { offset: q.offset, limit: q.limit, sort: q.sort });
-    return sendList(reply, 'rebates', q, rows, total);
-  });
+  for (const url of ['/rebates', '/rebates/user']) {
+    app.get(url, { schema: { tags: ['rebates'], summary: "The caller's organisation's rebates (all for admins)", querystring: userListQuery } }, async (request, reply) => {
+      const q = request.query;
+      const { rows, total } = await listRebates(pool, scopeOf(request), { ...q.filters, search: q.search }, { offset: q.offset, limit: q.limit, sort: q.sort });
+      return sendList(reply, 'rebates', q, rows, total);
+    });
+  }
 
   app.get('/rebates/admin/all', { schema: { tags: ['rebates'], summary: 'Every rebate, for review (admins): filter by status, organisation, category, type, submission date', querystring: adminListQuery } }, async (request, reply) => {
     const q = request.query;
