@@ -145,6 +145,19 @@ describe('rebates', () => {
       expect(await row.getByRole('button', { name: `Approve ${invoice}` }).count()).toBe(0);
       expect(await row.getByRole('button', { name: `View ${invoice}` }).count()).toBe(1);
       expect(await row.textContent()).toContain(usd(suggested));
+
+      // Export the current view: approved claims matching the search.
+      await page.getByRole('tab', { name: 'Approved' }).click();
+      await expect.poll(() => page.getByTestId('rebate-row').count()).toBe(1);
+      const download = page.waitForEvent('download');
+      await page.getByRole('button', { name: 'Export CSV' }).click();
+      const file = await download;
+      expect(file.suggestedFilename()).toMatch(/^rebates-\d{4}-\d{2}-\d{2}\.csv$/);
+      const { readFile } = await import('node:fs/promises');
+      const lines = (await readFile((await file.path())!, 'utf8')).trim().split('\r\n');
+      expect(lines).toHaveLength(2);
+      expect(lines[1]).toContain(`,${invoice},`);
+      expect(lines[1]).toContain(',approved,');
     });
   }, 90_000);
 

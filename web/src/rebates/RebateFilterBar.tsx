@@ -3,6 +3,7 @@ import DownloadIcon from '@mui/icons-material/Download';
 import SearchIcon from '@mui/icons-material/Search';
 import { Box, Button, InputAdornment, MenuItem, Tab, Tabs, TextField } from '@mui/material';
 import type { ReactNode } from 'react';
+import type { RebateFilters } from './rebatesApi';
 
 export interface FilterState {
   status: string;
@@ -13,6 +14,15 @@ export interface FilterState {
 }
 
 export const EMPTY_FILTERS: FilterState = { status: '', search: '', date_from: '', date_to: '', organisation_id: '' };
+
+/** The filters as the API takes them; `search` is the debounced text. */
+export const toQuery = (filters: FilterState, search: string): RebateFilters => ({
+  status: filters.status || undefined,
+  organisation_id: filters.organisation_id || undefined,
+  date_from: filters.date_from || undefined,
+  date_to: filters.date_to || undefined,
+  search: search || undefined,
+});
 
 /** Status tabs (picked at once), a search box, a submission date range, an organisation choice (admins) and Export CSV. */
 export function RebateFilterBar({

@@ -9,11 +9,11 @@ import { useToast } from '../layout/toast';
 import { useDebounced } from '../layout/useDebounced';
 import { messageOf } from '../providers/errorMapper';
 import { API_URL, httpClient } from '../providers/httpClient';
-import { EMPTY_FILTERS, RebateFilterBar, type FilterState } from './RebateFilterBar';
+import { EMPTY_FILTERS, RebateFilterBar, toQuery, type FilterState } from './RebateFilterBar';
 import { RebateDetail } from './RebateDetail';
 import { ApproveDialog, RejectDialog, UpdateFailed } from './RebateReviewDialogs';
 import { RebateTable } from './RebateTable';
-import { exportRebates, reviewRebate, type RebateFilters, type RebateRecord, type SortOrder } from './rebatesApi';
+import { exportRebates, reviewRebate, type RebateRecord, type SortOrder } from './rebatesApi';
 import { useRebateList } from './useRebateList';
 
 /** The partner and distributor organisations, for the organisation filter. */
@@ -38,14 +38,6 @@ function useOrganisations() {
   }, []);
   return organisations;
 }
-
-export const toQuery = (filters: FilterState, search: string): RebateFilters => ({
-  status: filters.status || undefined,
-  organisation_id: filters.organisation_id || undefined,
-  date_from: filters.date_from || undefined,
-  date_to: filters.date_to || undefined,
-  search: search || undefined,
-});
 
 /** Admin panel › Rebate Management: every claim, filtered and sorted, with the review actions each status allows. */
 export function RebateManagement() {

@@ -152,11 +152,12 @@ async function download(url: string, fallbackName: string): Promise<void> {
     throw new ApiError(mapErrorResponse(response.status, body), body);
   }
   const disposition = response.headers.get('content-disposition') ?? '';
-  const name = /filename\*=UTF-8''([^;]+)/.exec(disposition)?.[1];
+  const encoded = /filename\*=UTF-8''([^;]+)/.exec(disposition)?.[1];
+  const plain = /filename="([^"]+)"/.exec(disposition)?.[1];
   const blob = await response.blob();
   const link = document.createElement('a');
   link.href = URL.createObjectURL(blob);
-  link.download = name ? decodeURIComponent(name) : fallbackName;
+  link.download = encoded ? decodeURIComponent(encoded) : (plain ?? fallbackName);
   document.body.appendChild(link);
   link.click();
   link.remove();
