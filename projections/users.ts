@@ -11,6 +11,8 @@ const USER_EVENT_TYPES = new Set<string>([
   'UserDeactivated.v1',
   'UserDeleted.v1',
   'UserPasswordChanged.v1',
+  'UserInvited.v1',
+  'UserInvitationAccepted.v1',
 ]);
 
 type Registered = Extract<UserEvent, { type: 'UserRegistered.v1' }>;
@@ -97,6 +99,12 @@ export const usersProjection: Projection = {
         return;
       case 'UserDeleted.v1':
         await db.query('WITH account AS (DELETE FROM users WHERE id = $1) DELETE FROM user_credentials WHERE user_id = $1', [event.data.userId]);
+        return;
+      case 'UserInvited.v1':
+        await db.query('UPDATE users SET invitation_expires_at = $2, updated_at = $3 WHERE id = $1', [event.data.userId, event.data.expiresAt, at]);
+        return;
+      case 'UserInvitationAccepted.v1':
+        await db.query('UPDATE users SET invitation_expires_at = NULL, updated_at = $2 WHERE id = $1', [event.data.userId, at]);
         return;
       case 'UserPasswordChanged.v1':
         await db.query('UPDATE user_credentials SET password_hash = $2, password_changed_at = $3 WHERE user_id = $1', [

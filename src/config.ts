@@ -19,6 +19,8 @@ const schema = z.object({
   /** Wrong passwords one address may try for one account before each further failure doubles its wait. */
   LOGIN_FAILURES_PER_EMAIL: z.coerce.number().int().positive().default(5),
   LOGIN_FAILURE_WINDOW_SECONDS: z.coerce.number().int().positive().default(15 * 60),
+  /** How long a team invitation link works. */
+  INVITATION_VALIDITY_SECONDS: z.coerce.number().int().positive().default(7 * 24 * 60 * 60),
   REGISTRATIONS_PER_IP_PER_HOUR: z.coerce.number().int().positive().default(10),
   /** Requests per signed-in user (or per address when signed out) and minute, across every API process. */
   API_REQUESTS_PER_MINUTE: z.coerce.number().int().positive().default(1200),

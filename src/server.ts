@@ -9,6 +9,7 @@ import { orderRoutes } from './http/orders';
 import { partnerRoutes } from './http/partners';
 import { productRoutes } from './http/products';
 import { rebateRoutes } from './http/rebates';
+import { teamRoutes } from './http/team';
 import { userRoutes } from './http/users';
 import { installValidationMessages } from './http/validation';
 import { API_PREFIX, enforceApiAccess, type ApiRouteInfo } from './plugins/access';
@@ -71,6 +72,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
       await orderRoutes(api, services);
       await partnerRoutes(api, services);
       await rebateRoutes(api, services);
+      await teamRoutes(api, services, sessions);
     },
     { prefix: API_PREFIX },
   );

@@ -5,6 +5,7 @@ import { closeQueues, createQueues, createWorker, QUEUES } from './queues';
 import { Reactor } from './reactor';
 import { stockProcessor, type StockJobData } from './stock';
 import { registrationDigestProcessor, type RegistrationDigestJobData } from './registrations';
+import { teamProcessor, type TeamJobData } from './team';
 import { uploadProcessor, type UploadJobData } from './uploads';
 
 export interface Workers {
@@ -25,6 +26,7 @@ export async function startWorkers(services: Services, options: { log: (line: st
     createWorker<PartnerApprovalJobData>(config, QUEUES.partnerApprovals, partnerApprovalProcessor(services)),
     createWorker<StockJobData>(config, QUEUES.stockReservations, stockProcessor(services)),
     createWorker<UploadJobData>(config, QUEUES.uploads, uploadProcessor(services)),
+    createWorker<TeamJobData>(config, QUEUES.team, teamProcessor(services, mailer)),
     createWorker<RegistrationDigestJobData>(config, QUEUES.registrationDigests, registrationDigestProcessor(services, queues.notifications)),
   ];
   for (const worker of workers) {

@@ -8,6 +8,7 @@ export const QUEUES = {
   stockReservations: 'stock-reservations',
   uploads: 'uploads',
   registrationDigests: 'registration-digests',
+  team: 'team',
 } as const;
 
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];

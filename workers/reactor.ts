@@ -9,6 +9,7 @@ import { orderReactions } from './orders';
 import { rebateReactions } from './rebates';
 import type { JobRequest, QueueName, Queues } from './queues';
 import { stockReactions } from './stock';
+import { teamReactions } from './team';
 import { uploadReactions } from './uploads';
 
 export const REACTOR_CHECKPOINT = 'reactor';
@@ -38,7 +39,7 @@ export function combineReactions(...tables: ReactionTable[]): ReactionTable {
   return combined;
 }
 
-export const reactions: ReactionTable = combineReactions(identityReactions, partnerReactions, orderReactions, stockReactions, uploadReactions, rebateReactions);
+export const reactions: ReactionTable = combineReactions(identityReactions, partnerReactions, orderReactions, stockReactions, uploadReactions, teamReactions, rebateReactions);
 
 export interface ReactorOptions {
   table?: ReactionTable;

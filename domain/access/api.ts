@@ -7,7 +7,7 @@
  * before calling; rules.test.ts checks that this table is never looser than that map.
  */
 
-import { ADMIN_ONLY, allOf, anyOf, meetsRequirement, OPEN, RESOURCE_RULES, ROUTE_RULES, type Principal, type Requirement } from './rules';
+import { ADMIN_ONLY, allOf, anyOf, meetsRequirement, OPEN, RESOURCE_RULES, roleIs, ROUTE_RULES, type Principal, type Requirement } from './rules';
 
 export type ApiAccess =
   /** No sign-in: signing in, refreshing tokens, registering. */
@@ -81,6 +81,14 @@ export const API_ROUTES: Readonly<Record<ApiRouteKey, ApiAccess>> = {
   'PATCH /partner/partners/:id': signedIn(ADMIN_ONLY),
   'PUT /partner/partners/:id': signedIn(ADMIN_ONLY),
 
+  // team: each partner and distributor manages its own members (administrators any team)
+  ...teamRoutes('partner'),
+  ...teamRoutes('distributor'),
+  'GET /permissions': signedIn(OPEN),
+  'GET /permissions/groups': signedIn(OPEN),
+  'GET /team/invitation': PUBLIC,
+  'POST /team/invitations/accept': PUBLIC,
+
   // rebates: claims of the caller's organisation (all of them for admins); reviews are for admins
   'POST /rebates/submit': signedIn(RESOURCE_RULES.rebates.create),
   // GET /rebates is the endpoint map's name for the list; /rebates/user is the Rebates page's.
@@ -101,6 +109,20 @@ export const API_ROUTES: Readonly<Record<ApiRouteKey, ApiAccess>> = {
   // The submitting organisation withdraws its own claim (Rebates.Create); Rebates.Delete is the catalogue's name for it.
   'DELETE /rebates/:id': signedIn(anyOf('Rebates.Create', 'Rebates.Delete'), scoped),
 };
+
+function teamRoutes(owner: 'partner' | 'distributor'): Record<ApiRouteKey, ApiAccess> {
+  const base = `/${owner}/management/sub-users` as const;
+  const owners = signedIn(roleIs(owner));
+  const ownersOfTheMember = signedIn(roleIs(owner), scoped);
+  return {
+    [`GET ${base}`]: owners,
+    [`POST ${base}`]: owners,
+    [`GET ${base}/:id`]: ownersOfTheMember,
+    [`PUT ${base}/:id`]: ownersOfTheMember,
+    [`DELETE ${base}/:id`]: ownersOfTheMember,
+    [`POST ${base}/:id/reset-password`]: ownersOfTheMember,
+  };
+}
 
 /** The access rule of a route (`GET`, `/orders/:id`, prefix already removed); HEAD follows GET. */
 export function apiAccessOf(method: string, path: string): ApiAccess | undefined {

@@ -21,12 +21,15 @@ export interface Principal {
 export type Requirement =
   | { readonly anyOf: readonly Permission[] }
   | { readonly allOf: readonly Requirement[] }
+  | { readonly roles: readonly string[] }
   | { readonly adminOnly: true }
   | { readonly open: true };
 
 export const anyOf = (...permissions: Permission[]): Requirement => ({ anyOf: permissions });
 export const ADMIN_ONLY: Requirement = { adminOnly: true };
 export const OPEN: Requirement = { open: true };
+/** One of these roles (for what belongs to a kind of account, such as a partner's own team). */
+export const roleIs = (...roles: string[]): Requirement => ({ roles });
 /** Every one of the requirements (for example a checkout permission and the shipping permission). */
 export const allOf = (...requirements: Requirement[]): Requirement => ({ allOf: requirements });
 
@@ -34,6 +37,7 @@ export function meetsRequirement(principal: Principal, requirement: Requirement 
   if (!requirement || 'open' in requirement || isAdminRole(principal.role)) return true;
   if ('adminOnly' in requirement) return false;
   if ('allOf' in requirement) return requirement.allOf.every((part) => meetsRequirement(principal, part));
+  if ('roles' in requirement) return requirement.roles.includes(principal.role);
   const held = new Set(normalizePermissions(principal.permissions));
   return requirement.anyOf.some((permission) => held.has(permission));
 }

@@ -18,6 +18,8 @@ export type UserState =
       permissions: string[];
       parentUserId: string | null;
       passwordHash: string;
+      /** An open invitation to set a password (team members invited by e-mail). */
+      invitation: { invitationId: string; expiresAt: string } | null;
     } & UserProfile);
 
 // ---- events (past tense); data that changes a status carries `status` and `previousStatus` ----
@@ -41,7 +43,9 @@ export type UserEvent =
   | { type: 'UserActivated.v1'; data: { userId: string; status: 'active'; previousStatus: UserStatus; reason: string | null } }
   | { type: 'UserDeactivated.v1'; data: { userId: string; status: 'inactive'; previousStatus: UserStatus; reason: string | null } }
   | { type: 'UserDeleted.v1'; data: { userId: string; email: string; status: 'deleted'; previousStatus: UserStatus } }
-  | { type: 'UserPasswordChanged.v1'; data: { userId: string; passwordHash: string } };
+  | { type: 'UserPasswordChanged.v1'; data: { userId: string; passwordHash: string } }
+  | { type: 'UserInvited.v1'; data: { userId: string; email: string; invitationId: string; expiresAt: string } }
+  | { type: 'UserInvitationAccepted.v1'; data: { userId: string; invitationId: string } };
 
 // ---- commands (imperative) ----
 
@@ -149,7 +153,7 @@ export function decide(command: UserCommand, state: UserState, metadata: Command
 export function evolve(state: UserState, event: UserEvent): UserState {
   if (event.type === 'UserRegistered.v1') {
     const { userId, email, fullName, companyName, role, permissions, parentUserId, passwordHash, status } = event.data;
-    return { status, id: userId, email, fullName, companyName, role, permissions, parentUserId, passwordHash };
+    return { status, id: userId, email, fullName, companyName, role, permissions, parentUserId, passwordHash, invitation: null };
   }
   if (state.status === 'none') return state;
   switch (event.type) {
@@ -163,6 +167,10 @@ export function evolve(state: UserState, event: UserEvent): UserState {
       return { ...state, status: event.data.status };
     case 'UserPasswordChanged.v1':
       return { ...state, passwordHash: event.data.passwordHash };
+    case 'UserInvited.v1':
+      return { ...state, invitation: { invitationId: event.data.invitationId, expiresAt: event.data.expiresAt } };
+    case 'UserInvitationAccepted.v1':
+      return { ...state, invitation: null };
     default:
       return assertNever(event);
   }

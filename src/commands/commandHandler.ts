@@ -37,6 +37,22 @@ export class CommandConflictError extends DomainError {
  * Loads the record's stream, decides, and appends with the revision it read. A concurrent writer
  * makes the append fail; the command is then decided again on the fresh state, a few times at most.
  */
+/**
+ * Decides without appending: throws the refusal the command would get now. For steps that must come
+ * before the command and cannot be undone cleanly (claiming an e-mail address), so a refused command
+ * leaves the log untouched.
+ */
+export async function checkCommand<State, Command, Event extends DomainEvent>(
+  store: EventStore,
+  decider: Decider<State, Command, Event>,
+  recordId: string,
+  command: Command,
+  metadata: CommandMetadata,
+): Promise<void> {
+  const recorded = await store.readStream(decider.streamId(recordId));
+  decider.decide(command, fold(decider, recorded as unknown as Event[]), metadata);
+}
+
 export async function handleCommand<State, Command, Event extends DomainEvent>(
   store: EventStore,
   decider: Decider<State, Command, Event>,

@@ -14,35 +14,48 @@ type UpdateUser = Extract<UserCommand, { type: 'UpdateUser' }>;
  * Registering claims the e-mail address first (its own stream), so two accounts can never share
  * one; if the registration itself is then refused, the claim is given back.
  */
-export async function registerUser(deps: Deps, command: RegisterUser, metadata: CommandMetadata) {
-  await handleCommand(deps.store, emailClaims, command.email, { type: 'ClaimEmail', email: command.email, userId: command.userId }, metadata);
+export async function withEmailClaimed<T>(deps: Deps, email: string, userId: string, metadata: CommandMetadata, register: () => Promise<T>): Promise<T> {
+  await handleCommand(deps.store, emailClaims, email, { type: 'ClaimEmail', email, userId }, metadata);
   try {
-    return await runCommand(deps, users, command.userId, command, metadata);
+    return await register();
   } catch (error) {
-    await releaseEmail(deps, command.email, command.userId, metadata);
+    await releaseEmail(deps, email, userId, metadata);
     throw error;
   }
 }
 
 /** An edit that changes the e-mail claims the new address before and releases the old one after. */
-export async function updateUser(deps: Deps, userId: string, currentEmail: string, command: UpdateUser, metadata: CommandMetadata) {
-  const emailChanges = command.email.toLowerCase() !== currentEmail.toLowerCase();
-  if (emailChanges) await handleCommand(deps.store, emailClaims, command.email, { type: 'ClaimEmail', email: command.email, userId }, metadata);
+export async function withEmailChanged<T>(deps: Deps, userId: string, currentEmail: string, newEmail: string, metadata: CommandMetadata, edit: () => Promise<T>): Promise<T> {
+  const emailChanges = newEmail.toLowerCase() !== currentEmail.toLowerCase();
+  if (emailChanges) await handleCommand(deps.store, emailClaims, newEmail, { type: 'ClaimEmail', email: newEmail, userId }, metadata);
   try {
-    const result = await runCommand(deps, users, userId, command, metadata);
+    const result = await edit();
     if (emailChanges) await releaseEmail(deps, currentEmail, userId, metadata);
     return result;
   } catch (error) {
-    if (emailChanges) await releaseEmail(deps, command.email, userId, metadata);
+    if (emailChanges) await releaseEmail(deps, newEmail, userId, metadata);
     throw error;
   }
 }
 
+export function registerUser(deps: Deps, command: RegisterUser, metadata: CommandMetadata) {
+  return withEmailClaimed(deps, command.email, command.userId, metadata, () => runCommand(deps, users, command.userId, command, metadata));
+}
+
+export function updateUser(deps: Deps, userId: string, currentEmail: string, command: UpdateUser, metadata: CommandMetadata) {
+  return withEmailChanged(deps, userId, currentEmail, command.email, metadata, () => runCommand(deps, users, userId, command, metadata));
+}
+
 export async function deleteUser(deps: Deps, userId: string, metadata: CommandMetadata) {
   const result = await runCommand(deps, users, userId, { type: 'DeleteUser' }, metadata);
-  const deleted = result.events.find((e) => e.type === 'UserDeleted.v1');
-  if (deleted) await releaseEmail(deps, deleted.data.email, userId, metadata);
+  await releaseEmailOfDeleted(deps, result.events, userId, metadata);
   return result;
+}
+
+/** A deletion gives its address back, so it can be used again. */
+export async function releaseEmailOfDeleted(deps: Deps, events: ReadonlyArray<{ type: string; data: unknown }>, userId: string, metadata: CommandMetadata) {
+  const deleted = events.find((e) => e.type === 'UserDeleted.v1');
+  if (deleted) await releaseEmail(deps, (deleted.data as { email: string }).email, userId, metadata);
 }
 
 async function releaseEmail(deps: Deps, email: string, userId: string, metadata: CommandMetadata) {

@@ -85,6 +85,7 @@ interface PrincipalRow {
   parent_user_id: string | null;
   session_live: boolean | null;
   organisation_active: boolean;
+  owner_permissions: string[] | null;
 }
 
 function tokenError(error: unknown): HttpError {
@@ -120,7 +121,7 @@ export async function registerAuth(app: FastifyInstance, services: Services): Pr
       prepared(
         `SELECT u.id, u.email, u.full_name, u.role, u.is_active, u.permissions, u.access_version, u.company_name, u.parent_user_id,
                 (s.revoked_at IS NULL AND s.expires_at > now()) AS session_live,
-                (u.parent_user_id IS NULL OR coalesce(o.is_active, false)) AS organisation_active
+                (u.parent_user_id IS NULL OR coalesce(o.is_active, false)) AS organisation_active, o.permissions AS owner_permissions
          FROM read.users u
          LEFT JOIN auth_sessions s ON s.id = $2 AND s.user_id = u.id
          LEFT JOIN read.users o ON o.id = u.parent_user_id
@@ -134,7 +135,10 @@ export async function registerAuth(app: FastifyInstance, services: Services): Pr
     if (!user.is_active) throw new HttpError(401, 'ACCOUNT_INACTIVE', AUTH_MESSAGES.deactivated);
     // A team member exists through its organisation: when the owner's account is deactivated or deleted, so are its members' rights.
     if (!user.organisation_active) throw new HttpError(401, 'ORGANISATION_INACTIVE', AUTH_MESSAGES.organisationInactive);
-    const permissions = normalizePermissions(user.permissions);
+    // A team member never holds more than its owner does now, even before the reaction that narrows its own list has run.
+    const held = normalizePermissions(user.permissions);
+    const ownerHolds = user.parent_user_id ? new Set(normalizePermissions(user.owner_permissions ?? [])) : undefined;
+    const permissions = ownerHolds ? held.filter((permission) => ownerHolds.has(permission)) : held;
     request.principal = {
       id: user.id,
       email: user.email,

@@ -39,7 +39,9 @@ export const seedIdentity: Seeder = {
   async run(services, metadata) {
     const passwordHash = await hashPassword(DEMO_PASSWORD);
     let created = 0;
-    for (const demo of DEMO_USERS) {
+    // Team members are added by their owners (src/seed/team.ts).
+    const accounts = DEMO_USERS.filter((demo) => !demo.parent);
+    for (const demo of accounts) {
       const userId = demoUserId(demo.email);
       if (await findUser(services.pool, userId)) continue;
       await registerUser(
@@ -63,6 +65,6 @@ export const seedIdentity: Seeder = {
       if (demo.active !== false) await runCommand(services, users, userId, { type: 'ActivateUser', reason: 'Demo account' }, metadata);
       created++;
     }
-    return `${created} of ${DEMO_USERS.length} demo users created`;
+    return `${created} of ${accounts.length} demo accounts created`;
   },
 };

@@ -5,10 +5,11 @@ import { demoUserId, seedIdentity } from './identity';
 import { seedPartners } from './partners';
 import { seedOrders } from './orders';
 import { seedRebates } from './rebates';
+import { seedTeam } from './team';
 import type { Seeder } from './seeder';
 
 /** Each module appends its seeder here; later ones may rely on the accounts created first. */
-export const seeders: readonly Seeder[] = [seedIdentity, seedPartners, seedCatalogue, seedOrders, seedRebates];
+export const seeders: readonly Seeder[] = [seedIdentity, seedPartners, seedTeam, seedCatalogue, seedOrders, seedRebates];
 
 export async function seed(services: Services, log: (line: string) => void = () => {}): Promise<void> {
   const metadata = {

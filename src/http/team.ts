@@ -1,0 +1,255 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { grantablePermissions, isAdminRole, normalizePermissions, SUB_USER_ROLE_OF_PARENT, toSubUserPermission, type Permission } from '../../domain/access';
+import { team, TEAM_MESSAGES, type TeamCommand, type TeamOwner } from '../../domain/team/team';
+import { findTeamMember, invitationOf, listTeamMembers, type TeamMemberView, type TeamScope } from '../../projections/team';
+import { findUser } from '../../projections/users';
+import { checkCommand } from '../commands/commandHandler';
+import { metadataFromRequest, newId, runCommand } from '../commands/dispatch';
+import { releaseEmailOfDeleted, withEmailChanged, withEmailClaimed } from '../commands/users';
+import { HttpError } from '../plugins/errors';
+import { invitationPath, invitationToken, readInvitationToken } from '../plugins/invitations';
+import { hashPassword } from '../plugins/passwords';
+import type { SessionStore } from '../plugins/sessions';
+import type { Services } from '../services';
+import { newPasswordRule } from './auth';
+import { booleanFilter, listQuerySchema, sendList } from './lists';
+import { recordAnswer, updateBody } from './records';
+import { uuidParam } from './validation';
+
+export const TEAM_ROUTE_MESSAGES = {
+  added: 'Team member added successfully!',
+  invited: (email: string) => `Invitation sent to ${email}.`,
+  updated: 'Team member updated successfully!',
+  deleted: 'Team member deleted successfully!',
+  passwordReset: "The team member's password has been reset. They sign in with the new password.",
+  ownTeamOnly: 'You can only manage the members of your own team.',
+  parentRequired: (role: string) => `Choose the ${role} account whose team this member joins (parentUserId).`,
+  passwordRequired: 'Password is required',
+  nameRequired: 'First name is required',
+  invitationAccepted: 'Your password is set. You can sign in now.',
+} as const;
+
+const name = (label: string) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .min(2, `${label} must be at least 2 characters`)
+    .max(60);
+const email = z.email({ error: (i) => (i.input === undefined || i.input === '' ? 'Email is required' : 'Invalid email format') }).max(254);
+const password = z.string({ error: TEAM_ROUTE_MESSAGES.passwordRequired }).min(1, TEAM_ROUTE_MESSAGES.passwordRequired).min(6, 'Password must be at least 6 characters').max(200);
+const permissions = z.array(z.string().max(60), { error: 'Please select at least one permission' }).max(60);
+
+const memberFields = {
+  full_name: z.string().trim().min(2, 'Full name must be at least 2 characters').max(120).optional(),
+  firstName: name('First name').optional(),
+  lastName: name('Last name').optional(),
+  email,
+  permissions,
+  is_active: z.boolean().optional(),
+  isActive: z.boolean().optional(),
+};
+
+const createBody = z
+  .object({
+    ...memberFields,
+    password: password.optional(),
+    /** Send an invitation by e-mail instead of setting a password. */
+    invite: z.boolean().optional(),
+    parentUserId: z.uuid().nullable().optional(),
+  })
+  .strict()
+  .meta({ example: { full_name: 'Mara Lindqvist', email: 'mara.lindqvist@northwind.example', password: 'Secret123', permissions: ['projects_read', 'orders_track'], is_active: true } });
+
+/** What a member record carries that an edit cannot change. */
+const MEMBER_READ_ONLY_FIELDS = ['id', 'role', 'status', 'effectivePermissions', 'invitation_expires_at', 'parentUserId', 'organisation_id', 'parentUser', 'subUsers', 'created_at', 'createdAt', 'updated_at', 'updatedAt'];
+const editBody = updateBody({ ...memberFields, password: z.union([z.literal(''), password]).optional() }, MEMBER_READ_ONLY_FIELDS).meta({
+  example: { full_name: 'Mara Lindqvist', email: 'mara.lindqvist@northwind.example', permissions: ['projects_read'], is_active: true, password: '' },
+});
+
+const resetBody = z.object({ newPassword: password }).strict().meta({ example: { newPassword: 'Another2026!' } });
+
+const listQuery = listQuerySchema({ isActive: booleanFilter.optional(), is_active: booleanFilter.optional() }, ['full_name', 'email', 'is_active', 'created_at']);
+
+const permissionsQuery = z.object({ role: z.enum(['partner_user', 'distributor_user']).optional() }).strict();
+
+const invitationTokenField = z.string({ error: 'The invitation token is required.' }).max(300).regex(/^[\w-]+\.[\w-]+\.[\w-]+$/, 'This invitation link is not valid.');
+const invitationQuery = z.object({ token: invitationTokenField }).strict();
+const acceptBody = z
+  .object({ token: invitationTokenField, password: newPasswordRule })
+  .strict()
+  .meta({ example: { token: '00000000-0000-4000-8000-000000000000.00000000-0000-4000-8000-000000000001.signature', password: 'Secret123' } });
+
+/** The picker's entries: what the caller may give, in both spellings, grouped by category. */
+function permissionEntry(permission: Permission) {
+  const [category, action] = permission.split('.');
+  return { name: permission, key: toSubUserPermission(permission), category, action, label: `${category}: ${action}` };
+}
+
+/** `full_name` as the specification's form sends it (first and last joined); else the two names. */
+const fullNameOf = (body: { full_name?: string; firstName?: string; lastName?: string }) => {
+  const fullName = body.full_name?.trim() || [body.firstName, body.lastName].filter(Boolean).join(' ').trim();
+  if (!fullName) throw new HttpError(400, 'VALIDATION_ERROR', TEAM_ROUTE_MESSAGES.nameRequired, [{ field: 'firstName', message: TEAM_ROUTE_MESSAGES.nameRequired }]);
+  return fullName;
+};
+
+/**
+ * One team's routes, for the partner (`/partner/management/sub-users`, members `partner_user`) or the
+ * distributor (`/distributor/management/sub-users`, members `distributor_user`). The owner manages its
+ * own team; an administrator may act on any team of that kind, for the member's owner.
+ */
+function teamRoutesFor(app: FastifyInstance, services: Services, sessions: SessionStore, ownerRole: 'partner' | 'distributor') {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const { pool, config } = services;
+  const memberRole = SUB_USER_ROLE_OF_PARENT[ownerRole];
+  const base = `/${ownerRole}/management/sub-users`;
+  const tags = ['team'];
+
+  const scopeOf = (request: FastifyRequest): TeamScope => {
+    if (request.principal.role === ownerRole) return { role: memberRole, ownerId: request.principal.id };
+    if (isAdminRole(request.principal.role)) return { role: memberRole };
+    throw new HttpError(403, 'NOT_A_TEAM_OWNER', TEAM_MESSAGES.notAnOwner);
+  };
+
+  /** The owner the command acts for: the caller itself, or, for an administrator, the member's owner. */
+  const ownerFor = async (request: FastifyRequest, ownerId: string | null | undefined): Promise<TeamOwner> => {
+    const { principal } = request;
+    if (principal.role === ownerRole) {
+      if (ownerId && ownerId !== principal.id) throw new HttpError(403, 'FORBIDDEN', TEAM_ROUTE_MESSAGES.ownTeamOnly);
+      return { id: principal.id, role: principal.role, permissions: principal.permissions, companyName: principal.companyName };
+    }
+    if (!isAdminRole(principal.role)) throw new HttpError(403, 'NOT_A_TEAM_OWNER', TEAM_MESSAGES.notAnOwner);
+    const owner = ownerId ? await findUser(pool, ownerId) : undefined;
+    if (!owner || owner.role !== ownerRole) throw new HttpError(400, 'VALIDATION_ERROR', TEAM_ROUTE_MESSAGES.parentRequired(ownerRole), [{ field: 'parentUserId', message: TEAM_ROUTE_MESSAGES.parentRequired(ownerRole) }]);
+    return { id: owner.id, role: owner.role, permissions: normalizePermissions(owner.permissions), companyName: owner.company_name };
+  };
+
+  const load = async (request: FastifyRequest, id: string): Promise<TeamMemberView> => {
+    const member = await findTeamMember(pool, scopeOf(request), id);
+    if (!member) throw new HttpError(404, 'NOT_FOUND', TEAM_MESSAGES.notFound);
+    return member;
+  };
+
+  const run = (request: FastifyRequest, memberId: string, command: TeamCommand) => runCommand(services, team, memberId, command, metadataFromRequest(request));
+
+  api.get(base, { schema: { tags, summary: `The ${ownerRole}'s team members (both list shapes)`, querystring: listQuery } }, async (request, reply) => {
+    const q = request.query;
+    const { rows, total } = await listTeamMembers(pool, scopeOf(request), { search: q.search, isActive: q.filters.isActive ?? q.filters.is_active, ids: q.ids }, { offset: q.offset, limit: q.limit, sort: q.sort });
+    if (q.reactAdmin) return sendList(reply, 'subUsers', q, rows, total);
+    const totalPages = Math.max(1, Math.ceil(total / q.limit));
+    // The partner screen reads data.totalCount and data.currentPage, the distributor screen the top-level total and page.
+    return { success: true, data: { subUsers: rows, totalCount: total, currentPage: q.page, totalPages, total, page: q.page, limit: q.limit }, total, page: q.page, limit: q.limit, totalPages };
+  });
+
+  api.get(`${base}/:id`, { schema: { tags, summary: 'One team member', params: uuidParam } }, async (request) => recordAnswer(await load(request, request.params.id)));
+
+  api.post(`${base}`, { schema: { tags, summary: 'Add a team member with a password, or invite one by e-mail (invite: true)', body: createBody } }, async (request, reply) => {
+    const body = request.body;
+    const owner = await ownerFor(request, body.parentUserId ?? (isAdminRole(request.principal.role) ? undefined : request.principal.id));
+    const fullName = fullNameOf(body);
+    if (!body.invite && !body.password) throw new HttpError(400, 'VALIDATION_ERROR', TEAM_ROUTE_MESSAGES.passwordRequired, [{ field: 'password', message: TEAM_ROUTE_MESSAGES.passwordRequired }]);
+    const userId = newId();
+    const metadata = metadataFromRequest(request);
+    const details = { owner, userId, email: body.email, fullName, permissions: body.permissions };
+    const invitationId = randomUUID();
+    const command: TeamCommand = body.invite
+      ? { type: 'InviteTeamMember', ...details, invitationId, expiresAt: new Date(Date.parse(metadata.now) + config.INVITATION_VALIDITY_SECONDS * 1000).toISOString() }
+      : { type: 'AddTeamMember', ...details, passwordHash: await hashPassword(body.password!), isActive: body.is_active ?? body.isActive ?? true };
+    // Refused before the address is claimed, so a refusal writes nothing.
+    await checkCommand(services.store, team, userId, command, metadata);
+    await withEmailClaimed(services, body.email, userId, metadata, () => runCommand(services, team, userId, command, metadata));
+    reply.status(201);
+    const member = await load(request, userId);
+    if (!body.invite) return recordAnswer(member, TEAM_ROUTE_MESSAGES.added);
+    // The owner may pass the link on by hand too (the e-mail needs SMTP_URL).
+    return { ...recordAnswer(member, TEAM_ROUTE_MESSAGES.invited(body.email)), invitationLink: invitationPath(invitationToken(config.JWT_SECRET, userId, invitationId)) };
+  });
+
+  api.put(`${base}/:id`, { schema: { tags, summary: 'Edit a team member (a blank password keeps the current one)', params: uuidParam, body: editBody } }, async (request) => {
+    const current = await load(request, request.params.id);
+    const owner = await ownerFor(request, current.parentUserId);
+    const body = request.body;
+    const fullName = fullNameOf(body);
+    const isActive = body.is_active ?? body.isActive ?? current.is_active;
+    const metadata = metadataFromRequest(request);
+    const command: TeamCommand = {
+      type: 'UpdateTeamMember',
+      owner,
+      email: body.email,
+      fullName,
+      permissions: body.permissions,
+      isActive,
+      ...(body.password ? { passwordHash: await hashPassword(body.password) } : {}),
+    };
+    await checkCommand(services.store, team, current.id, command, metadata);
+    await withEmailChanged(services, current.id, current.email, body.email, metadata, () => runCommand(services, team, current.id, command, metadata));
+    if (!isActive || body.password) await sessions.revokeAllOf(current.id, body.password ? 'password reset by the team owner' : 'deactivated by the team owner');
+    return recordAnswer(await load(request, current.id), TEAM_ROUTE_MESSAGES.updated);
+  });
+
+  api.delete(`${base}/:id`, { schema: { tags, summary: 'Remove a team member', params: uuidParam } }, async (request) => {
+    const current = await load(request, request.params.id);
+    const owner = await ownerFor(request, current.parentUserId);
+    const result = await run(request, current.id, { type: 'RemoveTeamMember', owner });
+    await releaseEmailOfDeleted(services, result.events, current.id, metadataFromRequest(request));
+    await sessions.revokeAllOf(current.id, 'removed by the team owner');
+    return { success: true, message: TEAM_ROUTE_MESSAGES.deleted, data: { id: current.id } };
+  });
+
+  api.post(`${base}/:id/reset-password`, { schema: { tags, summary: "Set a team member's password", params: uuidParam, body: resetBody } }, async (request) => {
+    const current = await load(request, request.params.id);
+    const owner = await ownerFor(request, current.parentUserId);
+    await run(request, current.id, { type: 'ResetTeamMemberPassword', owner, passwordHash: await hashPassword(request.body.newPassword) });
+    await sessions.revokeAllOf(current.id, 'password reset by the team owner');
+    return { success: true, message: TEAM_ROUTE_MESSAGES.passwordReset, data: { id: current.id } };
+  });
+}
+
+export async function teamRoutes(parent: FastifyInstance, services: Services, sessions: SessionStore): Promise<void> {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
+  const { pool, config } = services;
+  teamRoutesFor(app, services, sessions, 'partner');
+  teamRoutesFor(app, services, sessions, 'distributor');
+
+  /** What the caller may give its team members (administrators: what a member of `role` may hold). */
+  const grantable = (principal: FastifyRequest['principal'], requested: z.infer<typeof permissionsQuery>['role']): Permission[] => {
+    const ownTeam = Object.hasOwn(SUB_USER_ROLE_OF_PARENT, principal.role) ? SUB_USER_ROLE_OF_PARENT[principal.role as keyof typeof SUB_USER_ROLE_OF_PARENT] : undefined;
+    const role = ownTeam ?? (isAdminRole(principal.role) ? (requested ?? 'partner_user') : undefined);
+    return role ? grantablePermissions(principal, role) : [];
+  };
+
+  app.get('/permissions', { schema: { tags: ['team'], summary: 'The permissions the caller may give a team member', querystring: permissionsQuery } }, async (request) => {
+    return { success: true, data: grantable(request.principal, request.query.role).map(permissionEntry) };
+  });
+
+  app.get('/permissions/groups', { schema: { tags: ['team'], summary: 'The same, grouped by category', querystring: permissionsQuery } }, async (request) => {
+    const groups = new Map<string, ReturnType<typeof permissionEntry>[]>();
+    for (const entry of grantable(request.principal, request.query.role).map(permissionEntry)) groups.set(entry.category, [...(groups.get(entry.category) ?? []), entry]);
+    return { success: true, data: [...groups].map(([category, permissions]) => ({ category, permissions })) };
+  });
+
+  // ---- invitations (signed out: the invited member has no password yet) ----
+
+  const invitationFrom = async (token: string) => {
+    const read = readInvitationToken(config.JWT_SECRET, token);
+    const invited = read && (await invitationOf(pool, read.userId));
+    if (!read || !invited) throw new HttpError(404, 'INVITATION_INVALID', TEAM_MESSAGES.invitationInvalid);
+    return { ...read, invited };
+  };
+
+  app.get('/team/invitation', { schema: { tags: ['team'], summary: 'Who an invitation is for (the invitation page)', querystring: invitationQuery } }, async (request) => {
+    const { invited } = await invitationFrom(request.query.token);
+    if (!invited.invitation_expires_at) throw new HttpError(409, 'INVITATION_USED', TEAM_MESSAGES.invitationUsed);
+    if (invited.invitation_expires_at.getTime() <= Date.now()) throw new HttpError(409, 'INVITATION_EXPIRED', TEAM_MESSAGES.invitationExpired);
+    return { success: true, data: { email: invited.email, full_name: invited.full_name, company_name: invited.company_name, expires_at: invited.invitation_expires_at.toISOString() } };
+  });
+
+  app.post('/team/invitations/accept', { schema: { tags: ['team'], summary: 'Set the password of an invited team member', body: acceptBody } }, async (request) => {
+    const { userId, invitationId, invited } = await invitationFrom(request.body.token);
+    await runCommand(services, team, userId, { type: 'AcceptInvitation', invitationId, passwordHash: await hashPassword(request.body.password) }, { ...metadataFromRequest(request), actorId: userId, actorRole: invited.role });
+    return { success: true, message: TEAM_ROUTE_MESSAGES.invitationAccepted };
+  });
+}

@@ -1,0 +1,64 @@
+import { randomUUID } from 'node:crypto';
+import { normalizePermissions } from '../../domain/access';
+import { team, type TeamCommand } from '../../domain/team/team';
+import { findUser } from '../../projections/users';
+import { runCommand } from '../commands/dispatch';
+import { withEmailClaimed } from '../commands/users';
+import { hashPassword } from '../plugins/passwords';
+import { DEMO_PASSWORD, DEMO_USERS, demoUserId } from './identity';
+import type { Seeder } from './seeder';
+
+interface DemoMember {
+  email: string;
+  fullName: string;
+  owner: string; // e-mail of the owning partner or distributor
+  permissions: readonly string[];
+  state?: 'inactive' | 'invited';
+}
+
+/** The README's two team members (DEMO_USERS with a parent), then colleagues on several teams, in every state. */
+const DEMO_MEMBERS: readonly DemoMember[] = [
+  ...DEMO_USERS.filter((demo) => demo.parent).map((demo) => ({
+    email: demo.email,
+    fullName: demo.fullName,
+    owner: demo.parent!,
+    permissions: demo.role === 'partner_user' ? ['Projects.Read', 'Orders.Track', 'Orders.Browse'] : ['Orders.Track', 'Orders.Browse'],
+  })),
+  { email: 'aisha.khan@northwind.test', fullName: 'Aisha Khan', owner: 'partner@partnerhub.test', permissions: ['Projects.Read', 'Projects.Create', 'Support.Read', 'Support.Create'] },
+  { email: 'marco.rossi@northwind.test', fullName: 'Marco Rossi', owner: 'partner@partnerhub.test', permissions: ['Orders.Browse', 'Orders.Checkout', 'Orders.Shipping'], state: 'inactive' },
+  { email: 'sofia.nunez@northwind.test', fullName: 'Sofia Nunez', owner: 'partner@partnerhub.test', permissions: ['Rebates.Read', 'Rebates.Create'], state: 'invited' },
+  { email: 'ivan.petrov@atlas-distribution.test', fullName: 'Ivan Petrov', owner: 'distributor@partnerhub.test', permissions: ['Orders.Read', 'Orders.Create', 'Orders.Shipping'] },
+  { email: 'grace.liu@atlas-distribution.test', fullName: 'Grace Liu', owner: 'distributor@partnerhub.test', permissions: ['Support.Read'], state: 'inactive' },
+  { email: 'omar.farouk@atlas-distribution.test', fullName: 'Omar Farouk', owner: 'distributor@partnerhub.test', permissions: ['Orders.Track'], state: 'invited' },
+  { email: 'paulo.mendes@meridian-supply.test', fullName: 'Paulo Mendes', owner: 'olivia.brown@meridian-supply.test', permissions: ['Orders.Track', 'Orders.Browse'] },
+  { email: 'zawadi.mwangi@kilima-tech.test', fullName: 'Zawadi Mwangi', owner: 'amani.otieno@kilima-tech.test', permissions: ['Projects.Read', 'Orders.Track'] },
+];
+
+/** Team members, added by their owners through the team's own commands. */
+export const seedTeam: Seeder = {
+  name: 'team members',
+  async run(services, metadata) {
+    const passwordHash = await hashPassword(DEMO_PASSWORD);
+    let created = 0;
+    for (const demo of DEMO_MEMBERS) {
+      const userId = demoUserId(demo.email);
+      const owner = await findUser(services.pool, demoUserId(demo.owner));
+      if (!owner || (await findUser(services.pool, userId))) continue;
+      const asOwner = { ...metadata, actorId: owner.id, actorRole: owner.role };
+      const details = {
+        owner: { id: owner.id, role: owner.role, permissions: normalizePermissions(owner.permissions), companyName: owner.company_name },
+        userId,
+        email: demo.email,
+        fullName: demo.fullName,
+        permissions: demo.permissions,
+      };
+      const command: TeamCommand =
+        demo.state === 'invited'
+          ? { type: 'InviteTeamMember', ...details, invitationId: randomUUID(), expiresAt: new Date(Date.parse(metadata.now) + 7 * 86_400_000).toISOString() }
+          : { type: 'AddTeamMember', ...details, passwordHash, isActive: demo.state !== 'inactive' };
+      await withEmailClaimed(services, demo.email, userId, asOwner, () => runCommand(services, team, userId, command, asOwner));
+      created++;
+    }
+    return `${created} of ${DEMO_MEMBERS.length} demo team members created`;
+  },
+};
