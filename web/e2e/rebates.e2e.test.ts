@@ -130,6 +130,9 @@ describe('rebates', () => {
       await row.waitFor();
       await expect.poll(() => page.getByTestId('rebate-row').count()).toBe(1);
       expect(await row.textContent()).toContain('Northwind Networks');
+      // The status tabs count the claims under the other filters (here: the search).
+      await page.getByRole('tab', { name: 'Pending (1)' }).waitFor();
+      await page.getByRole('tab', { name: 'Approved (0)' }).waitFor();
       // Pending offers processing, approve and reject.
       for (const action of ['Mark', 'Approve', 'Reject', 'View']) expect(await row.getByRole('button', { name: new RegExp(`^${action} ${invoice}`) }).count()).toBe(1);
       await row.getByRole('button', { name: `Approve ${invoice}` }).click();
@@ -147,7 +150,7 @@ describe('rebates', () => {
       expect(await row.textContent()).toContain(usd(suggested));
 
       // Export the current view: approved claims matching the search.
-      await page.getByRole('tab', { name: 'Approved' }).click();
+      await page.getByRole('tab', { name: 'Approved (1)' }).click();
       await expect.poll(() => page.getByTestId('rebate-row').count()).toBe(1);
       const download = page.waitForEvent('download');
       await page.getByRole('button', { name: 'Export CSV' }).click();

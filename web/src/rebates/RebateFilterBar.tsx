@@ -32,6 +32,7 @@ export function RebateFilterBar({
   onExport,
   exporting,
   extra,
+  counts,
 }: {
   value: FilterState;
   onChange: (next: FilterState) => void;
@@ -39,14 +40,17 @@ export function RebateFilterBar({
   onExport: () => void;
   exporting: boolean;
   extra?: ReactNode;
+  /** Claims per status tab ('' is All), under the other filters. */
+  counts?: Record<string, number>;
 }) {
+  const labelled = (status: string, label: string) => (counts && counts[status] !== undefined ? `${label} (${counts[status]})` : label);
   const set = (patch: Partial<FilterState>) => onChange({ ...value, ...patch });
   return (
     <Box sx={{ mb: 2 }}>
       <Tabs value={value.status} onChange={(_, status: string) => set({ status })} variant="scrollable" scrollButtons="auto" allowScrollButtonsMobile aria-label="Filter by status" sx={{ mb: 1.5, borderBottom: 1, borderColor: 'divider' }}>
-        <Tab value="" label="All" />
+        <Tab value="" label={labelled('', 'All')} />
         {REBATE_STATUSES.map((status) => (
-          <Tab key={status} value={status} label={rebateStatusLabel(status)} />
+          <Tab key={status} value={status} label={labelled(status, rebateStatusLabel(status))} />
         ))}
       </Tabs>
       <Box sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap', alignItems: 'center' }}>

@@ -9,7 +9,7 @@ import { EMPTY_FILTERS, RebateFilterBar, toQuery, type FilterState } from './Reb
 import { RebateDetail } from './RebateDetail';
 import { RebateTable } from './RebateTable';
 import { deleteRebate, exportRebates, type RebateRecord, type SortOrder } from './rebatesApi';
-import { useRebateList } from './useRebateList';
+import { useRebateList, useStatusCounts } from './useRebateList';
 
 /** The History tab: the organisation's claims with their statuses and amounts, each opening its documents and history. */
 export function RebateHistory({ canWithdraw, version, onChanged }: { canWithdraw: boolean; version: number; onChanged: () => void }) {
@@ -20,7 +20,8 @@ export function RebateHistory({ canWithdraw, version, onChanged }: { canWithdraw
   const [perPage, setPerPage] = useState(10);
   const [sort, setSort] = useState<SortOrder>({ field: 'submitted_date', order: 'DESC' });
   const query = toQuery(filters, search);
-  const { rows, total, loaded, loading, error, refetch } = useRebateList('user', query, page, perPage, sort);
+  const { rows, total, loaded, loading, error, refetch, version: listVersion } = useRebateList('user', query, page, perPage, sort);
+  const counts = useStatusCounts('user', query, listVersion);
   const [viewing, setViewing] = useState<RebateRecord | null>(null);
   const [withdrawing, setWithdrawing] = useState<RebateRecord | null>(null);
   const [busy, setBusy] = useState(false);
@@ -54,6 +55,7 @@ export function RebateHistory({ canWithdraw, version, onChanged }: { canWithdraw
       <RebateFilterBar
         value={filters}
         onChange={setFilters}
+        counts={counts}
         exporting={exporting}
         onExport={() => {
           setExporting(true);

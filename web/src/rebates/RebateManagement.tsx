@@ -14,7 +14,7 @@ import { RebateDetail } from './RebateDetail';
 import { ApproveDialog, RejectDialog, UpdateFailed } from './RebateReviewDialogs';
 import { RebateTable } from './RebateTable';
 import { exportRebates, reviewRebate, type RebateRecord, type SortOrder } from './rebatesApi';
-import { useRebateList } from './useRebateList';
+import { useRebateList, useStatusCounts } from './useRebateList';
 
 /** The partner and distributor organisations, for the organisation filter. */
 function useOrganisations() {
@@ -49,7 +49,8 @@ export function RebateManagement() {
   const [perPage, setPerPage] = useState(10);
   const [sort, setSort] = useState<SortOrder>({ field: 'submitted_date', order: 'DESC' });
   const query = toQuery(filters, search);
-  const { rows, total, loaded, loading, error, refetch } = useRebateList('admin', query, page, perPage, sort);
+  const { rows, total, loaded, loading, error, refetch, version: listVersion } = useRebateList('admin', query, page, perPage, sort);
+  const counts = useStatusCounts('admin', query, listVersion);
   const [viewing, setViewing] = useState<RebateRecord | null>(null);
   const [approving, setApproving] = useState<RebateRecord | null>(null);
   const [rejecting, setRejecting] = useState<RebateRecord | null>(null);
@@ -115,6 +116,7 @@ export function RebateManagement() {
       <RebateFilterBar
         value={filters}
         onChange={setFilters}
+        counts={counts}
         organisations={organisations}
         exporting={exporting}
         onExport={() => {
