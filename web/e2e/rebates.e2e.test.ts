@@ -95,9 +95,9 @@ describe('rebates', () => {
         { name: 'delivery-note.png', mimeType: 'image/png', buffer: PNG },
         { name: 'wrong-one.pdf', mimeType: 'application/pdf', buffer: PDF },
       ]);
-      await expect.poll(() => page.getByTestId('document-item').count()).toBe(3);
+      await expect.poll(() => page.getByTestId('document-item').count(), { timeout: 10_000 }).toBe(3);
       await page.getByRole('button', { name: 'Remove wrong-one.pdf' }).click();
-      await expect.poll(() => page.getByTestId('document-item').count()).toBe(2);
+      await expect.poll(() => page.getByTestId('document-item').count(), { timeout: 10_000 }).toBe(2);
       await page.getByRole('button', { name: 'Submit Rebate' }).click();
       await expect.poll(() => page.getByTestId('submit-result').textContent(), { timeout: 15_000 }).toBe('Rebate submitted successfully!');
 
@@ -114,7 +114,7 @@ describe('rebates', () => {
       const download = page.waitForEvent('download');
       await dialog.getByRole('button', { name: 'Download invoice.pdf' }).click();
       expect((await download).suggestedFilename()).toBe('invoice.pdf');
-      await expect.poll(() => dialog.getByTestId('rebate-history-step').count()).toBe(1);
+      await expect.poll(() => dialog.getByTestId('rebate-history-step').count(), { timeout: 10_000 }).toBe(1);
       await dialog.getByRole('button', { name: 'Close' }).first().click();
       expect(errors).toEqual([]);
     });
@@ -128,7 +128,7 @@ describe('rebates', () => {
       await page.getByRole('textbox', { name: 'Search rebates' }).fill(invoice);
       const row = page.locator(`[data-testid="rebate-row"][data-invoice="${invoice}"]`);
       await row.waitFor();
-      await expect.poll(() => page.getByTestId('rebate-row').count()).toBe(1);
+      await expect.poll(() => page.getByTestId('rebate-row').count(), { timeout: 10_000 }).toBe(1);
       expect(await row.textContent()).toContain('Northwind Networks');
       // The status tabs count the claims under the other filters (here: the search).
       await page.getByRole('tab', { name: 'Pending (1)' }).waitFor();
@@ -143,7 +143,7 @@ describe('rebates', () => {
       expect(await dialog.getByLabel('Note').inputValue()).toBe('Approved after review');
       await dialog.getByRole('button', { name: 'Approve Rebate' }).click();
       await dialog.waitFor({ state: 'hidden' });
-      await expect.poll(() => row.getAttribute('data-status')).toBe('approved');
+      await expect.poll(() => row.getAttribute('data-status'), { timeout: 10_000 }).toBe('approved');
       // Approved offers nothing but the details.
       expect(await row.getByRole('button', { name: `Approve ${invoice}` }).count()).toBe(0);
       expect(await row.getByRole('button', { name: `View ${invoice}` }).count()).toBe(1);
@@ -151,7 +151,7 @@ describe('rebates', () => {
 
       // Export the current view: approved claims matching the search.
       await page.getByRole('tab', { name: 'Approved (1)' }).click();
-      await expect.poll(() => page.getByTestId('rebate-row').count()).toBe(1);
+      await expect.poll(() => page.getByTestId('rebate-row').count(), { timeout: 10_000 }).toBe(1);
       const download = page.waitForEvent('download');
       await page.getByRole('button', { name: 'Export CSV' }).click();
       const file = await download;
@@ -171,7 +171,7 @@ describe('rebates', () => {
     await withPage(PHONE, async (page) => {
       await signedIn(page, 'partner');
       await page.goto('/rebates');
-      await expect.poll(() => page.getByTestId(`money-${after.quarter.label} purchases`).textContent()).toBe(usd(after.financial_summary.quarterly_purchase));
+      await expect.poll(() => page.getByTestId(`money-${after.quarter.label} purchases`).textContent(), { timeout: 10_000 }).toBe(usd(after.financial_summary.quarterly_purchase));
       expect(await page.getByTestId('kpi-progress').textContent()).toBe(`${after.quarterly_progress.percentage}%`);
       expect(await page.getByTestId('kpi-tier').textContent()).toBe(after.current_tier.tier);
       await page.getByRole('tab', { name: 'Progress' }).click();
@@ -212,7 +212,7 @@ describe('rebates', () => {
       expect(await dialog.getByTestId('reason-counter').textContent()).toBe(`${reason.length}/500`);
       await confirm.click();
       await dialog.waitFor({ state: 'hidden' });
-      await expect.poll(() => row.getAttribute('data-status')).toBe('rejected');
+      await expect.poll(() => row.getAttribute('data-status'), { timeout: 10_000 }).toBe('rejected');
     });
     expect((await partner('GET', `/api/rebates/user?search=${rejected}`)).json.data.rebates[0].rejection_reason).toBe(reason);
     await withPage(PHONE, async (page) => {
@@ -222,8 +222,8 @@ describe('rebates', () => {
       await card.waitFor();
       expect(await card.getAttribute('data-status')).toBe('rejected');
       await card.click();
-      await expect.poll(() => page.getByTestId('rebate-rejection-reason').textContent()).toBe(`Rejected: ${reason}`);
-      await expect.poll(() => page.getByTestId('rebate-history-note').allTextContents()).toEqual([reason]);
+      await expect.poll(() => page.getByTestId('rebate-rejection-reason').textContent(), { timeout: 10_000 }).toBe(`Rejected: ${reason}`);
+      await expect.poll(() => page.getByTestId('rebate-history-note').allTextContents(), { timeout: 10_000 }).toEqual([reason]);
     });
   }, 120_000);
 });
