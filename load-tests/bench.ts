@@ -15,11 +15,12 @@ import { BATCHED_GOAL, runAppendSection, SINGLE_GOAL, type AppendMeasurement, ty
 import { checkpoint, createBenchDatabase, serverVersion, type BenchDatabase } from './bench/benchDatabase';
 import { runHttpSection, type HttpMeasurement, type HttpSection } from './bench/httpBench';
 import { runOrderSection } from './bench/orders';
+import { runProjectSection } from './bench/projects';
 import { runRebateSection } from './bench/rebates';
 import { LAG_GOAL_MS, runLagSection, type LagSection } from './bench/projectionLag';
 import { formatCount, formatMs, formatPercent, formatRate, renderTable, type Cell } from './bench/reportTables';
 
-const SECTIONS = ['http', 'appends', 'lag', 'orders', 'rebates'] as const;
+const SECTIONS = ['http', 'appends', 'lag', 'orders', 'projects', 'rebates'] as const;
 type Section = (typeof SECTIONS)[number];
 
 function numberFromEnv(name: string, fallback: number): number {
@@ -252,6 +253,7 @@ async function main() {
       }
     }
     if (settings.sections.includes('orders')) tables.push(...(await runOrderSection({ databaseUrl: database.url, redisUrl: process.env.REDIS_URL, seconds: settings.seconds, warmupSeconds: settings.warmupSeconds, clients: settings.clients }, log, results)));
+    if (settings.sections.includes('projects')) tables.push(...(await runProjectSection({ databaseUrl: database.url, redisUrl: process.env.REDIS_URL, seconds: settings.seconds, warmupSeconds: settings.warmupSeconds, clients: settings.clients }, log, results)));
     if (settings.sections.includes('rebates')) tables.push(...(await runRebateSection({ databaseUrl: database.url, redisUrl: process.env.REDIS_URL, seconds: settings.seconds, warmupSeconds: settings.warmupSeconds, clients: settings.clients }, log, results)));
   } finally {
     await database?.drop().catch((error: Error) => log(`Could not drop ${database?.name}: ${error.message}`));

@@ -4,8 +4,9 @@ import { ordersProjection } from './orders';
 import { partnersProjection } from './partners';
 import { rebatesProjection } from './rebates';
 import type { Projection } from './projection';
+import { projectsProjection } from './projects';
 import { statusHistoryProjection } from './statusHistory';
 import { usersProjection } from './users';
 
 /** Every read model, applied in this order to each event. A new module adds its projection here. */
-export const readModels: readonly Projection[] = [usersProjection, statusHistoryProjection, notificationsProjection, catalogueProjection, ordersProjection, partnersProjection, rebatesProjection];
+export const readModels: readonly Projection[] = [usersProjection, statusHistoryProjection, notificationsProjection, catalogueProjection, ordersProjection, partnersProjection, projectsProjection, rebatesProjection];

@@ -34,6 +34,12 @@ const schema = z.object({
   /** How long a stock reservation may wait for its order before it counts as abandoned and is released. */
   RESERVATION_GRACE_MS: z.coerce.number().int().positive().default(5 * 60 * 1000),
   JOB_BACKOFF_MS: z.coerce.number().int().positive().default(2000),
+  /** How long a deal registration is protected (60 days, spec 000 §9); tests shorten it. */
+  DEAL_REGISTRATION_VALIDITY_MS: z.coerce.number().int().positive().default(60 * 24 * 60 * 60 * 1000),
+  /** How far an approved extension moves a registration's expiry (30 days). */
+  DEAL_REGISTRATION_EXTENSION_MS: z.coerce.number().int().positive().default(30 * 24 * 60 * 60 * 1000),
+  /** How often the worker re-schedules registration expiries and reminders whose jobs may have been lost. */
+  DEAL_REGISTRATION_SWEEP_MS: z.coerce.number().int().positive().default(5 * 60 * 1000),
   /** Self-registrations arriving within this window of one another reach admins as one digest. */
   REGISTRATION_DIGEST_WINDOW_SECONDS: z.coerce.number().int().positive().default(5 * 60),
   /** The portal's public address, so links in e-mails are absolute; without it e-mails carry no link. */

@@ -8,6 +8,7 @@ import { notificationRoutes } from './http/notifications';
 import { orderRoutes } from './http/orders';
 import { partnerRoutes } from './http/partners';
 import { productRoutes } from './http/products';
+import { projectRoutes } from './http/projects';
 import { rebateRoutes } from './http/rebates';
 import { teamRoutes } from './http/team';
 import { userRoutes } from './http/users';
@@ -71,6 +72,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
       await productRoutes(api, services);
       await orderRoutes(api, services);
       await partnerRoutes(api, services);
+      await projectRoutes(api, services);
       await rebateRoutes(api, services);
       await teamRoutes(api, services, sessions);
     },

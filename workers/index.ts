@@ -1,6 +1,7 @@
 import type { Services } from '../src/services';
 import { createMailer, notificationProcessor, type NotificationJobData } from './notifications';
 import { partnerApprovalProcessor, type PartnerApprovalJobData } from './partners';
+import { dealRegistrationProcessor, startDealRegistrationSweep, type DealRegistrationJobData } from './projects';
 import { closeQueues, createQueues, createWorker, QUEUES } from './queues';
 import { Reactor } from './reactor';
 import { stockProcessor, type StockJobData } from './stock';
@@ -25,6 +26,7 @@ export async function startWorkers(services: Services, options: { log: (line: st
     createWorker<NotificationJobData>(config, QUEUES.notifications, notificationProcessor(services, mailer)),
     createWorker<PartnerApprovalJobData>(config, QUEUES.partnerApprovals, partnerApprovalProcessor(services)),
     createWorker<StockJobData>(config, QUEUES.stockReservations, stockProcessor(services)),
+    createWorker<DealRegistrationJobData>(config, QUEUES.projectRegistrations, dealRegistrationProcessor(services)),
     createWorker<UploadJobData>(config, QUEUES.uploads, uploadProcessor(services)),
     createWorker<TeamJobData>(config, QUEUES.team, teamProcessor(services, mailer)),
     createWorker<RegistrationDigestJobData>(config, QUEUES.registrationDigests, registrationDigestProcessor(services, queues.notifications)),
@@ -41,7 +43,9 @@ export async function startWorkers(services: Services, options: { log: (line: st
 
   const reactor = new Reactor(services, queues, { onError: (error) => log(`reactor: ${error.message}`) });
 
+  let sweep: { stop(): Promise<void> } | undefined;
   const close = async () => {
+    await sweep?.stop();
     await reactor.stop();
     await Promise.all(workers.map((worker) => worker.close()));
     await closeQueues(queues);
@@ -55,5 +59,6 @@ export async function startWorkers(services: Services, options: { log: (line: st
     throw error;
   }
   reactor.start();
+  sweep = startDealRegistrationSweep(services, queues, log);
   return { stop: close };
 }

@@ -6,6 +6,7 @@ export const QUEUES = {
   notifications: 'notifications',
   partnerApprovals: 'partner-approvals',
   stockReservations: 'stock-reservations',
+  projectRegistrations: 'project-registrations',
   uploads: 'uploads',
   registrationDigests: 'registration-digests',
   team: 'team',

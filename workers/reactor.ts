@@ -6,6 +6,7 @@ import { CheckpointStore } from '../projections/checkpoints';
 import { identityReactions } from './identity';
 import { partnerReactions } from './partners';
 import { orderReactions } from './orders';
+import { projectReactions } from './projects';
 import { rebateReactions } from './rebates';
 import type { JobRequest, QueueName, Queues } from './queues';
 import { stockReactions } from './stock';
@@ -39,7 +40,7 @@ export function combineReactions(...tables: ReactionTable[]): ReactionTable {
   return combined;
 }
 
-export const reactions: ReactionTable = combineReactions(identityReactions, partnerReactions, orderReactions, stockReactions, uploadReactions, teamReactions, rebateReactions);
+export const reactions: ReactionTable = combineReactions(identityReactions, partnerReactions, orderReactions, stockReactions, uploadReactions, teamReactions, projectReactions, rebateReactions);
 
 export interface ReactorOptions {
   table?: ReactionTable;

@@ -2,6 +2,7 @@ import type { Job, Processor } from 'bullmq';
 import { products, type ProductEvent, type ProductState } from '../domain/catalogue/catalogue';
 import type { Decider, DomainEvent } from '../domain/decider';
 import { partners, type PartnerEvent, type PartnerState } from '../domain/partners/partners';
+import { projects, type ProjectEvent, type ProjectState } from '../domain/projects/projects';
 import { rebates, type RebateEvent, type RebateState } from '../domain/rebates/rebates';
 import type { Pool } from '../src/db';
 import type { RecordedEvent } from '../src/eventstore';
@@ -24,6 +25,7 @@ export function readModelColumnsHoldingUploads(): ReadonlyArray<{ table: string;
   return [
     { table: 'read.products', column: 'image', visibility: 'public' },
     { table: 'read.partners', column: 'company_logo', visibility: 'public' },
+    { table: 'read.projects', column: 'boq_file', visibility: 'private' },
     { table: 'read.rebate_documents', column: 'file', visibility: 'private' },
   ];
 }
@@ -81,6 +83,12 @@ const partnerLogos: UploadHolder<PartnerState, PartnerEvent> = {
   visibility: 'public',
 };
 
+const projectBoqs: UploadHolder<ProjectState, ProjectEvent> = {
+  decider: projects,
+  uploadsOf: (state) => (state.status !== 'none' && state.status !== 'deleted' && state.boqFile ? [state.boqFile] : []),
+  visibility: 'private',
+};
+
 const rebateDocuments: UploadHolder<RebateState, RebateEvent> = {
   decider: rebates,
   uploadsOf: (state) => (state.status === 'none' || state.status === 'deleted' ? [] : state.documents),
@@ -117,5 +125,7 @@ export const uploadReactions: ReactionTable = {
   'ProductUpdated.v1': [removeDroppedUploads(productImages)],
   'ProductRemoved.v1': [removeDroppedUploads(productImages)],
   'PartnerApplicationDetailsProvided.v1': [removeDroppedUploads(partnerLogos)],
+  'ProjectUpdated.v1': [removeDroppedUploads(projectBoqs)],
+  'ProjectDeleted.v1': [removeDroppedUploads(projectBoqs)],
   'RebateDeleted.v1': [removeDroppedUploads(rebateDocuments)],
 };

@@ -71,6 +71,35 @@ export const API_ROUTES: Readonly<Record<ApiRouteKey, ApiAccess>> = {
   'POST /orders': signedIn(allOf(RESOURCE_RULES.orders.create, anyOf('Orders.Shipping'))),
   'PUT /orders/admin/:id/status': signedIn(ADMIN_ONLY, scoped),
 
+  // projects: deal registrations. Changes to another organisation's project are refused in the route (404) unless by an admin.
+  'GET /projects': signedIn(RESOURCE_RULES.projects.list),
+  'GET /projects/stats': signedIn(RESOURCE_RULES.projects.list),
+  'GET /projects/partners': signedIn(RESOURCE_RULES.projects.create),
+  'GET /projects/:id': signedIn(RESOURCE_RULES.projects.show, scoped),
+  'POST /projects': signedIn(RESOURCE_RULES.projects.create),
+  'PUT /projects/:id': signedIn(RESOURCE_RULES.projects.edit, scoped),
+  // The endpoint map asks Projects.Update, the action table's delete-project Projects.Delete: both are required.
+  'DELETE /projects/:id': signedIn(allOf(RESOURCE_RULES.projects.delete, RESOURCE_RULES.projects.edit), scoped),
+  'GET /projects/:id/history': signedIn(ADMIN_ONLY, scoped),
+  'GET /projects/:id/boq': signedIn(RESOURCE_RULES.projects.show, scoped),
+  'POST /projects/:id/review': signedIn(ADMIN_ONLY, scoped),
+  'POST /projects/:id/extension': signedIn(RESOURCE_RULES.projects.edit, scoped),
+  'POST /projects/:id/extension/decision': signedIn(ADMIN_ONLY, scoped),
+  'GET /projects/:id/team': signedIn(RESOURCE_RULES.projects.show, scoped),
+  'GET /projects/:id/team/candidates': signedIn(RESOURCE_RULES.projects.edit, scoped),
+  'POST /projects/:id/team': signedIn(RESOURCE_RULES.projects.edit, scoped),
+  'DELETE /projects/:id/team/:userId': signedIn(RESOURCE_RULES.projects.edit, scoped),
+  'GET /projects/:id/orders': signedIn(RESOURCE_RULES.projects.show, scoped),
+  'GET /projects/:id/orders/candidates': signedIn(RESOURCE_RULES.projects.edit, scoped),
+  'POST /projects/:id/orders': signedIn(RESOURCE_RULES.projects.edit, scoped),
+  'DELETE /projects/:id/orders/:orderId': signedIn(RESOURCE_RULES.projects.edit, scoped),
+  'GET /projects/:id/milestones': signedIn(RESOURCE_RULES.projects.show, scoped),
+  // A milestone's :id is not a project's: its project's scope is checked in the route.
+  'POST /projects/milestones': signedIn(RESOURCE_RULES.projects.edit),
+  'GET /projects/milestones/:id': signedIn(RESOURCE_RULES.projects.show),
+  'PUT /projects/milestones/:id': signedIn(RESOURCE_RULES.projects.edit),
+  'DELETE /projects/milestones/:id': signedIn(RESOURCE_RULES.projects.edit),
+
   // partners: applications, the directory, approval
   'POST /partner/onboarding': APPLICANT,
   'POST /partner/onboarding/questionnaire': APPLICANT,

@@ -11,6 +11,8 @@ import { findUser } from '../../projections/users';
 import { deterministicUuid } from '../commands/commandHandler';
 import { metadataFromRequest, newId } from '../commands/dispatch';
 import { changeOrderStatus, placeOrder } from '../commands/orders';
+import { linkOrderAtCheckout } from '../commands/projects';
+import { findProjectRow } from '../../projections/projects';
 import { HttpError } from '../plugins/errors';
 import type { Services } from '../services';
 import { listQuerySchema, sendList } from './lists';
@@ -58,6 +60,8 @@ const createBody = z
       )
       .max(50),
     shipping_address: shippingAddress,
+    /** Optional: one of the organisation's projects (deal registrations) the order belongs to. */
+    project_id: z.uuid({ error: "Choose one of your organisation's projects." }).nullable().optional(),
   })
   .strict()
   .meta({
@@ -149,6 +153,8 @@ export async function orderRoutes(parent: FastifyInstance, services: Services): 
       if (body.partner_id !== undefined && body.partner_id !== null && body.partner_id !== '' && ![principal.id, principal.organisationId].includes(String(body.partner_id))) {
         throw new HttpError(403, 'FORBIDDEN', 'Orders can only be placed for your own organisation.', [{ field: 'partner_id', message: 'Leave this out or send your own id.' }]);
       }
+      const project = body.project_id ? await findProjectRow(pool, body.project_id, { organisationId: principal.organisationId }) : undefined;
+      if (body.project_id && !project) throw new HttpError(400, 'VALIDATION_ERROR', "Choose one of your organisation's projects.", [{ field: 'project_id', message: "Choose one of your organisation's projects." }]);
       const organisation = principal.organisationId === principal.id ? undefined : await findUser(pool, principal.organisationId);
       const key = idempotencyKey(request);
       const orderId = key ? deterministicUuid(`order:${principal.organisationId}:${key}`) : newId();
@@ -166,6 +172,7 @@ export async function orderRoutes(parent: FastifyInstance, services: Services): 
         },
         metadataFromRequest(request),
       );
+      if (project) await linkOrderAtCheckout(services, project.id, orderId, metadataFromRequest(request));
       reply.status(created ? 201 : 200);
       return { success: true, message: ORDER_MESSAGES.created, data: await load(request, orderId) };
     },

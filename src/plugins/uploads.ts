@@ -20,6 +20,9 @@ export const FILE_TYPES = {
   pdf: { mime: 'application/pdf', label: 'PDF' },
   doc: { mime: 'application/msword', label: 'DOC' },
   docx: { mime: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', label: 'DOCX' },
+  xls: { mime: 'application/vnd.ms-excel', label: 'XLS' },
+  xlsx: { mime: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', label: 'XLSX' },
+  csv: { mime: 'text/csv', label: 'CSV' },
 } as const;
 export type FileTypeName = keyof typeof FILE_TYPES;
 
@@ -51,15 +54,33 @@ export interface MultipartForm {
 
 const mb = (bytes: number) => `${Math.round(bytes / MB)} MB`;
 
-async function detectType(bytes: Buffer): Promise<FileTypeName | undefined> {
+/**
+ * Comma- or semicolon-separated text: UTF-8 without control characters, at least two lines, and the
+ * same number of separators on each of the first lines. Plain prose renamed to .csv is not.
+ */
+function looksLikeCsv(bytes: Buffer): boolean {
+  const text = bytes.subarray(0, 64 * 1024).toString('utf8');
+  if (text.includes('\uFFFD') || /[\x00-\x08\x0B\x0C\x0E-\x1F]/.test(text)) return false;
+  const lines = text.split(/\r?\n/).filter((line) => line.trim()).slice(0, 20);
+  if (bytes.length > 64 * 1024) lines.pop(); // the last line may be cut off
+  if (lines.length < 2) return false;
+  return [',', ';'].some((separator) => {
+    const counts = lines.map((line) => line.replace(/"[^"]*"/g, '').split(separator).length - 1);
+    return counts[0] > 0 && counts.every((count) => count === counts[0]);
+  });
+}
+
+async function detectType(bytes: Buffer, fileName = ''): Promise<FileTypeName | undefined> {
   const detected = await fileTypeFromBuffer(bytes);
   if (detected && detected.ext !== 'xml') {
-    if (detected.ext === 'cfb') return 'doc'; // the legacy Word container
+    // The legacy Office container holds Word and Excel documents alike; the name tells which.
+    if (detected.ext === 'cfb') return /\.xls$/i.test(fileName) ? 'xls' : 'doc';
     return (Object.keys(FILE_TYPES) as FileTypeName[]).find((name) => FILE_TYPES[name].mime === detected.mime);
   }
   // SVG is text: accept it only when it really is an SVG document.
   const head = bytes.subarray(0, 1024).toString('utf8').replace(/^\uFEFF/, '').trimStart();
   if (/^(<\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*)*(<!DOCTYPE svg[^>]*>\s*)?<svg[\s>]/i.test(head)) return 'svg';
+  if (looksLikeCsv(bytes)) return 'csv';
   return undefined;
 }
 
@@ -107,7 +128,7 @@ async function readParts(request: FastifyRequest, rules: Record<string, FileRule
     if (bytes.length > rule.maxBytes) {
       throw new HttpError(413, 'PAYLOAD_TOO_LARGE', `${rule.label} must be at most ${mb(rule.maxBytes)}.`, [{ field: part.fieldname, message: `At most ${mb(rule.maxBytes)}.` }]);
     }
-    const type = await detectType(bytes);
+    const type = await detectType(bytes, part.filename);
     if (!type || !rule.types.includes(type)) {
       const allowed = rule.types.map((t) => FILE_TYPES[t].label).join(', ');
       throw new HttpError(415, 'UNSUPPORTED_MEDIA_TYPE', `${rule.label} must be a ${allowed} file; "${part.filename}" is not.`, [{ field: part.fieldname, message: `Accepted: ${allowed}.` }]);
@@ -131,7 +152,7 @@ export async function removeUpload(uploadDir: string, name: string, visibility: 
   if (UPLOAD_NAME.test(name)) await rm(path.join(uploadDir, visibility, name), { force: true });
 }
 
-const UPLOAD_NAME = /^[0-9a-f-]{36}\.(png|jpg|gif|webp|svg|pdf|doc|docx)$/;
+const UPLOAD_NAME = /^[0-9a-f-]{36}\.(png|jpg|gif|webp|svg|pdf|doc|docx|xls|xlsx|csv)$/;
 export const uploadNameParam = z.object({ name: z.string().regex(UPLOAD_NAME, 'There is no such file.') }).strict();
 
 /** Sends a stored file; routes for private files check access first. */

@@ -4,12 +4,13 @@ import { seedCatalogue } from './catalogue';
 import { demoUserId, seedIdentity } from './identity';
 import { seedPartners } from './partners';
 import { seedOrders } from './orders';
+import { seedProjects } from './projects';
 import { seedRebates } from './rebates';
 import { seedTeam } from './team';
 import type { Seeder } from './seeder';
 
 /** Each module appends its seeder here; later ones may rely on the accounts created first. */
-export const seeders: readonly Seeder[] = [seedIdentity, seedPartners, seedTeam, seedCatalogue, seedOrders, seedRebates];
+export const seeders: readonly Seeder[] = [seedIdentity, seedPartners, seedTeam, seedCatalogue, seedOrders, seedProjects, seedRebates];
 
 export async function seed(services: Services, log: (line: string) => void = () => {}): Promise<void> {
   const metadata = {

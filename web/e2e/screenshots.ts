@@ -171,7 +171,33 @@ const SHOTS: Shot[] = [
       await page.getByText('New passwords do not match').first().waitFor();
     },
   },
-  { name: 'projects-placeholder', path: '/projects', as: 'admin' },
+  { name: 'projects', path: '/projects', as: 'partner' },
+  {
+    name: 'projects-create',
+    path: '/projects',
+    as: 'partner',
+    then: async (page) => {
+      await page.getByRole('button', { name: 'New Project' }).click();
+      await page.getByRole('dialog').getByText('A deal registration is valid for 60 days').waitFor();
+    },
+  },
+  {
+    name: 'projects-edit',
+    path: '/projects',
+    as: 'partner',
+    then: async (page) => {
+      await page.getByRole('button', { name: /^Manage / }).first().click();
+      await page.getByTestId('important-notice').waitFor();
+    },
+  },
+  { name: 'project-details', path: '/projects', as: 'partner', then: (page) => openFirstProject(page, 'Overview') },
+  { name: 'project-team', path: '/projects', as: 'partner', then: (page) => openFirstProject(page, 'Team', 'Contoso Retail store network refresh') },
+  { name: 'project-orders', path: '/projects', as: 'partner', then: (page) => openFirstProject(page, 'Orders', 'Contoso Retail store network refresh') },
+  { name: 'project-timeline', path: '/projects', as: 'partner', then: (page) => openFirstProject(page, 'Timeline', 'Contoso Retail store network refresh') },
+  { name: 'projects-restricted', path: '/projects', as: 'distributor' },
+  { name: 'partner-directory-projects', path: '/partnerdirectory', as: 'distributor', then: async (page) => void (await page.getByText(/\d+ projects?/).first().waitFor()) },
+  { name: 'adminpanel-registrations', path: '/adminpanel?tab=registrations', as: 'admin', then: async (page) => void (await page.getByTestId('conflict-side-Earlier registration').first().waitFor()) },
+  { name: 'project-history', path: '/projects', as: 'admin', then: (page) => openFirstProject(page, 'History') },
   { name: 'partner-dashboard', path: '/partnerdashboard', as: 'partner' },
   { name: 'partner-adminpanel-redirect', path: '/adminpanel', as: 'partner' },
   { name: 'partner-solutions', path: '/partner-solutions', as: 'partner' },
@@ -230,12 +256,45 @@ const SHOTS: Shot[] = [
   },
   { name: 'sub-user-dashboard', path: '/sub-user-dashboard', as: 'partner.user' },
   { name: 'distributor-solutions', path: '/distributor-solutions', as: 'distributor' },
+  { name: 'team-partner', path: '/partner/team-management', as: 'partner', then: async (page) => void (await page.getByTestId('team-row').first().waitFor()) },
+  {
+    name: 'team-partner-add',
+    path: '/partner/team-management',
+    as: 'partner',
+    then: async (page) => {
+      await page.getByRole('button', { name: 'Add Team Member' }).click();
+      await page.getByRole('group', { name: 'Permissions' }).waitFor();
+      await page.getByLabel('First Name').fill('N');
+      await page.getByLabel('Email').click();
+    },
+  },
+  {
+    name: 'team-distributor-details',
+    path: '/distributor/team-management',
+    as: 'distributor',
+    then: async (page) => {
+      await page.getByRole('button', { name: /^View / }).first().click();
+      await page.getByRole('dialog').waitFor();
+    },
+  },
+  { name: 'team-member-restricted', path: '/partner/team-management', as: 'partner.user' },
+  { name: 'team-invitation-invalid', path: '/team-invitation?token=not-a-real-link' },
 ];
+
+/** Opens a project's details (the first card's, or the named demo project's) and the given tab. */
+async function openFirstProject(page: Page, tab: string, title?: string) {
+  await page.getByRole('button', { name: title ? `View details of ${title}` : /^View details of / }).first().click();
+  await page.getByRole('tab', { name: tab }).click();
+  await settle(page);
+}
+
+/** An optional fourth argument picks the shots whose names match it (a regular expression). */
+const only = process.argv[4] ? new RegExp(process.argv[4]) : undefined;
 
 async function run(browser: Browser, viewport: Viewport, label: string) {
   const sessions = new Map<string, Awaited<ReturnType<typeof openPage>>>();
   const problems: string[] = [];
-  for (const shot of SHOTS) {
+  for (const shot of SHOTS.filter((s) => !only || only.test(s.name))) {
     const key = shot.as ?? 'signed-out';
     let session = sessions.get(key);
     if (!session) {

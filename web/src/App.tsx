@@ -11,6 +11,8 @@ import { PLACEHOLDER_ROUTES } from './placeholders/placeholderRoutes';
 import { authProvider } from './providers/authProvider';
 import { dataProvider } from './providers/dataProvider';
 import { orderRoutes } from './orders';
+import { teamRoutes } from './team';
+import { projectRoutes } from './projects';
 import { rebateRoutes } from './rebates';
 
 // Signed-out screens.
@@ -19,6 +21,7 @@ const SignUp = lazy(() => import('./auth/SignUp'));
 const RegisterPartner = lazy(() => import('./auth/RegisterPartner'));
 const PartnerOnboarding = lazy(() => import('./partneronboarding/OnboardingQuestionnaire'));
 const OnboardingWizard = lazy(() => import('./partneronboarding/OnboardingWizard'));
+const TeamInvitation = lazy(() => import('./team/TeamInvitation'));
 
 // Signed-in screens: each loads on first visit, so the sign-in page never loads them.
 const Home = lazy(() => import('./dashboards/Home'));
@@ -78,6 +81,7 @@ export function App() {
           <Route path="/register-partner" element={signedOut(<RegisterPartner />)} />
           <Route path="/partner-onboarding" element={signedOut(<PartnerOnboarding />)} />
           <Route path="/partneronboarding" element={signedOut(<OnboardingWizard />)} />
+          <Route path="/team-invitation" element={signedOut(<TeamInvitation />)} />
         </CustomRoutes>
         <CustomRoutes>
           <Route path="/dashboard" element={<Home />} />
@@ -103,6 +107,8 @@ export function App() {
           <Route path="/distributor-solutions" element={<DistributorSolutions />} />
           <Route path="/partnerdirectory" element={<RouteGuard path="/partnerdirectory" title="Partner Directory"><PartnerDirectory /></RouteGuard>} />
           {orderRoutes}
+          {teamRoutes}
+          {projectRoutes}
           {rebateRoutes}
           {PLACEHOLDER_ROUTES.map((route) => (
             <Route key={route.path} path={route.path} element={<PlaceholderScreen route={route} />} />

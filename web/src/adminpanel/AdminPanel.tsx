@@ -7,6 +7,7 @@ import { useSearchParams } from 'react-router-dom';
 import { PageTitle } from '../layout/PageTitle';
 import { ProductManagement } from '../products/ProductList';
 import { PartnerApprovals } from '../partners/PartnerApprovals';
+import { DealRegistrations } from '../projects/DealRegistrations';
 import { usePartnerCounts } from '../partners/partnersApi';
 import { RebateManagement } from '../rebates/RebateManagement';
 import { SystemSettings } from './SystemSettings';
@@ -16,13 +17,14 @@ import { canAccess, isAdminRole, type Principal } from '@domain/access';
 import { usePrincipal } from '../access/usePrincipal';
 
 /**
- * The five tabs, each shown to those who may use it: anyone who opens the panel (any Users or
+ * The tabs, each shown to those who may use it: anyone who opens the panel (any Users or
  * Partners permission) sees Partner Approvals; the others manage things the server lets only
  * administrators manage (every /users endpoint, products, rebate reviews, settings).
  */
 export const ADMIN_TABS = [
   { key: 'approvals', label: 'Partner Approvals', allowed: (_: Principal) => true },
   { key: 'users', label: 'User Management', allowed: (p: Principal) => isAdminRole(p.role) },
+  { key: 'registrations', label: 'Deal Registrations', allowed: (p: Principal) => isAdminRole(p.role) },
   { key: 'products', label: 'Product Management', allowed: (p: Principal) => canAccess(p, { action: 'create', resource: 'products' }) },
   { key: 'rebates', label: 'Rebate Management', allowed: (p: Principal) => isAdminRole(p.role) },
   { key: 'settings', label: 'System Settings', allowed: (p: Principal) => isAdminRole(p.role) },
@@ -93,6 +95,8 @@ export default function AdminPanel() {
             </Typography>
             <UserList />
           </>
+        ) : tab === 'registrations' ? (
+          <DealRegistrations />
         ) : tab === 'products' ? (
           <ProductManagement />
         ) : tab === 'rebates' ? (

@@ -1,4 +1,4 @@
-import { canShip } from '@domain/access';
+import { canShip, hasPermission } from '@domain/access';
 import { formatUsd } from '@domain/catalogue/catalogue';
 import {
   DEFAULT_SHIPPING_COUNTRY,
@@ -26,6 +26,7 @@ import {
   Typography,
 } from '@mui/material';
 import { useMemo, useState } from 'react';
+import { useGetList } from 'react-admin';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
 import { usePrincipal } from '../access/usePrincipal';
 import { clearCart, cartTotal, useCart, type CartLine } from '../catalogue/cart';
@@ -88,6 +89,9 @@ export default function OrderShipping() {
   });
   const [estimatedDelivery, setEstimatedDelivery] = useState('');
   const [notes, setNotes] = useState('');
+  const [projectId, setProjectId] = useState(() => new URLSearchParams(location.search).get('project') ?? '');
+  const mayLinkProject = Boolean(principal && hasPermission(principal, 'Projects.Read'));
+  const projects = useGetList<{ id: string; title: string }>('projects', { pagination: { page: 1, perPage: 100 }, sort: { field: 'created_at', order: 'DESC' }, filter: { active: true } }, { enabled: mayLinkProject });
   const [quantities, setQuantities] = useState<Record<string, string>>(() => Object.fromEntries(cart.map((l) => [l.id, String(l.quantity)])));
   const [errors, setErrors] = useState<Errors>({});
   const [failure, setFailure] = useState<string | null>(null);
@@ -130,6 +134,7 @@ export default function OrderShipping() {
           ...(user?.id ? { partner_id: user.id } : {}),
           estimated_delivery: estimatedDelivery,
           notes: notes.trim() || undefined,
+          ...(projectId ? { project_id: projectId } : {}),
           items: lines.map((l) => ({ product_id: l.id, quantity: l.quantity, unit_price: l.price })),
           shipping_address: address,
         },
@@ -252,7 +257,18 @@ export default function OrderShipping() {
                 disabled={!allowed}
                 slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: todayLocal() } }}
               />
-              <Box />
+              {mayLinkProject && projects.data?.length ? (
+                <TextField select name="project" label="Project (optional)" value={projectId} onChange={(e) => setProjectId(e.target.value)} disabled={!allowed} helperText="Link this order to one of your deal registrations.">
+                  <MenuItem value="">No project</MenuItem>
+                  {projects.data.map((p) => (
+                    <MenuItem key={p.id} value={p.id}>
+                      {p.title}
+                    </MenuItem>
+                  ))}
+                </TextField>
+              ) : (
+                <Box />
+              )}
               <TextField
                 name="notes"
                 label="Order Notes (optional)"

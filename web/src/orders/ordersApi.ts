@@ -58,6 +58,8 @@ export interface OrderStatistics {
 }
 
 export interface PlaceOrderInput {
+  /** One of the organisation's projects the order belongs to. */
+  project_id?: string;
   partner_id?: string;
   estimated_delivery: string;
   notes?: string;

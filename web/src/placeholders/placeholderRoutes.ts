@@ -9,14 +9,10 @@ export interface PlaceholderRoute {
 }
 
 export const PLACEHOLDER_ROUTES: readonly PlaceholderRoute[] = [
-  { path: '/projects', title: 'Project Management', subtitle: 'Track and manage your project portfolio.', guarded: true },
-  { path: '/project/details', title: 'Project Details' },
   { path: '/supportcenter', title: 'Support Center', guarded: true },
   { path: '/comprehensive-support', title: 'Comprehensive Support' },
   { path: '/partnership-governance', title: 'Partnership Governance' },
   { path: '/distributor/partnership-governance', title: 'Partnership Governance' },
-  { path: '/partner/team-management', title: 'Team Management' },
-  { path: '/distributor/team-management', title: 'Team Management' },
   { path: '/distributor/inventory', title: 'Inventory' },
   { path: '/live-chat', title: 'Live Chat' },
   { path: '/learn-earn', title: 'Learn & Earn' },

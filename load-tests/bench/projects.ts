@@ -1,0 +1,209 @@
+/**
+ * Section "projects": concurrent partners register deal registrations, update them and add and edit
+ * milestones, all over HTTP against the real portal (API and projector, demo data seeded).
+ *
+ * Each client loops: the demo partner registers a project (multipart POST /api/projects, which also
+ * looks up conflicting registrations); another session (the manufacturer, who sees every
+ * organisation's projects) polls GET /api/projects?search=<title> until it is listed; the partner
+ * then updates it (PUT /api/projects/:id), adds two milestones and edits one. Reported: commands per
+ * second (every accepted command), latency per command kind, and the accepted → listed lag.
+ */
+
+import { randomBytes } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
+import { loadConfig } from '../../src/config';
+import { startPortal } from '../../src/portal';
+import { DEMO_PASSWORD } from '../../src/seed/identity';
+import { summarize, type LatencySummary } from './percentiles';
+import { formatCount, formatRate, formatMs, renderTable } from './reportTables';
+
+export interface ProjectBenchSettings {
+  databaseUrl: string;
+  redisUrl: string | undefined;
+  seconds: number;
+  warmupSeconds: number;
+  clients: number;
+}
+
+export interface ProjectBenchSection {
+  clients: number;
+  seconds: number;
+  commands: number;
+  commandsPerSecond: number;
+  registered: number;
+  errors: number;
+  firstError: string | undefined;
+  register: LatencySummary;
+  update: LatencySummary;
+  milestone: LatencySummary;
+  visibleLag: LatencySummary;
+}
+
+async function signIn(baseUrl: string, email: string): Promise<string> {
+  const response = await fetch(`${baseUrl}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: DEMO_PASSWORD }) });
+  const body = (await response.json()) as { accessToken?: string };
+  if (response.status !== 200 || !body.accessToken) throw new Error(`${email} could not sign in (HTTP ${response.status}).`);
+  return body.accessToken;
+}
+
+async function call(baseUrl: string, token: string, method: string, path: string, body?: unknown) {
+  const response = await fetch(`${baseUrl}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(body !== undefined && !(body instanceof FormData) ? { 'content-type': 'application/json' } : {}) },
+    body: body === undefined ? undefined : body instanceof FormData ? body : JSON.stringify(body),
+  });
+  const text = await response.text();
+  return { status: response.status, json: text ? (JSON.parse(text) as any) : null };
+}
+
+const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+export async function runProjectBench(settings: ProjectBenchSettings, log: (line: string) => void): Promise<ProjectBenchSection> {
+  const prefix = `bench-${randomBytes(4).toString('hex')}`;
+  const config = loadConfig({
+    ...process.env,
+    NODE_ENV: 'development',
+    DATABASE_URL: settings.databaseUrl,
+    ...(settings.redisUrl ? { REDIS_URL: settings.redisUrl } : {}),
+    REDIS_PREFIX: prefix,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'silent',
+    JWT_SECRET: randomBytes(48).toString('base64url'),
+    LOGIN_ATTEMPTS_PER_IP_PER_MINUTE: '1000000000',
+    LOGIN_FAILURES_PER_EMAIL: '1000000000',
+    SMTP_URL: undefined,
+    EVENTSTORE_URL: undefined,
+  });
+  const portal = await startPortal(config, { processes: ['api', 'projector'], seedWhenEmpty: true, listen: true, app: { logger: false } });
+  try {
+    const baseUrl = portal.url!.replace('0.0.0.0', '127.0.0.1');
+    const [partner, reader] = await Promise.all(['partner@partnerhub.test', 'manufacturer@partnerhub.test'].map((email) => signIn(baseUrl, email)));
+
+    const run = async (seconds: number, record: boolean) => {
+      const register: number[] = [];
+      const update: number[] = [];
+      const milestone: number[] = [];
+      const visibleLag: number[] = [];
+      let accepted = 0;
+      let registered = 0;
+      let errors = 0;
+      let firstError: string | undefined;
+      const started = performance.now();
+      const deadline = started + seconds * 1000;
+      const fail = (message: string) => {
+        errors++;
+        firstError ??= message;
+        if (errors > 100) throw new Error(`Too many errors; the first: ${firstError}`);
+      };
+      const timed = async <T>(latencies: number[], work: () => Promise<T>) => {
+        const began = performance.now();
+        const result = await work();
+        latencies.push(performance.now() - began);
+        return result;
+      };
+      const expect = (answer: { status: number; json: unknown }, status: number, what: string) => {
+        if (answer.status === status) {
+          accepted++;
+          return true;
+        }
+        fail(`${what} answered ${answer.status}: ${JSON.stringify(answer.json)}`);
+        return false;
+      };
+
+      await Promise.all(
+        Array.from({ length: settings.clients }, async (_, client) => {
+          let n = 0;
+          while (performance.now() < deadline) {
+            const title = `Bench deal ${prefix} ${client}-${n++}`;
+            const form = new FormData();
+            for (const [name, value] of Object.entries({ title, end_user_customer_name: `Customer ${client}-${n} ${prefix}`, expected_closure_date: inDays(90), value: '125000', progress: '10' })) form.append(name, value);
+            const created = await timed(register, () => call(baseUrl, partner, 'POST', '/api/projects', form));
+            const acceptedAt = performance.now();
+            if (!expect(created, 201, 'POST /api/projects')) continue;
+            registered++;
+            const id = created.json.data.id as string;
+            for (;;) {
+              const listed = await call(baseUrl, reader, 'GET', `/api/projects?search=${encodeURIComponent(title)}`);
+              if (listed.status === 200 && listed.json.data.projects.some((p: { id: string }) => p.id === id)) {
+                visibleLag.push(performance.now() - acceptedAt);
+                break;
+              }
+              if (performance.now() - acceptedAt > 10_000) {
+                fail(`Project ${title} was not listed within 10 s.`);
+                break;
+              }
+              await new Promise((resolve) => setTimeout(resolve, 5));
+            }
+            expect(await timed(update, () => call(baseUrl, partner, 'PUT', `/api/projects/${id}`, { progress: 35, status: 'In Progress', project_stage: 'Proposal' })), 200, 'PUT /api/projects/:id');
+            let milestoneId: string | undefined;
+            for (const [name, day] of [['Site survey', 5], ['Pilot', 20]] as const) {
+              const added = await timed(milestone, () => call(baseUrl, partner, 'POST', '/api/projects/milestones', { project_id: id, name, date: inDays(day), status: 'pending' }));
+              if (expect(added, 201, 'POST /api/projects/milestones')) milestoneId ??= added.json.data.id;
+            }
+            if (milestoneId) expect(await timed(milestone, () => call(baseUrl, partner, 'PUT', `/api/projects/milestones/${milestoneId}`, { status: 'completed' })), 200, 'PUT /api/projects/milestones/:id');
+          }
+        }),
+      );
+      const elapsed = (performance.now() - started) / 1000;
+      if (!record) return undefined;
+      return { elapsed, register, update, milestone, visibleLag, accepted, registered, errors, firstError };
+    };
+
+    if (settings.warmupSeconds > 0) {
+      log(`  warm-up ${settings.warmupSeconds} s`);
+      await run(settings.warmupSeconds, false);
+    }
+    log(`  ${settings.seconds} s with ${settings.clients} clients`);
+    const measured = (await run(settings.seconds, true))!;
+    return {
+      clients: settings.clients,
+      seconds: measured.elapsed,
+      commands: measured.accepted,
+      commandsPerSecond: measured.accepted / measured.elapsed,
+      registered: measured.registered,
+      errors: measured.errors,
+      firstError: measured.firstError,
+      register: summarize(measured.register),
+      update: summarize(measured.update),
+      milestone: summarize(measured.milestone),
+      visibleLag: summarize(measured.visibleLag),
+    };
+  } finally {
+    const keys = await portal.services.redis.keys(`${prefix}*`).catch(() => [] as string[]);
+    if (keys.length) await portal.services.redis.del(...keys).catch(() => {});
+    await portal.stop();
+  }
+}
+
+export function projectBenchTable(section: ProjectBenchSection): string {
+  const row = (what: string, summary: LatencySummary) => [what, formatCount(summary.count), formatMs(summary.p50), formatMs(summary.p95), formatMs(summary.p99), formatMs(summary.max)];
+  return [
+    renderTable(`Projects (${section.clients} concurrent clients)`, ['what', 'count', 'p50', 'p95', 'p99', 'max'], [
+      row('POST /api/projects (register)', section.register),
+      row('PUT /api/projects/:id (update + status)', section.update),
+      row('POST/PUT /api/projects/milestones', section.milestone),
+      row('accepted → listed in GET /api/projects', section.visibleLag),
+    ]),
+    `   commands: ${formatCount(section.commands)} in ${section.seconds.toFixed(1)} s = ${formatRate(section.commandsPerSecond)} ` +
+      `(${formatCount(section.registered)} registered, ${section.errors} errors${section.firstError ? `; first: ${section.firstError}` : ''})`,
+    '   each registration first looks up conflicting registrations in read.projects; "listed" is measured from the 201',
+    "   to the first GET /api/projects of another session (the manufacturer's) that shows the project",
+  ].join('\n');
+}
+
+/** Runs the section for `npm run bench`: logs its table, records its result (or why it failed) and returns the table for the report. */
+export async function runProjectSection(settings: ProjectBenchSettings, log: (line: string) => void, results: { errors: Record<string, string> }): Promise<string[]> {
+  log('Projects: registering, updating and adding milestones from concurrent clients');
+  try {
+    const section = await runProjectBench(settings, log);
+    Object.assign(results, { projects: section });
+    const table = projectBenchTable(section);
+    log(`\n${table}\n`);
+    return [table];
+  } catch (error) {
+    results.errors.projects = (error as Error).message;
+    log(`   projects section failed: ${(error as Error).message}\n`);
+    return [];
+  }
+}

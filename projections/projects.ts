@@ -1,0 +1,428 @@
+import { nextProjectStatuses, type ProjectDetails, type ProjectEvent } from '../domain/projects/projects';
+import { DAY_MS, PROTECTING_STATUSES, registrationKey, type RegistrationKey } from '../domain/projects/registration';
+import type { PoolClient } from '../src/db';
+import type { RecordedEvent } from '../src/eventstore';
+import type { Projection } from './projection';
+
+const DETAIL_COLUMNS = [
+  'title',
+  'progress',
+  'value',
+  'expected_closure_date',
+  'country_region',
+  'sales_person',
+  'project_stage',
+  'project_progress_remarks',
+  'end_user_requirements',
+  'end_user_customer_name',
+  'end_user_location',
+  'end_user_it_head_name',
+  'end_user_contact_number',
+  'end_user_email',
+  'partner_company_name',
+  'partner_company_location',
+  'partner_email',
+  'partner_contact_number',
+] as const;
+
+const detailValues = (d: ProjectDetails) => DETAIL_COLUMNS.map((column) => d[column]);
+
+/** The partner directory's project count is the organisation's live projects, recounted on every registration and deletion. */
+const recountPartnerProjects = (db: PoolClient, organisationId: string) =>
+  db.query('UPDATE partners SET projects_count = (SELECT count(*) FROM projects WHERE organisation_id = $1) WHERE id = $1', [organisationId]);
+
+/** read.projects, read.project_milestones, read.project_team, read.project_orders. */
+export const projectsProjection: Projection = {
+  name: 'projects',
+  async apply(recorded: RecordedEvent, db: PoolClient) {
+    const event = recorded as unknown as ProjectEvent;
+    const at = recorded.metadata.occurredAt;
+    const touch = (projectId: string) => db.query('UPDATE projects SET updated_at = $2 WHERE id = $1', [projectId, at]);
+    switch (event.type) {
+      case 'ProjectRegistered.v1': {
+        const d = event.data;
+        const key = registrationKey(d.details.end_user_customer_name, d.details.end_user_email);
+        const detailParams = detailValues(d.details);
+        const offset = 13;
+        await db.query(
+          `INSERT INTO projects (id, organisation_id, company_name, created_by, status, boq_file, registration_status, submitted_at, expires_at, conflict_with, customer_key, email_domain, created_at, updated_at, ${DETAIL_COLUMNS.join(', ')})
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $13, ${DETAIL_COLUMNS.map((_, i) => `$${offset + 1 + i}`).join(', ')})
+           ON CONFLICT (id) DO NOTHING`,
+          [d.projectId, d.organisationId, d.companyName, d.createdBy, d.status, d.boqFile, d.registrationStatus, d.submittedAt, d.expiresAt, d.conflictWith, key.customerKey, key.emailDomain, at, ...detailParams],
+        );
+        await recountPartnerProjects(db, d.organisationId);
+        return;
+      }
+      case 'ProjectUpdated.v1': {
+        const d = event.data;
+        const key = registrationKey(d.details.end_user_customer_name, d.details.end_user_email);
+        const sets = DETAIL_COLUMNS.map((column, i) => `${column} = $${5 + i}`);
+        const boq = 'boqFile' in d ? `, boq_file = $${5 + DETAIL_COLUMNS.length}` : '';
+        await db.query(`UPDATE projects SET updated_at = $2, customer_key = $3, email_domain = $4, ${sets.join(', ')}${boq} WHERE id = $1`, [
+          d.projectId,
+          at,
+          key.customerKey,
+          key.emailDomain,
+          ...detailValues(d.details),
+          ...('boqFile' in d ? [d.boqFile] : []),
+        ]);
+        return;
+      }
+      case 'ProjectStatusChanged.v1':
+        await db.query('UPDATE projects SET status = $2, progress = $3, updated_at = $4 WHERE id = $1', [event.data.projectId, event.data.status, event.data.progress, at]);
+        return;
+      case 'ProjectDeleted.v1':
+        await db.query('DELETE FROM projects WHERE id = $1', [event.data.projectId]);
+        await db.query('DELETE FROM project_milestones WHERE project_id = $1', [event.data.projectId]);
+        await db.query('DELETE FROM project_team WHERE project_id = $1', [event.data.projectId]);
+        await db.query('DELETE FROM project_orders WHERE project_id = $1', [event.data.projectId]);
+        await recountPartnerProjects(db, event.data.organisationId);
+        return;
+      case 'ProjectRegistrationApproved.v1':
+        await db.query(`UPDATE projects SET registration_status = 'approved', review_note = $2, reviewed_at = $3, updated_at = $3 WHERE id = $1`, [event.data.projectId, event.data.note, at]);
+        return;
+      case 'ProjectRegistrationRejected.v1':
+        await db.query(`UPDATE projects SET registration_status = 'rejected', review_note = $2, reviewed_at = $3, updated_at = $3 WHERE id = $1`, [event.data.projectId, event.data.reason, at]);
+        return;
+      case 'ProjectRegistrationExpired.v1':
+        await db.query(`UPDATE projects SET registration_status = 'expired', updated_at = $2 WHERE id = $1`, [event.data.projectId, at]);
+        return;
+      case 'ProjectExpiryReminderSent.v1':
+        await db.query('UPDATE projects SET reminders_sent = array_append(reminders_sent, $2) WHERE id = $1', [event.data.projectId, `${event.data.daysBefore}@${event.data.expiresAt}`]);
+        return;
+      case 'ProjectExtensionRequested.v1':
+        await db.query(`UPDATE projects SET extension_status = 'requested', extension_reason = $2, extension_requested_at = $3, updated_at = $3 WHERE id = $1`, [event.data.projectId, event.data.reason, at]);
+        return;
+      case 'ProjectExtensionApproved.v1':
+        await db.query(`UPDATE projects SET extension_status = 'approved', expires_at = $2, extension_decision_note = $3, updated_at = $4 WHERE id = $1`, [event.data.projectId, event.data.expiresAt, event.data.note, at]);
+        return;
+      case 'ProjectExtensionDeclined.v1':
+        await db.query(`UPDATE projects SET extension_status = 'declined', extension_decision_note = $2, updated_at = $3 WHERE id = $1`, [event.data.projectId, event.data.reason, at]);
+        return;
+      case 'ProjectMilestoneAdded.v1': {
+        const m = event.data.milestone;
+        await db.query('INSERT INTO project_milestones (id, project_id, name, date, status, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $6) ON CONFLICT (id) DO NOTHING', [
+          m.id,
+          event.data.projectId,
+          m.name,
+          m.date,
+          m.status,
+          at,
+        ]);
+        await touch(event.data.projectId);
+        return;
+      }
+      case 'ProjectMilestoneUpdated.v1': {
+        const m = event.data.milestone;
+        await db.query('UPDATE project_milestones SET name = $2, date = $3, status = $4, updated_at = $5 WHERE id = $1', [m.id, m.name, m.date, m.status, at]);
+        await touch(event.data.projectId);
+        return;
+      }
+      case 'ProjectMilestoneRemoved.v1':
+        await db.query('DELETE FROM project_milestones WHERE id = $1', [event.data.milestoneId]);
+        await touch(event.data.projectId);
+        return;
+      case 'ProjectTeamMemberAdded.v1':
+        await db.query('INSERT INTO project_team (project_id, user_id, added_at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING', [event.data.projectId, event.data.userId, at]);
+        return;
+      case 'ProjectTeamMemberRemoved.v1':
+        await db.query('DELETE FROM project_team WHERE project_id = $1 AND user_id = $2', [event.data.projectId, event.data.userId]);
+        return;
+      case 'ProjectOrderLinked.v1':
+        await db.query('INSERT INTO project_orders (project_id, order_id, linked_at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING', [event.data.projectId, event.data.orderId, at]);
+        return;
+      case 'ProjectOrderUnlinked.v1':
+        await db.query('DELETE FROM project_orders WHERE project_id = $1 AND order_id = $2', [event.data.projectId, event.data.orderId]);
+        return;
+    }
+  },
+};
+
+// ---- queries ----
+
+type Queryable = { query: PoolClient['query'] };
+
+export interface ProjectRow {
+  id: string;
+  organisation_id: string;
+  company_name: string | null;
+  created_by: string;
+  created_by_name: string | null;
+  title: string;
+  status: string;
+  progress: number;
+  value: string | null;
+  expected_closure_date: string | null;
+  country_region: string | null;
+  sales_person: string | null;
+  project_stage: string | null;
+  project_progress_remarks: string | null;
+  end_user_requirements: string | null;
+  end_user_customer_name: string | null;
+  end_user_location: string | null;
+  end_user_it_head_name: string | null;
+  end_user_contact_number: string | null;
+  end_user_email: string | null;
+  partner_company_name: string | null;
+  partner_company_location: string | null;
+  partner_email: string | null;
+  partner_contact_number: string | null;
+  boq_file: string | null;
+  registration_status: string;
+  submitted_at: Date;
+  expires_at: Date;
+  conflict_with: string | null;
+  review_note: string | null;
+  reviewed_at: Date | null;
+  extension_status: string;
+  extension_reason: string | null;
+  extension_decision_note: string | null;
+  extension_requested_at: Date | null;
+  reminders_sent: string[];
+  customer_key: string;
+  email_domain: string | null;
+  team_size: number;
+  milestone_count: number;
+  created_at: Date;
+  updated_at: Date;
+}
+
+const PROJECT_COLUMNS = `p.*, p.expected_closure_date::text AS expected_closure_date, u.full_name AS created_by_name,
+  (SELECT count(*)::int FROM read.project_team t WHERE t.project_id = p.id) AS team_size,
+  (SELECT count(*)::int FROM read.project_milestones m WHERE m.project_id = p.id) AS milestone_count`;
+const PROJECT_FROM = 'read.projects p LEFT JOIN read.users u ON u.id = p.created_by';
+
+/** A registration expiring within this many days is shown as expiring soon. */
+export const EXPIRING_SOON_DAYS = 7;
+
+const iso = (date: Date | null) => date?.toISOString() ?? null;
+
+/** What the card shows of the registration: protected until a date, expiring soon, expired, rejected or under conflict review. */
+export function registrationState(row: Pick<ProjectRow, 'registration_status' | 'expires_at'>, now: Date = new Date()): string {
+  if (row.registration_status === 'conflict') return 'conflict_review';
+  if (row.registration_status === 'expired' || row.registration_status === 'rejected') return row.registration_status;
+  if (row.expires_at.getTime() <= now.getTime()) return 'expired';
+  return row.expires_at.getTime() - now.getTime() <= EXPIRING_SOON_DAYS * DAY_MS ? 'expiring_soon' : 'protected';
+}
+
+/**
+ * The project as the API answers it: the fields of spec 001 §3 (client is the end customer; company
+ * is the registering partner), its registration and its team size. `conflict` carries only whether
+ * the registration is under conflict review; admins get the other registration beside it (see the route).
+ */
+export function toProjectView(row: ProjectRow) {
+  return {
+    id: row.id,
+    title: row.title,
+    status: row.status,
+    next_statuses: nextProjectStatuses(row.status),
+    progress: row.progress,
+    value: row.value === null ? null : Number(row.value),
+    client: row.end_user_customer_name,
+    company_id: row.organisation_id,
+    organisation_id: row.organisation_id,
+    company: { id: row.organisation_id, company_name: row.company_name },
+    company_name: row.company_name,
+    created_by: row.created_by,
+    created_by_name: row.created_by_name,
+    expected_closure_date: row.expected_closure_date,
+    country_region: row.country_region,
+    sales_person: row.sales_person,
+    project_stage: row.project_stage,
+    project_progress_remarks: row.project_progress_remarks,
+    end_user_requirements: row.end_user_requirements,
+    end_user_customer_name: row.end_user_customer_name,
+    end_user_location: row.end_user_location,
+    end_user_it_head_name: row.end_user_it_head_name,
+    end_user_contact_number: row.end_user_contact_number,
+    end_user_email: row.end_user_email,
+    partner_company_name: row.partner_company_name,
+    partner_company_location: row.partner_company_location,
+    partner_email: row.partner_email,
+    partner_contact_number: row.partner_contact_number,
+    boq_file: row.boq_file,
+    boq_file_url: row.boq_file ? `/api/projects/${row.id}/boq` : null,
+    registration_status: row.registration_status,
+    registration_state: registrationState(row),
+    submitted_at: row.submitted_at.toISOString(),
+    expires_at: row.expires_at.toISOString(),
+    review_note: row.review_note,
+    reviewed_at: iso(row.reviewed_at),
+    conflict: row.registration_status === 'conflict' ? { under_review: true } : null,
+    extension_status: row.extension_status,
+    extension_reason: row.extension_reason,
+    extension_decision_note: row.extension_decision_note,
+    extension_requested_at: iso(row.extension_requested_at),
+    team_size: row.team_size,
+    milestone_count: row.milestone_count,
+    created_at: row.created_at.toISOString(),
+    updated_at: row.updated_at.toISOString(),
+  };
+}
+export type ProjectView = ReturnType<typeof toProjectView>;
+
+/** Whose projects a caller sees: one organisation's, or (undefined) everyone's. */
+export type ProjectScope = { organisationId: string | undefined };
+
+export async function findProjectRow(db: Queryable, id: string, scope: ProjectScope): Promise<ProjectRow | undefined> {
+  const params: unknown[] = [id];
+  let where = 'p.id = $1';
+  if (scope.organisationId) where += ` AND p.organisation_id = $${params.push(scope.organisationId)}`;
+  const { rows } = await db.query<ProjectRow>(`SELECT ${PROJECT_COLUMNS} FROM ${PROJECT_FROM} WHERE ${where}`, params);
+  return rows[0];
+}
+
+export interface ProjectFilters {
+  status?: string;
+  registration_status?: string;
+  active?: boolean;
+  organisation_id?: string;
+  search?: string;
+}
+
+export const PROJECT_SORT_FIELDS = ['id', 'created_at', 'updated_at', 'title', 'status', 'value', 'progress', 'expires_at', 'expected_closure_date', 'company_name', 'end_user_customer_name', 'registration_status', 'review_priority'] as const;
+
+/** The admins' review queue: conflicts, then registrations awaiting review, then extension requests, then the rest. */
+const REVIEW_PRIORITY = `(CASE WHEN p.registration_status = 'conflict' THEN 3 WHEN p.registration_status = 'pending' THEN 2 WHEN p.extension_status = 'requested' THEN 1 ELSE 0 END)`;
+const sortExpression = (field: ProjectSortField) => (field === 'review_priority' ? REVIEW_PRIORITY : `p.${field}`);
+export type ProjectSortField = (typeof PROJECT_SORT_FIELDS)[number];
+
+function projectWhere(scope: ProjectScope, filters: ProjectFilters) {
+  const where: string[] = [];
+  const params: unknown[] = [];
+  const param = (value: unknown) => `$${params.push(value)}`;
+  if (scope.organisationId) where.push(`p.organisation_id = ${param(scope.organisationId)}`);
+  if (filters.organisation_id) where.push(`p.organisation_id = ${param(filters.organisation_id)}`);
+  if (filters.status) where.push(`p.status = ${param(filters.status)}`);
+  if (filters.registration_status) where.push(`p.registration_status = ${param(filters.registration_status)}`);
+  if (filters.active !== undefined) where.push(filters.active ? `p.status <> 'Completed'` : `p.status = 'Completed'`);
+  if (filters.search) {
+    const pattern = param(`%${filters.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+    where.push(`(p.title ILIKE ${pattern} OR p.end_user_customer_name ILIKE ${pattern} OR p.company_name ILIKE ${pattern} OR p.id::text ILIKE ${pattern})`);
+  }
+  return { clause: where.length ? `WHERE ${where.join(' AND ')}` : '', params, param };
+}
+
+/**
+ * Newest first unless asked otherwise. With `conflictsFirst` (the admins' review queue) registrations
+ * under conflict review come first.
+ */
+export async function listProjects(
+  db: Queryable,
+  scope: ProjectScope,
+  filters: ProjectFilters,
+  page: { offset: number; limit: number; sort?: { field: ProjectSortField; order: 'ASC' | 'DESC' }; conflictsFirst?: boolean },
+): Promise<{ rows: ProjectView[]; total: number }> {
+  const { clause, params, param } = projectWhere(scope, filters);
+  const first = page.conflictsFirst ? `(p.registration_status = 'conflict') DESC, ` : '';
+  const order = page.sort ? `${first}${sortExpression(page.sort.field)} ${page.sort.order} NULLS LAST, p.created_at DESC` : `${first}p.created_at DESC`;
+  const counted = await db.query<{ n: string }>(`SELECT count(*) AS n FROM read.projects p ${clause}`, params);
+  const { rows } = await db.query<ProjectRow>(`SELECT ${PROJECT_COLUMNS} FROM ${PROJECT_FROM} ${clause} ORDER BY ${order}, p.id OFFSET ${param(page.offset)} LIMIT ${param(page.limit)}`, params);
+  return { rows: rows.map(toProjectView), total: Number(counted.rows[0].n) };
+}
+
+/** The summary cards: active projects (not Completed) and the total value of the projects the caller sees, plus registration counts. */
+export async function projectStatistics(db: Queryable, scope: ProjectScope, now: Date = new Date()) {
+  const { clause, params, param } = projectWhere(scope, {});
+  const soon = param(new Date(now.getTime() + EXPIRING_SOON_DAYS * DAY_MS));
+  const at = param(now);
+  const { rows } = await db.query<Record<string, string>>(
+    `SELECT count(*) AS total,
+            count(*) FILTER (WHERE p.status <> 'Completed') AS active,
+            count(*) FILTER (WHERE p.status = 'Completed') AS completed,
+            coalesce(sum(p.value), 0) AS total_value,
+            count(*) FILTER (WHERE p.registration_status = 'conflict') AS conflicts,
+            count(*) FILTER (WHERE p.registration_status = 'pending') AS pending_review,
+            count(*) FILTER (WHERE p.extension_status = 'requested') AS extension_requests,
+            count(*) FILTER (WHERE p.registration_status IN ('pending', 'approved') AND p.expires_at > ${at} AND p.expires_at <= ${soon}) AS expiring_soon
+     FROM read.projects p ${clause}`,
+    params,
+  );
+  const r = rows[0];
+  return {
+    totalProjects: Number(r.total),
+    activeProjects: Number(r.active),
+    completedProjects: Number(r.completed),
+    totalValue: Number(r.total_value),
+    conflicts: Number(r.conflicts),
+    pendingReview: Number(r.pending_review),
+    extensionRequests: Number(r.extension_requests),
+    expiringSoon: Number(r.expiring_soon),
+  };
+}
+
+/**
+ * The earliest protected registration of another organisation for the same deal (same customer and,
+ * where both give one, the same end-user e-mail domain); undefined when there is none.
+ */
+export async function findConflictingRegistration(db: Queryable, key: RegistrationKey, organisationId: string, now: Date): Promise<{ id: string } | undefined> {
+  if (!key.customerKey) return undefined;
+  const { rows } = await db.query<{ id: string }>(
+    `SELECT id FROM read.projects
+     WHERE customer_key = $1 AND organisation_id <> $2 AND registration_status = ANY($3) AND expires_at > $4
+       AND ($5::text IS NULL OR email_domain IS NULL OR email_domain = $5)
+     ORDER BY submitted_at, id LIMIT 1`,
+    [key.customerKey, organisationId, [...PROTECTING_STATUSES], now, key.emailDomain],
+  );
+  return rows[0];
+}
+
+export interface MilestoneView {
+  id: string;
+  project_id: string;
+  name: string;
+  title: string;
+  date: string;
+  status: string;
+  created_at: string;
+  updated_at: string;
+}
+
+const MILESTONE_SELECT = `SELECT id, project_id, name, date::text AS date, status, created_at, updated_at FROM read.project_milestones`;
+const toMilestoneView = (row: Omit<MilestoneView, 'title' | 'created_at' | 'updated_at'> & { created_at: Date; updated_at: Date }): MilestoneView => ({
+  ...row,
+  title: row.name,
+  created_at: row.created_at.toISOString(),
+  updated_at: row.updated_at.toISOString(),
+});
+
+export async function milestonesOf(db: Queryable, projectId: string): Promise<MilestoneView[]> {
+  const { rows } = await db.query(`${MILESTONE_SELECT} WHERE project_id = $1 ORDER BY date, created_at, id`, [projectId]);
+  return rows.map(toMilestoneView);
+}
+
+export async function findMilestone(db: Queryable, milestoneId: string): Promise<MilestoneView | undefined> {
+  const { rows } = await db.query(`${MILESTONE_SELECT} WHERE id = $1`, [milestoneId]);
+  return rows[0] ? toMilestoneView(rows[0]) : undefined;
+}
+
+/** project_teams of spec 001 §3: the member's name, e-mail and role. */
+export async function teamOf(db: Queryable, projectId: string) {
+  const { rows } = await db.query<{ user_id: string; full_name: string; email: string; role: string; added_at: Date }>(
+    `SELECT t.user_id, u.full_name, u.email, u.role, t.added_at FROM read.project_team t JOIN read.users u ON u.id = t.user_id WHERE t.project_id = $1 ORDER BY t.added_at, u.full_name`,
+    [projectId],
+  );
+  return rows.map((r) => ({ id: r.user_id, user_id: r.user_id, full_name: r.full_name, email: r.email, role: r.role, user: { id: r.user_id, full_name: r.full_name, email: r.email, role: r.role }, added_at: r.added_at.toISOString() }));
+}
+
+/** The active accounts of an organisation: the organisation's own account and its team members. */
+export async function organisationUsers(db: Queryable, organisationId: string) {
+  const { rows } = await db.query<{ id: string; full_name: string; email: string; role: string }>(
+    `SELECT id, full_name, email, role FROM read.users WHERE (id = $1 OR parent_user_id = $1) AND is_active ORDER BY (id = $1) DESC, full_name`,
+    [organisationId],
+  );
+  return rows;
+}
+
+export async function linkedOrderIds(db: Queryable, projectId: string): Promise<string[]> {
+  const { rows } = await db.query<{ order_id: string }>('SELECT order_id FROM read.project_orders WHERE project_id = $1 ORDER BY linked_at', [projectId]);
+  return rows.map((r) => r.order_id);
+}
+
+/** Live registrations (pending, under conflict review or approved): the expiry sweep schedules their jobs again. */
+export async function liveRegistrations(db: Queryable): Promise<Array<{ id: string; expires_at: Date; reminders_sent: string[] }>> {
+  const { rows } = await db.query<{ id: string; expires_at: Date; reminders_sent: string[] }>(
+    `SELECT id, expires_at, reminders_sent FROM read.projects WHERE registration_status IN ('pending', 'conflict', 'approved') ORDER BY expires_at`,
+  );
+  return rows;
+}

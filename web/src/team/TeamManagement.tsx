@@ -1,0 +1,314 @@
+import { isAdminRole } from '@domain/access';
+import AddIcon from '@mui/icons-material/Add';
+import DeleteIcon from '@mui/icons-material/Delete';
+import DownloadIcon from '@mui/icons-material/Download';
+import EditIcon from '@mui/icons-material/Edit';
+import SearchIcon from '@mui/icons-material/Search';
+import VisibilityIcon from '@mui/icons-material/Visibility';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Chip,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  IconButton,
+  InputAdornment,
+  MenuItem,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  TableSortLabel,
+  TextField,
+  Tooltip,
+  Typography,
+  useMediaQuery,
+  type Theme,
+} from '@mui/material';
+import { useCallback, useEffect, useState } from 'react';
+import { useAccess } from '../access/usePrincipal';
+import { formatDate } from '../formatting';
+import { Loading } from '../layout/ListStates';
+import { PageTitle } from '../layout/PageTitle';
+import { useToast } from '../layout/toast';
+import { useDebounced } from '../layout/useDebounced';
+import { AccessRestricted } from '../orders/AccessRestricted';
+import { ApiError } from '../providers/errorMapper';
+import { deleteTeamMember, listTeam, type TeamKind, type TeamMember, type TeamSortField } from './teamApi';
+import { TeamMemberDetails } from './TeamMemberDetails';
+import { TeamMemberFormDialog } from './TeamMemberForm';
+import { showingText, TEAM_TEXTS } from './teamRules';
+
+const PAGE_SIZE = 10;
+type StatusFilter = 'all' | 'active' | 'inactive';
+type SortField = TeamSortField;
+
+const STATUS_CHIPS: Record<TeamMember['status'], { label: string; color: 'success' | 'default' | 'info' }> = {
+  active: { label: 'Active', color: 'success' },
+  inactive: { label: 'Inactive', color: 'default' },
+  invited: { label: 'Invited', color: 'info' },
+};
+
+export function MemberStatus({ member }: { member: TeamMember }) {
+  const chip = STATUS_CHIPS[member.status];
+  const title = member.status === 'invited' && member.invitation_expires_at ? `Invitation open until ${formatDate(member.invitation_expires_at)}` : '';
+  return (
+    <Tooltip title={title}>
+      <Chip size="small" label={chip.label} color={chip.color} variant={member.status === 'inactive' ? 'outlined' : 'filled'} />
+    </Tooltip>
+  );
+}
+
+const csvCell = (value: string) => (/[",\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value);
+
+/** Every member the filters select, as CSV (all pages). */
+async function exportTeam(kind: TeamKind, search: string, isActive: boolean | undefined): Promise<void> {
+  const rows: TeamMember[] = [];
+  for (let page = 1; ; page++) {
+    const batch = await listTeam(kind, { page, limit: 100, search: search || undefined, isActive });
+    rows.push(...batch.subUsers);
+    if (page >= batch.totalPages) break;
+  }
+  const lines = [['Name', 'Email', 'Status', 'Permissions', 'Joined'], ...rows.map((m) => [m.full_name, m.email, STATUS_CHIPS[m.status].label, m.permissions.join(' '), m.created_at.slice(0, 10)])];
+  const blob = new Blob([lines.map((line) => line.map(csvCell).join(',')).join('\n')], { type: 'text/csv' });
+  const link = document.createElement('a');
+  link.href = URL.createObjectURL(blob);
+  link.download = `team-members-${new Date().toISOString().slice(0, 10)}.csv`;
+  link.click();
+  URL.revokeObjectURL(link.href);
+}
+
+/** /partner/team-management and /distributor/team-management: the owner's own team. */
+export default function TeamManagement({ kind }: { kind: TeamKind }) {
+  const { role } = useAccess();
+  const toast = useToast();
+  const phone = useMediaQuery<Theme>((theme) => theme.breakpoints.down('md'));
+  const [search, setSearch] = useState('');
+  const query = useDebounced(search.trim(), 300);
+  const [status, setStatus] = useState<StatusFilter>('all');
+  const [page, setPage] = useState(1);
+  const [sort, setSort] = useState<{ field: SortField; order: 'asc' | 'desc' }>({ field: 'created_at', order: 'desc' });
+  const [members, setMembers] = useState<TeamMember[] | null>(null);
+  const [total, setTotal] = useState(0);
+  const [error, setError] = useState<string | null>(null);
+  const [form, setForm] = useState<{ member: TeamMember | null } | null>(null);
+  const [viewing, setViewing] = useState<TeamMember | null>(null);
+  const [deleting, setDeleting] = useState<TeamMember | null>(null);
+  const [busy, setBusy] = useState(false);
+  const owner = role === kind || isAdminRole(role);
+  const isActive = status === 'all' ? undefined : status === 'active';
+
+  const load = useCallback(async () => {
+    setError(null);
+    try {
+      const result = await listTeam(kind, { page, limit: PAGE_SIZE, search: query || undefined, isActive, sort: { field: sort.field, order: sort.order === 'asc' ? 'ASC' : 'DESC' } });
+      setMembers(result.subUsers);
+      setTotal(result.total);
+    } catch (e) {
+      if (!(e instanceof ApiError && e.handled)) setError(TEAM_TEXTS.loadError);
+    }
+  }, [kind, page, query, isActive, sort]);
+
+  useEffect(() => setPage(1), [query, status]);
+  useEffect(() => {
+    if (owner) void load();
+  }, [load, owner]);
+
+  if (!owner) {
+    return (
+      <Box sx={{ p: { xs: 2, md: 3 } }}>
+        <PageTitle title={TEAM_TEXTS.title} />
+        <AccessRestricted>Team management is for the {kind} account that owns the team.</AccessRestricted>
+      </Box>
+    );
+  }
+
+  const sorted = members ?? [];
+  const sortBy = (field: SortField) => setSort((current) => ({ field, order: current.field === field && current.order === 'asc' ? 'desc' : 'asc' }));
+
+  const confirmDelete = async () => {
+    if (!deleting) return;
+    setBusy(true);
+    try {
+      const answer = await deleteTeamMember(kind, deleting.id);
+      toast(answer.message || TEAM_TEXTS.deleted, 'success');
+      setDeleting(null);
+      void load();
+    } catch (e) {
+      toast(e instanceof ApiError && e.status !== 0 && e.message ? e.message : TEAM_TEXTS.deleteFailed, 'error');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const actions = (member: TeamMember) => (
+    <Box sx={{ display: 'flex', gap: 0.25, justifyContent: 'flex-end' }}>
+      {kind === 'distributor' ? (
+        <Tooltip title="View">
+          <IconButton size="small" aria-label={`View ${member.full_name}`} onClick={() => setViewing(member)}>
+            <VisibilityIcon fontSize="small" />
+          </IconButton>
+        </Tooltip>
+      ) : null}
+      <Tooltip title="Edit">
+        <IconButton size="small" aria-label={`Edit ${member.full_name}`} onClick={() => setForm({ member })}>
+          <EditIcon fontSize="small" />
+        </IconButton>
+      </Tooltip>
+      <Tooltip title="Delete">
+        <IconButton size="small" color="error" aria-label={`Delete ${member.full_name}`} onClick={() => setDeleting(member)}>
+          <DeleteIcon fontSize="small" />
+        </IconButton>
+      </Tooltip>
+    </Box>
+  );
+
+  const columns: Array<{ label: string; field?: SortField }> = [
+    { label: 'Name', field: 'full_name' },
+    { label: 'Email', field: 'email' },
+    { label: 'Status', field: 'is_active' },
+    { label: 'Joined', field: 'created_at' },
+    { label: 'Actions' },
+  ];
+
+  return (
+    <Box sx={{ p: { xs: 2, md: 3 } }}>
+      <PageTitle title={TEAM_TEXTS.title} subtitle="Add colleagues, choose what each may do, and manage their access." />
+      <Box sx={{ display: 'flex', gap: 1.5, alignItems: 'center', flexWrap: 'wrap', mb: 2 }}>
+        <TextField
+          size="small"
+          placeholder="Search team members..."
+          value={search}
+          onChange={(event) => setSearch(event.target.value)}
+          sx={{ flex: { xs: '1 1 100%', sm: '0 1 300px' } }}
+          slotProps={{ htmlInput: { 'aria-label': 'Search team members' }, input: { startAdornment: <InputAdornment position="start"><SearchIcon fontSize="small" /></InputAdornment> } }}
+        />
+        <TextField select size="small" label="Status" fullWidth={false} value={status} onChange={(event) => setStatus(event.target.value as StatusFilter)} sx={{ width: 160, flex: "0 0 auto" }}>
+          <MenuItem value="all">All</MenuItem>
+          <MenuItem value="active">Active</MenuItem>
+          <MenuItem value="inactive">Inactive</MenuItem>
+        </TextField>
+        <Box sx={{ flex: 1 }} />
+        <Button variant="outlined" startIcon={<DownloadIcon />} onClick={() => void exportTeam(kind, query, isActive).catch(() => toast('The export failed. Please try again.', 'error'))} disabled={!total}>
+          Export
+        </Button>
+        <Button variant="contained" startIcon={<AddIcon />} onClick={() => setForm({ member: null })}>
+          {TEAM_TEXTS.add}
+        </Button>
+      </Box>
+
+      {error ? (
+        <Alert severity="error" sx={{ mb: 2 }} action={<Button color="inherit" size="small" onClick={() => void load()}>Try Again</Button>}>
+          {error}
+        </Alert>
+      ) : members === null ? (
+        <Loading />
+      ) : members.length === 0 ? (
+        <Typography color="text.secondary" sx={{ p: 3, textAlign: 'center' }} data-testid="team-empty">
+          {query ? TEAM_TEXTS.emptySearch : TEAM_TEXTS.empty}
+        </Typography>
+      ) : phone ? (
+        <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1.5 }}>
+          {sorted.map((member) => (
+            <Card key={member.id} variant="outlined" data-testid="team-row">
+              <CardContent sx={{ pb: '12px !important' }}>
+                <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1 }}>
+                  <Box sx={{ minWidth: 0 }}>
+                    <Typography variant="subtitle1" sx={{ fontWeight: 600 }}>
+                      {member.full_name}
+                    </Typography>
+                    <Typography variant="body2" color="text.secondary" sx={{ wordBreak: 'break-all' }}>
+                      {member.email}
+                    </Typography>
+                  </Box>
+                  {actions(member)}
+                </Box>
+                <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', mt: 1 }}>
+                  <MemberStatus member={member} />
+                  <Typography variant="caption" color="text.secondary">
+                    Joined {formatDate(member.created_at)}
+                  </Typography>
+                </Box>
+              </CardContent>
+            </Card>
+          ))}
+        </Box>
+      ) : (
+        <TableContainer sx={{ border: 1, borderColor: 'divider', borderRadius: 1, bgcolor: 'background.paper' }}>
+          <Table size="small" aria-label="Team members">
+            <TableHead>
+              <TableRow>
+                {columns.map((column) => (
+                  <TableCell key={column.label} align={column.field ? 'left' : 'right'} sx={{ fontWeight: 600 }}>
+                    {column.field ? (
+                      <TableSortLabel active={sort.field === column.field} direction={sort.field === column.field ? sort.order : 'asc'} onClick={() => sortBy(column.field!)}>
+                        {column.label}
+                      </TableSortLabel>
+                    ) : (
+                      column.label
+                    )}
+                  </TableCell>
+                ))}
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {sorted.map((member) => (
+                <TableRow key={member.id} hover data-testid="team-row">
+                  <TableCell sx={{ fontWeight: 500 }}>{member.full_name}</TableCell>
+                  <TableCell>{member.email}</TableCell>
+                  <TableCell>
+                    <MemberStatus member={member} />
+                  </TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(member.created_at)}</TableCell>
+                  <TableCell align="right">{actions(member)}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      )}
+
+      {members && members.length > 0 ? (
+        <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1, mt: 2, flexWrap: 'wrap' }}>
+          <Typography variant="body2" color="text.secondary" data-testid="team-showing">
+            {showingText(page, PAGE_SIZE, members.length, total)}
+          </Typography>
+          <Box sx={{ display: 'flex', gap: 1 }}>
+            <Button size="small" variant="outlined" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
+              Previous
+            </Button>
+            <Button size="small" variant="outlined" disabled={page * PAGE_SIZE >= total} onClick={() => setPage((p) => p + 1)}>
+              Next
+            </Button>
+          </Box>
+        </Box>
+      ) : null}
+
+      <TeamMemberFormDialog kind={kind} open={form !== null} member={form?.member ?? null} onClose={() => setForm(null)} onSaved={() => void load()} />
+      <TeamMemberDetails member={viewing} onClose={() => setViewing(null)} />
+
+      <Dialog open={Boolean(deleting)} onClose={() => !busy && setDeleting(null)} aria-labelledby="delete-member-title">
+        <DialogTitle id="delete-member-title">Delete Team Member</DialogTitle>
+        <DialogContent>
+          <DialogContentText>{deleting ? `Are you sure you want to delete ${deleting.full_name}? They will be signed out and can no longer sign in.` : ''}</DialogContentText>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setDeleting(null)} disabled={busy}>
+            Cancel
+          </Button>
+          <Button color="error" variant="contained" onClick={() => void confirmDelete()} disabled={busy}>
+            {busy ? 'Deleting...' : 'Delete'}
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </Box>
+  );
+}

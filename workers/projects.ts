@@ -1,0 +1,179 @@
+import type { Job, Processor } from 'bullmq';
+import { ADMIN_ROLES } from '../domain/access';
+import { DomainError, fold } from '../domain/decider';
+import { projects, type ProjectCommand, type ProjectEvent } from '../domain/projects/projects';
+import { DAY_MS, REMINDER_DAYS_BEFORE, reminderDueAt } from '../domain/projects/registration';
+import { liveRegistrations } from '../projections/projects';
+import { handleCommand } from '../src/commands/commandHandler';
+import { metadataCausedBy } from '../src/commands/dispatch';
+import type { RecordedEvent } from '../src/eventstore';
+import type { Services } from '../src/services';
+import { notificationJob, SYSTEM_ACTOR } from './notifications';
+import { QUEUES, type JobRequest, type Queues } from './queues';
+import type { Reaction, ReactionContext, ReactionTable } from './reactor';
+
+type EventOf<Type extends ProjectEvent['type']> = RecordedEvent<Type, Extract<ProjectEvent, { type: Type }>['data']>;
+
+// ---- registration expiry and reminders: delayed jobs keyed by the record and the due time ----
+
+export type DealRegistrationJobData =
+  | { kind: 'expire'; projectId: string; expiresAt: string }
+  | { kind: 'remind'; projectId: string; expiresAt: string; daysBefore: number };
+
+const dueOf = (data: DealRegistrationJobData) => (data.kind === 'expire' ? data.expiresAt : reminderDueAt(data.expiresAt, data.daysBefore));
+
+/** `expire.<project>.<due ms>`, `remind-14.<project>.<due ms>`: the same expiry always asks for the same jobs; a moved expiry asks for new ones. */
+export function registrationJobId(data: DealRegistrationJobData): string {
+  const kind = data.kind === 'expire' ? 'expire' : `remind-${data.daysBefore}`;
+  return `${kind}.${data.projectId}.${Date.parse(dueOf(data))}`;
+}
+
+/** The expiry job and the reminders of one registration's current expiry, each delayed until it is due. */
+export function registrationJobs(projectId: string, expiresAt: string, now: number = Date.now()): JobRequest[] {
+  const jobs: DealRegistrationJobData[] = [{ kind: 'expire', projectId, expiresAt }, ...REMINDER_DAYS_BEFORE.map((daysBefore) => ({ kind: 'remind' as const, projectId, expiresAt, daysBefore }))];
+  return jobs.map((data) => ({
+    queue: QUEUES.projectRegistrations,
+    name: data.kind === 'expire' ? 'expire-registration' : `remind-${data.daysBefore}-days`,
+    id: registrationJobId(data),
+    data,
+    delayMs: Math.max(0, Date.parse(dueOf(data)) - now),
+  }));
+}
+
+export type RegistrationJobOutcome = 'expired' | 'reminded' | 'unchanged' | 'moved' | 'gone';
+
+/**
+ * Runs one due step. The command refuses to act early (the job is then retried) and does nothing
+ * the second time, so a job and the sweep may both fire; a job whose expiry has since moved (an
+ * extension) does nothing, the moved expiry has its own jobs.
+ */
+export async function runRegistrationStep(services: Pick<Services, 'store'>, data: DealRegistrationJobData, cause: { id: string; correlationId: string }): Promise<RegistrationJobOutcome> {
+  const state = fold(projects, (await services.store.readStream(projects.streamId(data.projectId))) as unknown as ProjectEvent[]);
+  if (state.status === 'none' || state.status === 'deleted') return 'gone';
+  if (state.expiresAt !== data.expiresAt) return 'moved';
+  const command: ProjectCommand = data.kind === 'expire' ? { type: 'ExpireRegistration' } : { type: 'SendExpiryReminder', daysBefore: data.daysBefore, expiresAt: data.expiresAt };
+  const metadata = metadataCausedBy({ id: cause.id, metadata: { correlationId: cause.correlationId } }, SYSTEM_ACTOR);
+  try {
+    const result = await handleCommand(services.store, projects, data.projectId, command, metadata, { idempotencyKey: `registration:${registrationJobId(data)}` });
+    if (!result.events.length) return 'unchanged';
+    return data.kind === 'expire' ? 'expired' : 'reminded';
+  } catch (error) {
+    if (error instanceof DomainError && error.kind === 'not_found') return 'gone';
+    throw error;
+  }
+}
+
+export function dealRegistrationProcessor(services: Pick<Services, 'store'>): Processor<DealRegistrationJobData, RegistrationJobOutcome> {
+  return (job: Job<DealRegistrationJobData>) => runRegistrationStep(services, job.data, { id: job.id ?? registrationJobId(job.data), correlationId: `job-${job.id}` });
+}
+
+/**
+ * Redis is not the record of truth: the due times live in read.projects. The sweep runs every step
+ * that is already due at once and (re)schedules the rest; jobs it schedules again keep their ids, so
+ * nothing runs twice.
+ */
+export async function sweepDealRegistrations(services: Pick<Services, 'store' | 'pool'>, queues: Pick<Queues, 'project-registrations'>, now: number = Date.now()): Promise<{ ran: number; scheduled: number }> {
+  let ran = 0;
+  const later: JobRequest[] = [];
+  for (const row of await liveRegistrations(services.pool)) {
+    for (const job of registrationJobs(row.id, row.expires_at.toISOString(), now)) {
+      const data = job.data as DealRegistrationJobData;
+      if (data.kind === 'remind' && row.reminders_sent.includes(`${data.daysBefore}@${data.expiresAt}`)) continue;
+      if (job.delayMs) later.push(job);
+      else if ((await runRegistrationStep(services, data, { id: job.id, correlationId: `sweep-${now}` })) !== 'unchanged') ran++;
+    }
+  }
+  if (later.length) await queues['project-registrations'].addBulk(later.map((job) => ({ name: job.name, data: job.data, opts: { jobId: job.id, delay: job.delayMs } })));
+  return { ran, scheduled: later.length };
+}
+
+/** The sweep at worker start and every DEAL_REGISTRATION_SWEEP_MS. */
+export function startDealRegistrationSweep(services: Pick<Services, 'store' | 'pool' | 'config'>, queues: Queues, log: (line: string) => void): { stop(): Promise<void> } {
+  let running: Promise<unknown> = Promise.resolve();
+  const sweep = () => {
+    running = running.then(() => sweepDealRegistrations(services, queues)).catch((error: Error) => log(`registration sweep: ${error.message}`));
+  };
+  sweep();
+  const timer = setInterval(sweep, services.config.DEAL_REGISTRATION_SWEEP_MS);
+  return {
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
+
+// ---- reactions ----
+
+const scheduleRegistration: Reaction = async (recorded) => {
+  const event = recorded as EventOf<'ProjectRegistered.v1'>;
+  return registrationJobs(event.data.projectId, event.data.expiresAt);
+};
+
+const scheduleExtendedExpiry: Reaction = async (recorded) => {
+  const event = recorded as EventOf<'ProjectExtensionApproved.v1'>;
+  return registrationJobs(event.data.projectId, event.data.expiresAt);
+};
+
+/** The owning organisation: its account and the user who registered the project. */
+async function organisationRecipients(context: ReactionContext, event: RecordedEvent, organisationId: string, projectId: string): Promise<Array<{ id: string; title: string }>> {
+  await context.readModelsInclude(event);
+  const { rows } = await context.pool.query<{ id: string; title: string }>(
+    `SELECT u.id, coalesce(p.title, 'your project') AS title FROM read.users u LEFT JOIN read.projects p ON p.id = $2
+     WHERE u.is_active AND (u.id = $1 OR u.id = p.created_by) ORDER BY u.id`,
+    [organisationId, projectId],
+  );
+  return rows;
+}
+
+async function admins(context: ReactionContext, event: RecordedEvent): Promise<string[]> {
+  await context.readModelsInclude(event);
+  const { rows } = await context.pool.query<{ id: string }>('SELECT id FROM read.users WHERE role = ANY($1) AND is_active AND created_at <= $2 ORDER BY id', [ADMIN_ROLES, event.metadata.occurredAt]);
+  return rows.map((r) => r.id);
+}
+
+const day = (iso: string) => iso.slice(0, 10);
+const link = (projectId: string) => `/project/details?id=${projectId}`;
+
+const tellOrganisation =
+  (kind: string, title: string, body: (event: RecordedEvent, projectTitle: string) => string): Reaction =>
+  async (recorded, context) => {
+    const data = recorded.data as { projectId: string; organisationId: string };
+    const recipients = await organisationRecipients(context, recorded, data.organisationId, data.projectId);
+    return recipients.map((r) => notificationJob(recorded, r.id, { kind, title, body: body(recorded, r.title), link: link(data.projectId) }));
+  };
+
+const tellAdmins =
+  (kind: string, title: string, body: (event: RecordedEvent) => string, when: (event: RecordedEvent) => boolean = () => true): Reaction =>
+  async (recorded, context) => {
+    if (!when(recorded)) return [];
+    const data = recorded.data as { projectId: string };
+    return (await admins(context, recorded)).map((id) => notificationJob(recorded, id, { kind, title, body: body(recorded), link: link(data.projectId) }));
+  };
+
+const registered = (e: RecordedEvent) => e as EventOf<'ProjectRegistered.v1'>;
+
+export const projectReactions: ReactionTable = {
+  'ProjectRegistered.v1': [
+    scheduleRegistration,
+    tellAdmins('registration-conflict', 'Deal registration conflict to review', (e) => `${registered(e).data.companyName ?? 'A partner'} registered "${registered(e).data.details.title}" for a customer another partner already holds. Review it under Deal Registrations.`, (e) => registered(e).data.registrationStatus === 'conflict'),
+    tellAdmins('registration-submitted', 'New deal registration', (e) => `${registered(e).data.companyName ?? 'A partner'} registered "${registered(e).data.details.title}".`, (e) => registered(e).data.registrationStatus !== 'conflict'),
+  ],
+  'ProjectExtensionApproved.v1': [
+    scheduleExtendedExpiry,
+    tellOrganisation('registration-extension-approved', 'Deal registration extended', (e, title) => `The extension of "${title}" was approved: it is protected until ${day((e as EventOf<'ProjectExtensionApproved.v1'>).data.expiresAt)}.`),
+  ],
+  'ProjectExtensionRequested.v1': [tellAdmins('registration-extension-requested', 'Extension requested', (e) => `An extension was requested: ${(e as EventOf<'ProjectExtensionRequested.v1'>).data.reason}`)],
+  'ProjectExtensionDeclined.v1': [tellOrganisation('registration-extension-declined', 'Extension declined', (e, title) => `The extension of "${title}" was declined: ${(e as EventOf<'ProjectExtensionDeclined.v1'>).data.reason}`)],
+  'ProjectRegistrationApproved.v1': [tellOrganisation('registration-approved', 'Deal registration approved', (_e, title) => `Your registration of "${title}" was approved.`)],
+  'ProjectRegistrationRejected.v1': [tellOrganisation('registration-rejected', 'Deal registration rejected', (e, title) => `Your registration of "${title}" was rejected: ${(e as EventOf<'ProjectRegistrationRejected.v1'>).data.reason}`)],
+  'ProjectRegistrationExpired.v1': [tellOrganisation('registration-expired', 'Deal registration expired', (_e, title) => `The registration of "${title}" has expired and no longer protects the deal.`)],
+  'ProjectExpiryReminderSent.v1': [
+    tellOrganisation('registration-expiring', 'Deal registration expiring soon', (e, title) => {
+      const d = (e as EventOf<'ProjectExpiryReminderSent.v1'>).data;
+      // Counted from when the reminder went out: a late one (the worker was down) says how long is really left.
+      const left = Math.max(0, Math.ceil((Date.parse(d.expiresAt) - Date.parse(e.metadata.occurredAt)) / DAY_MS));
+      return `The registration of "${title}" expires in ${left} day${left === 1 ? '' : 's'}, on ${day(d.expiresAt)}. Request an extension before then if the deal needs more time.`;
+    }),
+  ],
+};
