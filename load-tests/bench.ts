@@ -16,11 +16,12 @@ import { checkpoint, createBenchDatabase, serverVersion, type BenchDatabase } fr
 import { runHttpSection, type HttpMeasurement, type HttpSection } from './bench/httpBench';
 import { runOrderSection } from './bench/orders';
 import { runProjectSection } from './bench/projects';
+import { runRebateSection } from './bench/rebates';
 import { runTicketSection } from './bench/tickets';
 import { LAG_GOAL_MS, runLagSection, type LagSection } from './bench/projectionLag';
 import { formatCount, formatMs, formatPercent, formatRate, renderTable, type Cell } from './bench/reportTables';
 
-const SECTIONS = ['http', 'appends', 'lag', 'orders', 'projects', 'tickets'] as const;
+const SECTIONS = ['http', 'appends', 'lag', 'orders', 'projects', 'rebates', 'tickets'] as const;
 type Section = (typeof SECTIONS)[number];
 
 function numberFromEnv(name: string, fallback: number): number {
@@ -255,6 +256,7 @@ async function main() {
     if (settings.sections.includes('orders')) tables.push(...(await runOrderSection({ databaseUrl: database.url, redisUrl: process.env.REDIS_URL, seconds: settings.seconds, warmupSeconds: settings.warmupSeconds, clients: settings.clients }, log, results)));
     if (settings.sections.includes('tickets')) tables.push(...(await runTicketSection({ databaseUrl: database.url, redisUrl: process.env.REDIS_URL, seconds: settings.seconds, warmupSeconds: settings.warmupSeconds, clients: settings.clients }, log, results)));
     if (settings.sections.includes('projects')) tables.push(...(await runProjectSection({ databaseUrl: database.url, redisUrl: process.env.REDIS_URL, seconds: settings.seconds, warmupSeconds: settings.warmupSeconds, clients: settings.clients }, log, results)));
+    if (settings.sections.includes('rebates')) tables.push(...(await runRebateSection({ databaseUrl: database.url, redisUrl: process.env.REDIS_URL, seconds: settings.seconds, warmupSeconds: settings.warmupSeconds, clients: settings.clients }, log, results)));
   } finally {
     await database?.drop().catch((error: Error) => log(`Could not drop ${database?.name}: ${error.message}`));
   }

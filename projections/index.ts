@@ -2,6 +2,7 @@ import { catalogueProjection } from './catalogue';
 import { notificationsProjection } from './notifications';
 import { ordersProjection } from './orders';
 import { partnersProjection } from './partners';
+import { rebatesProjection } from './rebates';
 import type { Projection } from './projection';
 import { projectsProjection } from './projects';
 import { statusHistoryProjection } from './statusHistory';
@@ -12,4 +13,4 @@ import { settingsProjection } from './settings';
 import { usersProjection } from './users';
 
 /** Every read model, applied in this order to each event. A new module adds its projection here. */
-export const readModels: readonly Projection[] = [usersProjection, statusHistoryProjection, notificationsProjection, catalogueProjection, ordersProjection, partnersProjection, projectsProjection, ticketsProjection, warrantyProjection, resourcesProjection, settingsProjection];
+export const readModels: readonly Projection[] = [usersProjection, statusHistoryProjection, notificationsProjection, catalogueProjection, ordersProjection, partnersProjection, projectsProjection, rebatesProjection, ticketsProjection, warrantyProjection, resourcesProjection, settingsProjection];

@@ -12,6 +12,7 @@ import { settingsRoutes } from './http/settings';
 import { partnerRoutes } from './http/partners';
 import { productRoutes } from './http/products';
 import { projectRoutes } from './http/projects';
+import { rebateRoutes } from './http/rebates';
 import { teamRoutes } from './http/team';
 import { userRoutes } from './http/users';
 import { installValidationMessages } from './http/validation';
@@ -78,6 +79,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
       await resourceRoutes(api, services);
       await settingsRoutes(api, services);
       await projectRoutes(api, services);
+      await rebateRoutes(api, services);
       await teamRoutes(api, services, sessions);
     },
     { prefix: API_PREFIX },

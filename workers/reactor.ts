@@ -7,6 +7,7 @@ import { identityReactions } from './identity';
 import { partnerReactions } from './partners';
 import { orderReactions } from './orders';
 import { projectReactions } from './projects';
+import { rebateReactions } from './rebates';
 import type { JobRequest, QueueName, Queues } from './queues';
 import { stockReactions } from './stock';
 import { ticketReactions } from './tickets';
@@ -40,7 +41,7 @@ export function combineReactions(...tables: ReactionTable[]): ReactionTable {
   return combined;
 }
 
-export const reactions: ReactionTable = combineReactions(identityReactions, partnerReactions, orderReactions, stockReactions, uploadReactions, teamReactions, projectReactions, ticketReactions);
+export const reactions: ReactionTable = combineReactions(identityReactions, partnerReactions, orderReactions, stockReactions, uploadReactions, teamReactions, projectReactions, rebateReactions, ticketReactions);
 
 export interface ReactorOptions {
   table?: ReactionTable;

@@ -5,6 +5,7 @@ import { partners, type PartnerEvent, type PartnerState } from '../domain/partne
 import { tickets, type TicketEvent, type TicketState } from '../domain/tickets/tickets';
 import { resources, type ResourceEvent, type ResourceState } from '../domain/resources/resources';
 import { projects, type ProjectEvent, type ProjectState } from '../domain/projects/projects';
+import { rebates, type RebateEvent, type RebateState } from '../domain/rebates/rebates';
 import type { Pool } from '../src/db';
 import type { RecordedEvent } from '../src/eventstore';
 import { removeUpload, type Visibility } from '../src/plugins/uploads';
@@ -29,6 +30,7 @@ export function readModelColumnsHoldingUploads(): ReadonlyArray<{ table: string;
     { table: 'read.ticket_attachments', column: 'name', visibility: 'private' },
     { table: 'read.resources', column: 'file_name', visibility: 'private' },
     { table: 'read.projects', column: 'boq_file', visibility: 'private' },
+    { table: 'read.rebate_documents', column: 'file', visibility: 'private' },
   ];
 }
 
@@ -91,6 +93,12 @@ const projectBoqs: UploadHolder<ProjectState, ProjectEvent> = {
   visibility: 'private',
 };
 
+const rebateDocuments: UploadHolder<RebateState, RebateEvent> = {
+  decider: rebates,
+  uploadsOf: (state) => (state.status === 'none' || state.status === 'deleted' ? [] : state.documents),
+  visibility: 'private',
+};
+
 /** The files the record named just before the event and no longer names after it, each handed to a removal job. */
 function removeDroppedUploads<State, Event extends DomainEvent>(holder: UploadHolder<State, Event>): Reaction {
   return async (event, context) => {
@@ -137,4 +145,5 @@ export const uploadReactions: ReactionTable = {
   'ResourceRemoved.v1': [removeDroppedUploads(resourceFiles)],
   'ProjectUpdated.v1': [removeDroppedUploads(projectBoqs)],
   'ProjectDeleted.v1': [removeDroppedUploads(projectBoqs)],
+  'RebateDeleted.v1': [removeDroppedUploads(rebateDocuments)],
 };

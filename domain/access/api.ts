@@ -7,7 +7,7 @@
  * before calling; rules.test.ts checks that this table is never looser than that map.
  */
 
-import { ADMIN_ONLY, allOf, anyOf, meetsRequirement, OPEN, RESOURCE_RULES, roleIs, type Principal, type Requirement } from './rules';
+import { ADMIN_ONLY, allOf, anyOf, meetsRequirement, OPEN, RESOURCE_RULES, roleIs, ROUTE_RULES, type Principal, type Requirement } from './rules';
 
 export type ApiAccess =
   /** No sign-in: signing in, refreshing tokens, registering. */
@@ -147,6 +147,26 @@ export const API_ROUTES: Readonly<Record<ApiRouteKey, ApiAccess>> = {
   'GET /permissions/groups': signedIn(OPEN),
   'GET /team/invitation': PUBLIC,
   'POST /team/invitations/accept': PUBLIC,
+
+  // rebates: claims of the caller's organisation (all of them for admins); reviews are for admins
+  'POST /rebates/submit': signedIn(RESOURCE_RULES.rebates.create),
+  // GET /rebates is the endpoint map's name for the list; /rebates/user is the Rebates page's.
+  'GET /rebates': signedIn(RESOURCE_RULES.rebates.list),
+  'GET /rebates/user': signedIn(RESOURCE_RULES.rebates.list),
+  'GET /rebates/export': signedIn(RESOURCE_RULES.rebates.list),
+  // The Overview and Progress tabs open with Rebates.Overview or Rebates.Read (spec 002 §6).
+  'GET /rebates/stats/user': signedIn(anyOf('Rebates.Read', 'Rebates.Overview')),
+  'GET /rebates/dashboard/overview': signedIn(anyOf('Rebates.Read', 'Rebates.Overview')),
+  // The form's lists: for anyone who may open /rebates.
+  'GET /rebates/categories/list': signedIn(ROUTE_RULES['/rebates']!),
+  'GET /rebates/types/list': signedIn(ROUTE_RULES['/rebates']!),
+  'GET /rebates/admin/all': signedIn(ADMIN_ONLY),
+  'PATCH /rebates/admin/:id/status': signedIn(ADMIN_ONLY, scoped),
+  'GET /rebates/:id': signedIn(RESOURCE_RULES.rebates.show, scoped),
+  'GET /rebates/:id/history': signedIn(RESOURCE_RULES.rebates.show, scoped),
+  'GET /rebates/:id/attachments/:name': signedIn(RESOURCE_RULES.rebates.show),
+  // The submitting organisation withdraws its own claim (Rebates.Create); Rebates.Delete is the catalogue's name for it.
+  'DELETE /rebates/:id': signedIn(anyOf('Rebates.Create', 'Rebates.Delete'), scoped),
 };
 
 function teamRoutes(owner: 'partner' | 'distributor'): Record<ApiRouteKey, ApiAccess> {

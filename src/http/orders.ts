@@ -93,7 +93,7 @@ const idempotencyKey = (request: FastifyRequest) => {
  * a refused transition carries 'Cannot change status from X to Y' in `details` as well as in the
  * shared error envelope.
  */
-function statusErrorHandler(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+export function statusErrorHandler(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof DomainError && error.code === 'INVALID_STATUS_TRANSITION') {
     return reply.status(409).send({ success: false, message: error.message, details: error.details, error: { code: error.code, message: error.message, details: error.details } });
   }

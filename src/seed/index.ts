@@ -5,6 +5,7 @@ import { demoUserId, seedIdentity } from './identity';
 import { seedPartners } from './partners';
 import { seedOrders } from './orders';
 import { seedProjects } from './projects';
+import { seedRebates } from './rebates';
 import { seedTeam } from './team';
 import { seedTickets } from './tickets';
 import { seedResources } from './resources';
@@ -12,7 +13,7 @@ import { seedSettings } from './settings';
 import type { Seeder } from './seeder';
 
 /** Each module appends its seeder here; later ones may rely on the accounts created first. */
-export const seeders: readonly Seeder[] = [seedIdentity, seedPartners, seedTeam, seedCatalogue, seedOrders, seedProjects, seedTickets, seedResources, seedSettings];
+export const seeders: readonly Seeder[] = [seedIdentity, seedPartners, seedTeam, seedCatalogue, seedOrders, seedProjects, seedRebates, seedTickets, seedResources, seedSettings];
 
 export async function seed(services: Services, log: (line: string) => void = () => {}): Promise<void> {
   const metadata = {

@@ -202,6 +202,58 @@ const SHOTS: Shot[] = [
   { name: 'partner-adminpanel-redirect', path: '/adminpanel', as: 'partner' },
   { name: 'partner-solutions', path: '/partner-solutions', as: 'partner' },
   { name: 'support-rebates-restricted', path: '/rebates', as: 'support' },
+  { name: 'partner-rebates-overview', path: '/rebates', as: 'partner', then: async (page) => void (await page.getByTestId('quarter-chart').waitFor()) },
+  {
+    name: 'partner-rebates-submit',
+    path: '/rebates?tab=submit',
+    as: 'partner',
+    then: async (page) => {
+      await page.getByRole('button', { name: 'Submit Rebate' }).click();
+      await page.getByText('Product name is required').waitFor();
+    },
+  },
+  { name: 'partner-rebates-history', path: '/rebates?tab=history', as: 'partner', then: async (page) => void (await page.getByTestId('rebate-row').first().waitFor()) },
+  {
+    name: 'partner-rebates-detail',
+    path: '/rebates?tab=history',
+    as: 'partner',
+    then: async (page) => {
+      await page.locator('[data-testid="rebate-row"][data-status="rejected"]').first().click();
+      await page.getByTestId('rebate-history-step').first().waitFor();
+    },
+  },
+  { name: 'partner-rebates-progress', path: '/rebates?tab=progress', as: 'partner', then: async (page) => void (await page.getByTestId('progress-title').waitFor()) },
+  { name: 'admin-rebates-page', path: '/rebates', as: 'admin', then: async (page) => void (await page.getByTestId('admin-access-note').waitFor()) },
+  { name: 'adminpanel-rebates', path: '/adminpanel?tab=rebates', as: 'admin', then: async (page) => void (await page.getByTestId('rebate-row').first().waitFor()) },
+  {
+    name: 'adminpanel-rebates-approve',
+    path: '/adminpanel?tab=rebates',
+    as: 'admin',
+    then: async (page) => {
+      await page.locator('[data-testid="rebate-row"][data-status="pending"]').first().getByRole('button', { name: /^Approve / }).click();
+      await page.getByRole('dialog', { name: 'Approve Rebate' }).waitFor();
+    },
+  },
+  {
+    name: 'adminpanel-rebates-reject',
+    path: '/adminpanel?tab=rebates',
+    as: 'admin',
+    then: async (page) => {
+      await page.locator('[data-testid="rebate-row"][data-status="processing"]').first().getByRole('button', { name: /^Reject / }).click();
+      await page.getByRole('dialog', { name: 'Reject Rebate' }).getByLabel('Reason for rejection').fill('The invoice date is outside the programme period.');
+    },
+  },
+  {
+    name: 'adminpanel-rebates-detail',
+    path: '/adminpanel?tab=rebates',
+    as: 'admin',
+    then: async (page) => {
+      await page.getByRole('textbox', { name: 'Search rebates' }).fill('ORD-');
+      await page.getByTestId('match-chip').first().waitFor();
+      await page.getByRole('button', { name: /^View ORD-/ }).first().click();
+      await page.getByTestId('rebate-match').waitFor();
+    },
+  },
   { name: 'sub-user-dashboard', path: '/sub-user-dashboard', as: 'partner.user' },
   { name: 'distributor-solutions', path: '/distributor-solutions', as: 'distributor' },
   { name: 'supportcenter-partner', path: '/supportcenter', as: 'partner', then: async (page) => void (await page.getByTestId('ticket-row').first().waitFor()) },

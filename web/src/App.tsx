@@ -14,6 +14,7 @@ import { orderRoutes } from './orders';
 import { ticketRoutes } from './tickets';
 import { teamRoutes } from './team';
 import { projectRoutes } from './projects';
+import { rebateRoutes } from './rebates';
 
 // Signed-out screens.
 const SignIn = lazy(() => import('./auth/SignIn'));
@@ -110,6 +111,7 @@ export function App() {
           {ticketRoutes}
           {teamRoutes}
           {projectRoutes}
+          {rebateRoutes}
           {PLACEHOLDER_ROUTES.map((route) => (
             <Route key={route.path} path={route.path} element={<PlaceholderScreen route={route} />} />
           ))}

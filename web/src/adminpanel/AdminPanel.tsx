@@ -9,7 +9,7 @@ import { ProductManagement } from '../products/ProductList';
 import { PartnerApprovals } from '../partners/PartnerApprovals';
 import { DealRegistrations } from '../projects/DealRegistrations';
 import { usePartnerCounts } from '../partners/partnersApi';
-import { PanelComing } from './PanelComing';
+import { RebateManagement } from '../rebates/RebateManagement';
 import { SystemSettings } from './SystemSettings';
 import { useAdminSummary } from './useAdminSummary';
 import users from '../users';
@@ -100,7 +100,7 @@ export default function AdminPanel() {
         ) : tab === 'products' ? (
           <ProductManagement />
         ) : tab === 'rebates' ? (
-          <PanelComing title="Rebate Management" text="Reviewing partners' rebate requests will be available here in an upcoming release." />
+          <RebateManagement />
         ) : (
           <SystemSettings />
         )}

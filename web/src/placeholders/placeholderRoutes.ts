@@ -9,7 +9,6 @@ export interface PlaceholderRoute {
 }
 
 export const PLACEHOLDER_ROUTES: readonly PlaceholderRoute[] = [
-  { path: '/rebates', title: 'Rebates', guarded: true },
   { path: '/partnership-governance', title: 'Partnership Governance' },
   { path: '/distributor/partnership-governance', title: 'Partnership Governance' },
   { path: '/distributor/inventory', title: 'Inventory' },

@@ -1,0 +1,206 @@
+/**
+ * Section "rebates": partners submit claims (multipart, with a document) while an administrator
+ * reviews them, all over HTTP against the real portal (API and projector, demo data seeded).
+ *
+ * Each client loops: the demo partner submits a claim for a new invoice with one PDF; the partner's
+ * History list is polled until it shows the claim; the administrator approves it with the
+ * suggested amount, or marks it processing and then approves or rejects it; the partner reads the
+ * Overview. Reported: commands per second (accepted submissions and reviews), latency per call, and
+ * the lag from an accepted submission (its 201) to the list that shows it.
+ */
+
+import { randomBytes } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
+import { loadConfig } from '../../src/config';
+import { startPortal } from '../../src/portal';
+import { DEMO_PASSWORD } from '../../src/seed/identity';
+import { summarize, type LatencySummary } from './percentiles';
+import { formatCount, formatMs, formatRate, renderTable } from './reportTables';
+
+export interface RebateBenchSettings {
+  databaseUrl: string;
+  redisUrl: string | undefined;
+  seconds: number;
+  warmupSeconds: number;
+  clients: number;
+}
+
+export interface RebateBenchSection {
+  clients: number;
+  seconds: number;
+  commands: number;
+  commandsPerSecond: number;
+  errors: number;
+  firstError: string | undefined;
+  submit: LatencySummary;
+  review: LatencySummary;
+  overview: LatencySummary;
+  visibleLag: LatencySummary;
+}
+
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+
+async function signIn(baseUrl: string, email: string): Promise<string> {
+  const response = await fetch(`${baseUrl}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: DEMO_PASSWORD }) });
+  const body = (await response.json()) as { accessToken?: string };
+  if (response.status !== 200 || !body.accessToken) throw new Error(`${email} could not sign in (HTTP ${response.status}).`);
+  return body.accessToken;
+}
+
+async function call(baseUrl: string, token: string, method: string, path: string, body?: unknown) {
+  const response = await fetch(`${baseUrl}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(body !== undefined && !(body instanceof FormData) ? { 'content-type': 'application/json' } : {}) },
+    body: body === undefined ? undefined : body instanceof FormData ? body : JSON.stringify(body),
+  });
+  const text = await response.text();
+  return { status: response.status, json: text ? (JSON.parse(text) as any) : null };
+}
+
+export async function runRebateBench(settings: RebateBenchSettings, log: (line: string) => void): Promise<RebateBenchSection> {
+  const prefix = `bench-${randomBytes(4).toString('hex')}`;
+  const config = loadConfig({
+    ...process.env,
+    NODE_ENV: 'development',
+    DATABASE_URL: settings.databaseUrl,
+    ...(settings.redisUrl ? { REDIS_URL: settings.redisUrl } : {}),
+    REDIS_PREFIX: prefix,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'silent',
+    JWT_SECRET: randomBytes(48).toString('base64url'),
+    LOGIN_ATTEMPTS_PER_IP_PER_MINUTE: '1000000000',
+    LOGIN_FAILURES_PER_EMAIL: '1000000000',
+    SMTP_URL: undefined,
+    EVENTSTORE_URL: undefined,
+  });
+  const portal = await startPortal(config, { processes: ['api', 'projector'], seedWhenEmpty: true, listen: true, app: { logger: false } });
+  try {
+    const baseUrl = portal.url!.replace('0.0.0.0', '127.0.0.1');
+    const [admin, partner] = await Promise.all(['admin@partnerhub.test', 'partner@partnerhub.test'].map((email) => signIn(baseUrl, email)));
+    const today = new Date().toISOString().slice(0, 10);
+    let sequence = 0;
+
+    const run = async (seconds: number, record: boolean) => {
+      const latency = { submit: [] as number[], review: [] as number[], overview: [] as number[], visible: [] as number[] };
+      let accepted = 0;
+      let errors = 0;
+      let firstError: string | undefined;
+      const fail = (message: string) => {
+        errors++;
+        firstError ??= message;
+        if (errors > 100) throw new Error(`Too many errors; the first: ${firstError}`);
+      };
+      const timed = async <T>(into: number[], work: () => Promise<T>) => {
+        const began = performance.now();
+        const result = await work();
+        into.push(performance.now() - began);
+        return result;
+      };
+      const started = performance.now();
+      const deadline = started + seconds * 1000;
+      await Promise.all(
+        Array.from({ length: settings.clients }, async () => {
+          while (performance.now() < deadline) {
+            const invoice = `BENCH-${prefix}-${++sequence}`;
+            const form = new FormData();
+            const fields = { product_name: 'HX-M2424 24-Port Gigabit Managed Switch', product_category: 'Managed Switches', purchase_date: today, invoice_number: invoice, purchase_amount: (100 + Math.random() * 5000).toFixed(2), rebate_type: 'Volume Rebate', description: 'Load test claim.' };
+            for (const [name, value] of Object.entries(fields)) form.append(name, value);
+            form.append('attachments', new Blob([new Uint8Array(PDF)]), 'invoice.pdf');
+            const submitted = await timed(latency.submit, () => call(baseUrl, partner, 'POST', '/api/rebates/submit', form));
+            const acceptedAt = performance.now();
+            if (submitted.status !== 201) {
+              fail(`POST /api/rebates/submit answered ${submitted.status}: ${JSON.stringify(submitted.json)}`);
+              continue;
+            }
+            accepted++;
+            const rebate = submitted.json.data as { id: string; suggested_rebate_amount: number };
+            for (;;) {
+              const listed = await call(baseUrl, partner, 'GET', `/api/rebates/user?search=${invoice}`);
+              if (listed.status === 200 && listed.json.data.rebates.some((r: { id: string }) => r.id === rebate.id)) {
+                latency.visible.push(performance.now() - acceptedAt);
+                break;
+              }
+              if (performance.now() - acceptedAt > 10_000) {
+                fail(`Rebate ${invoice} was not listed within 10 s.`);
+                break;
+              }
+              await new Promise((resolve) => setTimeout(resolve, 5));
+            }
+            const roll = Math.random();
+            const steps =
+              roll < 0.5
+                ? [{ status: 'approved', rebate_amount: rebate.suggested_rebate_amount, notes: 'Approved after review' }]
+                : roll < 0.8
+                  ? [{ status: 'processing' }, { status: 'approved', rebate_amount: rebate.suggested_rebate_amount }]
+                  : [{ status: 'processing' }, { status: 'rejected', notes: 'Bench: not eligible.' }];
+            for (const step of steps) {
+              const reviewed = await timed(latency.review, () => call(baseUrl, admin, 'PATCH', `/api/rebates/admin/${rebate.id}/status`, step));
+              if (reviewed.status !== 200) {
+                fail(`PATCH status ${step.status} answered ${reviewed.status}: ${JSON.stringify(reviewed.json)}`);
+                break;
+              }
+              accepted++;
+            }
+            const overview = await timed(latency.overview, () => call(baseUrl, partner, 'GET', '/api/rebates/dashboard/overview'));
+            if (overview.status !== 200) fail(`GET overview answered ${overview.status}`);
+          }
+        }),
+      );
+      if (!record) return undefined;
+      return { elapsed: (performance.now() - started) / 1000, latency, accepted, errors, firstError };
+    };
+
+    if (settings.warmupSeconds > 0) {
+      log(`  warm-up ${settings.warmupSeconds} s`);
+      await run(settings.warmupSeconds, false);
+    }
+    log(`  ${settings.seconds} s with ${settings.clients} clients`);
+    const measured = (await run(settings.seconds, true))!;
+    return {
+      clients: settings.clients,
+      seconds: measured.elapsed,
+      commands: measured.accepted,
+      commandsPerSecond: measured.accepted / measured.elapsed,
+      errors: measured.errors,
+      firstError: measured.firstError,
+      submit: summarize(measured.latency.submit),
+      review: summarize(measured.latency.review),
+      overview: summarize(measured.latency.overview),
+      visibleLag: summarize(measured.latency.visible),
+    };
+  } finally {
+    const keys = await portal.services.redis.keys(`${prefix}*`).catch(() => [] as string[]);
+    if (keys.length) await portal.services.redis.del(...keys).catch(() => {});
+    await portal.stop();
+  }
+}
+
+export function rebateBenchTable(section: RebateBenchSection): string {
+  const row = (what: string, summary: LatencySummary) => [what, formatCount(summary.count), formatMs(summary.p50), formatMs(summary.p95), formatMs(summary.p99), formatMs(summary.max)];
+  return [
+    renderTable(`Rebates (${section.clients} concurrent clients)`, ['what', 'count', 'p50', 'p95', 'p99', 'max'], [
+      row('POST /api/rebates/submit (1 PDF)', section.submit),
+      row('PATCH /api/rebates/admin/:id/status', section.review),
+      row('GET /api/rebates/dashboard/overview', section.overview),
+      row('accepted → listed in GET /api/rebates/user', section.visibleLag),
+    ]),
+    `   commands: ${formatCount(section.commands)} in ${section.seconds.toFixed(1)} s = ${formatRate(section.commandsPerSecond)} (${section.errors} errors${section.firstError ? `; first: ${section.firstError}` : ''})`,
+  ].join('\n');
+}
+
+/** Runs the section for `npm run bench`: logs its table, records its result (or why it failed) and returns the table for the report. */
+export async function runRebateSection(settings: RebateBenchSettings, log: (line: string) => void, results: { errors: Record<string, string> }): Promise<string[]> {
+  log('Rebates: submitting claims with documents and reviewing them from concurrent clients');
+  try {
+    const section = await runRebateBench(settings, log);
+    Object.assign(results, { rebates: section });
+    const table = rebateBenchTable(section);
+    log(`\n${table}\n`);
+    return [table];
+  } catch (error) {
+    results.errors.rebates = (error as Error).message;
+    log(`   rebates section failed: ${(error as Error).message}\n`);
+    return [];
+  }
+}

@@ -1,0 +1,84 @@
+import { REBATE_STATUSES, rebateStatusLabel } from '@domain/rebates/rebates';
+import DownloadIcon from '@mui/icons-material/Download';
+import SearchIcon from '@mui/icons-material/Search';
+import { Box, Button, InputAdornment, MenuItem, Tab, Tabs, TextField } from '@mui/material';
+import type { ReactNode } from 'react';
+import type { RebateFilters } from './rebatesApi';
+
+export interface FilterState {
+  status: string;
+  search: string;
+  date_from: string;
+  date_to: string;
+  organisation_id: string;
+}
+
+export const EMPTY_FILTERS: FilterState = { status: '', search: '', date_from: '', date_to: '', organisation_id: '' };
+
+/** The filters as the API takes them; `search` is the debounced text. */
+export const toQuery = (filters: FilterState, search: string): RebateFilters => ({
+  status: filters.status || undefined,
+  organisation_id: filters.organisation_id || undefined,
+  date_from: filters.date_from || undefined,
+  date_to: filters.date_to || undefined,
+  search: search || undefined,
+});
+
+/** Status tabs (picked at once), a search box, a submission date range, an organisation choice (admins) and Export CSV. */
+export function RebateFilterBar({
+  value,
+  onChange,
+  organisations,
+  onExport,
+  exporting,
+  extra,
+  counts,
+}: {
+  value: FilterState;
+  onChange: (next: FilterState) => void;
+  organisations?: Array<{ id: string; name: string }>;
+  onExport: () => void;
+  exporting: boolean;
+  extra?: ReactNode;
+  /** Claims per status tab ('' is All), under the other filters. */
+  counts?: Record<string, number>;
+}) {
+  const labelled = (status: string, label: string) => (counts && counts[status] !== undefined ? `${label} (${counts[status]})` : label);
+  const set = (patch: Partial<FilterState>) => onChange({ ...value, ...patch });
+  return (
+    <Box sx={{ mb: 2 }}>
+      <Tabs value={value.status} onChange={(_, status: string) => set({ status })} variant="scrollable" scrollButtons="auto" allowScrollButtonsMobile aria-label="Filter by status" sx={{ mb: 1.5, borderBottom: 1, borderColor: 'divider' }}>
+        <Tab value="" label={labelled('', 'All')} />
+        {REBATE_STATUSES.map((status) => (
+          <Tab key={status} value={status} label={labelled(status, rebateStatusLabel(status))} />
+        ))}
+      </Tabs>
+      <Box sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap', alignItems: 'center' }}>
+        <TextField
+          size="small"
+          placeholder="Search invoice, product or company"
+          value={value.search}
+          onChange={(event) => set({ search: event.target.value })}
+          sx={{ flex: { xs: '1 1 100%', sm: '1 1 240px' } }}
+          slotProps={{ input: { startAdornment: <InputAdornment position="start"><SearchIcon fontSize="small" /></InputAdornment> }, htmlInput: { 'aria-label': 'Search rebates' } }}
+        />
+        {organisations ? (
+          <TextField select size="small" label="Organisation" value={value.organisation_id} onChange={(event) => set({ organisation_id: event.target.value })} sx={{ flex: { xs: '1 1 100%', sm: '0 1 220px' } }}>
+            <MenuItem value="">All organisations</MenuItem>
+            {organisations.map((o) => (
+              <MenuItem key={o.id} value={o.id}>
+                {o.name}
+              </MenuItem>
+            ))}
+          </TextField>
+        ) : null}
+        <TextField size="small" type="date" label="Submitted from" value={value.date_from} onChange={(event) => set({ date_from: event.target.value })} slotProps={{ inputLabel: { shrink: true } }} sx={{ flex: { xs: '1 1 40%', sm: '0 1 170px' } }} />
+        <TextField size="small" type="date" label="Submitted to" value={value.date_to} onChange={(event) => set({ date_to: event.target.value })} slotProps={{ inputLabel: { shrink: true } }} sx={{ flex: { xs: '1 1 40%', sm: '0 1 170px' } }} />
+        {extra}
+        <Button variant="outlined" startIcon={<DownloadIcon />} onClick={onExport} disabled={exporting} sx={{ ml: { sm: 'auto' }, flex: { xs: '1 1 100%', sm: '0 0 auto' } }}>
+          {exporting ? 'Exporting...' : 'Export CSV'}
+        </Button>
+      </Box>
+    </Box>
+  );
+}
