@@ -238,6 +238,10 @@ describe('support cases', () => {
       await page.goto('/live-chat');
       await page.getByText('Live chat is not offered in the portal.').waitFor();
       await page.getByRole('link', { name: /Call / }).waitFor();
+      await page.goto('/training-videos');
+      await page.getByText('PartnerHub does not host training videos.').waitFor();
+      await page.getByRole('link', { name: 'Open Downloads' }).click();
+      await page.getByRole('tab', { name: 'Downloads', selected: true }).waitFor();
     });
   });
 });

@@ -12,8 +12,5 @@ export const PLACEHOLDER_ROUTES: readonly PlaceholderRoute[] = [
   { path: '/partnership-governance', title: 'Partnership Governance' },
   { path: '/distributor/partnership-governance', title: 'Partnership Governance' },
   { path: '/distributor/inventory', title: 'Inventory' },
-  { path: '/learn-earn', title: 'Learn & Earn' },
-  { path: '/training-videos', title: 'Training Videos' },
-  { path: '/tech-gallery', title: 'Tech Gallery' },
 ];
 

@@ -5,6 +5,7 @@ const SupportCenter = lazy(() => import('./SupportCenter'));
 const ComprehensiveSupport = lazy(() => import('./ComprehensiveSupport'));
 const Faqs = lazy(() => import('./Faqs'));
 const LiveChat = lazy(() => import('./LiveChat'));
+const LearningPage = lazy(() => import('./LearningPages'));
 
 /** The Support Center screens, mounted among the app's custom routes. /rma and /warranty-check lead to the Warranty/RMA tab. */
 export const ticketRoutes = [
@@ -14,4 +15,5 @@ export const ticketRoutes = [
   <Route key="live-chat" path="/live-chat" element={<LiveChat />} />,
   <Route key="rma" path="/rma" element={<Navigate to="/supportcenter?tab=warranty" replace />} />,
   <Route key="warranty-check" path="/warranty-check" element={<Navigate to="/supportcenter?tab=warranty" replace />} />,
+  ...['/learn-earn', '/training-videos', '/tech-gallery'].map((path) => <Route key={path} path={path} element={<LearningPage path={path} />} />),
 ];
