@@ -1,12 +1,9 @@
 import { fork, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import Fastify from 'fastify';
-import { loadConfig } from '../../src/config';
-import { startPortal } from '../../src/portal';
 import { DEMO_PASSWORD } from '../../src/seed/identity';
+import { startBenchPortal } from './benchPortal';
 import type { LoadJob, LoadResult } from './httpLoader';
-import { LOAD_TEST_LIMITS } from './limits';
 
 export interface HttpSettings {
   databaseUrl: string;
@@ -76,27 +73,12 @@ class LoadGenerator {
  * hello-world on another, and autocannon in a child process driving each in turn.
  */
 export async function runHttpSection(settings: HttpSettings, log: (line: string) => void): Promise<HttpSection> {
-  const prefix = `bench-${randomBytes(4).toString('hex')}`;
-  const config = loadConfig({
-    ...process.env,
-    NODE_ENV: 'development',
-    DATABASE_URL: settings.databaseUrl,
-    ...(settings.redisUrl ? { REDIS_URL: settings.redisUrl } : {}),
-    REDIS_PREFIX: prefix,
-    PORT: '0',
-    HOST: '127.0.0.1',
-    LOG_LEVEL: 'silent',
-    JWT_SECRET: randomBytes(48).toString('base64url'),
-    ...LOAD_TEST_LIMITS,
-    SMTP_URL: undefined,
-    EVENTSTORE_URL: undefined,
-  });
-  const portal = await startPortal(config, { processes: ['api', 'projector'], seedWhenEmpty: true, listen: true, app: { logger: false } });
+  const bench = await startBenchPortal(settings);
+  const { baseUrl } = bench;
   const hello = Fastify({ logger: false });
   hello.get('/hello', async () => ({ hello: 'world' }));
   let loader: LoadGenerator | undefined;
   try {
-    const baseUrl = portal.url!.replace('0.0.0.0', '127.0.0.1');
     const helloUrl = await hello.listen({ port: 0, host: '127.0.0.1' });
     const loginBody = JSON.stringify({ email: ADMIN_EMAIL, password: DEMO_PASSWORD });
 
@@ -130,8 +112,6 @@ export async function runHttpSection(settings: HttpSettings, log: (line: string)
   } finally {
     await loader?.stop();
     await hello.close();
-    const keys = await portal.services.redis.keys(`${prefix}*`).catch(() => [] as string[]);
-    if (keys.length) await portal.services.redis.del(...keys).catch(() => {});
-    await portal.stop();
+    await bench.stop();
   }
 }

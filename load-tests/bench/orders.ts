@@ -10,14 +10,10 @@
  * session's GET /api/orders lists the order.
  */
 
-import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import { loadConfig } from '../../src/config';
-import { startPortal } from '../../src/portal';
-import { DEMO_PASSWORD } from '../../src/seed/identity';
+import { callApi, signInForBench, startBenchPortal } from './benchPortal';
 import { summarize, type LatencySummary } from './percentiles';
 import { formatCount, formatMs, formatRate, renderTable } from './reportTables';
-import { LOAD_TEST_LIMITS } from './limits';
 
 export interface OrderBenchSettings {
   databaseUrl: string;
@@ -46,26 +42,6 @@ export interface OrderBenchSection {
 const PRODUCTS = 24;
 const STOCK = 10_000_000;
 
-interface Session {
-  token: string;
-}
-
-async function signIn(baseUrl: string, email: string): Promise<Session> {
-  const response = await fetch(`${baseUrl}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: DEMO_PASSWORD }) });
-  const body = (await response.json()) as { accessToken?: string };
-  if (response.status !== 200 || !body.accessToken) throw new Error(`${email} could not sign in (HTTP ${response.status}).`);
-  return { token: body.accessToken };
-}
-
-async function call(baseUrl: string, session: Session, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
-  const response = await fetch(`${baseUrl}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${session.token}`, ...(body !== undefined && !(body instanceof FormData) ? { 'content-type': 'application/json' } : {}), ...headers },
-    body: body === undefined ? undefined : body instanceof FormData ? body : JSON.stringify(body),
-  });
-  const text = await response.text();
-  return { status: response.status, json: text ? (JSON.parse(text) as any) : null };
-}
 
 const pick = <T>(list: readonly T[]) => list[Math.floor(Math.random() * list.length)];
 
@@ -82,26 +58,11 @@ const address = {
 };
 
 export async function runOrderBench(settings: OrderBenchSettings, log: (line: string) => void): Promise<OrderBenchSection> {
-  const prefix = `bench-${randomBytes(4).toString('hex')}`;
-  const config = loadConfig({
-    ...process.env,
-    NODE_ENV: 'development',
-    DATABASE_URL: settings.databaseUrl,
-    ...(settings.redisUrl ? { REDIS_URL: settings.redisUrl } : {}),
-    REDIS_PREFIX: prefix,
-    PORT: '0',
-    HOST: '127.0.0.1',
-    LOG_LEVEL: 'silent',
-    JWT_SECRET: randomBytes(48).toString('base64url'),
-    ...LOAD_TEST_LIMITS,
-    SMTP_URL: undefined,
-    EVENTSTORE_URL: undefined,
-  });
-  const portal = await startPortal(config, { processes: ['api', 'projector'], seedWhenEmpty: true, listen: true, app: { logger: false } });
+  const bench = await startBenchPortal(settings);
+  const { prefix, baseUrl } = bench;
   try {
-    const baseUrl = portal.url!.replace('0.0.0.0', '127.0.0.1');
     const [admin, partner, distributor, reader] = await Promise.all(
-      ['admin@partnerhub.test', 'partner@partnerhub.test', 'distributor@partnerhub.test', 'manufacturer@partnerhub.test'].map((email) => signIn(baseUrl, email)),
+      ['admin@partnerhub.test', 'partner@partnerhub.test', 'distributor@partnerhub.test', 'manufacturer@partnerhub.test'].map((email) => signInForBench(baseUrl, email)),
     );
 
     // The products the bench orders: plenty of stock, so refusals come only from real contention bugs.
@@ -111,7 +72,7 @@ export async function runOrderBench(settings: OrderBenchSettings, log: (line: st
       for (const [name, value] of Object.entries({ name: `BX-${i} Bench Switch ${prefix}`, price: (49 + i * 10).toFixed(2), category: 'Managed Switches', stock_quantity: String(STOCK), moq: '1', description: 'A product for the load test.' })) {
         form.append(name, value);
       }
-      const created = await call(baseUrl, admin, 'POST', '/api/products', form);
+      const created = await callApi(baseUrl, admin, 'POST', '/api/products', form);
       if (created.status !== 201) throw new Error(`Adding a bench product answered ${created.status}: ${JSON.stringify(created.json)}`);
       productIds.push(created.json.data.id);
     }
@@ -146,7 +107,7 @@ export async function runOrderBench(settings: OrderBenchSettings, log: (line: st
             const buyer = (client + n++) % 2 === 0 ? partner : distributor;
             const chosen = [...new Set(Array.from({ length: 1 + Math.floor(Math.random() * 3) }, () => pick(productIds)))];
             const placed = await timed(placeLatency, () =>
-              call(baseUrl, buyer, 'POST', '/api/orders', {
+              callApi(baseUrl, buyer, 'POST', '/api/orders', {
                 estimated_delivery: delivery,
                 items: chosen.map((id) => ({ product_id: id, quantity: 1 + Math.floor(Math.random() * 5) })),
                 shipping_address: address,
@@ -166,7 +127,7 @@ export async function runOrderBench(settings: OrderBenchSettings, log: (line: st
 
             // Another session's list: how long until it shows the order just accepted.
             for (;;) {
-              const listed = await call(baseUrl, reader, 'GET', `/api/orders?search=${order.order_number}`);
+              const listed = await callApi(baseUrl, reader, 'GET', `/api/orders?search=${order.order_number}`);
               if (listed.status === 200 && listed.json.data.orders.some((o: { id: string }) => o.id === order.id)) {
                 visibleLag.push(performance.now() - acceptedAt);
                 break;
@@ -181,7 +142,7 @@ export async function runOrderBench(settings: OrderBenchSettings, log: (line: st
             const roll = Math.random();
             const path = roll < 0.1 ? ['cancelled'] : roll < 0.4 ? ['approved'] : roll < 0.7 ? ['approved', 'shipped'] : ['approved', 'shipped', 'delivered'];
             for (const status of path) {
-              const changed = await timed(statusLatency, () => call(baseUrl, admin, 'PUT', `/api/orders/admin/${order.id}/status`, { status, notes: `Bench: ${status}` }));
+              const changed = await timed(statusLatency, () => callApi(baseUrl, admin, 'PUT', `/api/orders/admin/${order.id}/status`, { status, notes: `Bench: ${status}` }));
               if (changed.status !== 200) {
                 fail(`PUT status ${status} answered ${changed.status}: ${JSON.stringify(changed.json)}`);
                 break;
@@ -218,9 +179,7 @@ export async function runOrderBench(settings: OrderBenchSettings, log: (line: st
       products: PRODUCTS,
     };
   } finally {
-    const keys = await portal.services.redis.keys(`${prefix}*`).catch(() => [] as string[]);
-    if (keys.length) await portal.services.redis.del(...keys).catch(() => {});
-    await portal.stop();
+    await bench.stop();
   }
 }
 

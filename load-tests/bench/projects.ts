@@ -9,11 +9,8 @@
  * second (every accepted command), latency per command kind, and the accepted → listed lag.
  */
 
-import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import { loadConfig } from '../../src/config';
-import { startPortal } from '../../src/portal';
-import { DEMO_PASSWORD } from '../../src/seed/identity';
+import { callApi, signInForBench, startBenchPortal } from './benchPortal';
 import { summarize, type LatencySummary } from './percentiles';
 import { formatCount, formatRate, formatMs, renderTable } from './reportTables';
 
@@ -39,46 +36,13 @@ export interface ProjectBenchSection {
   visibleLag: LatencySummary;
 }
 
-async function signIn(baseUrl: string, email: string): Promise<string> {
-  const response = await fetch(`${baseUrl}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: DEMO_PASSWORD }) });
-  const body = (await response.json()) as { accessToken?: string };
-  if (response.status !== 200 || !body.accessToken) throw new Error(`${email} could not sign in (HTTP ${response.status}).`);
-  return body.accessToken;
-}
-
-async function call(baseUrl: string, token: string, method: string, path: string, body?: unknown) {
-  const response = await fetch(`${baseUrl}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body !== undefined && !(body instanceof FormData) ? { 'content-type': 'application/json' } : {}) },
-    body: body === undefined ? undefined : body instanceof FormData ? body : JSON.stringify(body),
-  });
-  const text = await response.text();
-  return { status: response.status, json: text ? (JSON.parse(text) as any) : null };
-}
-
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
 export async function runProjectBench(settings: ProjectBenchSettings, log: (line: string) => void): Promise<ProjectBenchSection> {
-  const prefix = `bench-${randomBytes(4).toString('hex')}`;
-  const config = loadConfig({
-    ...process.env,
-    NODE_ENV: 'development',
-    DATABASE_URL: settings.databaseUrl,
-    ...(settings.redisUrl ? { REDIS_URL: settings.redisUrl } : {}),
-    REDIS_PREFIX: prefix,
-    PORT: '0',
-    HOST: '127.0.0.1',
-    LOG_LEVEL: 'silent',
-    JWT_SECRET: randomBytes(48).toString('base64url'),
-    LOGIN_ATTEMPTS_PER_IP_PER_MINUTE: '1000000000',
-    LOGIN_FAILURES_PER_EMAIL: '1000000000',
-    SMTP_URL: undefined,
-    EVENTSTORE_URL: undefined,
-  });
-  const portal = await startPortal(config, { processes: ['api', 'projector'], seedWhenEmpty: true, listen: true, app: { logger: false } });
+  const bench = await startBenchPortal(settings);
+  const { prefix, baseUrl } = bench;
   try {
-    const baseUrl = portal.url!.replace('0.0.0.0', '127.0.0.1');
-    const [partner, reader] = await Promise.all(['partner@partnerhub.test', 'manufacturer@partnerhub.test'].map((email) => signIn(baseUrl, email)));
+    const [partner, reader] = await Promise.all(['partner@partnerhub.test', 'manufacturer@partnerhub.test'].map((email) => signInForBench(baseUrl, email)));
 
     const run = async (seconds: number, record: boolean) => {
       const register: number[] = [];
@@ -118,13 +82,13 @@ export async function runProjectBench(settings: ProjectBenchSettings, log: (line
             const title = `Bench deal ${prefix} ${client}-${n++}`;
             const form = new FormData();
             for (const [name, value] of Object.entries({ title, end_user_customer_name: `Customer ${client}-${n} ${prefix}`, expected_closure_date: inDays(90), value: '125000', progress: '10' })) form.append(name, value);
-            const created = await timed(register, () => call(baseUrl, partner, 'POST', '/api/projects', form));
+            const created = await timed(register, () => callApi(baseUrl, partner, 'POST', '/api/projects', form));
             const acceptedAt = performance.now();
             if (!expect(created, 201, 'POST /api/projects')) continue;
             registered++;
             const id = created.json.data.id as string;
             for (;;) {
-              const listed = await call(baseUrl, reader, 'GET', `/api/projects?search=${encodeURIComponent(title)}`);
+              const listed = await callApi(baseUrl, reader, 'GET', `/api/projects?search=${encodeURIComponent(title)}`);
               if (listed.status === 200 && listed.json.data.projects.some((p: { id: string }) => p.id === id)) {
                 visibleLag.push(performance.now() - acceptedAt);
                 break;
@@ -135,13 +99,13 @@ export async function runProjectBench(settings: ProjectBenchSettings, log: (line
               }
               await new Promise((resolve) => setTimeout(resolve, 5));
             }
-            expect(await timed(update, () => call(baseUrl, partner, 'PUT', `/api/projects/${id}`, { progress: 35, status: 'In Progress', project_stage: 'Proposal' })), 200, 'PUT /api/projects/:id');
+            expect(await timed(update, () => callApi(baseUrl, partner, 'PUT', `/api/projects/${id}`, { progress: 35, status: 'In Progress', project_stage: 'Proposal' })), 200, 'PUT /api/projects/:id');
             let milestoneId: string | undefined;
             for (const [name, day] of [['Site survey', 5], ['Pilot', 20]] as const) {
-              const added = await timed(milestone, () => call(baseUrl, partner, 'POST', '/api/projects/milestones', { project_id: id, name, date: inDays(day), status: 'pending' }));
+              const added = await timed(milestone, () => callApi(baseUrl, partner, 'POST', '/api/projects/milestones', { project_id: id, name, date: inDays(day), status: 'pending' }));
               if (expect(added, 201, 'POST /api/projects/milestones')) milestoneId ??= added.json.data.id;
             }
-            if (milestoneId) expect(await timed(milestone, () => call(baseUrl, partner, 'PUT', `/api/projects/milestones/${milestoneId}`, { status: 'completed' })), 200, 'PUT /api/projects/milestones/:id');
+            if (milestoneId) expect(await timed(milestone, () => callApi(baseUrl, partner, 'PUT', `/api/projects/milestones/${milestoneId}`, { status: 'completed' })), 200, 'PUT /api/projects/milestones/:id');
           }
         }),
       );
@@ -170,9 +134,7 @@ export async function runProjectBench(settings: ProjectBenchSettings, log: (line
       visibleLag: summarize(measured.visibleLag),
     };
   } finally {
-    const keys = await portal.services.redis.keys(`${prefix}*`).catch(() => [] as string[]);
-    if (keys.length) await portal.services.redis.del(...keys).catch(() => {});
-    await portal.stop();
+    await bench.stop();
   }
 }
 

@@ -9,11 +9,8 @@
  * the lag from an accepted submission (its 201) to the list that shows it.
  */
 
-import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import { loadConfig } from '../../src/config';
-import { startPortal } from '../../src/portal';
-import { DEMO_PASSWORD } from '../../src/seed/identity';
+import { callApi, signInForBench, startBenchPortal } from './benchPortal';
 import { summarize, type LatencySummary } from './percentiles';
 import { formatCount, formatMs, formatRate, renderTable } from './reportTables';
 
@@ -40,44 +37,11 @@ export interface RebateBenchSection {
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
 
-async function signIn(baseUrl: string, email: string): Promise<string> {
-  const response = await fetch(`${baseUrl}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: DEMO_PASSWORD }) });
-  const body = (await response.json()) as { accessToken?: string };
-  if (response.status !== 200 || !body.accessToken) throw new Error(`${email} could not sign in (HTTP ${response.status}).`);
-  return body.accessToken;
-}
-
-async function call(baseUrl: string, token: string, method: string, path: string, body?: unknown) {
-  const response = await fetch(`${baseUrl}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body !== undefined && !(body instanceof FormData) ? { 'content-type': 'application/json' } : {}) },
-    body: body === undefined ? undefined : body instanceof FormData ? body : JSON.stringify(body),
-  });
-  const text = await response.text();
-  return { status: response.status, json: text ? (JSON.parse(text) as any) : null };
-}
-
 export async function runRebateBench(settings: RebateBenchSettings, log: (line: string) => void): Promise<RebateBenchSection> {
-  const prefix = `bench-${randomBytes(4).toString('hex')}`;
-  const config = loadConfig({
-    ...process.env,
-    NODE_ENV: 'development',
-    DATABASE_URL: settings.databaseUrl,
-    ...(settings.redisUrl ? { REDIS_URL: settings.redisUrl } : {}),
-    REDIS_PREFIX: prefix,
-    PORT: '0',
-    HOST: '127.0.0.1',
-    LOG_LEVEL: 'silent',
-    JWT_SECRET: randomBytes(48).toString('base64url'),
-    LOGIN_ATTEMPTS_PER_IP_PER_MINUTE: '1000000000',
-    LOGIN_FAILURES_PER_EMAIL: '1000000000',
-    SMTP_URL: undefined,
-    EVENTSTORE_URL: undefined,
-  });
-  const portal = await startPortal(config, { processes: ['api', 'projector'], seedWhenEmpty: true, listen: true, app: { logger: false } });
+  const bench = await startBenchPortal(settings);
+  const { prefix, baseUrl } = bench;
   try {
-    const baseUrl = portal.url!.replace('0.0.0.0', '127.0.0.1');
-    const [admin, partner] = await Promise.all(['admin@partnerhub.test', 'partner@partnerhub.test'].map((email) => signIn(baseUrl, email)));
+    const [admin, partner] = await Promise.all(['admin@partnerhub.test', 'partner@partnerhub.test'].map((email) => signInForBench(baseUrl, email)));
     const today = new Date().toISOString().slice(0, 10);
     let sequence = 0;
 
@@ -107,7 +71,7 @@ export async function runRebateBench(settings: RebateBenchSettings, log: (line: 
             const fields = { product_name: 'HX-M2424 24-Port Gigabit Managed Switch', product_category: 'Managed Switches', purchase_date: today, invoice_number: invoice, purchase_amount: (100 + Math.random() * 5000).toFixed(2), rebate_type: 'Volume Rebate', description: 'Load test claim.' };
             for (const [name, value] of Object.entries(fields)) form.append(name, value);
             form.append('attachments', new Blob([new Uint8Array(PDF)]), 'invoice.pdf');
-            const submitted = await timed(latency.submit, () => call(baseUrl, partner, 'POST', '/api/rebates/submit', form));
+            const submitted = await timed(latency.submit, () => callApi(baseUrl, partner, 'POST', '/api/rebates/submit', form));
             const acceptedAt = performance.now();
             if (submitted.status !== 201) {
               fail(`POST /api/rebates/submit answered ${submitted.status}: ${JSON.stringify(submitted.json)}`);
@@ -116,7 +80,7 @@ export async function runRebateBench(settings: RebateBenchSettings, log: (line: 
             accepted++;
             const rebate = submitted.json.data as { id: string; suggested_rebate_amount: number };
             for (;;) {
-              const listed = await call(baseUrl, partner, 'GET', `/api/rebates/user?search=${invoice}`);
+              const listed = await callApi(baseUrl, partner, 'GET', `/api/rebates/user?search=${invoice}`);
               if (listed.status === 200 && listed.json.data.rebates.some((r: { id: string }) => r.id === rebate.id)) {
                 latency.visible.push(performance.now() - acceptedAt);
                 break;
@@ -135,14 +99,14 @@ export async function runRebateBench(settings: RebateBenchSettings, log: (line: 
                   ? [{ status: 'processing' }, { status: 'approved', rebate_amount: rebate.suggested_rebate_amount }]
                   : [{ status: 'processing' }, { status: 'rejected', notes: 'Bench: not eligible.' }];
             for (const step of steps) {
-              const reviewed = await timed(latency.review, () => call(baseUrl, admin, 'PATCH', `/api/rebates/admin/${rebate.id}/status`, step));
+              const reviewed = await timed(latency.review, () => callApi(baseUrl, admin, 'PATCH', `/api/rebates/admin/${rebate.id}/status`, step));
               if (reviewed.status !== 200) {
                 fail(`PATCH status ${step.status} answered ${reviewed.status}: ${JSON.stringify(reviewed.json)}`);
                 break;
               }
               accepted++;
             }
-            const overview = await timed(latency.overview, () => call(baseUrl, partner, 'GET', '/api/rebates/dashboard/overview'));
+            const overview = await timed(latency.overview, () => callApi(baseUrl, partner, 'GET', '/api/rebates/dashboard/overview'));
             if (overview.status !== 200) fail(`GET overview answered ${overview.status}`);
           }
         }),
@@ -170,9 +134,7 @@ export async function runRebateBench(settings: RebateBenchSettings, log: (line: 
       visibleLag: summarize(measured.latency.visible),
     };
   } finally {
-    const keys = await portal.services.redis.keys(`${prefix}*`).catch(() => [] as string[]);
-    if (keys.length) await portal.services.redis.del(...keys).catch(() => {});
-    await portal.stop();
+    await bench.stop();
   }
 }
 

@@ -8,12 +8,8 @@
  * lag from the 201 of the opening to the first queue read that lists the ticket.
  */
 
-import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import { loadConfig } from '../../src/config';
-import { startPortal } from '../../src/portal';
-import { DEMO_PASSWORD } from '../../src/seed/identity';
-import { LOAD_TEST_LIMITS } from './limits';
+import { callApi, signInForBench, startBenchPortal } from './benchPortal';
 import { summarize, type LatencySummary } from './percentiles';
 import { formatCount, formatMs, formatRate, renderTable } from './reportTables';
 
@@ -38,44 +34,12 @@ export interface TicketBenchSection {
   visibleLag: LatencySummary;
 }
 
-async function signIn(baseUrl: string, email: string): Promise<string> {
-  const response = await fetch(`${baseUrl}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: DEMO_PASSWORD }) });
-  const body = (await response.json()) as { accessToken?: string };
-  if (response.status !== 200 || !body.accessToken) throw new Error(`${email} could not sign in (HTTP ${response.status}).`);
-  return body.accessToken;
-}
-
-async function call(baseUrl: string, token: string, method: string, path: string, body?: unknown) {
-  const response = await fetch(`${baseUrl}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body !== undefined && !(body instanceof FormData) ? { 'content-type': 'application/json' } : {}) },
-    body: body === undefined ? undefined : body instanceof FormData ? body : JSON.stringify(body),
-  });
-  const text = await response.text();
-  return { status: response.status, json: text ? (JSON.parse(text) as any) : null };
-}
-
 export async function runTicketBench(settings: TicketBenchSettings, log: (line: string) => void): Promise<TicketBenchSection> {
-  const prefix = `bench-${randomBytes(4).toString('hex')}`;
-  const config = loadConfig({
-    ...process.env,
-    NODE_ENV: 'development',
-    DATABASE_URL: settings.databaseUrl,
-    ...(settings.redisUrl ? { REDIS_URL: settings.redisUrl } : {}),
-    REDIS_PREFIX: prefix,
-    PORT: '0',
-    HOST: '127.0.0.1',
-    LOG_LEVEL: 'silent',
-    JWT_SECRET: randomBytes(48).toString('base64url'),
-    ...LOAD_TEST_LIMITS,
-    SMTP_URL: undefined,
-    EVENTSTORE_URL: undefined,
-  });
-  const portal = await startPortal(config, { processes: ['api', 'projector'], seedWhenEmpty: true, listen: true, app: { logger: false } });
+  const bench = await startBenchPortal(settings);
+  const { baseUrl } = bench;
   try {
-    const baseUrl = portal.url!.replace('0.0.0.0', '127.0.0.1');
-    const [partner, distributor, support] = await Promise.all(['partner@partnerhub.test', 'distributor@partnerhub.test', 'support@partnerhub.test'].map((email) => signIn(baseUrl, email)));
-    const assignees = (await call(baseUrl, support, 'GET', '/api/tickets/assignees')).json.data as Array<{ id: string }>;
+    const [partner, distributor, support] = await Promise.all(['partner@partnerhub.test', 'distributor@partnerhub.test', 'support@partnerhub.test'].map((email) => signInForBench(baseUrl, email)));
+    const assignees = (await callApi(baseUrl, support, 'GET', '/api/tickets/assignees')).json.data as Array<{ id: string }>;
 
     const run = async (seconds: number, record: boolean) => {
       const openLatency: number[] = [];
@@ -108,7 +72,7 @@ export async function runTicketBench(settings: TicketBenchSettings, log: (line: 
             form.append('description', 'A support case opened by the load test.');
             form.append('priority', ['Low', 'Medium', 'High', 'Critical'][n % 4]);
             form.append('tags', 'bench, load');
-            const opened = await timed(openLatency, () => call(baseUrl, customer, 'POST', '/api/tickets', form));
+            const opened = await timed(openLatency, () => callApi(baseUrl, customer, 'POST', '/api/tickets', form));
             const acceptedAt = performance.now();
             if (opened.status !== 201) {
               fail(`POST /api/tickets answered ${opened.status}: ${JSON.stringify(opened.json)}`);
@@ -117,7 +81,7 @@ export async function runTicketBench(settings: TicketBenchSettings, log: (line: 
             commands++;
             const ticket = opened.json.data as { id: string; ticket_id: string };
             for (;;) {
-              const listed = await call(baseUrl, support, 'GET', `/api/tickets?search=${ticket.ticket_id}`);
+              const listed = await callApi(baseUrl, support, 'GET', `/api/tickets?search=${ticket.ticket_id}`);
               if (listed.status === 200 && listed.json.data.tickets.some((t: { id: string }) => t.id === ticket.id)) {
                 visibleLag.push(performance.now() - acceptedAt);
                 break;
@@ -135,7 +99,7 @@ export async function runTicketBench(settings: TicketBenchSettings, log: (line: 
               ['PATCH', `/api/tickets/${ticket.id}/status`, { status: 'Resolved', comment: 'Resolved by the bench.', resolution_notes: 'Bench' }],
             ];
             for (const [method, path, body] of steps) {
-              const answer = await timed(workLatency, () => call(baseUrl, support, method, path, body));
+              const answer = await timed(workLatency, () => callApi(baseUrl, support, method, path, body));
               if (answer.status >= 300) {
                 fail(`${method} ${path} answered ${answer.status}: ${JSON.stringify(answer.json)}`);
                 break;
@@ -169,9 +133,7 @@ export async function runTicketBench(settings: TicketBenchSettings, log: (line: 
       visibleLag: summarize(measured.visibleLag),
     };
   } finally {
-    const keys = await portal.services.redis.keys(`${prefix}*`).catch(() => [] as string[]);
-    if (keys.length) await portal.services.redis.del(...keys).catch(() => {});
-    await portal.stop();
+    await bench.stop();
   }
 }
 

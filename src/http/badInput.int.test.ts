@@ -1,4 +1,4 @@
-import { readdir } from 'node:fs/promises';
+import { readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -37,7 +37,10 @@ beforeAll(async () => {
   const registered = await t.app.inject({ method: 'POST', url: '/api/user/register/', payload: { email: 'bad.input@example.test', password: 'Secret123', company_name: 'Bad Input Ltd' } });
   onboardingToken = registered.json().onboardingToken;
 });
-afterAll(() => t?.close());
+afterAll(async () => {
+  await t?.close();
+  await rm(uploadDir, { recursive: true, force: true });
+});
 
 interface Case {
   name: string;
