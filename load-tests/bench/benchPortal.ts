@@ -1,3 +1,4 @@
+import { performance } from 'node:perf_hooks';
 import { randomBytes } from 'node:crypto';
 import { loadConfig } from '../../src/config';
 import { startPortal, type Portal } from '../../src/portal';
@@ -64,4 +65,47 @@ export async function callApi(baseUrl: string, token: string, method: string, pa
   });
   const text = await response.text();
   return { status: response.status, json: text ? (JSON.parse(text) as any) : null };
+}
+
+/** Errors and timings of one measured run of commands; more than 100 errors end the run. */
+export class CommandMeter {
+  errors = 0;
+  firstError: string | undefined;
+
+  fail(message: string): void {
+    this.errors++;
+    this.firstError ??= message;
+    if (this.errors > 100) throw new Error(`Too many errors; the first: ${this.firstError}`);
+  }
+
+  /** Runs the work and adds its duration (ms) to `latencies`. */
+  async timed<T>(latencies: number[], work: () => Promise<T>): Promise<T> {
+    const began = performance.now();
+    const result = await work();
+    latencies.push(performance.now() - began);
+    return result;
+  }
+}
+
+/** Runs one section for `npm run bench`: logs its table, records its result (or why it failed) and returns the table for the report. */
+export async function runReportedSection<Section>(
+  name: string,
+  title: string,
+  measure: () => Promise<Section>,
+  table: (section: Section) => string,
+  log: (line: string) => void,
+  results: { errors: Record<string, string> },
+): Promise<string[]> {
+  log(title);
+  try {
+    const section = await measure();
+    Object.assign(results, { [name]: section });
+    const rendered = table(section);
+    log(`\n${rendered}\n`);
+    return [rendered];
+  } catch (error) {
+    results.errors[name] = (error as Error).message;
+    log(`   ${name} section failed: ${(error as Error).message}\n`);
+    return [];
+  }
 }

@@ -11,7 +11,7 @@
  */
 
 import { performance } from 'node:perf_hooks';
-import { callApi, signInForBench, startBenchPortal } from './benchPortal';
+import { callApi, CommandMeter, runReportedSection, signInForBench, startBenchPortal } from './benchPortal';
 import { summarize, type LatencySummary } from './percentiles';
 import { formatCount, formatMs, formatRate, renderTable } from './reportTables';
 
@@ -84,21 +84,11 @@ export async function runOrderBench(settings: OrderBenchSettings, log: (line: st
       const visibleLag: number[] = [];
       let accepted = 0;
       let refused = 0;
-      let errors = 0;
-      let firstError: string | undefined;
+      const meter = new CommandMeter();
       const started = performance.now();
       const deadline = started + seconds * 1000;
-      const fail = (message: string) => {
-        errors++;
-        firstError ??= message;
-        if (errors > 100) throw new Error(`Too many errors; the first: ${firstError}`);
-      };
-      const timed = async <T>(latencies: number[], work: () => Promise<T>) => {
-        const began = performance.now();
-        const result = await work();
-        latencies.push(performance.now() - began);
-        return result;
-      };
+      const fail = (message: string) => meter.fail(message);
+      const timed = <T>(latencies: number[], work: () => Promise<T>) => meter.timed(latencies, work);
 
       await Promise.all(
         Array.from({ length: settings.clients }, async (_, client) => {
@@ -154,7 +144,7 @@ export async function runOrderBench(settings: OrderBenchSettings, log: (line: st
       );
       const elapsed = (performance.now() - started) / 1000;
       if (!record) return undefined;
-      return { elapsed, placeLatency, statusLatency, visibleLag, refused, errors, firstError, commands: accepted };
+      return { elapsed, placeLatency, statusLatency, visibleLag, refused, errors: meter.errors, firstError: meter.firstError, commands: accepted };
     };
 
     if (settings.warmupSeconds > 0) {
@@ -198,18 +188,6 @@ export function orderBenchTable(section: OrderBenchSection): string {
   ].join('\n');
 }
 
-/** Runs the section for `npm run bench`: logs its table, records its result (or why it failed) and returns the table for the report. */
-export async function runOrderSection(settings: OrderBenchSettings, log: (line: string) => void, results: { errors: Record<string, string> }): Promise<string[]> {
-  log('Orders: placing orders and changing statuses from concurrent clients');
-  try {
-    const section = await runOrderBench(settings, log);
-    Object.assign(results, { orders: section });
-    const table = orderBenchTable(section);
-    log(`\n${table}\n`);
-    return [table];
-  } catch (error) {
-    results.errors.orders = (error as Error).message;
-    log(`   orders section failed: ${(error as Error).message}\n`);
-    return [];
-  }
+export function runOrderSection(settings: OrderBenchSettings, log: (line: string) => void, results: { errors: Record<string, string> }): Promise<string[]> {
+  return runReportedSection('orders', 'Orders: placing orders and changing statuses from concurrent clients', () => runOrderBench(settings, log), orderBenchTable, log, results);
 }

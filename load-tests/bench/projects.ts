@@ -10,7 +10,7 @@
  */
 
 import { performance } from 'node:perf_hooks';
-import { callApi, signInForBench, startBenchPortal } from './benchPortal';
+import { callApi, CommandMeter, runReportedSection, signInForBench, startBenchPortal } from './benchPortal';
 import { summarize, type LatencySummary } from './percentiles';
 import { formatCount, formatRate, formatMs, renderTable } from './reportTables';
 
@@ -51,21 +51,11 @@ export async function runProjectBench(settings: ProjectBenchSettings, log: (line
       const visibleLag: number[] = [];
       let accepted = 0;
       let registered = 0;
-      let errors = 0;
-      let firstError: string | undefined;
+      const meter = new CommandMeter();
       const started = performance.now();
       const deadline = started + seconds * 1000;
-      const fail = (message: string) => {
-        errors++;
-        firstError ??= message;
-        if (errors > 100) throw new Error(`Too many errors; the first: ${firstError}`);
-      };
-      const timed = async <T>(latencies: number[], work: () => Promise<T>) => {
-        const began = performance.now();
-        const result = await work();
-        latencies.push(performance.now() - began);
-        return result;
-      };
+      const fail = (message: string) => meter.fail(message);
+      const timed = <T>(latencies: number[], work: () => Promise<T>) => meter.timed(latencies, work);
       const expect = (answer: { status: number; json: unknown }, status: number, what: string) => {
         if (answer.status === status) {
           accepted++;
@@ -111,7 +101,7 @@ export async function runProjectBench(settings: ProjectBenchSettings, log: (line
       );
       const elapsed = (performance.now() - started) / 1000;
       if (!record) return undefined;
-      return { elapsed, register, update, milestone, visibleLag, accepted, registered, errors, firstError };
+      return { elapsed, register, update, milestone, visibleLag, accepted, registered, errors: meter.errors, firstError: meter.firstError };
     };
 
     if (settings.warmupSeconds > 0) {
@@ -154,18 +144,6 @@ export function projectBenchTable(section: ProjectBenchSection): string {
   ].join('\n');
 }
 
-/** Runs the section for `npm run bench`: logs its table, records its result (or why it failed) and returns the table for the report. */
-export async function runProjectSection(settings: ProjectBenchSettings, log: (line: string) => void, results: { errors: Record<string, string> }): Promise<string[]> {
-  log('Projects: registering, updating and adding milestones from concurrent clients');
-  try {
-    const section = await runProjectBench(settings, log);
-    Object.assign(results, { projects: section });
-    const table = projectBenchTable(section);
-    log(`\n${table}\n`);
-    return [table];
-  } catch (error) {
-    results.errors.projects = (error as Error).message;
-    log(`   projects section failed: ${(error as Error).message}\n`);
-    return [];
-  }
+export function runProjectSection(settings: ProjectBenchSettings, log: (line: string) => void, results: { errors: Record<string, string> }): Promise<string[]> {
+  return runReportedSection('projects', 'Projects: registering, updating and adding milestones from concurrent clients', () => runProjectBench(settings, log), projectBenchTable, log, results);
 }

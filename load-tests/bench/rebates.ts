@@ -10,7 +10,7 @@
  */
 
 import { performance } from 'node:perf_hooks';
-import { callApi, signInForBench, startBenchPortal } from './benchPortal';
+import { callApi, CommandMeter, runReportedSection, signInForBench, startBenchPortal } from './benchPortal';
 import { summarize, type LatencySummary } from './percentiles';
 import { formatCount, formatMs, formatRate, renderTable } from './reportTables';
 
@@ -48,19 +48,9 @@ export async function runRebateBench(settings: RebateBenchSettings, log: (line: 
     const run = async (seconds: number, record: boolean) => {
       const latency = { submit: [] as number[], review: [] as number[], overview: [] as number[], visible: [] as number[] };
       let accepted = 0;
-      let errors = 0;
-      let firstError: string | undefined;
-      const fail = (message: string) => {
-        errors++;
-        firstError ??= message;
-        if (errors > 100) throw new Error(`Too many errors; the first: ${firstError}`);
-      };
-      const timed = async <T>(into: number[], work: () => Promise<T>) => {
-        const began = performance.now();
-        const result = await work();
-        into.push(performance.now() - began);
-        return result;
-      };
+      const meter = new CommandMeter();
+      const fail = (message: string) => meter.fail(message);
+      const timed = <T>(latencies: number[], work: () => Promise<T>) => meter.timed(latencies, work);
       const started = performance.now();
       const deadline = started + seconds * 1000;
       await Promise.all(
@@ -112,7 +102,7 @@ export async function runRebateBench(settings: RebateBenchSettings, log: (line: 
         }),
       );
       if (!record) return undefined;
-      return { elapsed: (performance.now() - started) / 1000, latency, accepted, errors, firstError };
+      return { elapsed: (performance.now() - started) / 1000, latency, accepted, errors: meter.errors, firstError: meter.firstError };
     };
 
     if (settings.warmupSeconds > 0) {
@@ -151,18 +141,6 @@ export function rebateBenchTable(section: RebateBenchSection): string {
   ].join('\n');
 }
 
-/** Runs the section for `npm run bench`: logs its table, records its result (or why it failed) and returns the table for the report. */
-export async function runRebateSection(settings: RebateBenchSettings, log: (line: string) => void, results: { errors: Record<string, string> }): Promise<string[]> {
-  log('Rebates: submitting claims with documents and reviewing them from concurrent clients');
-  try {
-    const section = await runRebateBench(settings, log);
-    Object.assign(results, { rebates: section });
-    const table = rebateBenchTable(section);
-    log(`\n${table}\n`);
-    return [table];
-  } catch (error) {
-    results.errors.rebates = (error as Error).message;
-    log(`   rebates section failed: ${(error as Error).message}\n`);
-    return [];
-  }
+export function runRebateSection(settings: RebateBenchSettings, log: (line: string) => void, results: { errors: Record<string, string> }): Promise<string[]> {
+  return runReportedSection('rebates', 'Rebates: submitting claims with documents and reviewing them from concurrent clients', () => runRebateBench(settings, log), rebateBenchTable, log, results);
 }

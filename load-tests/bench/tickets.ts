@@ -9,7 +9,7 @@
  */
 
 import { performance } from 'node:perf_hooks';
-import { callApi, signInForBench, startBenchPortal } from './benchPortal';
+import { callApi, CommandMeter, runReportedSection, signInForBench, startBenchPortal } from './benchPortal';
 import { summarize, type LatencySummary } from './percentiles';
 import { formatCount, formatMs, formatRate, renderTable } from './reportTables';
 
@@ -46,21 +46,11 @@ export async function runTicketBench(settings: TicketBenchSettings, log: (line: 
       const workLatency: number[] = [];
       const visibleLag: number[] = [];
       let commands = 0;
-      let errors = 0;
-      let firstError: string | undefined;
+      const meter = new CommandMeter();
       const started = performance.now();
       const deadline = started + seconds * 1000;
-      const fail = (message: string) => {
-        errors++;
-        firstError ??= message;
-        if (errors > 100) throw new Error(`Too many errors; the first: ${firstError}`);
-      };
-      const timed = async <T>(latencies: number[], work: () => Promise<T>) => {
-        const began = performance.now();
-        const result = await work();
-        latencies.push(performance.now() - began);
-        return result;
-      };
+      const fail = (message: string) => meter.fail(message);
+      const timed = <T>(latencies: number[], work: () => Promise<T>) => meter.timed(latencies, work);
 
       await Promise.all(
         Array.from({ length: settings.clients }, async (_, client) => {
@@ -111,7 +101,7 @@ export async function runTicketBench(settings: TicketBenchSettings, log: (line: 
       );
       const elapsed = (performance.now() - started) / 1000;
       if (!record) return undefined;
-      return { elapsed, openLatency, workLatency, visibleLag, errors, firstError, commands };
+      return { elapsed, openLatency, workLatency, visibleLag, errors: meter.errors, firstError: meter.firstError, commands };
     };
 
     if (settings.warmupSeconds > 0) {
@@ -150,18 +140,6 @@ export function ticketBenchTable(section: TicketBenchSection): string {
   ].join('\n');
 }
 
-/** Runs the section for `npm run bench`: logs its table, records its result (or why it failed) and returns the table for the report. */
-export async function runTicketSection(settings: TicketBenchSettings, log: (line: string) => void, results: { errors: Record<string, string> }): Promise<string[]> {
-  log('Tickets: opening support cases and working them from concurrent clients');
-  try {
-    const section = await runTicketBench(settings, log);
-    Object.assign(results, { tickets: section });
-    const table = ticketBenchTable(section);
-    log(`\n${table}\n`);
-    return [table];
-  } catch (error) {
-    results.errors.tickets = (error as Error).message;
-    log(`   tickets section failed: ${(error as Error).message}\n`);
-    return [];
-  }
+export function runTicketSection(settings: TicketBenchSettings, log: (line: string) => void, results: { errors: Record<string, string> }): Promise<string[]> {
+  return runReportedSection('tickets', 'Tickets: opening support cases and working them from concurrent clients', () => runTicketBench(settings, log), ticketBenchTable, log, results);
 }
