@@ -67,7 +67,7 @@ export function createMailer(config: Pick<Config, 'SMTP_URL' | 'MAIL_FROM'>): Ma
 /** Set once an e-mail went out, so a retried or replayed job does not send it again. Kept for good: a replay can come at any time. */
 export const mailSentKey = (config: Pick<Config, 'REDIS_PREFIX'>, jobId: string) => `${config.REDIS_PREFIX}:mail-sent:${jobId}`;
 
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 export function notificationMail(recipient: { email: string; full_name: string }, content: Pick<NotificationContent, 'title' | 'body' | 'link'>, publicUrl: string | undefined): MailMessage {
   const url = content.link && publicUrl ? new URL(content.link, publicUrl).toString() : undefined;

@@ -7,7 +7,7 @@ import { metadataCausedBy, runCommand } from '../src/commands/dispatch';
 import type { RecordedEvent } from '../src/eventstore';
 import { invitationPath, invitationToken, portalAddress } from '../src/plugins/invitations';
 import type { Services } from '../src/services';
-import { mailSentKey, SYSTEM_ACTOR, type Mailer } from './notifications';
+import { escapeHtml, mailSentKey, SYSTEM_ACTOR, type Mailer } from './notifications';
 import { QUEUES, reactionJobId } from './queues';
 import type { Reaction, ReactionTable } from './reactor';
 
@@ -57,11 +57,9 @@ export function invitationMail(config: Services['config'], data: Extract<TeamJob
     to: data.email,
     subject: `You are invited to join ${team} on PartnerHub`,
     text: [`Hello ${member.full_name},`, '', `You are invited to join ${team} on PartnerHub. Choose your password here (the link works once, until ${until}):`, '', url, '', '— PartnerHub', ''].join('\n'),
-    html: [`<p>Hello ${escape(member.full_name)},</p>`, `<p>You are invited to join ${escape(team)} on PartnerHub. The link works once, until ${escape(until)}.</p>`, `<p><a href="${escape(url)}">Choose your password</a></p>`, '<p>— PartnerHub</p>'].join('\n'),
+    html: [`<p>Hello ${escapeHtml(member.full_name)},</p>`, `<p>You are invited to join ${escapeHtml(team)} on PartnerHub. The link works once, until ${escapeHtml(until)}.</p>`, `<p><a href="${escapeHtml(url)}">Choose your password</a></p>`, '<p>— PartnerHub</p>'].join('\n'),
   };
 }
-
-const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 export type TeamJobOutcome = 'sent' | 'already-sent' | 'no-smtp' | 'recipient-gone' | { followed: number };
 
