@@ -76,7 +76,7 @@ const KINDS: Readonly<Record<string, RecordKind>> = {
 /** Partner applications: only in the feed of those who see every organisation. */
 const PARTNERS: RecordKind = {
   noun: 'Partner application',
-  lookup: lookupQuery(`SELECT id::text, company_name AS title FROM read.partners WHERE id = ANY($1::uuid[])`, () => '/adminpanel'),
+  lookup: lookupQuery(`SELECT id::text, 'Partner application of ' || company_name AS title FROM read.partners WHERE id = ANY($1::uuid[])`, () => '/adminpanel'),
   recentOf: 'read.partners',
 };
 

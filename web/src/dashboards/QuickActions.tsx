@@ -13,7 +13,7 @@ export function QuickActions({ actions }: { actions: QuickActionView[] }) {
       {actions.length === 0 ? (
         <Typography color="text.secondary">{NO_QUICK_ACTIONS_MESSAGE}</Typography>
       ) : (
-        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', md: 'repeat(4, minmax(0, 1fr))' } }} data-testid="quick-actions">
+        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', md: 'repeat(4, minmax(0, 1fr))', lg: 'repeat(2, minmax(0, 1fr))' } }} data-testid="quick-actions">
           {actions.map((action) => (
             <Card key={action.key} variant="outlined">
               <CardActionArea component={Link} to={action.to} sx={{ height: '100%' }} data-action={action.key}>

@@ -68,6 +68,8 @@ export function UserSelector({ kind, value, onChange }: { kind: DashboardKind; v
           label={texts.label}
           placeholder={texts.placeholder}
           size="small"
+          // The label stays above the box so the spec's placeholder is always visible.
+          InputLabelProps={{ ...params.InputLabelProps, shrink: true }}
           InputProps={{ ...params.InputProps, endAdornment: (<>{loading ? <CircularProgress size={18} /> : null}{params.InputProps.endAdornment}</>) }}
         />
       )}

@@ -46,9 +46,9 @@ export function OrderValuePerMonthChart({ months }: { months: MonthPoint[] }) {
         height={HEIGHT}
         xAxis={[{ scaleType: 'point', data: months.map((m) => shortMonth(m.month)) }]}
         yAxis={[{ width: 56, valueFormatter: (v: number) => (v >= 1000 ? `$${Math.round(v / 1000)}k` : `$${v}`) }]}
-        series={[{ data: months.map((m) => m.value), label: 'Order value', area: true, color: '#2e7d32', valueFormatter: (v) => money(v ?? 0) }]}
+        series={[{ data: months.map((m) => m.value), label: 'Order value', area: true, curve: 'linear', color: '#2e7d32', valueFormatter: (v) => money(v ?? 0) }]}
         hideLegend
-        margin={{ left: 0, right: 16 }}
+        margin={{ left: 0, right: 28 }}
       />
     </ChartCard>
   );
