@@ -24,7 +24,7 @@ CREATE TABLE read.dashboard_order_counters (
   delivered_on_time integer NOT NULL DEFAULT 0
 );
 
--- Each distinct ship-to recipient (e-mail) of an organisation's orders, with the day it was first shipped to.
+-- Each distinct ship-to recipient (e-mail) of an organisation's orders (and of all, under the nil uuid), with the day it was first shipped to.
 CREATE TABLE read.dashboard_recipients (
   organisation_id uuid NOT NULL,
   recipient text NOT NULL,
@@ -61,8 +61,12 @@ SELECT coalesce(organisation_id, '00000000-0000-0000-0000-000000000000'),
 FROM read.orders GROUP BY GROUPING SETS ((organisation_id), ());
 
 INSERT INTO read.dashboard_recipients (organisation_id, recipient, first_day)
-SELECT organisation_id, lower(shipping_address->>'email'), min((created_at AT TIME ZONE 'UTC')::date)
-FROM read.orders WHERE coalesce(shipping_address->>'email', '') <> '' GROUP BY 1, 2;
+SELECT coalesce(organisation_id, '00000000-0000-0000-0000-000000000000'), recipient, min(day)
+FROM (
+  SELECT organisation_id, lower(trim(shipping_address->>'email')) AS recipient, (created_at AT TIME ZONE 'UTC')::date AS day
+  FROM read.orders WHERE coalesce(trim(shipping_address->>'email'), '') <> ''
+) o
+GROUP BY GROUPING SETS ((organisation_id, recipient), (recipient));
 
 -- Down Migration
 

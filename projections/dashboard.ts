@@ -39,9 +39,9 @@ export const dashboardProjection: Projection = {
         const recipient = d.shippingAddress.email?.trim().toLowerCase();
         if (recipient) {
           await db.query(
-            `INSERT INTO dashboard_recipients (organisation_id, recipient, first_day) VALUES ($1, $2, $3)
+            `INSERT INTO dashboard_recipients (organisation_id, recipient, first_day) SELECT unnest($1::uuid[]), $2, $3
              ON CONFLICT (organisation_id, recipient) DO UPDATE SET first_day = least(dashboard_recipients.first_day, EXCLUDED.first_day)`,
-            [d.organisationId, recipient, day],
+            [organisations, recipient, day],
           );
         }
         return;
@@ -143,22 +143,23 @@ export async function orderingPartners(db: Queryable, period: Period): Promise<n
   return Number(rows[0].n);
 }
 
-/** Distinct ship-to recipients of an organisation's orders; how many were first shipped to since `since`. */
-export async function recipients(db: Queryable, organisationId: string, since: string) {
-  const { rows } = await db.query<{ count: string; new_since: string }>(
-    'SELECT count(*) AS count, count(*) FILTER (WHERE first_day >= $2) AS new_since FROM read.dashboard_recipients WHERE organisation_id = $1',
-    [organisationId, since],
+/** Distinct ship-to recipients of an organisation's (or every organisation's) orders by the end of `period`; how many were first shipped to in it. */
+export async function recipients(db: Queryable, organisationId: string | undefined, period: Period) {
+  const { rows } = await db.query<{ count: string; new_in: string }>(
+    `SELECT count(*) AS count, count(*) FILTER (WHERE first_day >= $2) AS new_in
+     FROM read.dashboard_recipients WHERE organisation_id = $1 AND first_day < $3`,
+    [orgKey(organisationId), period.start, period.end],
   );
-  return { count: Number(rows[0].count), newSince: Number(rows[0].new_since) };
+  return { count: Number(rows[0].count), newIn: Number(rows[0].new_in) };
 }
 
-/** Approved partners, and how many were approved since `since`. */
-export async function approvedPartners(db: Queryable, since: string) {
-  const { rows } = await db.query<{ count: string; new_since: string }>(
-    `SELECT count(*) AS count, count(*) FILTER (WHERE decided_at >= $1) AS new_since FROM read.partners WHERE status = 'approved'`,
-    [since],
+/** Partners approved by the end of `period`, and how many of them in it. */
+export async function approvedPartners(db: Queryable, period: Period) {
+  const { rows } = await db.query<{ count: string; new_in: string }>(
+    `SELECT count(*) AS count, count(*) FILTER (WHERE decided_at >= $1) AS new_in FROM read.partners WHERE status = 'approved' AND decided_at < $2`,
+    [period.start, period.end],
   );
-  return { count: Number(rows[0].count), newSince: Number(rows[0].new_since) };
+  return { count: Number(rows[0].count), newIn: Number(rows[0].new_in) };
 }
 
 /** Catalogue products, and how many have stock. */

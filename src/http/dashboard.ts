@@ -76,7 +76,7 @@ export const dashboardFigures = {
   async manufacturer(db: Queryable, now: Date) {
     const month = monthToDate(now);
     const [partners, activeNow, activeBefore, orders, projects, perWeek, perMonth] = await Promise.all([
-      approvedPartners(db, month.start),
+      approvedPartners(db, month),
       orderingPartners(db, month),
       orderingPartners(db, previousPeriod(month)),
       ordersWithGrowth(db, undefined, month),
@@ -85,7 +85,7 @@ export const dashboardFigures = {
       orderValuePerMonth(db, undefined, now),
     ]);
     return {
-      managedPartners: { count: partners.count, newThisMonth: partners.newSince },
+      managedPartners: { count: partners.count, newThisMonth: partners.newIn },
       activePartners: { count: activeNow, previousCount: activeBefore, growthPercentage: growthPercentage(activeNow, activeBefore) },
       monthlyOrders: { count: orders.count, value: orders.value, growthPercentage: orders.growthPercentage },
       activeProjects: { count: projects.active, dueThisWeek: projects.dueThisWeek },
@@ -99,7 +99,7 @@ export const dashboardFigures = {
       catalogueStock(db),
       ordersWithGrowth(db, organisationId, todayPeriod(now)),
       ordersIn(db, organisationId, month),
-      organisationId ? recipients(db, organisationId, month.start) : Promise.resolve({ count: 0, newSince: 0 }),
+      recipients(db, organisationId, month),
       orderCounters(db, organisationId),
       rebateFigures(db, { organisationId }, now),
       ordersPerWeek(db, organisationId, now),
@@ -109,7 +109,7 @@ export const dashboardFigures = {
     return {
       inventoryItems: { items: stock.items, inStock: percentOf(stock.inStock, stock.items), lowStock: stock.lowStock },
       ordersToday: { count: today.count, growthPercentage: today.growthPercentage },
-      partnersServed: { count: served.count, newThisMonth: served.newSince },
+      partnersServed: { count: served.count, newThisMonth: served.newIn },
       pendingShipments: { count: counters.pending + counters.approved, onTime: percentOf(counters.deliveredOnTime, counters.delivered) },
       ordersThisMonth: thisMonth.count,
       orderValueThisMonth: thisMonth.value,
