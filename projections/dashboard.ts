@@ -13,60 +13,110 @@ import type { Projection } from './projection';
  */
 export const ALL_ORGANISATIONS = '00000000-0000-0000-0000-000000000000';
 
-const COUNTED_STATUSES = ['pending', 'approved', 'shipped', 'delivered', 'cancelled'] as const;
-const counterColumn = (status: string) => ((COUNTED_STATUSES as readonly string[]).includes(status) ? status : status === 'processing' ? 'pending' : null);
+const COUNTERS = ['pending', 'approved', 'shipped', 'delivered', 'cancelled', 'delivered_on_time'] as const;
+type Counter = (typeof COUNTERS)[number];
+/** The counter an order status is kept in; `processing` is counted as pending, as the spec's statistics do. */
+const counterOf = (status: string): Counter | null => (status === 'processing' ? 'pending' : (COUNTERS as readonly string[]).includes(status) ? (status as Counter) : null);
+
+/** A batch's changes, summed in memory first: a few statements per batch instead of several per order. */
+class Deltas {
+  readonly days = new Map<string, { organisationId: string; day: string; orders: number; cents: number }>();
+  readonly counters = new Map<string, Record<Counter, number>>();
+  readonly recipients = new Map<string, { organisationId: string; recipient: string; firstDay: string }>();
+
+  placed(organisationId: string, day: string, cents: number) {
+    for (const org of [organisationId, ALL_ORGANISATIONS]) {
+      const key = `${org}|${day}`;
+      const row = this.days.get(key) ?? { organisationId: org, day, orders: 0, cents: 0 };
+      row.orders += 1;
+      row.cents += cents;
+      this.days.set(key, row);
+      this.count(org, 'pending', 1);
+    }
+  }
+
+  count(organisationId: string, counter: Counter, by: number) {
+    const row = this.counters.get(organisationId) ?? { pending: 0, approved: 0, shipped: 0, delivered: 0, cancelled: 0, delivered_on_time: 0 };
+    row[counter] += by;
+    this.counters.set(organisationId, row);
+  }
+
+  shippedTo(organisationId: string, recipient: string, day: string) {
+    for (const org of [organisationId, ALL_ORGANISATIONS]) {
+      const key = `${org}|${recipient}`;
+      const known = this.recipients.get(key);
+      if (!known || day < known.firstDay) this.recipients.set(key, { organisationId: org, recipient, firstDay: day });
+    }
+  }
+}
 
 export const dashboardProjection: Projection = {
   name: 'dashboard',
-  async apply(recorded: RecordedEvent, db: PoolClient) {
-    const event = recorded as unknown as OrderEvent;
-    const day = recorded.metadata.occurredAt.slice(0, 10);
-    switch (event.type) {
-      case 'OrderPlaced.v1': {
+  apply(event: RecordedEvent, db: PoolClient) {
+    return this.applyBatch!([event], db);
+  },
+  async applyBatch(events: readonly RecordedEvent[], db: PoolClient) {
+    const orderEvents = events.filter((e) => e.type === 'OrderPlaced.v1' || e.type === 'OrderStatusChanged.v1');
+    if (orderEvents.length === 0) return;
+    const deltas = new Deltas();
+    // Deliveries are on time when they arrive by the estimated date, which never changes after placing.
+    const deliveredIds = orderEvents.flatMap((e) => (e.type === 'OrderStatusChanged.v1' && (e.data as { status: string }).status === 'delivered' ? [(e.data as { orderId: string }).orderId] : []));
+    const placedHere = new Map(orderEvents.flatMap((e) => (e.type === 'OrderPlaced.v1' ? [[(e.data as { orderId: string }).orderId, (e.data as { estimatedDelivery: string }).estimatedDelivery] as const] : [])));
+    const estimated = new Map<string, string>(placedHere);
+    const unknown = deliveredIds.filter((id) => !estimated.has(id));
+    if (unknown.length) {
+      const { rows } = await db.query<{ id: string; estimated: string }>('SELECT id::text, estimated_delivery::text AS estimated FROM orders WHERE id = ANY($1::uuid[])', [unknown]);
+      for (const row of rows) estimated.set(row.id, row.estimated);
+    }
+
+    for (const recorded of orderEvents) {
+      const event = recorded as unknown as OrderEvent;
+      const day = recorded.metadata.occurredAt.slice(0, 10);
+      if (event.type === 'OrderPlaced.v1') {
         const d = event.data;
-        const organisations = [d.organisationId, ALL_ORGANISATIONS];
-        await db.query(
-          `INSERT INTO dashboard_order_days (organisation_id, day, orders, order_value)
-           SELECT unnest($1::uuid[]), $2::date, 1, $3::numeric
-           ON CONFLICT (organisation_id, day) DO UPDATE SET orders = dashboard_order_days.orders + 1, order_value = dashboard_order_days.order_value + EXCLUDED.order_value`,
-          [organisations, day, centsToAmount(d.totalCents)],
-        );
-        await db.query(
-          `INSERT INTO dashboard_order_counters (organisation_id, pending) SELECT unnest($1::uuid[]), 1
-           ON CONFLICT (organisation_id) DO UPDATE SET pending = dashboard_order_counters.pending + 1`,
-          [organisations],
-        );
+        deltas.placed(d.organisationId, day, d.totalCents);
         const recipient = d.shippingAddress.email?.trim().toLowerCase();
-        if (recipient) {
-          await db.query(
-            `INSERT INTO dashboard_recipients (organisation_id, recipient, first_day) SELECT unnest($1::uuid[]), $2, $3
-             ON CONFLICT (organisation_id, recipient) DO UPDATE SET first_day = least(dashboard_recipients.first_day, EXCLUDED.first_day)`,
-            [organisations, recipient, day],
-          );
-        }
-        return;
-      }
-      case 'OrderStatusChanged.v1': {
+        if (recipient) deltas.shippedTo(d.organisationId, recipient, day);
+      } else if (event.type === 'OrderStatusChanged.v1') {
         const d = event.data;
-        const from = counterColumn(d.previousStatus);
-        const to = counterColumn(d.status);
-        if (!from || !to || from === to) return;
-        // The estimated date never changes after placing, so the orders read model is a safe source for it.
-        const onTime =
-          d.status === 'delivered'
-            ? (await db.query<{ on_time: boolean }>('SELECT $2::date <= estimated_delivery AS on_time FROM orders WHERE id = $1', [d.orderId, day])).rows[0]?.on_time === true
-            : false;
-        await db.query(
-          `INSERT INTO dashboard_order_counters (organisation_id) SELECT unnest($1::uuid[]) ON CONFLICT (organisation_id) DO NOTHING`,
-          [[d.organisationId, ALL_ORGANISATIONS]],
-        );
-        await db.query(
-          `UPDATE dashboard_order_counters SET ${from} = ${from} - 1, ${to} = ${to} + 1${onTime ? ', delivered_on_time = delivered_on_time + 1' : ''}
-           WHERE organisation_id = ANY($1::uuid[])`,
-          [[d.organisationId, ALL_ORGANISATIONS]],
-        );
-        return;
+        const from = counterOf(d.previousStatus);
+        const to = counterOf(d.status);
+        if (!from || !to || from === to) continue;
+        const onTime = d.status === 'delivered' && estimated.has(d.orderId) && day <= estimated.get(d.orderId)!;
+        for (const org of [d.organisationId, ALL_ORGANISATIONS]) {
+          deltas.count(org, from, -1);
+          deltas.count(org, to, 1);
+          if (onTime) deltas.count(org, 'delivered_on_time', 1);
+        }
       }
+    }
+
+    const days = [...deltas.days.values()];
+    if (days.length) {
+      await db.query(
+        `INSERT INTO dashboard_order_days (organisation_id, day, orders, order_value)
+         SELECT * FROM unnest($1::uuid[], $2::date[], $3::int[], $4::numeric[])
+         ON CONFLICT (organisation_id, day) DO UPDATE SET orders = dashboard_order_days.orders + EXCLUDED.orders, order_value = dashboard_order_days.order_value + EXCLUDED.order_value`,
+        [days.map((r) => r.organisationId), days.map((r) => r.day), days.map((r) => r.orders), days.map((r) => centsToAmount(r.cents))],
+      );
+    }
+    const counters = [...deltas.counters.entries()];
+    if (counters.length) {
+      await db.query(
+        `INSERT INTO dashboard_order_counters (organisation_id, ${COUNTERS.join(', ')})
+         SELECT * FROM unnest($1::uuid[], ${COUNTERS.map((_, i) => `$${i + 2}::int[]`).join(', ')})
+         ON CONFLICT (organisation_id) DO UPDATE SET ${COUNTERS.map((c) => `${c} = dashboard_order_counters.${c} + EXCLUDED.${c}`).join(', ')}`,
+        [counters.map(([org]) => org), ...COUNTERS.map((c) => counters.map(([, row]) => row[c]))],
+      );
+    }
+    const recipients = [...deltas.recipients.values()];
+    if (recipients.length) {
+      await db.query(
+        `INSERT INTO dashboard_recipients (organisation_id, recipient, first_day)
+         SELECT * FROM unnest($1::uuid[], $2::text[], $3::date[])
+         ON CONFLICT (organisation_id, recipient) DO UPDATE SET first_day = least(dashboard_recipients.first_day, EXCLUDED.first_day)`,
+        [recipients.map((r) => r.organisationId), recipients.map((r) => r.recipient), recipients.map((r) => r.firstDay)],
+      );
     }
   },
 };
