@@ -73,7 +73,7 @@ const KINDS: Readonly<Record<string, RecordKind>> = {
   },
 };
 
-/** Partner applications: only in the feed of those who see every organisation. */
+/** Partner applications: only in the feed of those who see every organisation and may read partners. */
 const PARTNERS: RecordKind = {
   noun: 'Partner application',
   lookup: lookupQuery(`SELECT id::text, 'Partner application of ' || company_name AS title FROM read.partners WHERE id = ANY($1::uuid[])`, () => '/adminpanel'),
@@ -112,9 +112,15 @@ async function historyRows(db: Queryable, organisationId: string | undefined, ty
 const describe = (title: string, from: string | null, to: string) =>
   from === null ? `${title} was created (${to})` : to === 'deleted' ? `${title} was deleted` : `${title} moved from ${from} to ${to}`;
 
+/** Whose records: one organisation's, or every organisation's (undefined); partner applications only for those who may read partners. */
+export interface ActivityScope {
+  organisationId?: string;
+  partnerApplications?: boolean;
+}
+
 /** The latest `limit` changes of one organisation's records, or of every organisation's when `organisationId` is undefined. */
-export async function recentActivity(db: Queryable, scope: { organisationId?: string }, limit = 10): Promise<ActivityItem[]> {
-  const kinds: Record<string, RecordKind> = scope.organisationId ? { ...KINDS } : { ...KINDS, partners: PARTNERS };
+export async function recentActivity(db: Queryable, scope: ActivityScope, limit = 10): Promise<ActivityItem[]> {
+  const kinds: Record<string, RecordKind> = !scope.organisationId && scope.partnerApplications ? { ...KINDS, partners: PARTNERS } : { ...KINDS };
   const rows = await historyRows(db, scope.organisationId, Object.keys(kinds), limit);
   const titles = new Map<string, Map<string, { title: string; link: string }>>();
   await Promise.all(
@@ -144,12 +150,12 @@ export async function recentActivity(db: Queryable, scope: { organisationId?: st
 }
 
 /** The spec's recent-activity lists: the newest partner applications (all organisations only) and projects. */
-export async function recentRecords(db: Queryable, scope: { organisationId?: string }, limit = 5) {
+export async function recentRecords(db: Queryable, scope: ActivityScope, limit = 5) {
   const projects = await db.query<{ id: string; title: string; status: string; created_at: Date }>(
     `SELECT id::text, title, status, created_at FROM read.projects ${scope.organisationId ? 'WHERE organisation_id = $2' : ''} ORDER BY created_at DESC LIMIT $1`,
     scope.organisationId ? [limit, scope.organisationId] : [limit],
   );
-  const partners = scope.organisationId
+  const partners = scope.organisationId || !scope.partnerApplications
     ? { rows: [] }
     : await db.query<{ id: string; name: string; status: string; created_at: Date }>('SELECT id::text, company_name AS name, status, created_at FROM read.partners ORDER BY created_at DESC LIMIT $1', [limit]);
   return {

@@ -256,7 +256,9 @@ describe('recent activity', () => {
   });
 
   it('for those who see every organisation, includes every organisation and partner applications', async () => {
-    const items = await recentActivity(t.portal.services.pool, {}, 50);
+    const items = await recentActivity(t.portal.services.pool, { partnerApplications: true }, 500);
+    expect(items.some((i) => i.record_type === 'partners')).toBe(true);
+    expect((await recentActivity(t.portal.services.pool, {}, 500)).some((i) => i.record_type === 'partners')).toBe(false);
     expect(items.map((i) => i.occurred_at)).toEqual([...items.map((i) => i.occurred_at)].sort().reverse());
     const mine = await recentActivity(t.portal.services.pool, { organisationId: newPartner.id }, 50);
     expect(mine).toHaveLength(6);

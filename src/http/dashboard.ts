@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { isAdminRole, seesAllOrganisations } from '../../domain/access';
+import { isAdminRole, meetsRequirement, RESOURCE_RULES, seesAllOrganisations } from '../../domain/access';
 import { growthPercentage, monthToDate, percentOf, previousPeriod, todayPeriod } from '../../domain/dashboards/periods';
 import { dashboardKindOf, DASHBOARD_KINDS, NO_QUICK_ACTIONS_MESSAGE, quickActionsFor, type DashboardKind } from '../../domain/dashboards/quickActions';
 import { recentActivity, recentRecords } from '../../projections/activity';
@@ -264,7 +264,7 @@ export async function dashboardRoutes(parent: FastifyInstance, services: Service
 
   app.get('/dashboard/recent-activity', { schema: { tags: ['dashboard'], summary: "Recent changes to the organisation's records (every organisation's for those who see all), newest first", querystring: activityQuery } }, async (request) => {
     const subject = await subjectOf(request, request.query.user_id, null);
-    const scope = { organisationId: subject.organisationId };
+    const scope = { organisationId: subject.organisationId, partnerApplications: meetsRequirement(subject.principal, RESOURCE_RULES.partners.list) };
     const [activities, records] = await Promise.all([recentActivity(pool, scope, request.query.limit), recentRecords(pool, scope)]);
     return answer(subject, { activities, ...records });
   });
