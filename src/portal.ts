@@ -87,13 +87,16 @@ export async function startPortal(config: Config, options: StartOptions = {}): P
     projector.start();
     stops.push(() => projector.stop());
   }
-  if (processes.includes('worker')) {
-    const workers = await startWorkers(services, { log });
-    stops.push(() => workers.stop());
-  }
+  // Seeding comes before the workers: the demo history replays months of commands at past times, and a
+  // worker reacting meanwhile (expiring a registration whose validity lapsed months ago, say) would cut
+  // that story short. The workers then follow the whole log from its start, as after any restart.
   if (options.seedWhenEmpty && (await store.headPosition()) === undefined) {
     log('Empty database: creating the demo data.');
     await seed(services, log);
+  }
+  if (processes.includes('worker')) {
+    const workers = await startWorkers(services, { log });
+    stops.push(() => workers.stop());
   }
 
   let app: FastifyInstance | undefined;
