@@ -1,0 +1,105 @@
+import type { PoolClient } from '../src/db';
+import type { RecordedEvent } from '../src/eventstore';
+import { meetsRequirement, type Principal } from '../domain/access';
+import { ACTIVITY_REQUIREMENTS, ACTIVITY_RESOURCES, activityLineOf, type ActivityLine } from '../domain/audit/activity';
+import { peopleNamed, type Person } from './audit';
+import type { Projection } from './projection';
+
+/**
+ * read.organisation_activity: each organisation's own timeline. Runs after the audit projection (whose
+ * read.audit_people names the accounts) and the projects projection (whose titles it quotes).
+ */
+export const activityProjection: Projection = {
+  name: 'organisation_activity',
+  apply(event: RecordedEvent, db: PoolClient) {
+    return this.applyBatch!([event], db);
+  },
+  async applyBatch(events: readonly RecordedEvent[], db: PoolClient) {
+    const relevant = events.filter((e) => /^(Order|Rebate|Project|Ticket|Partner|User)/.test(e.type));
+    if (relevant.length === 0) return;
+    const userIds = relevant.flatMap((e) => {
+      const d = e.data as { userId?: unknown; parentUserId?: unknown };
+      return [d.userId, d.parentUserId].filter((v): v is string => typeof v === 'string');
+    });
+    const projectIds = relevant.flatMap((e) => (e.type.startsWith('Project') && typeof (e.data as { projectId?: unknown }).projectId === 'string' ? [(e.data as { projectId: string }).projectId] : []));
+    const people = await peopleNamed(userIds, db);
+    const titles = await projectTitles(projectIds, db);
+    // A project registered earlier in this batch is already in read.projects; its title also comes with its registration.
+    const context = {
+      projectTitle: (id: string) => titles.get(id) ?? null,
+      person: (id: string): Person | null => people.get(id) ?? null,
+    };
+    const lines: Array<ActivityLine & { event: RecordedEvent }> = [];
+    for (const event of relevant) {
+      const line = activityLineOf(event, context);
+      if (line && /^[0-9a-f-]{36}$/i.test(line.organisationId)) lines.push({ ...line, event });
+    }
+    if (lines.length === 0) return;
+    await db.query(
+      `INSERT INTO organisation_activity (event_id, organisation_id, occurred_at, resource, record_id, event_type, message, link)
+       SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::timestamptz[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[])
+       ON CONFLICT (event_id) DO NOTHING`,
+      [
+        lines.map((l) => l.event.id),
+        lines.map((l) => l.organisationId),
+        lines.map((l) => l.event.metadata.occurredAt),
+        lines.map((l) => l.resource),
+        lines.map((l) => l.recordId),
+        lines.map((l) => l.event.type),
+        lines.map((l) => l.message),
+        lines.map((l) => l.link),
+      ],
+    );
+  },
+};
+
+async function projectTitles(ids: string[], db: PoolClient): Promise<Map<string, string>> {
+  const titles = new Map<string, string>();
+  if (ids.length === 0) return titles;
+  const { rows } = await db.query<{ id: string; title: string }>('SELECT id::text, title FROM projects WHERE id = ANY($1::uuid[])', [[...new Set(ids)]]);
+  for (const row of rows) titles.set(row.id, row.title);
+  return titles;
+}
+
+// ---- queries ----
+
+type Queryable = { query: PoolClient['query'] };
+
+export interface ActivityView {
+  id: string;
+  organisation_id: string;
+  occurred_at: string;
+  resource: string;
+  record_id: string;
+  event_type: string;
+  message: string;
+  link: string | null;
+}
+
+/** The kinds of lines a user may see: those whose records the user may read. */
+export function visibleActivityResources(principal: Principal): string[] {
+  return ACTIVITY_RESOURCES.filter((resource) => meetsRequirement(principal, ACTIVITY_REQUIREMENTS[resource]));
+}
+
+/** One page of an organisation's feed, newest first, limited to the resources given. */
+export async function activityPage(
+  db: Queryable,
+  organisationId: string,
+  resources: readonly string[],
+  page: { limit: number; offset: number },
+): Promise<{ rows: ActivityView[]; total: number }> {
+  const { rows } = await db.query<Omit<ActivityView, 'occurred_at'> & { occurred_at: Date; total: number }>(
+    `SELECT event_id AS id, organisation_id, occurred_at, resource, record_id, event_type, message, link, count(*) OVER ()::int AS total
+     FROM read.organisation_activity
+     WHERE organisation_id = $1 AND resource = ANY($2::text[])
+     ORDER BY occurred_at DESC, event_id DESC LIMIT $3 OFFSET $4`,
+    [organisationId, resources, page.limit, page.offset],
+  );
+  const total = rows[0]?.total ?? (page.offset > 0 ? await activityCount(db, organisationId, resources) : 0);
+  return { rows: rows.map(({ total: _total, ...row }) => ({ ...row, occurred_at: row.occurred_at.toISOString() })), total };
+}
+
+async function activityCount(db: Queryable, organisationId: string, resources: readonly string[]): Promise<number> {
+  const { rows } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM read.organisation_activity WHERE organisation_id = $1 AND resource = ANY($2::text[])', [organisationId, resources]);
+  return rows[0].n;
+}
