@@ -26,21 +26,28 @@ interface Registered {
 const organisationOfAccount = (account: { userId: string; role: string; parentUserId: string | null }) =>
   seesAllOrganisations(account.role) ? null : (account.parentUserId ?? account.userId);
 
-/** Names and organisations of the accounts a batch's events mention, after the batch's own registrations and renames. */
-export async function rememberPeople(events: readonly RecordedEvent[], db: PoolClient): Promise<void> {
-  const people = new Map<string, { fullName: string; role: string | null; organisationId: string | null }>();
-  for (const event of events) {
-    if (event.type === 'UserRegistered.v1') {
-      const d = event.data as Registered;
-      people.set(d.userId, { fullName: d.fullName, role: d.role, organisationId: organisationOfAccount(d) });
-    } else if (event.type === 'UserProfileUpdated.v1') {
-      const d = event.data as { userId: string; fullName: string };
-      const known = people.get(d.userId);
-      people.set(d.userId, { fullName: d.fullName, role: known?.role ?? null, organisationId: known?.organisationId ?? null });
-    }
+type KnownPerson = { fullName: string; role: string | null; organisationId: string | null };
+
+/** What an account event teaches about its person (registration or rename), applied to what was known. */
+function learn(people: Map<string, KnownPerson>, event: RecordedEvent): string | undefined {
+  if (event.type === 'UserRegistered.v1') {
+    const d = event.data as Registered;
+    people.set(d.userId, { fullName: d.fullName, role: d.role, organisationId: organisationOfAccount(d) });
+    return d.userId;
   }
-  if (people.size === 0) return;
-  const ids = [...people.keys()];
+  if (event.type === 'UserProfileUpdated.v1') {
+    const d = event.data as { userId: string; fullName: string };
+    const known = people.get(d.userId);
+    people.set(d.userId, { fullName: d.fullName, role: known?.role ?? null, organisationId: known?.organisationId ?? null });
+    return d.userId;
+  }
+  return undefined;
+}
+
+/** Stores the people a batch registered or renamed. */
+async function rememberPeople(people: Map<string, KnownPerson>, changed: Set<string>, db: PoolClient): Promise<void> {
+  if (changed.size === 0) return;
+  const ids = [...changed];
   const rows = ids.map((id) => people.get(id)!);
   // A rename of an account registered in an earlier batch keeps its stored role and organisation.
   await db.query(
@@ -72,15 +79,23 @@ export const auditProjection: Projection = {
   apply(event: RecordedEvent, db: PoolClient) {
     return this.applyBatch!([event], db);
   },
-  /** Three round trips per batch: people, their names, one INSERT of every line. */
+  /**
+   * Three round trips per batch: the people it mentions, one INSERT of every line, the people it
+   * taught. Each line names people as known at its event, so a rebuild (other batch boundaries)
+   * writes the same lines as the live projector did.
+   */
   async applyBatch(events: readonly RecordedEvent[], db: PoolClient) {
     if (events.length === 0) return;
-    await rememberPeople(events, db);
-    const people = await peopleNamed(
+    const known = await peopleNamed(
       events.flatMap((e) => [e.metadata.actorId ?? '', accountNamedBy(e) ?? '']),
       db,
     );
+    const people = new Map<string, KnownPerson>(known);
+    const changed = new Set<string>();
     const rows = events.map((event) => {
+      // A registration's own line already knows its person (and organisation).
+      const learnt = learn(people, event);
+      if (learnt) changed.add(learnt);
       const { recordType, recordId } = auditRecordOf(event);
       const account = accountNamedBy(event);
       const subject = account ? people.get(account) : undefined;
@@ -106,6 +121,7 @@ export const auditProjection: Projection = {
        ON CONFLICT (event_id) DO NOTHING`,
       columns,
     );
+    await rememberPeople(people, changed, db);
   },
 };
 
