@@ -97,8 +97,8 @@ describe('projection runner', () => {
     await runner.stop();
 
     const resumed = await snapshot(db);
-    expect(resumed['status_history ORDER BY event_id']).toHaveLength(statusChanges);
-    expect(resumed['users ORDER BY id']).toHaveLength(150);
+    expect(resumed['read.status_history ORDER BY event_id']).toHaveLength(statusChanges);
+    expect(resumed['read.users ORDER BY id']).toHaveLength(150);
 
     await rebuildProjections(store, db.pool, readModels);
     expect(await snapshot(db)).toEqual(resumed);

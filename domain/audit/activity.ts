@@ -108,8 +108,8 @@ export function activityLineOf(event: LoggedEvent, context: ActivityContext): Ac
     // ---- the organisation's own account and team ----
     case 'PartnerApproved.v1':
       return line(str(data.userId), 'organisation', str(data.partnerId), 'Your partner application was approved: welcome aboard', null);
+    // An invitation comes with the member's registration, which already says the member was added.
     case 'UserRegistered.v1':
-    case 'UserInvited.v1':
     case 'UserActivated.v1':
     case 'UserDeactivated.v1':
     case 'UserDeleted.v1':
@@ -143,7 +143,6 @@ function teamLine(type: string, data: Data, context: ActivityContext): ActivityL
   const name = str(data.fullName) || member?.fullName || str(data.email) || 'A team member';
   const messages: Record<string, string> = {
     'UserRegistered.v1': `Team member added: ${name}`,
-    'UserInvited.v1': `Team member invited: ${name}`,
     'UserActivated.v1': `Team member ${name} was activated`,
     'UserDeactivated.v1': `Team member ${name} was deactivated`,
     'UserDeleted.v1': `Team member ${name} was removed`,

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { auditCount, auditLines, auditPage, decodeAuditCursor, encodeAuditCursor, type AuditFilters, type AuditLine } from '../../projections/audit';
-import { auditActorOf, exportFilters, recordAuditEntry } from '../plugins/auditTrail';
+import { auditActorOf, exportFilters, recordAuditEntry, recordedWhenDone } from '../plugins/auditTrail';
 import { HttpError } from '../plugins/errors';
 import type { Services } from '../services';
 import { csvLines } from './csv';
@@ -107,12 +107,12 @@ export async function auditRoutes(parent: FastifyInstance, services: Services): 
     async (request, reply) => {
       const { cursor: _ignored, ...rest } = request.query.filters as Filters;
       const filters = toAuditFilters(rest);
-      // The export is itself an entry of the log it exports.
-      await recordAuditEntry(services.store, { type: 'ExportDownloaded.v1', data: { userId: request.principal.id, export: 'audit log', filters: exportFilters(request) } }, auditActorOf(request));
+      // The export is itself an entry of the log it exports, once it has been sent whole.
+      const recorded = () => recordAuditEntry(services.store, { type: 'ExportDownloaded.v1', data: { userId: request.principal.id, export: 'audit log', filters: exportFilters(request) } }, auditActorOf(request));
       reply.header('content-type', 'text/csv; charset=utf-8');
       reply.header('content-disposition', `attachment; filename="audit-log-${new Date().toISOString().slice(0, 10)}.csv"`);
       reply.header('cache-control', 'private, no-store');
-      return reply.send(Readable.from(csvLines(CSV_COLUMNS, auditLines(pool, filters))));
+      return reply.send(Readable.from(recordedWhenDone(csvLines(CSV_COLUMNS, auditLines(pool, filters)), recorded)));
     },
   );
 }

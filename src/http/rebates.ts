@@ -15,7 +15,7 @@ import { metadataFromRequest, runCommand } from '../commands/dispatch';
 import { HttpError } from '../plugins/errors';
 import { DOCUMENT_TYPES, readMultipart, removeUpload, sendUpload, storeUpload, uploadNameParam, type FileRule } from '../plugins/uploads';
 import { csvLines } from './csv';
-import { auditActorOf, exportFilters, recordAuditEntry } from '../plugins/auditTrail';
+import { auditActorOf, exportFilters, recordAuditEntry, recordedWhenDone } from '../plugins/auditTrail';
 import type { Services } from '../services';
 import { listQuerySchema, sendList } from './lists';
 import { statusErrorHandler } from './orders';
@@ -262,8 +262,8 @@ export async function rebateRoutes(parent: FastifyInstance, services: Services):
       reply.header('content-type', 'text/csv; charset=utf-8');
       reply.header('content-disposition', `attachment; filename="rebates-${new Date().toISOString().slice(0, 10)}.csv"`);
       reply.header('cache-control', 'private, no-store');
-      await recordAuditEntry(services.store, { type: 'ExportDownloaded.v1', data: { userId: request.principal.id, export: 'rebates', filters: exportFilters(request) } }, auditActorOf(request));
-      return reply.send(Readable.from(csvLines(CSV_COLUMNS, allRebates(pool, scope, filters, q.sort))));
+      const recorded = () => recordAuditEntry(services.store, { type: 'ExportDownloaded.v1', data: { userId: request.principal.id, export: 'rebates', filters: exportFilters(request) } }, auditActorOf(request));
+      return reply.send(Readable.from(recordedWhenDone(csvLines(CSV_COLUMNS, allRebates(pool, scope, filters, q.sort)), recorded)));
     },
   );
 

@@ -44,3 +44,9 @@ export function exportFilters(request: FastifyRequest): Record<string, string> {
   const params = new URL(request.url, 'http://portal.invalid').searchParams;
   return Object.fromEntries([...params].slice(0, 20).map(([key, value]) => [key.slice(0, 50), value.slice(0, 200)]));
 }
+
+/** An export's lines, then its audit entry once the last line is out: an export that fails half-way is not recorded as downloaded. */
+export async function* recordedWhenDone<T>(lines: AsyncIterable<T>, record: () => Promise<void>): AsyncGenerator<T> {
+  yield* lines;
+  await record();
+}
