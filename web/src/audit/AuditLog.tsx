@@ -176,7 +176,7 @@ export default function AuditLog() {
           <TextField size="small" type="date" label="From" name="from" value={from} onChange={(e) => change(setFrom)(e.target.value)} slotProps={{ inputLabel: { shrink: true } }} sx={{ flex: { xs: '1 1 40%', sm: '0 0 160px' } }} />
           <TextField size="small" type="date" label="To" name="to" value={to} onChange={(e) => change(setTo)(e.target.value)} slotProps={{ inputLabel: { shrink: true } }} error={Boolean(rangeError)} helperText={rangeError || undefined} sx={{ flex: { xs: '1 1 40%', sm: '0 0 160px' } }} />
           <Box sx={{ display: 'flex', gap: 1, ml: { md: 'auto' }, flex: { xs: '1 1 100%', md: '0 0 auto' } }}>
-            <Button onClick={clear} disabled={!filtering && !eventType} sx={{ flex: { xs: 1, md: 'none' } }}>Clear</Button>
+            <Button onClick={clear} disabled={!filtering && !eventType} sx={{ flex: { xs: 1, md: 'none' } }}>Clear filters</Button>
             <Button variant="outlined" startIcon={<DownloadIcon />} onClick={() => void onExport()} disabled={exporting || Boolean(rangeError)} sx={{ flex: { xs: 1, md: 'none' } }}>
               {exporting ? 'Exporting...' : 'Export CSV'}
             </Button>
