@@ -42,7 +42,8 @@ async function wholeFeed(session: Session): Promise<FeedLine[]> {
 }
 
 beforeAll(async () => {
-  t = await startTestPortal();
+  // The demo world's six months of history: every line of every feed is checked against it.
+  t = await startTestPortal({ env: { DEMO_HISTORY_DAYS: '182' } });
   [admin, support] = await Promise.all([login(t.app, 'admin@partnerhub.test'), login(t.app, 'support@partnerhub.test')]);
   // Fresh private texts on top of the seeded ones: an internal note on a Northwind ticket and a reviewer's note on an approval.
   const partner = await login(t.app, 'partner@partnerhub.test');
@@ -51,7 +52,7 @@ beforeAll(async () => {
   expect(note.statusCode, note.body).toBeLessThan(300);
   const reply = await as(t.app, support)({ method: 'POST', url: `/api/tickets/${tickets[0].id}/comments`, payload: { comment: 'We have shipped the replacement.', is_internal: false } });
   expect(reply.statusCode, reply.body).toBeLessThan(300);
-}, 120_000);
+}, 600_000);
 afterAll(async () => {
   await t?.close();
 });
