@@ -1,165 +1,105 @@
 import type { PoolClient } from '../src/db';
+import type { RecordedEvent } from '../src/eventstore';
+import { meetsRequirement, type Principal } from '../domain/access';
+import { ACTIVITY_REQUIREMENTS, ACTIVITY_RESOURCES, activityLineOf, type ActivityLine } from '../domain/audit/activity';
+import { peopleNamed, type Person } from './audit';
+import type { Projection } from './projection';
 
 /**
- * Recent activity: status changes from read.status_history (orders, projects, tickets, rebates, and
- * for those who see every organisation, partner applications), each named by its record's read model,
- * with who did it and a link to the record. Newest first. The one function dashboards call for it.
+ * read.organisation_activity: each organisation's own timeline. Runs after the audit projection (whose
+ * read.audit_people names the accounts) and the projects projection (whose titles it quotes).
  */
+export const activityProjection: Projection = {
+  name: 'organisation_activity',
+  apply(event: RecordedEvent, db: PoolClient) {
+    return this.applyBatch!([event], db);
+  },
+  async applyBatch(events: readonly RecordedEvent[], db: PoolClient) {
+    const relevant = events.filter((e) => /^(Order|Rebate|Project|Ticket|Partner|User)/.test(e.type));
+    if (relevant.length === 0) return;
+    const userIds = relevant.flatMap((e) => {
+      const d = e.data as { userId?: unknown; parentUserId?: unknown };
+      return [d.userId, d.parentUserId].filter((v): v is string => typeof v === 'string');
+    });
+    const projectIds = relevant.flatMap((e) => (e.type.startsWith('Project') && typeof (e.data as { projectId?: unknown }).projectId === 'string' ? [(e.data as { projectId: string }).projectId] : []));
+    const people = await peopleNamed(userIds, db);
+    const titles = await projectTitles(projectIds, db);
+    // A project registered earlier in this batch is already in read.projects; its title also comes with its registration.
+    const context = {
+      projectTitle: (id: string) => titles.get(id) ?? null,
+      person: (id: string): Person | null => people.get(id) ?? null,
+    };
+    const lines: Array<ActivityLine & { event: RecordedEvent }> = [];
+    for (const event of relevant) {
+      const line = activityLineOf(event, context);
+      if (line && /^[0-9a-f-]{36}$/i.test(line.organisationId)) lines.push({ ...line, event });
+    }
+    if (lines.length === 0) return;
+    await db.query(
+      `INSERT INTO organisation_activity (event_id, organisation_id, occurred_at, resource, record_id, event_type, message, link)
+       SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::timestamptz[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[])
+       ON CONFLICT (event_id) DO NOTHING`,
+      [
+        lines.map((l) => l.event.id),
+        lines.map((l) => l.organisationId),
+        lines.map((l) => l.event.metadata.occurredAt),
+        lines.map((l) => l.resource),
+        lines.map((l) => l.recordId),
+        lines.map((l) => l.event.type),
+        lines.map((l) => l.message),
+        lines.map((l) => l.link),
+      ],
+    );
+  },
+};
+
+async function projectTitles(ids: string[], db: PoolClient): Promise<Map<string, string>> {
+  const titles = new Map<string, string>();
+  if (ids.length === 0) return titles;
+  const { rows } = await db.query<{ id: string; title: string }>('SELECT id::text, title FROM projects WHERE id = ANY($1::uuid[])', [[...new Set(ids)]]);
+  for (const row of rows) titles.set(row.id, row.title);
+  return titles;
+}
+
+// ---- queries ----
 
 type Queryable = { query: PoolClient['query'] };
 
-export interface ActivityItem {
+export interface ActivityView {
   id: string;
-  record_type: string;
-  record_id: string;
-  title: string;
-  message: string;
-  status: string;
-  previous_status: string | null;
-  actor_id: string | null;
-  actor_name: string | null;
+  organisation_id: string;
   occurred_at: string;
+  resource: string;
+  record_id: string;
+  event_type: string;
+  message: string;
   link: string | null;
 }
 
-interface HistoryRow {
-  event_id: string;
-  record_type: string;
-  record_id: string;
-  from_status: string | null;
-  to_status: string;
-  actor_id: string | null;
-  actor_name: string | null;
-  occurred_at: Date;
+/** The kinds of lines a user may see: those whose records the user may read. */
+export function visibleActivityResources(principal: Principal): string[] {
+  return ACTIVITY_RESOURCES.filter((resource) => meetsRequirement(principal, ACTIVITY_REQUIREMENTS[resource]));
 }
 
-interface RecordKind {
-  /** What a line calls the record when its read-model row is gone (a deleted record). */
-  noun: string;
-  /** Title and link per id, from the module's read model. */
-  lookup: (db: Queryable, ids: string[]) => Promise<Map<string, { title: string; link: string }>>;
-  /** The organisation's most recently changed records: a change is always on one of them. */
-  recentOf: string;
-}
-
-const lookupQuery =
-  (sql: string, link: (id: string) => string) =>
-  async (db: Queryable, ids: string[]): Promise<Map<string, { title: string; link: string }>> => {
-    if (ids.length === 0) return new Map();
-    const { rows } = await db.query<{ id: string; title: string }>(sql, [ids]);
-    return new Map(rows.map((r) => [r.id, { title: r.title, link: link(r.id) }]));
-  };
-
-const KINDS: Readonly<Record<string, RecordKind>> = {
-  orders: {
-    noun: 'Order',
-    lookup: lookupQuery(`SELECT id::text, 'Order ' || order_number AS title FROM read.orders WHERE id = ANY($1::uuid[])`, (id) => `/order/track/${id}`),
-    recentOf: 'read.orders',
-  },
-  projects: {
-    noun: 'Project',
-    lookup: lookupQuery('SELECT id::text, title FROM read.projects WHERE id = ANY($1::uuid[])', (id) => `/project/details?id=${id}`),
-    recentOf: 'read.projects',
-  },
-  tickets: {
-    noun: 'Ticket',
-    lookup: lookupQuery(`SELECT id::text, ticket_number || ': ' || title AS title FROM read.tickets WHERE id = ANY($1::uuid[])`, (id) => `/supportcenter?tab=cases&ticket=${id}`),
-    recentOf: 'read.tickets',
-  },
-  rebates: {
-    noun: 'Rebate claim',
-    lookup: lookupQuery(`SELECT id::text, 'Rebate claim ' || invoice_number AS title FROM read.rebates WHERE id = ANY($1::uuid[])`, () => '/rebates?tab=history'),
-    recentOf: 'read.rebates',
-  },
-};
-
-/** Partner applications: only in the feed of those who see every organisation and may read partners. */
-const PARTNERS: RecordKind = {
-  noun: 'Partner application',
-  lookup: lookupQuery(`SELECT id::text, 'Partner application of ' || company_name AS title FROM read.partners WHERE id = ANY($1::uuid[])`, () => '/adminpanel'),
-  recentOf: 'read.partners',
-};
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-const HISTORY_COLUMNS = `h.event_id::text, h.record_type, h.record_id, h.from_status, h.to_status, h.actor_id, u.full_name AS actor_name, h.occurred_at`;
-
-async function historyRows(db: Queryable, organisationId: string | undefined, types: string[], limit: number): Promise<HistoryRow[]> {
-  if (!organisationId) {
-    const { rows } = await db.query<HistoryRow>(
-      `SELECT ${HISTORY_COLUMNS} FROM read.status_history h LEFT JOIN read.users u ON u.id::text = h.actor_id
-       WHERE h.record_type = ANY($1::text[]) ORDER BY h.occurred_at DESC, h.event_id LIMIT $2`,
-      [types, limit],
-    );
-    return rows;
-  }
-  // The organisation's `limit` most recently changed records of each kind hold its `limit` latest changes.
-  const recent = types
-    .filter((type) => KINDS[type])
-    .map((type) => `(SELECT '${type}'::text AS record_type, id::text AS record_id FROM ${KINDS[type].recentOf} WHERE organisation_id = $1 ORDER BY updated_at DESC LIMIT $2)`)
-    .join(' UNION ALL ');
-  const { rows } = await db.query<HistoryRow>(
-    `WITH recent AS (${recent})
-     SELECT ${HISTORY_COLUMNS} FROM recent r
-     JOIN LATERAL (SELECT * FROM read.status_history s WHERE s.record_type = r.record_type AND s.record_id = r.record_id ORDER BY s.occurred_at DESC LIMIT $2) h ON true
-     LEFT JOIN read.users u ON u.id::text = h.actor_id
-     ORDER BY h.occurred_at DESC, h.event_id LIMIT $2`,
-    [organisationId, limit],
+/** One page of an organisation's feed, newest first, limited to the resources given. */
+export async function activityPage(
+  db: Queryable,
+  organisationId: string,
+  resources: readonly string[],
+  page: { limit: number; offset: number },
+): Promise<{ rows: ActivityView[]; total: number }> {
+  const { rows } = await db.query<Omit<ActivityView, 'occurred_at'> & { occurred_at: Date; total: number }>(
+    `SELECT event_id AS id, organisation_id, occurred_at, resource, record_id, event_type, message, link, count(*) OVER ()::int AS total
+     FROM read.organisation_activity
+     WHERE organisation_id = $1 AND resource = ANY($2::text[])
+     ORDER BY occurred_at DESC, event_id DESC LIMIT $3 OFFSET $4`,
+    [organisationId, resources, page.limit, page.offset],
   );
-  return rows;
+  const total = rows[0]?.total ?? (page.offset > 0 ? await activityCount(db, organisationId, resources) : 0);
+  return { rows: rows.map(({ total: _total, ...row }) => ({ ...row, occurred_at: row.occurred_at.toISOString() })), total };
 }
 
-const describe = (title: string, from: string | null, to: string) =>
-  from === null ? `${title} was created (${to})` : to === 'deleted' ? `${title} was deleted` : `${title} moved from ${from} to ${to}`;
-
-/** Whose records: one organisation's, or every organisation's (undefined); partner applications only for those who may read partners. */
-export interface ActivityScope {
-  organisationId?: string;
-  partnerApplications?: boolean;
-}
-
-/** The latest `limit` changes of one organisation's records, or of every organisation's when `organisationId` is undefined. */
-export async function recentActivity(db: Queryable, scope: ActivityScope, limit = 10): Promise<ActivityItem[]> {
-  const kinds: Record<string, RecordKind> = !scope.organisationId && scope.partnerApplications ? { ...KINDS, partners: PARTNERS } : { ...KINDS };
-  const rows = await historyRows(db, scope.organisationId, Object.keys(kinds), limit);
-  const titles = new Map<string, Map<string, { title: string; link: string }>>();
-  await Promise.all(
-    Object.entries(kinds).map(async ([type, kind]) => {
-      const ids = [...new Set(rows.filter((r) => r.record_type === type && UUID.test(r.record_id)).map((r) => r.record_id))];
-      titles.set(type, await kind.lookup(db, ids));
-    }),
-  );
-  return rows.map((row) => {
-    const kind = kinds[row.record_type];
-    const found = titles.get(row.record_type)?.get(row.record_id);
-    const title = found?.title ?? kind.noun;
-    return {
-      id: row.event_id,
-      record_type: row.record_type,
-      record_id: row.record_id,
-      title,
-      message: describe(title, row.from_status, row.to_status),
-      status: row.to_status,
-      previous_status: row.from_status,
-      actor_id: row.actor_id,
-      actor_name: row.actor_name,
-      occurred_at: row.occurred_at.toISOString(),
-      link: found?.link ?? null,
-    };
-  });
-}
-
-/** The spec's recent-activity lists: the newest partner applications (all organisations only) and projects. */
-export async function recentRecords(db: Queryable, scope: ActivityScope, limit = 5) {
-  const projects = await db.query<{ id: string; title: string; status: string; created_at: Date }>(
-    `SELECT id::text, title, status, created_at FROM read.projects ${scope.organisationId ? 'WHERE organisation_id = $2' : ''} ORDER BY created_at DESC LIMIT $1`,
-    scope.organisationId ? [limit, scope.organisationId] : [limit],
-  );
-  const partners = scope.organisationId || !scope.partnerApplications
-    ? { rows: [] }
-    : await db.query<{ id: string; name: string; status: string; created_at: Date }>('SELECT id::text, company_name AS name, status, created_at FROM read.partners ORDER BY created_at DESC LIMIT $1', [limit]);
-  return {
-    recentPartners: partners.rows.map((p) => ({ id: p.id, name: p.name, message: `${p.name} applied to become a partner (${p.status})`, createdAt: p.created_at.toISOString(), link: '/adminpanel' })),
-    recentProjects: projects.rows.map((p) => ({ id: p.id, title: p.title, message: `${p.title} was registered (${p.status})`, createdAt: p.created_at.toISOString(), link: `/project/details?id=${p.id}` })),
-  };
+async function activityCount(db: Queryable, organisationId: string, resources: readonly string[]): Promise<number> {
+  const { rows } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM read.organisation_activity WHERE organisation_id = $1 AND resource = ANY($2::text[])', [organisationId, resources]);
+  return rows[0].n;
 }

@@ -12,6 +12,10 @@ import { warrantyProjection } from './warranty';
 import { resourcesProjection } from './resources';
 import { settingsProjection } from './settings';
 import { usersProjection } from './users';
+import { auditProjection } from './audit';
+import { activityProjection } from './activity';
 
-/** Every read model, applied in this order to each event. A new module adds its projection here. */
-export const readModels: readonly Projection[] = [usersProjection, statusHistoryProjection, notificationsProjection, catalogueProjection, ordersProjection, partnersProjection, projectsProjection, rebatesProjection, ticketsProjection, warrantyProjection, resourcesProjection, settingsProjection, dashboardProjection];
+/** Every read model, applied in this order to each event. A new module adds its projection here (before the audit log and the activity feed). */
+export const readModels: readonly Projection[] = [usersProjection, statusHistoryProjection, notificationsProjection, catalogueProjection, ordersProjection, partnersProjection, projectsProjection, rebatesProjection, ticketsProjection, warrantyProjection, resourcesProjection, settingsProjection, dashboardProjection,
+  // Last: the activity feed quotes project titles, and both name people from read.audit_people.
+  auditProjection, activityProjection];

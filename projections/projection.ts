@@ -13,6 +13,14 @@ export interface Projection {
   applyBatch?(events: readonly RecordedEvent[], db: PoolClient): Promise<void>;
 }
 
+/**
+ * Read models that hold secrets (password hashes) keep those tables in a schema of their own, out of
+ * the analysts' reach: `secret` beside the live `read`, `<schema>_secret` beside a rebuild's schema.
+ */
+export const SECRET_SCHEMA = 'secret';
+export const PROJECTED_SECRET_TABLES = ['user_credentials'] as const;
+export const secretSchemaBeside = (schema: string) => (schema === 'read' ? SECRET_SCHEMA : `${schema}_secret`);
+
 /** Projections own disjoint tables, so each can take the whole batch in turn. */
 export async function applyToProjection(projection: Projection, events: readonly RecordedEvent[], db: PoolClient): Promise<void> {
   if (projection.applyBatch) return projection.applyBatch(events, db);

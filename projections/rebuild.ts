@@ -1,10 +1,11 @@
 import type { Pool } from '../src/db';
 import { comparePositions, type EventStore, type GlobalPosition } from '../src/eventstore';
-import type { Projection } from './projection';
+import { PROJECTED_SECRET_TABLES, SECRET_SCHEMA, secretSchemaBeside, type Projection } from './projection';
 import { ProjectionRunner } from './runner';
 
 const NEXT_SCHEMA = 'read_rebuild';
 const RETIRED_SCHEMA = 'read_retired';
+const NEXT_SECRET_SCHEMA = secretSchemaBeside(NEXT_SCHEMA);
 
 /**
  * Replays the whole log into fresh copies of the read tables, then swaps them in at once.
@@ -17,8 +18,16 @@ export async function rebuildProjections(store: EventStore, pool: Pool, projecti
   const tables = rows.map((r) => r.table_name);
   await pool.query(`DROP SCHEMA IF EXISTS ${NEXT_SCHEMA} CASCADE`);
   await pool.query(`CREATE SCHEMA ${NEXT_SCHEMA}`);
+  // The analysts' read-only role keeps reading the new tables once they are swapped in.
+  await pool.query('SELECT public.grant_analyst_read($1)', [NEXT_SCHEMA]);
   for (const table of tables) {
     await pool.query(`CREATE TABLE ${NEXT_SCHEMA}.${table} (LIKE read.${table} INCLUDING ALL)`);
+  }
+  // Projected secrets are rebuilt too, beside the read models but outside their schema.
+  await pool.query(`DROP SCHEMA IF EXISTS ${NEXT_SECRET_SCHEMA} CASCADE`);
+  await pool.query(`CREATE SCHEMA ${NEXT_SECRET_SCHEMA}`);
+  for (const table of PROJECTED_SECRET_TABLES) {
+    await pool.query(`CREATE TABLE ${NEXT_SECRET_SCHEMA}.${table} (LIKE ${SECRET_SCHEMA}.${table} INCLUDING ALL)`);
   }
 
   const head = await store.headPosition();
@@ -45,6 +54,11 @@ export async function rebuildProjections(store: EventStore, pool: Pool, projecti
     await client.query(`ALTER SCHEMA read RENAME TO ${RETIRED_SCHEMA}`);
     await client.query(`ALTER SCHEMA ${NEXT_SCHEMA} RENAME TO read`);
     await client.query(`DROP SCHEMA ${RETIRED_SCHEMA} CASCADE`);
+    for (const table of PROJECTED_SECRET_TABLES) {
+      await client.query(`DROP TABLE ${SECRET_SCHEMA}.${table}`);
+      await client.query(`ALTER TABLE ${NEXT_SECRET_SCHEMA}.${table} SET SCHEMA ${SECRET_SCHEMA}`);
+    }
+    await client.query(`DROP SCHEMA ${NEXT_SECRET_SCHEMA}`);
     await client.query('COMMIT');
   } catch (error) {
     await client.query('ROLLBACK').catch(() => {});

@@ -47,9 +47,9 @@ async function appendUserLives(store: PostgresEventStore, count: number): Promis
 }
 
 async function snapshot(database: TestDatabase) {
-  const tables = ['users ORDER BY id', 'user_credentials ORDER BY user_id', 'status_history ORDER BY event_id', 'notifications ORDER BY id'];
+  const tables = ['read.users ORDER BY id', 'secret.user_credentials ORDER BY user_id', 'read.status_history ORDER BY event_id', 'read.notifications ORDER BY id'];
   const result: Record<string, unknown[]> = {};
-  for (const table of tables) result[table] = (await database.pool.query(`SELECT * FROM read.${table}`)).rows;
+  for (const table of tables) result[table] = (await database.pool.query(`SELECT * FROM ${table}`)).rows;
   return result;
 }
 
@@ -97,8 +97,8 @@ describe('projection runner', () => {
     await runner.stop();
 
     const resumed = await snapshot(db);
-    expect(resumed['status_history ORDER BY event_id']).toHaveLength(statusChanges);
-    expect(resumed['users ORDER BY id']).toHaveLength(150);
+    expect(resumed['read.status_history ORDER BY event_id']).toHaveLength(statusChanges);
+    expect(resumed['read.users ORDER BY id']).toHaveLength(150);
 
     await rebuildProjections(store, db.pool, readModels);
     expect(await snapshot(db)).toEqual(resumed);

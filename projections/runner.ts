@@ -2,7 +2,7 @@ import type { Pool } from '../src/db';
 import { comparePositions, type EventStore, type GlobalPosition, type RecordedEvent } from '../src/eventstore';
 import { CheckpointMovedError, LogFollower } from '../src/eventstore/follower';
 import { CheckpointStore } from './checkpoints';
-import { applyToProjection, type Projection } from './projection';
+import { applyToProjection, secretSchemaBeside, type Projection } from './projection';
 
 export const READ_MODELS_CHECKPOINT = 'read-models';
 export const PROJECTED_CHANNEL = 'partnerhub_projected';
@@ -54,7 +54,7 @@ export class ProjectionRunner {
     const client = await this.pool.connect();
     try {
       await client.query('BEGIN');
-      await client.query(`SET LOCAL search_path TO ${this.schema}, public`);
+      await client.query(`SET LOCAL search_path TO ${this.schema}, ${secretSchemaBeside(this.schema)}, public`);
       const fresh = checkpoint ? events.filter((event) => comparePositions(event.position, checkpoint) > 0) : events;
       for (const projection of this.projections) await applyToProjection(projection, fresh, client);
       if (!(await this.checkpoints.compareAndSet(client, READ_MODELS_CHECKPOINT, checkpoint, next))) throw new CheckpointMovedError('read-model');

@@ -16,6 +16,8 @@ import { projectRoutes } from './http/projects';
 import { rebateRoutes } from './http/rebates';
 import { teamRoutes } from './http/team';
 import { userRoutes } from './http/users';
+import { auditRoutes } from './http/audit';
+import { activityRoutes } from './http/activity';
 import { installValidationMessages } from './http/validation';
 import { API_PREFIX, enforceApiAccess, type ApiRouteInfo } from './plugins/access';
 import { registerAuth } from './plugins/auth';
@@ -83,6 +85,8 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
       await rebateRoutes(api, services);
       await teamRoutes(api, services, sessions);
       await dashboardRoutes(api, services);
+      await auditRoutes(api, services);
+      await activityRoutes(api, services);
     },
     { prefix: API_PREFIX },
   );

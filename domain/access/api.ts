@@ -176,6 +176,12 @@ export const API_ROUTES: Readonly<Record<ApiRouteKey, ApiAccess>> = {
   'GET /rebates/:id/attachments/:name': signedIn(RESOURCE_RULES.rebates.show),
   // The submitting organisation withdraws its own claim (Rebates.Create); Rebates.Delete is the catalogue's name for it.
   'DELETE /rebates/:id': signedIn(anyOf('Rebates.Create', 'Rebates.Delete'), scoped),
+
+  // audit: the log of every event is for admins; each organisation reads its own activity feed
+  'GET /audit': signedIn(ADMIN_ONLY),
+  'GET /audit/export.csv': signedIn(ADMIN_ONLY),
+  // Lines are filtered by the caller's read permissions when read; always the caller's own organisation.
+  'GET /activity': signedIn(roleIs('partner', 'distributor', 'partner_user', 'distributor_user')),
 };
 
 function teamRoutes(owner: 'partner' | 'distributor'): Record<ApiRouteKey, ApiAccess> {

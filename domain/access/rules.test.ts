@@ -62,8 +62,9 @@ describe('route rules', () => {
     expect(canAccessRoute(nobody, route)).toBe(false);
   });
 
-  it('guards exactly six routes', () => {
-    expect(Object.keys(ROUTE_RULES)).toHaveLength(6);
+  it("guards exactly the specification's six routes, plus the audit log and the activity feed", () => {
+    expect(Object.keys(ROUTE_RULES)).toHaveLength(8);
+    expect(Object.keys(ROUTE_RULES).slice(6)).toEqual(['/audit', '/activity']);
   });
 
   it.each([
@@ -418,12 +419,12 @@ describe('support staff hold only their own permissions (no blanket access)', ()
 
 describe('demo accounts', () => {
   it.each([
-    ['partner', ['/projects', '/orders', '/rebates', '/supportcenter']],
-    ['distributor', ['/orders', '/supportcenter', '/adminpanel', '/partnerdirectory']],
+    ['partner', ['/projects', '/orders', '/rebates', '/supportcenter', '/activity']],
+    ['distributor', ['/orders', '/supportcenter', '/adminpanel', '/partnerdirectory', '/activity']],
     ['manufacturer', ['/projects', '/orders', '/adminpanel', '/partnerdirectory']],
     ['support', ['/supportcenter']],
-    ['partner_user', ['/projects', '/orders']],
-    ['distributor_user', ['/orders']],
+    ['partner_user', ['/projects', '/orders', '/activity']],
+    ['distributor_user', ['/orders', '/activity']],
   ] as const)('%s reaches exactly %j of the guarded routes', (role, routes) => {
     const principal = { role, permissions: DEFAULT_PERMISSIONS_BY_ROLE[role] };
     expect(Object.keys(ROUTE_RULES).filter((route) => canAccessRoute(principal, route))).toEqual(routes);

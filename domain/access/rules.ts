@@ -66,6 +66,9 @@ export const ROUTE_RULES: Readonly<Record<string, Requirement>> = {
     'Partners.Read', 'Partners.Create', 'Partners.Update', 'Partners.Delete',
   ),
   '/partnerdirectory': anyOf('Partners.Read'),
+  // The audit log is the admins'; an organisation's activity feed is its own users'.
+  '/audit': ADMIN_ONLY,
+  '/activity': roleIs('partner', 'distributor', 'partner_user', 'distributor_user'),
 };
 
 /** Path segments without scheme, host, query, fragment, `.`/`..` and a leading `api`. */

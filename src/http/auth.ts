@@ -13,6 +13,8 @@ import { AUTH_MESSAGES, ONBOARDING_AUDIENCE, type AccessTokenClaims } from '../p
 import { HttpError } from '../plugins/errors';
 import { decoyHash, hashPassword, verifyPassword } from '../plugins/passwords';
 import type { SessionStore } from '../plugins/sessions';
+import { recordAuditEntry } from '../plugins/auditTrail';
+import type { SignInFailure } from '../../domain/audit/audit';
 import { AttemptLimit, FailureThrottle } from '../plugins/throttle';
 import type { Services } from '../services';
 
@@ -100,18 +102,23 @@ export async function authRoutes(parent: FastifyInstance, services: Services, se
     await signInFailures.check(source);
 
     const { rows } = await pool.query<{ user_id: string; password_hash: string }>(
-      'SELECT user_id, password_hash FROM read.user_credentials WHERE lower(email) = $1',
+      'SELECT user_id, password_hash FROM secret.user_credentials WHERE lower(email) = $1',
       [address],
     );
     const credentials = rows[0];
     const valid = await verifyPassword(credentials?.password_hash ?? (await decoyHash()), request.body.password);
     const user = valid && credentials ? await findUser(pool, credentials.user_id) : undefined;
+    // Every answer to a checked password is an audit entry: who tried, from where, and why it failed.
+    const signInFailed = (reason: SignInFailure, userId: string | null) =>
+      recordAuditEntry(services.store, { type: 'SignInFailed.v1', data: { userId, email: address, reason, ip: request.ip ?? null } }, { actorId: userId, actorRole: null, correlationId: request.id });
     if (!user) {
       await signInFailures.fail(source);
+      await signInFailed('invalid_credentials', credentials?.user_id ?? null);
       throw new HttpError(401, 'INVALID_CREDENTIALS', AUTH_ROUTE_MESSAGES.invalidCredentials);
     }
     await signInFailures.succeed(source);
     if (!user.is_active) {
+      await signInFailed('account_inactive', user.id);
       const pendingPartner = user.role === 'partner' && (await neverActivated(user.id));
       // A rejected applicant is told why, in the administrator's words.
       const rejection = pendingPartner ? await rejectionReasonOf(pool, user.id) : null;
@@ -125,8 +132,12 @@ export async function authRoutes(parent: FastifyInstance, services: Services, se
       const message = rejection ? rejectedApplicantMessage(rejection) : pendingPartner ? AUTH_ROUTE_MESSAGES.awaitingApproval : AUTH_ROUTE_MESSAGES.inactive;
       throw new HttpError(403, 'ACCOUNT_INACTIVE', message);
     }
-    if (!(await organisationActive(user))) throw new HttpError(403, 'ORGANISATION_INACTIVE', AUTH_MESSAGES.organisationInactive);
+    if (!(await organisationActive(user))) {
+      await signInFailed('organisation_inactive', user.id);
+      throw new HttpError(403, 'ORGANISATION_INACTIVE', AUTH_MESSAGES.organisationInactive);
+    }
     const session = await sessions.open(user.id);
+    await recordAuditEntry(services.store, { type: 'SignInSucceeded.v1', data: { userId: user.id, email: user.email, ip: request.ip ?? null } }, { actorId: user.id, actorRole: user.role, correlationId: request.id });
     reply.header('cache-control', 'no-store');
     return { success: true, message: AUTH_ROUTE_MESSAGES.loginSuccess, ...tokenPair(app, user, session.sessionId, session.refreshToken), user: userView(user) };
   });
@@ -186,7 +197,7 @@ export async function authRoutes(parent: FastifyInstance, services: Services, se
       if (currentPassword === newPassword) throw new HttpError(400, 'VALIDATION_ERROR', AUTH_ROUTE_MESSAGES.samePassword);
       const source = `${request.principal.id}|${request.ip}`;
       await passwordFailures.check(source);
-      const { rows } = await pool.query<{ password_hash: string }>('SELECT password_hash FROM read.user_credentials WHERE user_id = $1', [request.principal.id]);
+      const { rows } = await pool.query<{ password_hash: string }>('SELECT password_hash FROM secret.user_credentials WHERE user_id = $1', [request.principal.id]);
       if (!rows[0] || !(await verifyPassword(rows[0].password_hash, currentPassword))) {
         await passwordFailures.fail(source);
         throw new HttpError(401, 'INVALID_CURRENT_PASSWORD', AUTH_ROUTE_MESSAGES.wrongCurrentPassword);

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CommandMetadata } from '../../domain/decider';
 import type { ShippingAddress } from '../../domain/orders/shipping';
-import { recentActivity } from '../../projections/activity';
+import { recentActivity } from '../../projections/recentActivity';
 import { changeOrderStatus, placeOrder } from '../commands/orders';
 import { as, login, type Session } from '../testing/api';
 import { startTestPortal, type TestPortal } from '../testing/portal';

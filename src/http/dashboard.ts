@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { isAdminRole, meetsRequirement, RESOURCE_RULES, seesAllOrganisations } from '../../domain/access';
 import { growthPercentage, monthToDate, percentOf, previousPeriod, todayPeriod } from '../../domain/dashboards/periods';
 import { dashboardKindOf, DASHBOARD_KINDS, NO_QUICK_ACTIONS_MESSAGE, quickActionsFor, type DashboardKind } from '../../domain/dashboards/quickActions';
-import { recentActivity, recentRecords } from '../../projections/activity';
+import { recentActivity, recentRecords } from '../../projections/recentActivity';
 import {
   adminQueues,
   approvedPartners,

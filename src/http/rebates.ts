@@ -14,6 +14,8 @@ import { rebateIdFor } from '../commands/rebates';
 import { metadataFromRequest, runCommand } from '../commands/dispatch';
 import { HttpError } from '../plugins/errors';
 import { DOCUMENT_TYPES, readMultipart, removeUpload, sendUpload, storeUpload, uploadNameParam, type FileRule } from '../plugins/uploads';
+import { csvLines } from './csv';
+import { auditActorOf, exportFilters, recordAuditEntry, recordedWhenDone } from '../plugins/auditTrail';
 import type { Services } from '../services';
 import { listQuerySchema, sendList } from './lists';
 import { statusErrorHandler } from './orders';
@@ -160,18 +162,6 @@ const CSV_COLUMNS: Array<[header: string, value: (r: RebateView) => string | num
   ['description', (r) => r.description],
 ];
 
-/** A CSV cell; text that a spreadsheet would run as a formula is prefixed with a quote. */
-function csvCell(value: string | number | null): string {
-  let text = value === null ? '' : String(value);
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
-async function* csvLines(rows: AsyncIterable<RebateView>): AsyncGenerator<string> {
-  yield `\uFEFF${CSV_COLUMNS.map(([header]) => header).join(',')}\r\n`;
-  for await (const row of rows) yield `${CSV_COLUMNS.map(([, value]) => csvCell(value(row))).join(',')}\r\n`;
-}
-
 // ---- routes ----
 
 export async function rebateRoutes(parent: FastifyInstance, services: Services): Promise<void> {
@@ -272,7 +262,8 @@ export async function rebateRoutes(parent: FastifyInstance, services: Services):
       reply.header('content-type', 'text/csv; charset=utf-8');
       reply.header('content-disposition', `attachment; filename="rebates-${new Date().toISOString().slice(0, 10)}.csv"`);
       reply.header('cache-control', 'private, no-store');
-      return reply.send(Readable.from(csvLines(allRebates(pool, scope, filters, q.sort))));
+      const recorded = () => recordAuditEntry(services.store, { type: 'ExportDownloaded.v1', data: { userId: request.principal.id, export: 'rebates', filters: exportFilters(request) } }, auditActorOf(request));
+      return reply.send(Readable.from(recordedWhenDone(csvLines(CSV_COLUMNS, allRebates(pool, scope, filters, q.sort)), recorded)));
     },
   );
 

@@ -123,7 +123,7 @@ export async function registerAuth(app: FastifyInstance, services: Services): Pr
                 (s.revoked_at IS NULL AND s.expires_at > now()) AS session_live,
                 (u.parent_user_id IS NULL OR coalesce(o.is_active, false)) AS organisation_active, o.permissions AS owner_permissions
          FROM read.users u
-         LEFT JOIN auth_sessions s ON s.id = $2 AND s.user_id = u.id
+         LEFT JOIN secret.auth_sessions s ON s.id = $2 AND s.user_id = u.id
          LEFT JOIN read.users o ON o.id = u.parent_user_id
          WHERE u.id = $1`,
         [claims.sub, claims.sid],

@@ -366,6 +366,18 @@ const SHOTS: Shot[] = [
   },
   { name: 'team-member-restricted', path: '/partner/team-management', as: 'partner.user' },
   { name: 'team-invitation-invalid', path: '/team-invitation?token=not-a-real-link' },
+  { name: 'audit-log', path: '/audit', as: 'admin', then: async (page) => void (await page.getByTestId('audit-line').first().waitFor()) },
+  {
+    name: 'audit-log-filtered',
+    path: '/audit',
+    as: 'admin',
+    then: async (page) => {
+      await page.getByRole('combobox', { name: 'Event type' }).fill('OrderStatusChanged.v1');
+      await page.getByText(/Order ORD-\S+ /).first().waitFor();
+    },
+  },
+  { name: 'activity-partner', path: '/activity', as: 'partner', then: async (page) => void (await page.getByTestId('activity-line').first().waitFor()) },
+  { name: 'activity-distributor-user', path: '/activity', as: 'distributor.user' },
 ];
 
 /** Opens a project's details (the first card's, or the named demo project's) and the given tab. */

@@ -15,6 +15,8 @@ import { ticketRoutes } from './tickets';
 import { teamRoutes } from './team';
 import { projectRoutes } from './projects';
 import { rebateRoutes } from './rebates';
+import { auditRoutes } from './audit';
+import { activityRoutes } from './activity';
 
 // Signed-out screens.
 const SignIn = lazy(() => import('./auth/SignIn'));
@@ -112,6 +114,8 @@ export function App() {
           {teamRoutes}
           {projectRoutes}
           {rebateRoutes}
+          {auditRoutes}
+          {activityRoutes}
           {PLACEHOLDER_ROUTES.map((route) => (
             <Route key={route.path} path={route.path} element={<PlaceholderScreen route={route} />} />
           ))}

@@ -4,6 +4,8 @@ import CategoryIcon from '@mui/icons-material/Category';
 import DashboardIcon from '@mui/icons-material/Dashboard';
 import DownloadIcon from '@mui/icons-material/Download';
 import GavelIcon from '@mui/icons-material/Gavel';
+import HistoryIcon from '@mui/icons-material/History';
+import TimelineIcon from '@mui/icons-material/Timeline';
 import GroupsIcon from '@mui/icons-material/Groups';
 import HomeIcon from '@mui/icons-material/Home';
 import Inventory2Icon from '@mui/icons-material/Inventory2';
@@ -35,6 +37,8 @@ const ICONS: Record<string, ReactElement> = {
   downloads: <DownloadIcon />,
   admin: <AdminPanelSettingsIcon />,
   category: <CategoryIcon />,
+  audit: <HistoryIcon />,
+  activity: <TimelineIcon />,
 };
 
 /** The side menu: only the screens the signed-in user may open. */

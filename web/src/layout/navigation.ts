@@ -35,6 +35,8 @@ export const NAV_ENTRIES: readonly NavEntry[] = [
   { key: 'products', label: 'Products', to: '/products', icon: 'products', notForSubUsers: true },
   { key: 'downloads', label: 'Downloads', to: '/downloads', icon: 'downloads', notForSubUsers: true },
   { key: 'adminpanel', label: 'Admin Panel', to: '/adminpanel', icon: 'admin' },
+  { key: 'audit', label: 'Audit Log', to: '/audit', icon: 'audit', roles: ['admin', 'administrator'] },
+  { key: 'activity', label: 'Activity', to: '/activity', icon: 'activity', roles: ['partner', 'distributor', 'partner_user', 'distributor_user'] },
 ];
 
 /** The home entry: the role's landing screen. */

@@ -7,6 +7,7 @@ import type { StatusHistoryEntry } from '../providers/dataProvider';
 import { ApiError, mapErrorResponse, networkError } from '../providers/errorMapper';
 import { API_URL, httpClient, refreshAccessToken } from '../providers/httpClient';
 import { getAccessToken } from '../providers/session';
+import { download } from '../providers/download';
 
 export interface RebateAttachment {
   file: string;
@@ -139,29 +140,6 @@ export async function reviewRebate(id: string, body: { status: string; notes?: s
 export async function deleteRebate(id: string): Promise<CommandAnswer<{ id: string }>> {
   const { json } = await httpClient<CommandAnswer<{ id: string }>>(`${API_URL}/rebates/${encodeURIComponent(id)}`, { method: 'DELETE' });
   return json;
-}
-
-/** Fetches a private file with the session and hands it to the browser as a download. */
-async function download(url: string, fallbackName: string): Promise<void> {
-  const token = getAccessToken();
-  const response = await fetch(url, { headers: token ? { authorization: `Bearer ${token}` } : {} }).catch(() => {
-    throw new ApiError(networkError());
-  });
-  if (!response.ok) {
-    const body = await response.json().catch(() => null);
-    throw new ApiError(mapErrorResponse(response.status, body), body);
-  }
-  const disposition = response.headers.get('content-disposition') ?? '';
-  const encoded = /filename\*=UTF-8''([^;]+)/.exec(disposition)?.[1];
-  const plain = /filename="([^"]+)"/.exec(disposition)?.[1];
-  const blob = await response.blob();
-  const link = document.createElement('a');
-  link.href = URL.createObjectURL(blob);
-  link.download = encoded ? decodeURIComponent(encoded) : (plain ?? fallbackName);
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
 }
 
 export const downloadAttachment = (attachment: RebateAttachment) => download(attachment.url, attachment.name);

@@ -1,0 +1,237 @@
+import type { PoolClient } from '../src/db';
+import type { RecordedEvent } from '../src/eventstore';
+import { seesAllOrganisations } from '../domain/access';
+import { accountNamedBy, auditRecordOf, auditSummary, organisationNamedBy } from '../domain/audit/audit';
+import type { Projection } from './projection';
+
+/**
+ * read.audit_log: every event of the log as one line for the admins' audit screen (who, when, which
+ * record, what), and read.audit_people: each account's name, role and organisation as last known, so
+ * lines keep naming people after their accounts are deleted.
+ */
+
+export interface Person {
+  fullName: string;
+  role: string;
+  organisationId: string | null;
+}
+
+interface Registered {
+  userId: string;
+  fullName: string;
+  role: string;
+  parentUserId: string | null;
+}
+
+const organisationOfAccount = (account: { userId: string; role: string; parentUserId: string | null }) =>
+  seesAllOrganisations(account.role) ? null : (account.parentUserId ?? account.userId);
+
+type KnownPerson = { fullName: string; role: string | null; organisationId: string | null };
+
+/** What an account event teaches about its person (registration or rename), applied to what was known. */
+function learn(people: Map<string, KnownPerson>, event: RecordedEvent): string | undefined {
+  if (event.type === 'UserRegistered.v1') {
+    const d = event.data as Registered;
+    people.set(d.userId, { fullName: d.fullName, role: d.role, organisationId: organisationOfAccount(d) });
+    return d.userId;
+  }
+  if (event.type === 'UserProfileUpdated.v1') {
+    const d = event.data as { userId: string; fullName: string };
+    const known = people.get(d.userId);
+    people.set(d.userId, { fullName: d.fullName, role: known?.role ?? null, organisationId: known?.organisationId ?? null });
+    return d.userId;
+  }
+  return undefined;
+}
+
+/** Stores the people a batch registered or renamed. */
+async function rememberPeople(people: Map<string, KnownPerson>, changed: Set<string>, db: PoolClient): Promise<void> {
+  if (changed.size === 0) return;
+  const ids = [...changed];
+  const rows = ids.map((id) => people.get(id)!);
+  // A rename of an account registered in an earlier batch keeps its stored role and organisation.
+  await db.query(
+    `INSERT INTO audit_people (user_id, full_name, role, organisation_id)
+     SELECT id, full_name, coalesce(role, ''), organisation_id FROM unnest($1::uuid[], $2::text[], $3::text[], $4::uuid[]) AS t(id, full_name, role, organisation_id)
+     ON CONFLICT (user_id) DO UPDATE SET full_name = EXCLUDED.full_name,
+       role = CASE WHEN EXCLUDED.role = '' THEN audit_people.role ELSE EXCLUDED.role END,
+       organisation_id = CASE WHEN EXCLUDED.role = '' THEN audit_people.organisation_id ELSE EXCLUDED.organisation_id END`,
+    [ids, rows.map((r) => r.fullName), rows.map((r) => r.role), rows.map((r) => r.organisationId)],
+  );
+}
+
+export async function peopleNamed(ids: Iterable<string>, db: PoolClient): Promise<Map<string, Person>> {
+  const wanted = [...new Set([...ids].filter((id) => /^[0-9a-f-]{36}$/i.test(id)))];
+  const people = new Map<string, Person>();
+  if (wanted.length === 0) return people;
+  const { rows } = await db.query<{ user_id: string; full_name: string; role: string; organisation_id: string | null }>(
+    'SELECT user_id, full_name, role, organisation_id FROM audit_people WHERE user_id = ANY($1::uuid[])',
+    [wanted],
+  );
+  for (const row of rows) people.set(row.user_id, { fullName: row.full_name, role: row.role, organisationId: row.organisation_id });
+  return people;
+}
+
+const COLUMNS = 'event_id, occurred_at, actor_id, actor_name, actor_role, record_type, record_id, organisation_id, event_type, summary';
+
+export const auditProjection: Projection = {
+  name: 'audit',
+  apply(event: RecordedEvent, db: PoolClient) {
+    return this.applyBatch!([event], db);
+  },
+  /**
+   * Three round trips per batch: the people it mentions, one INSERT of every line, the people it
+   * taught. Each line names people as known at its event, so a rebuild (other batch boundaries)
+   * writes the same lines as the live projector did.
+   */
+  async applyBatch(events: readonly RecordedEvent[], db: PoolClient) {
+    if (events.length === 0) return;
+    const known = await peopleNamed(
+      events.flatMap((e) => [e.metadata.actorId ?? '', accountNamedBy(e) ?? '']),
+      db,
+    );
+    const people = new Map<string, KnownPerson>(known);
+    const changed = new Set<string>();
+    const rows = events.map((event) => {
+      // A registration's own line already knows its person (and organisation).
+      const learnt = learn(people, event);
+      if (learnt) changed.add(learnt);
+      const { recordType, recordId } = auditRecordOf(event);
+      const account = accountNamedBy(event);
+      const subject = account ? people.get(account) : undefined;
+      const actor = event.metadata.actorId ? people.get(event.metadata.actorId) : undefined;
+      const organisationId = organisationNamedBy(event) ?? subject?.organisationId ?? null;
+      return [
+        event.id,
+        event.metadata.occurredAt,
+        event.metadata.actorId,
+        actor?.fullName ?? null,
+        event.metadata.actorRole,
+        recordType,
+        recordId,
+        organisationId && /^[0-9a-f-]{36}$/i.test(organisationId) ? organisationId : null,
+        event.type,
+        auditSummary(event, { subject: subject?.fullName }),
+      ];
+    });
+    const columns = rows[0].map((_, i) => rows.map((row) => row[i]));
+    await db.query(
+      `INSERT INTO audit_log (${COLUMNS})
+       SELECT * FROM unnest($1::uuid[], $2::timestamptz[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::uuid[], $9::text[], $10::text[])
+       ON CONFLICT (event_id) DO NOTHING`,
+      columns,
+    );
+    await rememberPeople(people, changed, db);
+  },
+};
+
+// ---- queries ----
+
+type Queryable = { query: PoolClient['query'] };
+
+export interface AuditFilters {
+  actor_id?: string;
+  record_type?: string;
+  record_id?: string;
+  event_type?: string;
+  organisation_id?: string;
+  occurred_after?: string;
+  occurred_before?: string;
+}
+
+/** Where a page ends: the next page starts strictly after it, in the order of the page. */
+export interface AuditCursor {
+  occurredAt: string;
+  eventId: string;
+}
+
+export interface AuditLine {
+  id: string;
+  occurred_at: string;
+  actor_id: string | null;
+  actor_name: string | null;
+  actor_role: string | null;
+  record_type: string;
+  record_id: string;
+  organisation_id: string | null;
+  event_type: string;
+  summary: string;
+}
+
+/** The cursor as one opaque token for the API: base64url of `<time>|<event id>`. */
+export const encodeAuditCursor = (cursor: AuditCursor) => Buffer.from(`${cursor.occurredAt}|${cursor.eventId}`).toString('base64url');
+
+export function decodeAuditCursor(token: string): AuditCursor | undefined {
+  const [occurredAt, eventId, ...rest] = Buffer.from(token, 'base64url').toString('utf8').split('|');
+  if (rest.length || !occurredAt || !eventId || Number.isNaN(Date.parse(occurredAt)) || !/^[0-9a-f-]{36}$/i.test(eventId)) return undefined;
+  return { occurredAt, eventId };
+}
+
+function whereOf(filters: AuditFilters, values: unknown[]): string[] {
+  const where: string[] = [];
+  const add = (sql: string, value: unknown) => {
+    values.push(value);
+    where.push(sql.replace('?', `$${values.length}`));
+  };
+  if (filters.actor_id) add('actor_id = ?', filters.actor_id);
+  if (filters.record_type) add('record_type = ?', filters.record_type);
+  if (filters.record_id) add('record_id = ?', filters.record_id);
+  if (filters.event_type) add('event_type = ?', filters.event_type);
+  if (filters.organisation_id) add('organisation_id = ?::uuid', filters.organisation_id);
+  if (filters.occurred_after) add('occurred_at >= ?::timestamptz', filters.occurred_after);
+  if (filters.occurred_before) add('occurred_at < ?::timestamptz', filters.occurred_before);
+  return where;
+}
+
+const SELECT = `SELECT event_id AS id, occurred_at, actor_id, actor_name, actor_role, record_type, record_id, organisation_id, event_type, summary FROM read.audit_log`;
+const toLine = (row: Omit<AuditLine, 'occurred_at'> & { occurred_at: Date }): AuditLine => ({ ...row, occurred_at: row.occurred_at.toISOString() });
+
+/**
+ * One page of the log in time order (newest first unless `ascending`), after `cursor` when given,
+ * else skipping `offset` lines. Every filter is an equality with its own (column, time, id) index,
+ * so both walk an index from the start of the page.
+ */
+export async function auditPage(
+  db: Queryable,
+  filters: AuditFilters,
+  page: { limit: number; offset?: number; cursor?: AuditCursor; ascending?: boolean },
+): Promise<AuditLine[]> {
+  const values: unknown[] = [];
+  const where = whereOf(filters, values);
+  const direction = page.ascending ? 'ASC' : 'DESC';
+  if (page.cursor) {
+    values.push(page.cursor.occurredAt, page.cursor.eventId);
+    where.push(`(occurred_at, event_id) ${page.ascending ? '>' : '<'} ($${values.length - 1}::timestamptz, $${values.length}::uuid)`);
+  }
+  values.push(page.limit, page.cursor ? 0 : (page.offset ?? 0));
+  const { rows } = await db.query<Omit<AuditLine, 'occurred_at'> & { occurred_at: Date }>(
+    `${SELECT} ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
+     ORDER BY occurred_at ${direction}, event_id ${direction} LIMIT $${values.length - 1} OFFSET $${values.length}`,
+    values,
+  );
+  return rows.map(toLine);
+}
+
+/** Counting a million lines is not free: the count stops at `cap` (the screen then says "more than"). */
+export async function auditCount(db: Queryable, filters: AuditFilters, cap: number): Promise<number> {
+  const values: unknown[] = [];
+  const where = whereOf(filters, values);
+  values.push(cap);
+  const { rows } = await db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM (SELECT 1 FROM read.audit_log ${where.length ? `WHERE ${where.join(' AND ')}` : ''} LIMIT $${values.length}) capped`,
+    values,
+  );
+  return rows[0].n;
+}
+
+/** Every matching line, newest first, fetched a keyset page at a time (for the CSV export). */
+export async function* auditLines(db: Queryable, filters: AuditFilters, pageSize = 1000): AsyncGenerator<AuditLine> {
+  let cursor: AuditCursor | undefined;
+  for (;;) {
+    const page = await auditPage(db, filters, { limit: pageSize, cursor });
+    yield* page;
+    if (page.length < pageSize) return;
+    const last = page[page.length - 1];
+    cursor = { occurredAt: last.occurred_at, eventId: last.id };
+  }
+}

@@ -1,0 +1,118 @@
+import { Readable } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { auditCount, auditLines, auditPage, decodeAuditCursor, encodeAuditCursor, type AuditFilters, type AuditLine } from '../../projections/audit';
+import { auditActorOf, exportFilters, recordAuditEntry, recordedWhenDone } from '../plugins/auditTrail';
+import { HttpError } from '../plugins/errors';
+import type { Services } from '../services';
+import { csvLines } from './csv';
+import { listQuerySchema, sendList } from './lists';
+
+/**
+ * Page numbers reach this far into a filtered log; past it, the screen asks for narrower filters and
+ * API clients follow `next_cursor` (keyset paging, as fast on the last page as on the first).
+ */
+export const AUDIT_MAX_OFFSET = 10_000;
+
+export const AUDIT_MESSAGES = {
+  tooDeep: `Pages stop after the first ${AUDIT_MAX_OFFSET.toLocaleString('en-US')} lines: narrow the filters (actor, record, event type, organisation or time range), or follow next_cursor.`,
+  badCursor: 'This cursor is not valid: use the next_cursor of the previous page.',
+} as const;
+
+const day = z.iso.date();
+const moment = z.union([day, z.iso.datetime({ offset: true })], { error: 'Use a date (YYYY-MM-DD) or an ISO date-time.' });
+
+const auditFilterFields = {
+  actor_id: z.uuid().optional(),
+  record_type: z.string().trim().max(50).regex(/^[a-z_]+$/, 'A record type is a plural word such as orders or users.').optional(),
+  record_id: z.string().trim().max(200).optional(),
+  event_type: z.string().trim().max(100).regex(/^[A-Za-z]+\.v\d+$/, 'An event type looks like OrderStatusChanged.v1.').optional(),
+  organisation_id: z.uuid().optional(),
+  /** From this moment (a date: from its start), inclusive. */
+  from: moment.optional(),
+  /** Up to this moment (a date: to its end), inclusive. */
+  to: moment.optional(),
+  /** The next_cursor of the previous page. */
+  cursor: z.string().max(300).optional(),
+};
+const listQuery = listQuerySchema(auditFilterFields, ['occurred_at']);
+type Filters = Partial<{ [K in keyof typeof auditFilterFields]: z.infer<(typeof auditFilterFields)[K]> }>;
+
+const endOfDay = (value: string) => (day.safeParse(value).success ? new Date(Date.parse(`${value}T00:00:00Z`) + 86_400_000).toISOString() : new Date(Date.parse(value) + 1).toISOString());
+
+function toAuditFilters(filters: Filters): AuditFilters {
+  if (filters.from && filters.to && Date.parse(filters.from) > Date.parse(filters.to)) throw new HttpError(400, 'VALIDATION_ERROR', 'The start of the time range must not be after its end.');
+  return {
+    actor_id: filters.actor_id,
+    record_type: filters.record_type,
+    record_id: filters.record_id,
+    event_type: filters.event_type,
+    organisation_id: filters.organisation_id,
+    occurred_after: filters.from ? new Date(Date.parse(filters.from)).toISOString() : undefined,
+    occurred_before: filters.to ? endOfDay(filters.to) : undefined,
+  };
+}
+
+const CSV_COLUMNS: ReadonlyArray<readonly [string, (line: AuditLine) => string | null]> = [
+  ['time', (l) => l.occurred_at],
+  ['actor_id', (l) => l.actor_id],
+  ['actor_name', (l) => l.actor_name],
+  ['actor_role', (l) => l.actor_role],
+  ['record_type', (l) => l.record_type],
+  ['record_id', (l) => l.record_id],
+  ['organisation_id', (l) => l.organisation_id],
+  ['event_type', (l) => l.event_type],
+  ['summary', (l) => l.summary],
+  ['event_id', (l) => l.id],
+];
+
+export async function auditRoutes(parent: FastifyInstance, services: Services): Promise<void> {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
+  const { pool } = services;
+
+  app.get(
+    '/audit',
+    {
+      schema: {
+        tags: ['audit'],
+        summary: 'The audit log (admins): every event, newest first; filter by actor, record, event type, organisation and time range',
+        querystring: listQuery,
+      },
+    },
+    async (request, reply) => {
+      const q = request.query;
+      const { cursor: token, ...rest } = q.filters as Filters;
+      const filters = toAuditFilters(rest);
+      const cursor = token ? decodeAuditCursor(token) : undefined;
+      if (token && !cursor) throw new HttpError(400, 'VALIDATION_ERROR', AUDIT_MESSAGES.badCursor);
+      if (!cursor && q.offset > AUDIT_MAX_OFFSET) throw new HttpError(400, 'VALIDATION_ERROR', AUDIT_MESSAGES.tooDeep);
+      const ascending = q.sort?.order === 'ASC';
+      const [rows, total] = await Promise.all([
+        q.ids ? Promise.resolve([] as AuditLine[]) : auditPage(pool, filters, { limit: q.limit, offset: q.offset, cursor, ascending }),
+        auditCount(pool, filters, AUDIT_MAX_OFFSET + q.limit),
+      ]);
+      const last = rows[rows.length - 1];
+      const next = rows.length === q.limit && last ? encodeAuditCursor({ occurredAt: last.occurred_at, eventId: last.id }) : null;
+      if (next) reply.header('x-next-cursor', next);
+      reply.header('Access-Control-Expose-Headers', 'Content-Range, X-Next-Cursor');
+      const answer = sendList(reply, 'audit', q, rows, total);
+      return Array.isArray(answer) ? answer : { ...answer, data: { ...answer.data, next_cursor: next } };
+    },
+  );
+
+  app.get(
+    '/audit/export.csv',
+    { schema: { tags: ['audit'], summary: 'CSV of the audit log lines the filters select (admins), newest first', querystring: listQuery } },
+    async (request, reply) => {
+      const { cursor: _ignored, ...rest } = request.query.filters as Filters;
+      const filters = toAuditFilters(rest);
+      // The export is itself an entry of the log it exports, once it has been sent whole.
+      const recorded = () => recordAuditEntry(services.store, { type: 'ExportDownloaded.v1', data: { userId: request.principal.id, export: 'audit log', filters: exportFilters(request) } }, auditActorOf(request));
+      reply.header('content-type', 'text/csv; charset=utf-8');
+      reply.header('content-disposition', `attachment; filename="audit-log-${new Date().toISOString().slice(0, 10)}.csv"`);
+      reply.header('cache-control', 'private, no-store');
+      return reply.send(Readable.from(recordedWhenDone(csvLines(CSV_COLUMNS, auditLines(pool, filters)), recorded)));
+    },
+  );
+}

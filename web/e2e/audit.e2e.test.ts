@@ -1,0 +1,103 @@
+/**
+ * The audit log in a real browser: an administrator filters it by event type and record type, sees
+ * only matching lines, exports exactly those as CSV, and finds the export itself in the log; a
+ * partner reaches its organisation's activity page and never the audit log.
+ */
+
+import { readFile } from 'node:fs/promises';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestPortal, type TestPortal } from '../../src/testing/portal';
+import { DESKTOP, demoEmail, launchBrowser, openPage, PHONE, signIn } from './browser';
+
+let portal: TestPortal;
+let browser: Browser;
+
+beforeAll(async () => {
+  portal = await startTestPortal({ web: true, listen: true, env: { LOGIN_ATTEMPTS_PER_IP_PER_MINUTE: '10000' } });
+  browser = await launchBrowser();
+}, 240_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await portal?.close();
+});
+
+async function withPage<T>(viewport: { width: number; height: number }, work: (page: Page) => Promise<T>): Promise<T> {
+  const { context, page } = await openPage(browser, portal.url, viewport);
+  try {
+    return await work(page);
+  } finally {
+    await context.close();
+  }
+}
+
+async function signedIn(page: Page, name: string) {
+  await signIn(page, demoEmail(name));
+  await page.waitForURL((url) => url.pathname !== '/signin', { timeout: 15_000 });
+}
+
+const csvLines = async (page: Page, click: () => Promise<void>) => {
+  const download = page.waitForEvent('download');
+  await click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^audit-log-\d{4}-\d{2}-\d{2}\.csv$/);
+  return (await readFile((await file.path())!, 'utf8')).replace(/^\uFEFF/, '').trim().split('\r\n');
+};
+
+describe('audit log screen', () => {
+  it('an administrator filters by event type and record type, then exports exactly the filtered lines', async () => {
+    await withPage(DESKTOP, async (page) => {
+      await signedIn(page, 'admin');
+      await page.getByRole('menuitem', { name: 'Audit Log' }).click();
+      await page.waitForURL('**/audit');
+      await page.getByTestId('audit-line').first().waitFor();
+
+      await page.getByRole('combobox', { name: 'Event type' }).fill('OrderStatusChanged.v1');
+      await expect.poll(async () => {
+        const events = await page.getByTestId('audit-line').locator('td:nth-child(4)').allTextContents();
+        return events.length > 0 && events.every((e) => e === 'OrderStatusChanged.v1');
+      }, { timeout: 10_000 }).toBe(true);
+      const shown = await page.getByTestId('audit-line').count();
+
+      await page.getByRole('combobox', { name: 'Record type' }).click();
+      await page.getByRole('option', { name: 'Orders' }).click();
+      await expect.poll(() => page.getByTestId('audit-line').count(), { timeout: 10_000 }).toBe(shown);
+
+      const lines = await csvLines(page, () => page.getByRole('button', { name: 'Export CSV' }).click());
+      expect(lines[0]).toBe('time,actor_id,actor_name,actor_role,record_type,record_id,organisation_id,event_type,summary,event_id');
+      expect(lines.length - 1).toBe(shown);
+      for (const line of lines.slice(1)) expect(line).toContain(',orders,');
+      for (const line of lines.slice(1)) expect(line).toContain(',OrderStatusChanged.v1,');
+
+      // The export is itself in the log.
+      await page.getByRole('button', { name: 'Clear filters' }).click();
+      await page.getByRole('combobox', { name: 'Event type' }).fill('ExportDownloaded.v1');
+      await expect.poll(() => page.getByText(/Exported audit log as CSV/).count(), { timeout: 10_000 }).toBeGreaterThan(0);
+    });
+  }, 120_000);
+
+  it('shows an empty state for filters that match nothing, and fits a phone', async () => {
+    await withPage(PHONE, async (page) => {
+      await signedIn(page, 'admin');
+      await page.goto(`${portal.url}/audit`);
+      await page.getByTestId('audit-line').first().waitFor();
+      await page.getByRole('textbox', { name: 'From' }).fill('2001-01-01');
+      await page.getByRole('textbox', { name: 'To' }).fill('2001-01-31');
+      await page.getByText('No audit entries match these filters.').waitFor();
+      const width = await page.evaluate(() => document.documentElement.scrollWidth);
+      expect(width).toBeLessThanOrEqual(PHONE.width);
+    });
+  }, 120_000);
+
+  it('a partner opens its activity page and is kept out of the audit log', async () => {
+    await withPage(DESKTOP, async (page) => {
+      await signedIn(page, 'partner');
+      await page.getByRole('menuitem', { name: 'Activity' }).click();
+      await page.getByTestId('activity-line').first().waitFor();
+      expect(await page.getByRole('menuitem', { name: 'Audit Log' }).count()).toBe(0);
+      await page.goto(`${portal.url}/audit`);
+      await page.getByText('Access restricted.').waitFor();
+    });
+  }, 120_000);
+});
