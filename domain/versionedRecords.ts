@@ -73,6 +73,7 @@ export const VERSIONED_RECORDS = {
       company_logo: partner.companyLogo,
       category: partner.category,
       tier: partner.tier,
+      permissions: partner.permissions,
       rejection_reason: partner.rejectionReason,
     })),
     organisationOf: (state) => (state.status === 'none' ? null : state.id),

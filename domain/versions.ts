@@ -47,6 +47,8 @@ export interface Version {
   event_type: string;
   summary: string;
   changes: FieldChange[];
+  /** The reason or note the event recorded (a rejection's reason, a status change's public comment). */
+  reason: string | null;
 }
 
 /** The record at one version: its fields, and the version it is at. */
@@ -86,6 +88,11 @@ export function summaryOf(eventType: string, changes: FieldChange[], labels: Rea
   return `${what}: ${shown.join(', ')}${more}`;
 }
 
+const reasonOf = (data: unknown): string | null => {
+  const reason = data && typeof data === 'object' ? (data as { reason?: unknown }).reason : undefined;
+  return typeof reason === 'string' && reason.trim() ? reason : null;
+};
+
 /** Every version of a record, oldest first. */
 export function versionsOf<State>(type: VersionedRecordType<State>, events: readonly VersionedEvent[]): Version[] {
   let state = type.decider.initialState();
@@ -104,6 +111,7 @@ export function versionsOf<State>(type: VersionedRecordType<State>, events: read
       event_type: event.type,
       summary: summaryOf(event.type, changes, type.labels),
       changes,
+      reason: reasonOf(event.data),
     };
   });
 }

@@ -41,6 +41,8 @@ export type PartnerState =
       details: ApplicationDetails | null;
       answers: QuestionnaireAnswers | null;
       tier: PartnerTier | null;
+      /** The permissions the approval gave the partner's account. */
+      permissions: Permission[] | null;
     };
 
 // ---- events (past tense); the ones that change the status carry `status` and `previousStatus` ----
@@ -202,7 +204,7 @@ export function decide(command: PartnerCommand, state: PartnerState, metadata: C
 export function evolve(state: PartnerState, event: PartnerEvent): PartnerState {
   if (event.type === 'PartnerApplicationSubmitted.v1') {
     const { partnerId, userId, companyName } = event.data;
-    return { status: 'pending', id: partnerId, userId, companyName, companyLogo: null, category: null, rejectionReason: null, details: null, answers: null, tier: null };
+    return { status: 'pending', id: partnerId, userId, companyName, companyLogo: null, category: null, rejectionReason: null, details: null, answers: null, tier: null, permissions: null };
   }
   if (state.status === 'none') return state;
   switch (event.type) {
@@ -211,7 +213,7 @@ export function evolve(state: PartnerState, event: PartnerEvent): PartnerState {
     case 'PartnerQuestionnaireAnswered.v1':
       return { ...state, companyName: event.data.answers.company_name, answers: event.data.answers };
     case 'PartnerApproved.v1':
-      return { ...state, status: 'approved', category: event.data.category, tier: event.data.tier };
+      return { ...state, status: 'approved', category: event.data.category, tier: event.data.tier, permissions: event.data.permissions };
     case 'PartnerRejected.v1':
       return { ...state, status: 'rejected', rejectionReason: event.data.reason };
     default:
