@@ -155,7 +155,7 @@ const SHOTS: Shot[] = [
     then: async (page) => {
       await openUsersTab(page);
       await page.getByRole('button', { name: /^History of / }).first().click();
-      await page.getByTestId('user-history').getByText(/^by /).first().waitFor();
+      await page.getByTestId('record-history').getByTestId('version').first().waitFor();
     },
   },
   { name: 'adminpanel-settings', path: '/adminpanel?tab=settings', as: 'admin' },
@@ -219,7 +219,7 @@ const SHOTS: Shot[] = [
     as: 'partner',
     then: async (page) => {
       await page.locator('[data-testid="rebate-row"][data-status="rejected"]').first().click();
-      await page.getByTestId('rebate-history-step').first().waitFor();
+      await page.getByTestId('version').first().waitFor();
     },
   },
   { name: 'partner-rebates-progress', path: '/rebates?tab=progress', as: 'partner', then: async (page) => void (await page.getByTestId('progress-title').waitFor()) },

@@ -79,7 +79,7 @@ function VersionEntry({ version, onView }: { version: RecordVersion; onView: () 
         {role ? ` (${role})` : ''}
       </Typography>
       {version.reason ? (
-        <Typography variant="body2" sx={{ mt: 0.5, fontStyle: 'italic', overflowWrap: 'anywhere' }}>
+        <Typography variant="body2" sx={{ mt: 0.5, fontStyle: 'italic', overflowWrap: 'anywhere' }} data-testid="version-reason">
           “{version.reason}”
         </Typography>
       ) : null}
