@@ -197,7 +197,35 @@ const SHOTS: Shot[] = [
   { name: 'projects-restricted', path: '/projects', as: 'distributor' },
   { name: 'partner-directory-projects', path: '/partnerdirectory', as: 'distributor', then: async (page) => void (await page.getByText(/\d+ projects?/).first().waitFor()) },
   { name: 'adminpanel-registrations', path: '/adminpanel?tab=registrations', as: 'admin', then: async (page) => void (await page.getByTestId('conflict-side-Earlier registration').first().waitFor()) },
-  { name: 'project-history', path: '/projects', as: 'admin', then: (page) => openFirstProject(page, 'History') },
+  {
+    name: 'project-history',
+    path: '/projects',
+    as: 'admin',
+    then: async (page) => {
+      await openFirstProject(page, 'History');
+      await page.getByTestId('version').first().waitFor();
+    },
+  },
+  {
+    name: 'project-history-as-of',
+    path: '/projects',
+    as: 'admin',
+    then: async (page) => {
+      await openFirstProject(page, 'History');
+      // The oldest version: the project as registered, with everything changed since highlighted.
+      await page.getByTestId('version').last().getByRole('button', { name: 'View as of this version' }).click();
+      await page.getByTestId('changed-since-count').waitFor();
+    },
+  },
+  {
+    name: 'order-history',
+    path: '/orders',
+    as: 'admin',
+    then: async (page) => {
+      await page.getByRole('button', { name: /^History of / }).first().click();
+      await page.getByTestId('version').first().waitFor();
+    },
+  },
   { name: 'partner-dashboard', path: '/partnerdashboard', as: 'partner' },
   { name: 'partner-adminpanel-redirect', path: '/adminpanel', as: 'partner' },
   { name: 'partner-solutions', path: '/partner-solutions', as: 'partner' },
