@@ -43,6 +43,7 @@ export const API_ROUTES: Readonly<Record<ApiRouteKey, ApiAccess>> = {
   'GET /users': signedIn(ADMIN_ONLY),
   'GET /users/:id': signedIn(ADMIN_ONLY),
   'GET /users/:id/history': signedIn(ADMIN_ONLY),
+  'GET /users/:id/versions': signedIn(ADMIN_ONLY),
   'POST /users': signedIn(ADMIN_ONLY),
   'PUT /users/:id': signedIn(ADMIN_ONLY),
   'DELETE /users/:id': signedIn(ADMIN_ONLY),
@@ -57,6 +58,7 @@ export const API_ROUTES: Readonly<Record<ApiRouteKey, ApiAccess>> = {
   // products: the catalogue
   'GET /products': signedIn(RESOURCE_RULES.products.list),
   'GET /products/:id': signedIn(RESOURCE_RULES.products.show),
+  'GET /products/:id/versions': signedIn(RESOURCE_RULES.products.show),
   'POST /products': signedIn(RESOURCE_RULES.products.create),
   'PUT /products/:id': signedIn(RESOURCE_RULES.products.edit),
   'DELETE /products/:id': signedIn(RESOURCE_RULES.products.delete),
@@ -66,6 +68,7 @@ export const API_ROUTES: Readonly<Record<ApiRouteKey, ApiAccess>> = {
   'GET /orders/stats': signedIn(RESOURCE_RULES.orders.list),
   'GET /orders/:id': signedIn(RESOURCE_RULES.orders.show, scoped),
   'GET /orders/:id/history': signedIn(RESOURCE_RULES.orders.show, scoped),
+  'GET /orders/:id/versions': signedIn(RESOURCE_RULES.orders.show, scoped),
   'GET /orders/:id/track': signedIn(anyOf('Orders.Track'), scoped),
   // The endpoint map asks Orders.Checkout (distributors' 'Order create' is Orders.Create); the shipping form that sends it asks Orders.Shipping.
   'POST /orders': signedIn(allOf(RESOURCE_RULES.orders.create, anyOf('Orders.Shipping'))),
@@ -81,6 +84,7 @@ export const API_ROUTES: Readonly<Record<ApiRouteKey, ApiAccess>> = {
   // The endpoint map asks Projects.Update, the action table's delete-project Projects.Delete: both are required.
   'DELETE /projects/:id': signedIn(allOf(RESOURCE_RULES.projects.delete, RESOURCE_RULES.projects.edit), scoped),
   'GET /projects/:id/history': signedIn(ADMIN_ONLY, scoped),
+  'GET /projects/:id/versions': signedIn(RESOURCE_RULES.projects.show, scoped),
   'GET /projects/:id/boq': signedIn(RESOURCE_RULES.projects.show, scoped),
   'POST /projects/:id/review': signedIn(ADMIN_ONLY, scoped),
   'POST /projects/:id/extension': signedIn(RESOURCE_RULES.projects.edit, scoped),
@@ -107,6 +111,8 @@ export const API_ROUTES: Readonly<Record<ApiRouteKey, ApiAccess>> = {
   // The applicant reads their own application; team members of the organisation do not.
   'GET /partner/partners/:id': signedIn(RESOURCE_RULES.partners.show, { orOwner: true }),
   'GET /partner/partners/:id/history': signedIn(ADMIN_ONLY),
+  // The whole application's past, like the whole application today: administrators and the applicant.
+  'GET /partner/partners/:id/versions': signedIn(ADMIN_ONLY, { orOwner: true }),
   'PATCH /partner/partners/:id': signedIn(ADMIN_ONLY),
   'PUT /partner/partners/:id': signedIn(ADMIN_ONLY),
 
@@ -124,6 +130,7 @@ export const API_ROUTES: Readonly<Record<ApiRouteKey, ApiAccess>> = {
   'GET /tickets/:id': signedIn(RESOURCE_RULES.tickets.show, scoped),
   'GET /tickets/:id/comments': signedIn(RESOURCE_RULES.tickets.show, scoped),
   'GET /tickets/:id/history': signedIn(RESOURCE_RULES.tickets.show, scoped),
+  'GET /tickets/:id/versions': signedIn(RESOURCE_RULES.tickets.show, scoped),
   // The organisation that opened a case replies on it; support staff reply and add internal notes.
   'POST /tickets/:id/comments': signedIn(anyOf('Support.Create', 'Support.Update'), scoped),
   'PATCH /tickets/:id/status': signedIn(RESOURCE_RULES.tickets.edit, scoped),
@@ -173,6 +180,7 @@ export const API_ROUTES: Readonly<Record<ApiRouteKey, ApiAccess>> = {
   'PATCH /rebates/admin/:id/status': signedIn(ADMIN_ONLY, scoped),
   'GET /rebates/:id': signedIn(RESOURCE_RULES.rebates.show, scoped),
   'GET /rebates/:id/history': signedIn(RESOURCE_RULES.rebates.show, scoped),
+  'GET /rebates/:id/versions': signedIn(RESOURCE_RULES.rebates.show, scoped),
   'GET /rebates/:id/attachments/:name': signedIn(RESOURCE_RULES.rebates.show),
   // The submitting organisation withdraws its own claim (Rebates.Create); Rebates.Delete is the catalogue's name for it.
   'DELETE /rebates/:id': signedIn(anyOf('Rebates.Create', 'Rebates.Delete'), scoped),
@@ -192,6 +200,7 @@ function teamRoutes(owner: 'partner' | 'distributor'): Record<ApiRouteKey, ApiAc
     [`GET ${base}`]: owners,
     [`POST ${base}`]: owners,
     [`GET ${base}/:id`]: ownersOfTheMember,
+    [`GET ${base}/:id/versions`]: ownersOfTheMember,
     [`PUT ${base}/:id`]: ownersOfTheMember,
     [`DELETE ${base}/:id`]: ownersOfTheMember,
     [`POST ${base}/:id/reset-password`]: ownersOfTheMember,

@@ -92,6 +92,12 @@ export type OrderState =
       organisationId: string;
       items: OrderLine[];
       totalCents: number;
+      /** Not needed to decide; kept so the order can be read as it was at any past moment. */
+      companyName: string | null;
+      placedBy: string;
+      shippingAddress: ShippingAddress;
+      estimatedDelivery: string;
+      notes: string | null;
     };
 
 export type OrderEvent =
@@ -262,7 +268,19 @@ export function evolve(state: OrderState, event: OrderEvent): OrderState {
   switch (event.type) {
     case 'OrderPlaced.v1': {
       const d = event.data;
-      return { status: 'pending', id: d.orderId, orderNumber: d.orderNumber, organisationId: d.organisationId, items: d.items, totalCents: d.totalCents };
+      return {
+        status: 'pending',
+        id: d.orderId,
+        orderNumber: d.orderNumber,
+        organisationId: d.organisationId,
+        items: d.items,
+        totalCents: d.totalCents,
+        companyName: d.companyName,
+        placedBy: d.placedBy,
+        shippingAddress: d.shippingAddress,
+        estimatedDelivery: d.estimatedDelivery,
+        notes: d.notes,
+      };
     }
     case 'OrderStatusChanged.v1':
       return state.status === 'none' ? state : { ...state, status: event.data.status };

@@ -37,6 +37,12 @@ export type PartnerState =
       companyLogo: string | null;
       category: PartnerCategory | null;
       rejectionReason: string | null;
+      /** Not needed to decide; kept so the application can be read as it was at any past moment. */
+      details: ApplicationDetails | null;
+      answers: QuestionnaireAnswers | null;
+      tier: PartnerTier | null;
+      /** The permissions the approval gave the partner's account. */
+      permissions: Permission[] | null;
     };
 
 // ---- events (past tense); the ones that change the status carry `status` and `previousStatus` ----
@@ -198,16 +204,16 @@ export function decide(command: PartnerCommand, state: PartnerState, metadata: C
 export function evolve(state: PartnerState, event: PartnerEvent): PartnerState {
   if (event.type === 'PartnerApplicationSubmitted.v1') {
     const { partnerId, userId, companyName } = event.data;
-    return { status: 'pending', id: partnerId, userId, companyName, companyLogo: null, category: null, rejectionReason: null };
+    return { status: 'pending', id: partnerId, userId, companyName, companyLogo: null, category: null, rejectionReason: null, details: null, answers: null, tier: null, permissions: null };
   }
   if (state.status === 'none') return state;
   switch (event.type) {
     case 'PartnerApplicationDetailsProvided.v1':
-      return { ...state, companyName: event.data.details.company_name, companyLogo: event.data.companyLogo };
+      return { ...state, companyName: event.data.details.company_name, companyLogo: event.data.companyLogo, details: event.data.details };
     case 'PartnerQuestionnaireAnswered.v1':
-      return { ...state, companyName: event.data.answers.company_name };
+      return { ...state, companyName: event.data.answers.company_name, answers: event.data.answers };
     case 'PartnerApproved.v1':
-      return { ...state, status: 'approved', category: event.data.category };
+      return { ...state, status: 'approved', category: event.data.category, tier: event.data.tier, permissions: event.data.permissions };
     case 'PartnerRejected.v1':
       return { ...state, status: 'rejected', rejectionReason: event.data.reason };
     default:

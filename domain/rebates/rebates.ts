@@ -115,6 +115,11 @@ type Existing = {
   submittedAt: string;
   /** Stored file names, so a deletion can name the files it leaves behind. */
   documents: string[];
+  /** Not needed to decide; kept so the claim can be read as it was at any past moment. */
+  claim: Omit<RebateClaim, 'invoiceNumber' | 'purchaseAmountCents'>;
+  companyName: string | null;
+  submittedBy: string;
+  rebateAmountCents: number | null;
 };
 
 export type RebateState = { status: 'none' } | { status: 'deleted'; id: string } | Existing;
@@ -353,10 +358,15 @@ export function evolve(state: RebateState, event: RebateEvent): RebateState {
         purchaseAmountCents: d.purchaseAmountCents,
         submittedAt: d.submittedAt,
         documents: d.documents.map((doc) => doc.file),
+        claim: { productName: d.productName, productCategory: d.productCategory, purchaseDate: d.purchaseDate, rebateType: d.rebateType, description: d.description },
+        companyName: d.companyName,
+        submittedBy: d.submittedBy,
+        rebateAmountCents: null,
       };
     }
-    case 'RebateProcessingStarted.v1':
     case 'RebateApproved.v1':
+      return state.status === 'none' || state.status === 'deleted' ? state : { ...state, status: event.data.status, rebateAmountCents: event.data.rebateAmountCents };
+    case 'RebateProcessingStarted.v1':
     case 'RebateRejected.v1':
       return state.status === 'none' || state.status === 'deleted' ? state : { ...state, status: event.data.status };
     case 'RebateDeleted.v1':

@@ -103,6 +103,11 @@ export type TicketState =
       overdueFor: string | null;
       /** The stored names of its attachments. */
       attachments: string[];
+      /** Not needed to decide; kept so the ticket can be read as it was at any past moment. */
+      title: string;
+      description: string;
+      category: TicketCategory;
+      tags: string[];
     };
 
 interface TicketRef {
@@ -389,7 +394,7 @@ export function decide(command: TicketCommand, state: TicketState, metadata: Com
 export function evolve(state: TicketState, event: TicketEvent): TicketState {
   if (event.type === 'TicketOpened.v1') {
     const d = event.data;
-    return { status: 'Open', id: d.ticketId, ticketNumber: d.ticketNumber, organisationId: d.organisationId, createdBy: d.createdBy, priority: d.priority, dueAt: d.dueAt, assignedTo: d.assignedTo, overdueFor: null, attachments: d.attachments.map((a) => a.name) };
+    return { status: 'Open', id: d.ticketId, ticketNumber: d.ticketNumber, organisationId: d.organisationId, createdBy: d.createdBy, priority: d.priority, dueAt: d.dueAt, assignedTo: d.assignedTo, overdueFor: null, attachments: d.attachments.map((a) => a.name), title: d.title, description: d.description, category: d.category, tags: d.tags };
   }
   if (state.status === 'none' || state.status === 'deleted') return state;
   switch (event.type) {
@@ -398,6 +403,10 @@ export function evolve(state: TicketState, event: TicketEvent): TicketState {
         ...state,
         priority: event.data.priority ?? state.priority,
         dueAt: event.data.dueAt ?? state.dueAt,
+        title: event.data.title ?? state.title,
+        description: event.data.description ?? state.description,
+        category: event.data.category ?? state.category,
+        tags: event.data.tags ?? state.tags,
         overdueFor: event.data.dueAt ? null : state.overdueFor,
       };
     case 'TicketStatusChanged.v1':

@@ -16,6 +16,9 @@ import { findProjectRow } from '../../projections/projects';
 import { HttpError } from '../plugins/errors';
 import type { Services } from '../services';
 import { listQuerySchema, sendList } from './lists';
+import { asOfAnswer, asOfQuery, versionsRoute } from './versions';
+import { VERSIONED_RECORDS } from '../../domain/versionedRecords';
+import { recordAnswer } from './records';
 
 /** An order is addressed by its id or by its number (ORD-2026-001042). */
 const orderParam = z
@@ -123,9 +126,13 @@ export async function orderRoutes(parent: FastifyInstance, services: Services): 
     return { success: true, data: await orderStatistics(pool, scopeOf(request)) };
   });
 
-  app.get('/orders/:id', { schema: { tags: ['orders'], summary: 'One order', params: orderParam } }, async (request) => {
-    return { success: true, data: await load(request, request.params.id) };
+  app.get('/orders/:id', { schema: { tags: ['orders'], summary: 'One order (with asOf: as it was at that moment)', params: orderParam, querystring: asOfQuery } }, async (request) => {
+    const order = await load(request, request.params.id);
+    if (request.query.asOf) return recordAnswer(await asOfAnswer(services, VERSIONED_RECORDS.orders, order.id, request.query.asOf, request.principal, ORDER_MESSAGES.notFound));
+    return { success: true, data: order };
   });
+
+  versionsRoute(app, services, { path: '/orders', type: VERSIONED_RECORDS.orders, params: orderParam, notFound: ORDER_MESSAGES.notFound, visible: async (request, id) => (await load(request, id)).id });
 
   app.get(
     '/orders/:id/track',

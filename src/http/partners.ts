@@ -14,6 +14,9 @@ import { IMAGE_TYPES, readMultipart, removeUpload, storeUpload } from '../plugin
 import type { Services } from '../services';
 import { listQuerySchema, sendList } from './lists';
 import { uuidParam } from './validation';
+import { recordAnswer } from './records';
+import { asOfAnswer, asOfQuery, versionsRoute } from './versions';
+import { VERSIONED_RECORDS } from '../../domain/versionedRecords';
 
 export const PARTNER_ROUTE_MESSAGES = {
   applicationSubmitted: 'Application submitted successfully. We will review it within 2-3 business days.',
@@ -21,6 +24,7 @@ export const PARTNER_ROUTE_MESSAGES = {
   approved: 'Partner approved',
   rejected: 'Partner rejected successfully',
   notFound: 'Partner not found.',
+  pastVersionsOwnOnly: 'Only administrators and the applicant can read an application as it was in the past.',
   otherUser: 'You can only submit or change your own partner application.',
   applicantGone: "The applicant's account no longer exists.",
 } as const;
@@ -219,15 +223,22 @@ export async function partnerRoutes(parent: FastifyInstance, services: Services)
     return sendList(reply, 'partners', q, rows.map(admin ? toPartnerView : toPartnerDirectoryView), total);
   });
 
-  app.get('/partner/partners/:id', { schema: { tags: ['partners'], summary: 'One partner', params: uuidParam } }, async (request) => {
+  app.get('/partner/partners/:id', { schema: { tags: ['partners'], summary: 'One partner (with asOf: the application as it was at that moment, for admins and the applicant)', params: uuidParam, querystring: asOfQuery } }, async (request) => {
     // Only the applicant's own account reads its whole application; its team members see the directory's view (domain/access lets them in with Partners.Read only).
     const own = request.principal.id === request.params.id;
     const row = await load(request.params.id);
+    if (request.query.asOf) {
+      if (!isAdminRole(request.principal.role) && !own) throw new HttpError(403, 'FORBIDDEN', PARTNER_ROUTE_MESSAGES.pastVersionsOwnOnly);
+      return recordAnswer(await asOfAnswer(services, VERSIONED_RECORDS.partners, row.id, request.query.asOf, request.principal, PARTNER_ROUTE_MESSAGES.notFound));
+    }
     if (isAdminRole(request.principal.role) || own) return { success: true, data: toPartnerView(row) };
     // Others see approved partners only; a pending or rejected application is not theirs to know of.
     if (row.status !== 'approved') throw new HttpError(404, 'NOT_FOUND', PARTNER_ROUTE_MESSAGES.notFound);
     return { success: true, data: toPartnerDirectoryView(row) };
   });
+
+  // The whole application's past: for administrators and the applicant, like the whole application today.
+  versionsRoute(app, services, { path: '/partner/partners', type: VERSIONED_RECORDS.partners, params: uuidParam, notFound: PARTNER_ROUTE_MESSAGES.notFound, visible: async (_request, id) => (await load(id)).id });
 
   app.get(
     '/partner/partners/:id/history',

@@ -17,6 +17,9 @@ import { IMAGE_TYPES, readMultipart, removeUpload, storeUpload, type FileRule } 
 import type { Services } from '../services';
 import { listQuerySchema, sendList } from './lists';
 import { uuidParam } from './validation';
+import { recordAnswer } from './records';
+import { asOfAnswer, asOfQuery, versionsRoute } from './versions';
+import { VERSIONED_RECORDS } from '../../domain/versionedRecords';
 
 const IMAGE_RULE: FileRule = { label: 'Product image', types: IMAGE_TYPES, maxBytes: 10 * 1024 * 1024, maxCount: 1 };
 
@@ -104,9 +107,13 @@ export async function productRoutes(parent: FastifyInstance, services: Services)
     },
   );
 
-  app.get('/products/:id', { schema: { tags: ['products'], summary: 'One product', params: uuidParam } }, async (request) => {
-    return { success: true, data: toProductView(await load(request.params.id)) };
+  app.get('/products/:id', { schema: { tags: ['products'], summary: 'One product (with asOf: as it was at that moment)', params: uuidParam, querystring: asOfQuery } }, async (request) => {
+    const product = await load(request.params.id);
+    if (request.query.asOf) return recordAnswer(await asOfAnswer(services, VERSIONED_RECORDS.products, product.id, request.query.asOf, request.principal, PRODUCT_MESSAGES.notFound));
+    return { success: true, data: toProductView(product) };
   });
+
+  versionsRoute(app, services, { path: '/products', type: VERSIONED_RECORDS.products, params: uuidParam, notFound: PRODUCT_MESSAGES.notFound, visible: async (_request, id) => (await load(id)).id });
 
   app.post(
     '/products',

@@ -28,6 +28,8 @@ import type { Services } from '../services';
 import { booleanFilter, listQuerySchema, sendList } from './lists';
 import { recordAnswer, updateBody } from './records';
 import { uuidParam } from './validation';
+import { asOfAnswer, asOfQuery, versionsRoute } from './versions';
+import { VERSIONED_RECORDS } from '../../domain/versionedRecords';
 
 /** Spec 001 §5: the bill of quantities as pdf, xls, xlsx, csv, doc, docx, png, jpg or jpeg, recognised by content. */
 export const BOQ_RULE: FileRule = { label: 'BoQ file', types: ['pdf', 'xls', 'xlsx', 'csv', 'doc', 'docx', 'png', 'jpg'], maxBytes: 10 * 1024 * 1024, maxCount: 1 };
@@ -281,7 +283,13 @@ export async function projectRoutes(parent: FastifyInstance, services: Services)
     return { success: true, data: [{ id: request.principal.organisationId, company_name: organisation?.company_name ?? request.principal.companyName ?? request.principal.fullName }] };
   });
 
-  app.get('/projects/:id', { schema: { tags, summary: 'One project', params: uuidParam } }, async (request) => recordAnswer(await viewFor(request, request.params.id)));
+  app.get('/projects/:id', { schema: { tags, summary: 'One project (with asOf: as it was at that moment)', params: uuidParam, querystring: asOfQuery } }, async (request) => {
+    if (!request.query.asOf) return recordAnswer(await viewFor(request, request.params.id));
+    const row = await load(request, request.params.id);
+    return recordAnswer(await asOfAnswer(services, VERSIONED_RECORDS.projects, row.id, request.query.asOf, request.principal, PROJECT_MESSAGES.notFound));
+  });
+
+  versionsRoute(app, services, { path: '/projects', type: VERSIONED_RECORDS.projects, params: uuidParam, notFound: PROJECT_MESSAGES.notFound, visible: async (request, id) => (await load(request, id)).id });
 
   app.post(
     '/projects',

@@ -20,6 +20,9 @@ import type { Services } from '../services';
 import { listQuerySchema, sendList } from './lists';
 import { statusErrorHandler } from './orders';
 import { uuidParam } from './validation';
+import { recordAnswer } from './records';
+import { asOfAnswer, asOfQuery, versionsRoute } from './versions';
+import { VERSIONED_RECORDS } from '../../domain/versionedRecords';
 
 const DOCUMENT_RULE: FileRule = { label: 'Supporting documents', types: DOCUMENT_TYPES, maxBytes: MAX_REBATE_DOCUMENT_BYTES, maxCount: MAX_REBATE_DOCUMENTS };
 
@@ -280,7 +283,13 @@ export async function rebateRoutes(parent: FastifyInstance, services: Services):
   app.get('/rebates/categories/list', { schema: { tags: ['rebates'], summary: 'Product categories a claim can name' } }, async () => ({ success: true, data: asListEntries(REBATE_PRODUCT_CATEGORIES) }));
   app.get('/rebates/types/list', { schema: { tags: ['rebates'], summary: 'Rebate types a claim can name' } }, async () => ({ success: true, data: asListEntries(REBATE_TYPES) }));
 
-  app.get('/rebates/:id', { schema: { tags: ['rebates'], summary: 'One rebate', params: uuidParam } }, async (request) => ({ success: true, data: await load(request, request.params.id) }));
+  app.get('/rebates/:id', { schema: { tags: ['rebates'], summary: 'One rebate (with asOf: as it was at that moment)', params: uuidParam, querystring: asOfQuery } }, async (request) => {
+    const rebate = await load(request, request.params.id);
+    if (request.query.asOf) return recordAnswer(await asOfAnswer(services, VERSIONED_RECORDS.rebates, rebate.id, request.query.asOf, request.principal, REBATE_MESSAGES.notFound));
+    return { success: true, data: rebate };
+  });
+
+  versionsRoute(app, services, { path: '/rebates', type: VERSIONED_RECORDS.rebates, params: uuidParam, notFound: REBATE_MESSAGES.notFound, visible: async (request, id) => (await load(request, id)).id });
 
   app.get('/rebates/:id/history', { schema: { tags: ['rebates'], summary: "A rebate's status history", params: uuidParam } }, async (request) => {
     const rebate = await load(request, request.params.id);

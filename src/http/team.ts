@@ -18,6 +18,8 @@ import { newPasswordRule } from './auth';
 import { booleanFilter, listQuerySchema, sendList } from './lists';
 import { recordAnswer, updateBody } from './records';
 import { uuidParam } from './validation';
+import { asOfAnswer, asOfQuery, versionsRoute } from './versions';
+import { VERSIONED_RECORDS } from '../../domain/versionedRecords';
 
 export const TEAM_ROUTE_MESSAGES = {
   added: 'Team member added successfully!',
@@ -144,7 +146,13 @@ function teamRoutesFor(app: FastifyInstance, services: Services, sessions: Sessi
     return { success: true, data: { subUsers: rows, totalCount: total, currentPage: q.page, totalPages, total, page: q.page, limit: q.limit }, total, page: q.page, limit: q.limit, totalPages };
   });
 
-  api.get(`${base}/:id`, { schema: { tags, summary: 'One team member', params: uuidParam } }, async (request) => recordAnswer(await load(request, request.params.id)));
+  api.get(`${base}/:id`, { schema: { tags, summary: 'One team member (with asOf: as it was at that moment)', params: uuidParam, querystring: asOfQuery } }, async (request) => {
+    const member = await load(request, request.params.id);
+    if (!request.query.asOf) return recordAnswer(member);
+    return recordAnswer(await asOfAnswer(services, VERSIONED_RECORDS.teamMembers, member.id, request.query.asOf, request.principal, TEAM_MESSAGES.notFound));
+  });
+
+  versionsRoute(api, services, { path: base, type: VERSIONED_RECORDS.teamMembers, params: uuidParam, notFound: TEAM_MESSAGES.notFound, visible: async (request, id) => (await load(request, id)).id });
 
   api.post(`${base}`, { schema: { tags, summary: 'Add a team member with a password, or invite one by e-mail (invite: true)', body: createBody } }, async (request, reply) => {
     const body = request.body;

@@ -34,6 +34,8 @@ import { DOCUMENT_TYPES, readMultipart, removeUpload, sendUpload, storeUpload, u
 import type { Services } from '../services';
 import { booleanFilter, listQuerySchema, sendList } from './lists';
 import { recordAnswer, updateBody } from './records';
+import { asOfAnswer, asOfQuery, versionsRoute } from './versions';
+import { VERSIONED_RECORDS } from '../../domain/versionedRecords';
 
 /** A ticket is addressed by its id or by its number (TCK-2026-000123). */
 const ticketParam = z
@@ -193,9 +195,13 @@ export async function ticketRoutes(parent: FastifyInstance, services: Services):
     },
   );
 
-  app.get('/tickets/:id', { schema: { tags: ['tickets'], summary: 'One ticket with its conversation (internal notes for support staff only)', params: ticketParam } }, async (request) => {
-    return recordAnswer(await withComments(request, request.params.id));
+  app.get('/tickets/:id', { schema: { tags: ['tickets'], summary: 'One ticket with its conversation (internal notes for support staff only); with asOf: the ticket as it was at that moment', params: ticketParam, querystring: asOfQuery } }, async (request) => {
+    if (!request.query.asOf) return recordAnswer(await withComments(request, request.params.id));
+    const ticket = await load(request, request.params.id);
+    return recordAnswer(await asOfAnswer(services, VERSIONED_RECORDS.tickets, ticket.id, request.query.asOf, request.principal, TICKET_MESSAGES.notFound));
   });
+
+  versionsRoute(app, services, { path: '/tickets', type: VERSIONED_RECORDS.tickets, params: ticketParam, notFound: TICKET_MESSAGES.notFound, visible: async (request, id) => (await load(request, id)).id });
 
   app.get('/tickets/:id/comments', { schema: { tags: ['tickets'], summary: "A ticket's conversation (internal notes for support staff only)", params: ticketParam } }, async (request) => {
     const ticket = await load(request, request.params.id);

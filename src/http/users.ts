@@ -13,6 +13,8 @@ import type { Services } from '../services';
 import { booleanFilter, listQuerySchema, sendList } from './lists';
 import { recordAnswer, updateBody } from './records';
 import { uuidParam } from './validation';
+import { asOfAnswer, asOfQuery, versionsRoute } from './versions';
+import { VERSIONED_RECORDS } from '../../domain/versionedRecords';
 
 /** The Add User and Edit User messages of the specification. */
 const fullName = z.string({ error: 'Full name is required.' }).trim().min(1, 'Full name is required.').max(120, 'Full name must be at most 120 characters.');
@@ -79,9 +81,13 @@ export async function userRoutes(parent: FastifyInstance, services: Services, se
     return sendList(reply, 'users', q, rows.map(view), total);
   });
 
-  app.get('/users/:id', { schema: { tags: ['users'], summary: 'One user', params: uuidParam } }, async (request) => {
-    return recordAnswer(view(await load(request.params.id)));
+  app.get('/users/:id', { schema: { tags: ['users'], summary: 'One user (with asOf: as it was at that moment)', params: uuidParam, querystring: asOfQuery } }, async (request) => {
+    const user = await load(request.params.id);
+    if (request.query.asOf) return recordAnswer(await asOfAnswer(services, VERSIONED_RECORDS.users, user.id, request.query.asOf, request.principal, 'User not found.'));
+    return recordAnswer(view(user));
   });
+
+  versionsRoute(app, services, { path: '/users', type: VERSIONED_RECORDS.users, params: uuidParam, notFound: 'User not found.', visible: async (_request, id) => (await load(id)).id });
 
   app.get('/users/:id/history', { schema: { tags: ['users'], summary: "A user's status history", params: uuidParam } }, async (request) => {
     const history = await statusHistoryOf(pool, 'users', request.params.id);

@@ -188,13 +188,14 @@ describe('the partner journey', () => {
       await card.getByRole('button', { name: `Review ${company}` }).click();
       await page.getByTestId('partner-detail').waitFor();
       await page.getByRole('tab', { name: 'History' }).click();
-      const approval = page.getByTestId('partner-history-entry').filter({ hasText: 'Approved as Helix Authorized Distributor' });
+      const approval = page.getByTestId('version').filter({ hasText: 'Partner approved' });
       await approval.waitFor();
       const text = (await approval.textContent()) ?? '';
-      expect(text).toContain('by Alex Morgan (admin)');
+      expect(text).toContain('by Alex Morgan (Admin)');
       expect(text).toMatch(/[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2}\s?[AP]M/);
-      expect(text).toContain('Permissions: View Projects, Track Orders, Access Support');
-      await page.getByTestId('partner-history-entry').filter({ hasText: 'Application submitted' }).filter({ hasText: `by ${company} (partner)` }).waitFor();
+      expect(text).toContain('Category: — → Helix Authorized Distributor');
+      expect(text).toContain('Permissions: — → View Projects, Track Orders, Access Support');
+      await page.getByTestId('version').filter({ hasText: 'Partner application submitted' }).filter({ hasText: `by ${company} (Partner)` }).waitFor();
     });
   }, 180_000);
 });

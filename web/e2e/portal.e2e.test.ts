@@ -264,9 +264,10 @@ describe('user management', () => {
       const renamedRow = page.getByTestId('user-row').filter({ hasText: renamed });
       await expect.poll(async () => (await renamedRow.count()) === 1 && (await renamedRow.textContent())?.includes('Active') && !(await renamedRow.textContent())?.includes('Inactive')).toBe(true);
 
-      // History shows the status change with its actor.
+      // History shows the change with its actor, field by field.
       await renamedRow.getByRole('button', { name: `History of ${renamed}` }).click();
-      await page.getByTestId('user-history').getByText('by Alex Morgan').first().waitFor();
+      const renaming = page.getByTestId('record-history').getByTestId('version').filter({ hasText: `Full name: ${name} → ${renamed}` });
+      await renaming.getByText(/by Alex Morgan \(Admin\)/).waitFor();
       await page.getByRole('button', { name: 'Close history' }).click();
 
       // Delete User.

@@ -115,8 +115,9 @@ describe('deal registrations', () => {
       await dialog.waitFor({ state: 'detached' });
 
       await page.goto(`/project/details?id=${projectId}&tab=history`);
-      await page.getByTestId('history').getByText('Extension requested').waitFor();
-      await page.getByTestId('history').getByText(/^Extension approved; protected until/).waitFor();
+      const history = page.getByTestId('record-history');
+      await history.getByText(/^Project extension requested/).waitFor();
+      await history.getByText(/^Project extension approved: expires at/).waitFor();
     });
   });
 

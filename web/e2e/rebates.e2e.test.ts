@@ -114,7 +114,7 @@ describe('rebates', () => {
       const download = page.waitForEvent('download');
       await dialog.getByRole('button', { name: 'Download invoice.pdf' }).click();
       expect((await download).suggestedFilename()).toBe('invoice.pdf');
-      await expect.poll(() => dialog.getByTestId('rebate-history-step').count(), { timeout: 10_000 }).toBe(1);
+      await expect.poll(() => dialog.getByTestId('version').count(), { timeout: 10_000 }).toBe(1);
       await dialog.getByRole('button', { name: 'Close' }).first().click();
       expect(errors).toEqual([]);
     });
@@ -223,7 +223,7 @@ describe('rebates', () => {
       expect(await card.getAttribute('data-status')).toBe('rejected');
       await card.click();
       await expect.poll(() => page.getByTestId('rebate-rejection-reason').textContent(), { timeout: 10_000 }).toBe(`Rejected: ${reason}`);
-      await expect.poll(() => page.getByTestId('rebate-history-note').allTextContents(), { timeout: 10_000 }).toEqual([reason]);
+      await expect.poll(() => page.getByTestId('version-reason').allTextContents(), { timeout: 10_000 }).toEqual([`“${reason}”`]);
     });
   }, 120_000);
 });

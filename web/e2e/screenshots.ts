@@ -164,7 +164,7 @@ const SHOTS: Shot[] = [
     then: async (page) => {
       await openUsersTab(page);
       await page.getByRole('button', { name: /^History of / }).first().click();
-      await page.getByTestId('user-history').getByText(/^by /).first().waitFor();
+      await page.getByTestId('record-history').getByTestId('version').first().waitFor();
     },
   },
   { name: 'adminpanel-settings', path: '/adminpanel?tab=settings', as: 'admin' },
@@ -206,7 +206,36 @@ const SHOTS: Shot[] = [
   { name: 'projects-restricted', path: '/projects', as: 'distributor' },
   { name: 'partner-directory-projects', path: '/partnerdirectory', as: 'distributor', then: async (page) => void (await page.getByText(/\d+ projects?/).first().waitFor()) },
   { name: 'adminpanel-registrations', path: '/adminpanel?tab=registrations', as: 'admin', then: async (page) => void (await page.getByTestId('conflict-side-Earlier registration').first().waitFor()) },
-  { name: 'project-history', path: '/projects', as: 'admin', then: (page) => openFirstProject(page, 'History') },
+  {
+    name: 'project-history',
+    path: '/projects',
+    as: 'admin',
+    then: async (page) => {
+      await openFirstProject(page, 'History');
+      await page.getByTestId('version').first().waitFor();
+    },
+  },
+  {
+    name: 'project-history-as-of',
+    path: '/projects',
+    as: 'admin',
+    then: async (page) => {
+      await openFirstProject(page, 'History');
+      // The oldest version: the project as registered, with everything changed since highlighted.
+      await page.getByTestId('version').last().getByRole('button', { name: 'View as of this version' }).click();
+      await page.getByTestId('changed-since-count').waitFor();
+    },
+  },
+  {
+    name: 'order-history',
+    path: '/orders',
+    as: 'admin',
+    then: async (page) => {
+      await page.getByRole('button', { name: /^History of / }).first().click();
+      await page.getByTestId('version').first().waitFor();
+    },
+  },
+  { name: 'partner-dashboard', path: '/partnerdashboard', as: 'partner' },
   { name: 'partner-dashboard', path: '/partnerdashboard', as: 'partner', fullPage: true, then: dashboardLoaded },
   { name: 'distributor-dashboard', path: '/distributordashboard', as: 'distributor', fullPage: true, then: dashboardLoaded },
   { name: 'manufacturer-dashboard', path: '/manufacturerdashboard', as: 'manufacturer', fullPage: true, then: dashboardLoaded },
@@ -254,7 +283,7 @@ const SHOTS: Shot[] = [
     as: 'partner',
     then: async (page) => {
       await page.locator('[data-testid="rebate-row"][data-status="rejected"]').first().click();
-      await page.getByTestId('rebate-history-step').first().waitFor();
+      await page.getByTestId('version').first().waitFor();
     },
   },
   { name: 'partner-rebates-progress', path: '/rebates?tab=progress', as: 'partner', then: async (page) => void (await page.getByTestId('progress-title').waitFor()) },

@@ -35,6 +35,8 @@ import { NOTICE_MS } from './orderMessages';
 import { getOrderStatistics, type OrderRecord, type OrderStatistics } from './ordersApi';
 import { OrderStatusChip } from './OrderStatusChip';
 import { OrderStatusDialog } from './OrderStatusDialog';
+import { HistoryDrawer } from '../history';
+import HistoryIcon from '@mui/icons-material/History';
 import { useDebounced } from '../layout/useDebounced';
 import { LoadError, Loading } from '../layout/ListStates';
 
@@ -78,7 +80,7 @@ function Statistics({ stats }: { stats: OrderStatistics | null }) {
   );
 }
 
-function OrderCard({ order, admin, onTrack, onUpdate }: { order: OrderRecord; admin: boolean; onTrack: () => void; onUpdate: () => void }) {
+function OrderCard({ order, admin, onTrack, onUpdate, onHistory }: { order: OrderRecord; admin: boolean; onTrack: () => void; onUpdate: () => void; onHistory: () => void }) {
   return (
     <Card variant="outlined" data-testid="order-card" data-order-number={order.order_number} sx={{ display: 'flex', flexDirection: 'column', minWidth: 0 }}>
       <CardContent sx={{ flex: 1, pb: 1 }}>
@@ -102,6 +104,9 @@ function OrderCard({ order, admin, onTrack, onUpdate }: { order: OrderRecord; ad
       <CardActions sx={{ px: 2, pb: 2, gap: 1, flexWrap: 'wrap' }}>
         <Button size="small" variant="outlined" startIcon={<LocalShippingIcon />} onClick={onTrack} aria-label={`Track ${order.order_id}`}>
           Track
+        </Button>
+        <Button size="small" startIcon={<HistoryIcon />} onClick={onHistory} aria-label={`History of ${order.order_id}`}>
+          History
         </Button>
         {admin ? (
           <Button size="small" variant="contained" startIcon={<EditNoteIcon />} onClick={onUpdate} aria-label={`Update status of ${order.order_id}`}>
@@ -164,6 +169,7 @@ function OrderManagement() {
   const [page, setPage] = useState(1);
   const [stats, setStats] = useState<OrderStatistics | null>(null);
   const [updating, setUpdating] = useState<OrderRecord | null>(null);
+  const [history, setHistory] = useState<OrderRecord | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
 
   useEffect(() => setPage(1), [query]);
@@ -229,7 +235,7 @@ function OrderManagement() {
         ) : (
           <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(3, minmax(0, 1fr))' } }}>
             {orders.map((order) => (
-              <OrderCard key={order.id} order={order} admin={admin} onTrack={() => navigate(`/order/track/${order.id}`)} onUpdate={() => setUpdating(order)} />
+              <OrderCard key={order.id} order={order} admin={admin} onTrack={() => navigate(`/order/track/${order.id}`)} onUpdate={() => setUpdating(order)} onHistory={() => setHistory(order)} />
             ))}
           </Box>
         )}
@@ -240,6 +246,7 @@ function OrderManagement() {
         ) : null}
       </Paper>
 
+      <HistoryDrawer path="/orders" record={history ? { id: history.id, name: history.order_id } : null} onClose={() => setHistory(null)} />
       {admin ? (
         <OrderStatusDialog
           order={updating}

@@ -1,18 +1,12 @@
-import { isPermission, permissionLabel } from '@domain/access';
 import CloseIcon from '@mui/icons-material/Close';
 import {
-  Alert,
   Box,
   Button,
-  Chip,
-  CircularProgress,
   Dialog,
   DialogActions,
   DialogContent,
   DialogTitle,
   IconButton,
-  List,
-  ListItem,
   Tab,
   Tabs,
   Typography,
@@ -20,75 +14,9 @@ import {
   type Theme,
 } from '@mui/material';
 import { useEffect, useState } from 'react';
-import { formatDateTime } from '../formatting';
-import { messageOf } from '../providers/errorMapper';
 import { FieldRow, fieldText, PARTNER_SECTIONS, PartnerLogo, PartnerStatusChip } from './PartnerParts';
-import { getPartner, getPartnerHistory, type PartnerHistoryEntry, type PartnerRecord } from './partnersApi';
-
-const statusLabel = (status: string | null) => (status ? status.charAt(0).toUpperCase() + status.slice(1) : 'Created');
-
-/** The application's history: who did what, when, and why. */
-export function PartnerHistory({ partnerId }: { partnerId: string }) {
-  const [rows, setRows] = useState<PartnerHistoryEntry[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
-
-  useEffect(() => {
-    let cancelled = false;
-    setRows(null);
-    setError(null);
-    getPartnerHistory(partnerId)
-      .then((history) => !cancelled && setRows([...history].reverse()))
-      .catch((e) => !cancelled && setError(messageOf(e, 'Failed to load the history')));
-    return () => {
-      cancelled = true;
-    };
-  }, [partnerId]);
-
-  if (error) return <Alert severity="error">{error}</Alert>;
-  if (rows === null)
-    return (
-      <Box sx={{ display: 'flex', justifyContent: 'center', p: 3 }}>
-        <CircularProgress size={28} />
-      </Box>
-    );
-  return (
-    <List disablePadding data-testid="partner-history">
-      {rows.map((row) => (
-        <ListItem key={row.id} disableGutters divider sx={{ display: 'block', py: 1.5 }} data-testid="partner-history-entry">
-          <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
-            <Typography variant="subtitle2" component="span" sx={{ overflowWrap: 'anywhere' }}>
-              {row.action}
-            </Typography>
-            {row.from_status !== null || row.event_type === 'PartnerApplicationSubmitted.v1' ? (
-              <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
-                {row.from_status ? <Chip size="small" label={statusLabel(row.from_status)} /> : null}
-                {row.from_status ? <span aria-hidden>→</span> : null}
-                <Chip size="small" color="primary" variant="outlined" label={statusLabel(row.to_status)} />
-              </Box>
-            ) : null}
-          </Box>
-          <Typography variant="body2" sx={{ mt: 0.5 }}>
-            by {row.actor_name ?? 'System'}
-            {row.actor_role ? ` (${row.actor_role})` : ''}
-          </Typography>
-          <Typography variant="caption" color="text.secondary">
-            {formatDateTime(row.occurred_at)}
-          </Typography>
-          {row.reason ? (
-            <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5, overflowWrap: 'anywhere' }}>
-              Reason: {row.reason}
-            </Typography>
-          ) : null}
-          {Array.isArray(row.details?.permissions) ? (
-            <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
-              Permissions: {row.details.permissions.length ? row.details.permissions.map((p) => (isPermission(p) ? permissionLabel(p) : p)).join(', ') : 'none'}
-            </Typography>
-          ) : null}
-        </ListItem>
-      ))}
-    </List>
-  );
-}
+import { getPartner, type PartnerRecord } from './partnersApi';
+import { RecordHistory } from '../history';
 
 /**
  * The partner detail modal: the whole application in sections, and (for admins) its history. Approve
@@ -163,7 +91,7 @@ export function PartnerShow({
             ))}
           </Box>
         ) : null}
-        {shown && tab === 'history' ? <PartnerHistory partnerId={shown.id} /> : null}
+        {shown && tab === 'history' ? <RecordHistory path="/partner/partners" id={shown.id} /> : null}
       </DialogContent>
       <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>
         {isAdmin && shown?.status === 'pending' ? (

@@ -46,20 +46,6 @@ export interface PartnerRecord {
   [field: string]: unknown;
 }
 
-export interface PartnerHistoryEntry {
-  id: string;
-  event_type: string;
-  action: string;
-  details: { category?: string; tier?: string; permissions?: string[]; [key: string]: unknown } | null;
-  from_status: string | null;
-  to_status: string | null;
-  reason: string | null;
-  actor_id: string | null;
-  actor_name: string | null;
-  actor_role: string | null;
-  occurred_at: string;
-}
-
 export interface SubmissionAnswer {
   success: boolean;
   message?: string;
@@ -103,11 +89,6 @@ export async function rejectPartner(id: string, reason: string) {
 export async function getPartner(id: string): Promise<PartnerRecord> {
   const { json } = await httpClient<{ data: PartnerRecord }>(`${API_URL}/partner/partners/${encodeURIComponent(id)}`);
   return json.data;
-}
-
-export async function getPartnerHistory(id: string): Promise<PartnerHistoryEntry[]> {
-  const { json } = await httpClient<{ data: PartnerHistoryEntry[] }>(`${API_URL}/partner/partners/${encodeURIComponent(id)}/history`);
-  return Array.isArray(json.data) ? json.data : [];
 }
 
 /** Applications by status, for the admin panel's summary cards; refreshed with the approvals list. */

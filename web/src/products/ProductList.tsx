@@ -37,6 +37,8 @@ import { useToast } from '../layout/toast';
 import { ApiError } from '../providers/errorMapper';
 import { ProductCreate } from './ProductCreate';
 import { ProductEdit } from './ProductEdit';
+import HistoryIcon from '@mui/icons-material/History';
+import { HistoryDrawer } from '../history';
 import { ProductThumb } from './ProductThumb';
 import { deleteProduct, type ProductRecord } from './productsApi';
 import { useDebounced } from '../layout/useDebounced';
@@ -47,9 +49,14 @@ const PAGE_SIZE = 10;
 export const deleteProductConfirmation = (name: string) => `Are you sure you want to delete product ${name}? This action cannot be undone.`;
 
 
-function RowActions({ product, onEdit, onDelete }: { product: ProductRecord; onEdit: () => void; onDelete: () => void }) {
+function RowActions({ product, onEdit, onDelete, onHistory }: { product: ProductRecord; onEdit: () => void; onDelete: () => void; onHistory: () => void }) {
   return (
     <Box sx={{ display: 'flex', gap: 0.25, justifyContent: 'flex-end' }}>
+      <Tooltip title="History">
+        <IconButton size="small" aria-label={`History of ${product.name}`} onClick={onHistory}>
+          <HistoryIcon fontSize="small" />
+        </IconButton>
+      </Tooltip>
       <Tooltip title="Edit">
         <IconButton size="small" aria-label={`Edit ${product.name}`} onClick={onEdit}>
           <EditIcon fontSize="small" />
@@ -75,6 +82,7 @@ export function ProductList() {
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<ProductRecord | null>(null);
   const [deleting, setDeleting] = useState<ProductRecord | null>(null);
+  const [history, setHistory] = useState<ProductRecord | null>(null);
   const [busy, setBusy] = useState(false);
 
   useEffect(() => setPage(0), [query, category]);
@@ -106,7 +114,7 @@ export function ProductList() {
     }
   };
 
-  const actions = (product: ProductRecord) => <RowActions product={product} onEdit={() => setEditing(product)} onDelete={() => setDeleting(product)} />;
+  const actions = (product: ProductRecord) => <RowActions product={product} onEdit={() => setEditing(product)} onDelete={() => setDeleting(product)} onHistory={() => setHistory(product)} />;
 
   return (
     <Box>
@@ -215,6 +223,7 @@ export function ProductList() {
 
       <ProductCreate open={adding} onClose={() => setAdding(false)} onCreated={() => void refetch()} />
       <ProductEdit record={editing} onClose={() => setEditing(null)} onSaved={() => void refetch()} />
+      <HistoryDrawer path="/products" record={history ? { id: history.id, name: history.name } : null} onClose={() => setHistory(null)} />
 
       <Dialog open={Boolean(deleting)} onClose={() => !busy && setDeleting(null)} aria-labelledby="delete-product-title">
         <DialogTitle id="delete-product-title">Delete Product</DialogTitle>

@@ -1,3 +1,4 @@
+import { RecordHistory } from '../history';
 import { formatUsd } from '@domain/catalogue/catalogue';
 import { hasAnyPermission, isAdminRole } from '@domain/access';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
@@ -42,7 +43,6 @@ import {
   addTeamMember,
   createMilestone,
   deleteMilestone,
-  getHistory,
   getMilestones,
   getOrderCandidates,
   getProject,
@@ -54,7 +54,6 @@ import {
   unlinkOrder,
   updateMilestone,
   type Milestone,
-  type ProjectHistoryEntry,
   type ProjectRecord,
   type TeamMember,
 } from './projectsApi';
@@ -404,24 +403,6 @@ function TimelineTab({ project, canEdit, onChanged }: { project: ProjectRecord; 
   );
 }
 
-export function HistoryList({ projectId }: { projectId: string }) {
-  const [entries, setEntries] = useState<ProjectHistoryEntry[] | null>(null);
-  useEffect(() => {
-    getHistory(projectId).then(setEntries).catch(() => setEntries([]));
-  }, [projectId]);
-  if (!entries) return <Loading />;
-  if (!entries.length) return <Typography color="text.secondary">No history</Typography>;
-  return (
-    <List dense data-testid="history">
-      {entries.map((e) => (
-        <ListItem key={e.id} divider>
-          <ListItemText primary={e.action} secondary={`${formatDateTime(e.occurred_at)} · ${e.actor_name ?? (e.actor_role === 'system' ? 'PartnerHub' : e.actor_role ?? '—')}${e.reason ? ` · ${e.reason}` : ''}`} />
-        </ListItem>
-      ))}
-    </List>
-  );
-}
-
 function RegistrationPanel({ project, canRequest, admin, onAction }: { project: ProjectRecord; canRequest: boolean; admin: boolean; onAction: (action: RegistrationAction) => void }) {
   const live = ['pending', 'conflict', 'approved'].includes(project.registration_status) && Date.parse(project.expires_at) > Date.now();
   return (
@@ -530,7 +511,7 @@ function ProjectDetails() {
   if (!project) return <Loading />;
   // Others' projects are read-only (manufacturers and support see every organisation's); the server refuses the same.
   const canEdit = canChange(project);
-  const tabs: Array<[DetailTab, string]> = [['overview', 'Overview'], ['team', 'Team'], ['orders', 'Orders'], ['timeline', 'Timeline'], ...(admin ? ([['history', 'History']] as Array<[DetailTab, string]>) : [])];
+  const tabs: Array<[DetailTab, string]> = [['overview', 'Overview'], ['team', 'Team'], ['orders', 'Orders'], ['timeline', 'Timeline'], ['history', 'History']];
 
   return (
     <Box sx={{ p: { xs: 2, md: 3 }, minWidth: 0 }}>
@@ -572,8 +553,8 @@ function ProjectDetails() {
             <OrdersTab project={project} canEdit={canEdit} />
           ) : tab === 'timeline' ? (
             <TimelineTab project={project} canEdit={canEdit} onChanged={load} />
-          ) : tab === 'history' && admin ? (
-            <HistoryList projectId={project.id} />
+          ) : tab === 'history' ? (
+            <RecordHistory path="/projects" id={project.id} />
           ) : (
             <Overview project={project} />
           )}

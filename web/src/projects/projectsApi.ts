@@ -87,17 +87,6 @@ export interface TeamMember {
   role: string;
 }
 
-export interface ProjectHistoryEntry {
-  id: string;
-  event_type: string;
-  category: string;
-  action: string;
-  reason: string | null;
-  actor_name: string | null;
-  actor_role: string | null;
-  occurred_at: string;
-}
-
 interface Answer<T> {
   success: boolean;
   message?: string;
@@ -113,7 +102,6 @@ export const getProject = (id: string) => get<ProjectRecord>(`/${encodeURICompon
 export const getPartnerChoices = () => get<Array<{ id: string; company_name: string }>>('/partners');
 export const updateProject = (id: string, body: Record<string, unknown>) => send<ProjectRecord>('PUT', `/${id}`, body);
 export const deleteProject = (id: string) => send<undefined>('DELETE', `/${id}`);
-export const getHistory = (id: string) => get<ProjectHistoryEntry[]>(`/${id}/history`);
 
 export const reviewRegistration = (id: string, decision: 'approved' | 'rejected', reason: string) => send<ProjectRecord>('POST', `/${id}/review`, { decision, reason });
 export const requestExtension = (id: string, reason: string) => send<ProjectRecord>('POST', `/${id}/extension`, { reason });

@@ -7,7 +7,7 @@ import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, 
 import { useState, type ReactNode } from 'react';
 import { formatDate, formatDateTime } from '../formatting';
 import { messageOf } from '../providers/errorMapper';
-import { RebateHistoryTimeline } from './RebateHistoryTimeline';
+import { RecordHistory } from '../history';
 import { RebateStatusChip } from './RebateStatusChip';
 import { downloadAttachment, type RebateRecord } from './rebatesApi';
 
@@ -119,9 +119,10 @@ export function RebateDetail({ rebate, onClose, actions, showOrganisation }: { r
         )}
         <Divider sx={{ my: 2 }} />
         <Typography variant="subtitle2" component="h3" sx={{ mb: 1 }}>
-          Status history
+          History
         </Typography>
-        <RebateHistoryTimeline rebateId={rebate.id} version={rebate.updated_at} />
+        {/* Keyed on the claim's last change, so a review made in this dialog shows at once. */}
+        <RecordHistory key={rebate.updated_at} path="/rebates" id={rebate.id} />
       </DialogContent>
       <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>
         {actions}

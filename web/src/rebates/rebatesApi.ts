@@ -3,7 +3,6 @@
  * the export takes, so the screen can export exactly what it shows.
  */
 
-import type { StatusHistoryEntry } from '../providers/dataProvider';
 import { ApiError, mapErrorResponse, networkError } from '../providers/errorMapper';
 import { API_URL, httpClient, refreshAccessToken } from '../providers/httpClient';
 import { getAccessToken } from '../providers/session';
@@ -102,11 +101,6 @@ export async function listRebates(scope: 'user' | 'admin', filters: RebateFilter
 
 export async function getRebate(id: string): Promise<RebateRecord> {
   const { json } = await httpClient<{ data: RebateRecord }>(`${API_URL}/rebates/${encodeURIComponent(id)}`);
-  return json.data;
-}
-
-export async function getRebateHistory(id: string): Promise<StatusHistoryEntry[]> {
-  const { json } = await httpClient<{ data: StatusHistoryEntry[] }>(`${API_URL}/rebates/${encodeURIComponent(id)}/history`);
   return json.data;
 }
 

@@ -3,6 +3,7 @@ import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
 import DownloadIcon from '@mui/icons-material/Download';
 import EditIcon from '@mui/icons-material/Edit';
+import HistoryIcon from '@mui/icons-material/History';
 import SearchIcon from '@mui/icons-material/Search';
 import VisibilityIcon from '@mui/icons-material/Visibility';
 import {
@@ -36,6 +37,7 @@ import {
 import { useCallback, useEffect, useState } from 'react';
 import { useAccess } from '../access/usePrincipal';
 import { formatDate } from '../formatting';
+import { HistoryDrawer } from '../history';
 import { Loading } from '../layout/ListStates';
 import { PageTitle } from '../layout/PageTitle';
 import { useToast } from '../layout/toast';
@@ -102,6 +104,7 @@ export default function TeamManagement({ kind }: { kind: TeamKind }) {
   const [form, setForm] = useState<{ member: TeamMember | null } | null>(null);
   const [viewing, setViewing] = useState<TeamMember | null>(null);
   const [deleting, setDeleting] = useState<TeamMember | null>(null);
+  const [history, setHistory] = useState<TeamMember | null>(null);
   const [busy, setBusy] = useState(false);
   const owner = role === kind || isAdminRole(role);
   const isActive = status === 'all' ? undefined : status === 'active';
@@ -158,6 +161,11 @@ export default function TeamManagement({ kind }: { kind: TeamKind }) {
           </IconButton>
         </Tooltip>
       ) : null}
+      <Tooltip title="History">
+        <IconButton size="small" aria-label={`History of ${member.full_name}`} onClick={() => setHistory(member)}>
+          <HistoryIcon fontSize="small" />
+        </IconButton>
+      </Tooltip>
       <Tooltip title="Edit">
         <IconButton size="small" aria-label={`Edit ${member.full_name}`} onClick={() => setForm({ member })}>
           <EditIcon fontSize="small" />
@@ -294,6 +302,7 @@ export default function TeamManagement({ kind }: { kind: TeamKind }) {
 
       <TeamMemberFormDialog kind={kind} open={form !== null} member={form?.member ?? null} onClose={() => setForm(null)} onSaved={() => void load()} />
       <TeamMemberDetails member={viewing} onClose={() => setViewing(null)} />
+      <HistoryDrawer path={`/${kind}/management/sub-users`} record={history ? { id: history.id, name: history.full_name } : null} onClose={() => setHistory(null)} />
 
       <Dialog open={Boolean(deleting)} onClose={() => !busy && setDeleting(null)} aria-labelledby="delete-member-title">
         <DialogTitle id="delete-member-title">Delete Team Member</DialogTitle>

@@ -1,3 +1,4 @@
+import { RecordHistory } from '../history';
 import { TICKET_MESSAGES, TICKET_STATUSES } from '@domain/tickets/tickets';
 import AttachFileIcon from '@mui/icons-material/AttachFile';
 import LockIcon from '@mui/icons-material/Lock';
@@ -27,7 +28,6 @@ import { useCallback, useEffect, useState } from 'react';
 import { formatDate, formatDateTime } from '../formatting';
 import { Loading } from '../layout/ListStates';
 import { useToast } from '../layout/toast';
-import type { StatusHistoryEntry } from '../providers/dataProvider';
 import { ApiError } from '../providers/errorMapper';
 import { OverdueChip, TicketPriorityChip, TicketStatusChip } from './ticketLabels';
 import {
@@ -37,7 +37,6 @@ import {
   downloadAttachment,
   getAssignees,
   getTicket,
-  getTicketHistory,
   type TicketComment,
   type TicketRecord,
   type UserOption,
@@ -63,26 +62,6 @@ function ThreadEntry({ entry }: { entry: TicketComment }) {
       </Box>
       <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>{entry.comment}</Typography>
     </Paper>
-  );
-}
-
-function History({ ticketId }: { ticketId: string }) {
-  const [entries, setEntries] = useState<StatusHistoryEntry[] | null>(null);
-  useEffect(() => {
-    getTicketHistory(ticketId).then(setEntries, (error) => console.error(error));
-  }, [ticketId]);
-  if (!entries) return <Loading />;
-  return (
-    <Stack spacing={1}>
-      {entries.map((entry) => (
-        <Box key={entry.id}>
-          <Typography variant="body2">
-            <strong>{entry.from_status ? `${entry.from_status} → ${entry.to_status}` : `Opened as ${entry.to_status}`}</strong> · {entry.actor_name ?? entry.actor_role ?? 'system'} · {formatDateTime(entry.occurred_at)}
-          </Typography>
-          {entry.reason ? <Typography variant="body2" color="text.secondary">{entry.reason}</Typography> : null}
-        </Box>
-      ))}
-    </Stack>
   );
 }
 
@@ -284,7 +263,7 @@ export function TicketDetail({ ticketId, staff, onClose, onChanged }: Props) {
                 </Box>
               </Stack>
             ) : (
-              <History ticketId={ticket.id} />
+              <RecordHistory path="/tickets" id={ticket.id} />
             )}
             <Typography variant="caption" color="text.secondary">Last updated {formatDate(ticket.updated_at)}</Typography>
           </Stack>

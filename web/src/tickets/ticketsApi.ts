@@ -1,6 +1,5 @@
 /** The ticket calls of the Support Center, typed. */
 
-import type { StatusHistoryEntry } from '../providers/dataProvider';
 import { API_URL, httpClient } from '../providers/httpClient';
 import { getAccessToken } from '../providers/session';
 
@@ -105,11 +104,6 @@ export async function getTicketStatistics(): Promise<TicketStatistics> {
 
 export async function getTicket(id: string): Promise<TicketRecord> {
   const { json } = await httpClient<{ data: TicketRecord }>(`${API_URL}/tickets/${encodeURIComponent(id)}`);
-  return json.data;
-}
-
-export async function getTicketHistory(id: string): Promise<StatusHistoryEntry[]> {
-  const { json } = await httpClient<{ data: StatusHistoryEntry[] }>(`${API_URL}/tickets/${encodeURIComponent(id)}/history`);
   return json.data;
 }
 

@@ -1,0 +1,108 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { seesAllOrganisations } from '../../domain/access';
+import { recordAsOf, versionsOf, type RecordFields, type Version, type VersionedRecordType } from '../../domain/versions';
+import { HttpError } from '../plugins/errors';
+import type { Services } from '../services';
+
+/**
+ * Versions and `?asOf=` for every record type with a decider: the record's own stream folded with its
+ * module's `evolve` (domain/versions.ts). The module's route checks first that the caller may read the
+ * record today; here the organisation of the folded record is checked too, so a record never shows
+ * what another organisation held at any time.
+ */
+
+export const AS_OF_MESSAGE = 'asOf must be a date and time in ISO 8601 with a time zone, such as 2026-10-01T09:00:00Z.';
+
+/** The query of a record's read route: nothing, or the moment to read it as of. */
+export const asOfQuery = z
+  .object({ asOf: z.iso.datetime({ offset: true, error: AS_OF_MESSAGE }).optional() })
+  .strict()
+  .meta({ example: { asOf: '2026-10-01T09:00:00Z' } });
+
+export interface VersionView extends Version {
+  actor_name: string | null;
+}
+
+type Deps = Pick<Services, 'store' | 'pool'>;
+type Reader = Pick<FastifyRequest['principal'], 'role' | 'organisationId'>;
+
+/** "a project", for messages. */
+const named = (type: VersionedRecordType) => `${/^[aeiou]/i.test(type.label) ? 'an' : 'a'} ${type.label.toLowerCase()}`;
+
+async function eventsOf(services: Deps, type: VersionedRecordType, id: string) {
+  return services.store.readStream(type.decider.streamId(id));
+}
+
+/** Whether the caller may see the record in this state: its organisation then must be the caller's. */
+function visibleTo<State>(type: VersionedRecordType<State>, state: State, reader: Reader): boolean {
+  if (!type.organisationOf || seesAllOrganisations(reader.role)) return true;
+  return type.organisationOf(state) === reader.organisationId;
+}
+
+async function actorNames(services: Deps, ids: Array<string | null>): Promise<Map<string, string>> {
+  const wanted = [...new Set(ids.filter((id): id is string => Boolean(id)))];
+  if (!wanted.length) return new Map();
+  const { rows } = await services.pool.query<{ id: string; full_name: string }>('SELECT id::text, full_name FROM read.users WHERE id::text = ANY($1)', [wanted]);
+  return new Map(rows.map((row) => [row.id, row.full_name]));
+}
+
+/** The record's versions, oldest first, each with who made it (name and role), when, and what it changed. */
+export async function versionsAnswer<State>(services: Deps, type: VersionedRecordType<State>, id: string, reader: Reader, notFound: string): Promise<VersionView[]> {
+  const events = await eventsOf(services, type as VersionedRecordType, id);
+  if (!events.length) throw new HttpError(404, 'NOT_FOUND', notFound);
+  let state = type.decider.initialState();
+  for (const event of events) {
+    state = type.decider.evolve(state, event as never);
+    if (type.present(state) && !visibleTo(type, state, reader)) throw new HttpError(404, 'NOT_FOUND', notFound);
+  }
+  const names = await actorNames(services, events.map((event) => event.metadata.actorId));
+  return versionsOf(type, events).map((version) => ({ ...version, actor_name: version.actor_id ? (names.get(version.actor_id) ?? null) : null }));
+}
+
+/** The record as it was at `asOf`, with the version it was at then; 404 when it did not exist then. */
+export async function asOfAnswer<State>(services: Deps, type: VersionedRecordType<State>, id: string, asOf: string, reader: Reader, notFound: string): Promise<RecordFields> {
+  const events = await eventsOf(services, type as VersionedRecordType, id);
+  const moment = new Date(asOf);
+  const found = recordAsOf(type, events, moment);
+  if (!found) {
+    const created = events[0]?.metadata.occurredAt;
+    const when = moment.toISOString();
+    throw new HttpError(
+      404,
+      'NOT_FOUND_AT_THAT_TIME',
+      created && Date.parse(created) > moment.getTime()
+        ? `This ${type.label.toLowerCase()} did not exist yet on ${when}: it was created on ${created}.`
+        : `There was no such ${type.label.toLowerCase()} on ${when}.`,
+    );
+  }
+  if (!visibleTo(type, found.state, reader)) throw new HttpError(404, 'NOT_FOUND', notFound);
+  return { ...found.record, as_of: moment.toISOString(), version: found.revision, version_time: found.occurred_at };
+}
+
+export interface VersionsRouteOptions<State> {
+  /** The record's read route without `/:id`, e.g. `/orders`. */
+  path: string;
+  type: VersionedRecordType<State>;
+  params: z.ZodType<{ id: string }>;
+  /**
+   * The module's own check that the caller may read the record today (404 otherwise); answers the
+   * record's id (an order may be addressed by its number).
+   */
+  visible: (request: FastifyRequest, id: string) => Promise<string>;
+  notFound: string;
+}
+
+/** `GET <path>/:id/versions`, with the module's visibility check. */
+export function versionsRoute<State>(parent: FastifyInstance, services: Deps, options: VersionsRouteOptions<State>): void {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
+  app.get(
+    `${options.path}/:id/versions`,
+    { schema: { tags: ['versions'], summary: `The versions of ${named(options.type as VersionedRecordType)}: who changed what and when (field before → after)`, params: options.params } },
+    async (request) => {
+      const id = await options.visible(request, request.params.id);
+      return { success: true, data: await versionsAnswer(services, options.type, id, request.principal, options.notFound) };
+    },
+  );
+}

@@ -1,0 +1,2 @@
+export { HistoryDrawer } from './HistoryDrawer';
+export { RecordHistory } from './RecordHistory';

@@ -1,0 +1,41 @@
+/**
+ * A record's versions and the record as of a moment, for every record type: `GET <path>/:id/versions`
+ * and `GET <path>/:id?asOf=`. `path` is the record's read route, e.g. `/projects`.
+ */
+
+import { API_URL, httpClient } from '../providers/httpClient';
+
+export interface FieldChange {
+  field: string;
+  before: unknown;
+  after: unknown;
+}
+
+export interface RecordVersion {
+  revision: number;
+  occurred_at: string;
+  actor_id: string | null;
+  actor_name: string | null;
+  actor_role: string | null;
+  event_type: string;
+  summary: string;
+  changes: FieldChange[];
+  reason: string | null;
+}
+
+export type RecordFields = Record<string, unknown>;
+
+/** Keys of an as-of answer that describe the answer, not the record. */
+export const ANSWER_KEYS = new Set(['success', 'message', 'data', 'as_of', 'version', 'version_time']);
+
+const recordUrl = (path: string, id: string) => `${API_URL}${path}/${encodeURIComponent(id)}`;
+
+export async function getVersions(path: string, id: string): Promise<RecordVersion[]> {
+  const { json } = await httpClient<{ data: RecordVersion[] }>(`${recordUrl(path, id)}/versions`);
+  return Array.isArray(json.data) ? json.data : [];
+}
+
+export async function getRecordAsOf(path: string, id: string, asOf: string): Promise<RecordFields> {
+  const { json } = await httpClient<{ data: RecordFields }>(`${recordUrl(path, id)}?asOf=${encodeURIComponent(asOf)}`);
+  return json.data;
+}
