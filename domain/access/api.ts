@@ -45,6 +45,7 @@ export const API_ROUTES: Readonly<Record<ApiRouteKey, ApiAccess>> = {
   'GET /users/:id/history': signedIn(ADMIN_ONLY),
   'POST /users': signedIn(ADMIN_ONLY),
   'PUT /users/:id': signedIn(ADMIN_ONLY),
+  'POST /users/bulk-status': signedIn(ADMIN_ONLY),
   'DELETE /users/:id': signedIn(ADMIN_ONLY),
 
   // notifications: each user's own
