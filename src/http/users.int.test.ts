@@ -173,7 +173,7 @@ describe('activating and deactivating several users at once', () => {
     expect(response.statusCode, response.body).toBe(201);
     return { id: response.json().data.id as string, ...body };
   };
-  const bulk = (payload: unknown) => asAdmin({ method: 'POST', url: '/api/users/bulk-status', payload });
+  const bulk = (payload: Record<string, unknown>) => asAdmin({ method: 'POST', url: '/api/users/bulk-status', payload });
   const statusOf = async (id: string) => (await asAdmin({ method: 'GET', url: `/api/users/${id}` })).json().data.is_active;
 
   it('deactivates every chosen user, ends their sessions and records each change in its history', async () => {

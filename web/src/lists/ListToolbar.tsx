@@ -31,6 +31,7 @@ export function ListToolbar({
   search,
   filters,
   sortChoices,
+  sortMenuAlways = false,
   sort,
   onSortChange,
   exportCsv,
@@ -43,6 +44,8 @@ export function ListToolbar({
   filters?: ReactNode;
   /** Offered as a "Sort by" menu on phones. */
   sortChoices?: ListSortChoice[];
+  /** Card lists have no column headers at any width: their Sort by menu shows everywhere. */
+  sortMenuAlways?: boolean;
   sort?: ListSort;
   onSortChange?: (sort: ListSort) => void;
   exportCsv?: CsvExport;
@@ -75,7 +78,7 @@ export function ListToolbar({
   }
 
   const sortKey = sort ? `${sort.field}:${sort.order}` : '';
-  const showSort = phone && sortChoices && sort && onSortChange;
+  const showSort = (phone || sortMenuAlways) && sortChoices && sort && onSortChange;
 
   return (
     <Box sx={{ display: 'flex', gap: 1.5, alignItems: 'center', flexWrap: 'wrap', mb: 2 }} data-testid="list-toolbar">
@@ -109,7 +112,7 @@ export function ListToolbar({
             const [field, order] = event.target.value.split(':');
             onSortChange({ field: field!, order: order === 'ASC' ? 'ASC' : 'DESC' });
           }}
-          sx={{ flex: '1 1 160px' }}
+          sx={{ flex: { xs: '1 1 160px', sm: '0 0 180px' } }}
         >
           {sortChoices.map((choice) => (
             <MenuItem key={`${choice.field}:${choice.order}`} value={`${choice.field}:${choice.order}`}>
