@@ -1,6 +1,6 @@
 import type { Services } from '../src/services';
 import { createMailer, notificationProcessor, type NotificationJobData } from './notifications';
-import { partnerApprovalProcessor, type PartnerApprovalJobData } from './partners';
+import { partnerApprovalProcessor } from './partners';
 import { dealRegistrationProcessor, startDealRegistrationSweep, type DealRegistrationJobData } from './projects';
 import { closeQueues, createQueues, createWorker, QUEUES } from './queues';
 import { Reactor } from './reactor';
@@ -25,7 +25,7 @@ export async function startWorkers(services: Services, options: { log: (line: st
   const mailer = createMailer(config);
   const workers = [
     createWorker<NotificationJobData>(config, QUEUES.notifications, notificationProcessor(services, mailer)),
-    createWorker<PartnerApprovalJobData>(config, QUEUES.partnerApprovals, partnerApprovalProcessor(services)),
+    createWorker(config, QUEUES.partnerApprovals, partnerApprovalProcessor(services)),
     createWorker<StockJobData>(config, QUEUES.stockReservations, stockProcessor(services)),
     createWorker<TicketDeadlineJobData>(config, QUEUES.ticketDeadlines, ticketDeadlineProcessor(services, () => queues[QUEUES.ticketDeadlines])),
     createWorker<DealRegistrationJobData>(config, QUEUES.projectRegistrations, dealRegistrationProcessor(services)),

@@ -80,8 +80,54 @@ export async function completePartnerApproval(
   return outcome;
 }
 
-export function partnerApprovalProcessor(services: Pick<Services, 'store'>): Processor<PartnerApprovalJobData, PartnerApprovalOutcome> {
-  return (job: Job<PartnerApprovalJobData>) => completePartnerApproval(services, job.data);
+// ---- the applicant's account takes the contact person's name from the questionnaire ----
+
+export const NAME_ACCOUNT_HOLDER_JOB = 'name-account-holder';
+
+export interface NameAccountHolderJobData {
+  answered: { eventId: string; correlationId: string; actorId: string | null; actorRole: string | null };
+  userId: string;
+  contactName: string;
+}
+
+/**
+ * A partner registers with its company name only, so its account is first named after the company;
+ * the questionnaire's contact person then names the account, in User Management, greetings and history.
+ */
+export function nameAccountHolderJob(recorded: RecordedEvent): JobRequest | null {
+  const event = recorded as EventOf<'PartnerQuestionnaireAnswered.v1'>;
+  const contactName = event.data.answers.contact_name?.trim();
+  if (!contactName) return null;
+  // The applicant's partner record and account share one id.
+  const data: NameAccountHolderJobData = {
+    answered: { eventId: event.id, correlationId: event.metadata.correlationId, actorId: event.metadata.actorId, actorRole: event.metadata.actorRole },
+    userId: event.data.partnerId,
+    contactName,
+  };
+  return { queue: QUEUES.partnerApprovals, name: NAME_ACCOUNT_HOLDER_JOB, id: reactionJobId(event.id, NAME_ACCOUNT_HOLDER_JOB, data.userId), data };
+}
+
+/** Renames the account once per questionnaire answer; a deleted account is left alone. */
+export async function nameAccountHolder(services: Pick<Services, 'store'>, data: NameAccountHolderJobData): Promise<{ appended: number; accountGone?: true }> {
+  const { answered } = data;
+  const metadata = metadataCausedBy({ id: answered.eventId, metadata: { correlationId: answered.correlationId } }, { id: answered.actorId, role: answered.actorRole });
+  try {
+    const result = await handleCommand(services.store, users, data.userId, { type: 'RenameUser', fullName: data.contactName }, metadata, {
+      idempotencyKey: `partner-contact-name:${answered.eventId}`,
+    });
+    return { appended: result.events.length };
+  } catch (error) {
+    if (error instanceof DomainError && error.kind === 'not_found') return { appended: 0, accountGone: true };
+    throw error;
+  }
+}
+
+type PartnerProcessJobData = PartnerApprovalJobData | NameAccountHolderJobData;
+
+/** The partner-approvals queue: the approval process and the account's naming. */
+export function partnerApprovalProcessor(services: Pick<Services, 'store'>): Processor<PartnerProcessJobData, unknown> {
+  return (job: Job<PartnerProcessJobData>) =>
+    job.name === NAME_ACCOUNT_HOLDER_JOB ? nameAccountHolder(services, job.data as NameAccountHolderJobData) : completePartnerApproval(services, job.data as PartnerApprovalJobData);
 }
 
 // ---- notifications ----
@@ -105,6 +151,11 @@ const notifyAdminsOfApplication: Reaction = async (recorded, context) => {
 };
 
 const completeApproval: Reaction = async (recorded) => [partnerApprovalJob(recorded)];
+
+const nameAccountAfterQuestionnaire: Reaction = async (recorded) => {
+  const job = nameAccountHolderJob(recorded);
+  return job ? [job] : [];
+};
 
 const notifyApplicantOfApproval: Reaction = async (recorded) => {
   const event = recorded as EventOf<'PartnerApproved.v1'>;
@@ -132,6 +183,7 @@ const notifyApplicantOfRejection: Reaction = async (recorded) => {
 
 export const partnerReactions: ReactionTable = {
   'PartnerApplicationSubmitted.v1': [notifyAdminsOfApplication],
+  'PartnerQuestionnaireAnswered.v1': [nameAccountAfterQuestionnaire],
   'PartnerApproved.v1': [completeApproval, notifyApplicantOfApproval],
   'PartnerRejected.v1': [notifyApplicantOfRejection],
 };

@@ -46,6 +46,7 @@ export const API_ROUTES: Readonly<Record<ApiRouteKey, ApiAccess>> = {
   'GET /users/:id/versions': signedIn(ADMIN_ONLY),
   'POST /users': signedIn(ADMIN_ONLY),
   'PUT /users/:id': signedIn(ADMIN_ONLY),
+  'POST /users/bulk-status': signedIn(ADMIN_ONLY),
   'DELETE /users/:id': signedIn(ADMIN_ONLY),
 
   // notifications: each user's own

@@ -94,6 +94,15 @@ describe('users', () => {
     it('changes the password', () =>
       spec.given([registered()]).when({ type: 'ChangePassword', passwordHash: 'hash-2' }).then([{ type: 'UserPasswordChanged.v1', data: { userId: id, passwordHash: 'hash-2' } }]));
     it('deletes', () => spec.given([registered()]).when({ type: 'DeleteUser' }).then([deleted]));
+    it('takes the account holder\'s own name, keeping e-mail and company', () =>
+      spec
+        .given([registered({ fullName: 'Dana Networks' })])
+        .when({ type: 'RenameUser', fullName: '  Dana Reseller ' })
+        .then([{ type: 'UserProfileUpdated.v1', data: { userId: id, email: register.email, fullName: 'Dana Reseller', companyName: register.companyName } }]));
+    it('renaming to the same or a blank name changes nothing', () => {
+      spec.given([registered()]).when({ type: 'RenameUser', fullName: register.fullName }).then([]);
+      spec.given([registered()]).when({ type: 'RenameUser', fullName: '  ' }).then([]);
+    });
   });
 
   describe('when active', () => {

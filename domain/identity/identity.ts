@@ -75,6 +75,8 @@ export type UserCommand =
       passwordHash?: string;
     }
   | { type: 'ChangeUserPermissions'; permissions: string[] }
+  /** The account holder's own name replaces a placeholder (a partner registers with its company name). */
+  | { type: 'RenameUser'; fullName: string }
   | { type: 'ActivateUser'; reason?: string | null }
   | { type: 'DeactivateUser'; reason?: string | null }
   | { type: 'DeleteUser' }
@@ -119,6 +121,12 @@ export function decide(command: UserCommand, state: UserState, metadata: Command
       if (command.isActive !== undefined) events.push(...decide({ type: command.isActive ? 'ActivateUser' : 'DeactivateUser' }, state, metadata));
       if (command.passwordHash) events.push(...decide({ type: 'ChangePassword', passwordHash: command.passwordHash }, state, metadata));
       return events;
+    }
+    case 'RenameUser': {
+      const user = existing(state);
+      const fullName = command.fullName.trim();
+      if (!fullName || fullName === user.fullName) return [];
+      return [{ type: 'UserProfileUpdated.v1', data: { userId: user.id, email: user.email, fullName, companyName: user.companyName } }];
     }
     case 'ChangeUserPermissions': {
       const user = existing(state);

@@ -1,3 +1,4 @@
 export * from './application';
 export * from './questionnaire';
 export * from './partners';
+export * from './categoryDefaults';

@@ -106,9 +106,15 @@ describe('submitting an application', () => {
     const pending = (await asAdmin({ method: 'GET', url: '/api/partner/partners?status=pending&limit=100' })).json().data.partners;
     expect(pending.map((p: { id: string }) => p.id)).toContain(applicant.id);
 
+    // The account registered under the company's name now carries the questionnaire's contact person.
+    await vi.waitFor(
+      async () => expect((await asAdmin({ method: 'GET', url: `/api/users/${applicant.id}` })).json().data).toMatchObject({ full_name: 'Ingrid Berg', company_name: applicant.company, email: applicant.email }),
+      { timeout: 10_000, interval: 100 },
+    );
+
     const history = (await asAdmin({ method: 'GET', url: `/api/partner/partners/${applicant.id}/history` })).json().data;
     expect(history).toEqual([
-      expect.objectContaining({ action: 'Application submitted', from_status: null, to_status: 'pending', actor_id: applicant.id, actor_name: applicant.company, actor_role: 'partner' }),
+      expect.objectContaining({ action: 'Application submitted', from_status: null, to_status: 'pending', actor_id: applicant.id, actor_name: 'Ingrid Berg', actor_role: 'partner' }),
       expect.objectContaining({ action: 'Onboarding questionnaire answered', to_status: 'pending' }),
     ]);
   });
@@ -245,6 +251,16 @@ describe('approving and rejecting', () => {
     // The account's own history says why it became active.
     const accountHistory = (await asAdmin({ method: 'GET', url: `/api/users/${applicant.id}/history` })).json().data;
     expect(accountHistory.at(-1)).toMatchObject({ to_status: 'active', actor_name: 'Alex Morgan', reason: 'Partner application approved (Helix Exclusive Distributor)' });
+  });
+
+  it.each([
+    ['Helix Authorized Distributor', ['Projects.Read', 'Projects.Create', 'Orders.Track', 'Orders.Browse', 'Orders.Checkout', 'Orders.Shipping', 'Support.Read']],
+    ['Helix Value Added Distributor', ['Projects.Read', 'Projects.Create', 'Projects.Update', 'Orders.Track', 'Orders.Browse', 'Orders.Checkout', 'Orders.Shipping', 'Rebates.Read', 'Rebates.Overview', 'Support.Read']],
+  ])('an approval that names no permissions grants the defaults of %s', async (category, expected) => {
+    const applicant = await pendingApplicant();
+    const response = await approve(applicant.id, { status: 'approved', category });
+    expect(response.statusCode, response.body).toBe(200);
+    expect([...response.json().data.partner.granted_permissions].sort()).toEqual([...expected].sort());
   });
 
   it('approving twice answers 409; rejecting an approved partner answers 409', async () => {

@@ -2,7 +2,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { isAdminRole, normalizePermissions } from '../../domain/access';
-import { APPLICATION_FIELDS, LOGO_MAX_BYTES, type ApplicationDetails } from '../../domain/partners/application';
+import { APPLICATION_FIELDS, isPartnerCategory, LOGO_MAX_BYTES, type ApplicationDetails } from '../../domain/partners/application';
+import { defaultPermissionsOfCategory } from '../../domain/partners/categoryDefaults';
 import { partners, type PartnerEvent } from '../../domain/partners/partners';
 import { emptyQuestionnaire, type QuestionnaireAnswers } from '../../domain/partners/questionnaire';
 import { findPartner, listPartners, toPartnerDirectoryView, toPartnerView, type PartnerRow } from '../../projections/partners';
@@ -105,7 +106,8 @@ const permissionList = z.array(z.string().max(60)).max(60);
 const decisionBody = z.discriminatedUnion(
   'status',
   [
-    z.object({ status: z.literal('approved'), category: z.string({ error: 'Please choose a partner category.' }).max(100), permissions: permissionList.optional().default([]) }).strict(),
+    // Without permissions, the category's defaults are granted (domain/partners/categoryDefaults.ts).
+    z.object({ status: z.literal('approved'), category: z.string({ error: 'Please choose a partner category.' }).max(100), permissions: permissionList.optional() }).strict(),
     z.object({ status: z.literal('rejected'), rejection_reason: z.string({ error: 'Please give a reason for the rejection.' }).max(5000) }).strict(),
   ],
   { error: 'Status must be approved or rejected.' },
@@ -286,7 +288,7 @@ export async function partnerRoutes(parent: FastifyInstance, services: Services)
     }
     const account = await findUser(pool, current.user_id);
     if (!account && current.status === 'pending') throw new HttpError(409, 'CONFLICT', PARTNER_ROUTE_MESSAGES.applicantGone);
-    await runCommand(services, partners, current.id, { type: 'ApprovePartner', category: body.category, permissions: body.permissions }, metadata);
+    await runCommand(services, partners, current.id, { type: 'ApprovePartner', category: body.category, permissions: body.permissions ?? (isPartnerCategory(body.category) ? defaultPermissionsOfCategory(body.category) : []) }, metadata);
     const partner = toPartnerView(await load(current.id));
     // The account is activated and given these permissions by the approval process, moments later.
     const granted = normalizePermissions(partner.granted_permissions);

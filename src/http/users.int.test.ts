@@ -166,6 +166,67 @@ describe('editing, deactivating and deleting', () => {
   });
 });
 
+describe('activating and deactivating several users at once', () => {
+  const addActive = async () => {
+    const body = newUser({ is_active: true, role: 'support', permissions: ['Support.Read'] });
+    const response = await asAdmin({ method: 'POST', url: '/api/users', payload: body });
+    expect(response.statusCode, response.body).toBe(201);
+    return { id: response.json().data.id as string, ...body };
+  };
+  const bulk = (payload: Record<string, unknown>) => asAdmin({ method: 'POST', url: '/api/users/bulk-status', payload });
+  const statusOf = async (id: string) => (await asAdmin({ method: 'GET', url: `/api/users/${id}` })).json().data.is_active;
+
+  it('deactivates every chosen user, ends their sessions and records each change in its history', async () => {
+    const [a, b] = [await addActive(), await addActive()];
+    const session = await login(t.app, a.email, a.password);
+    const response = await bulk({ ids: [a.id, b.id], is_active: false });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toMatchObject({ success: true, message: '2 users deactivated.', data: { changed: [a.id, b.id], unchanged: [] } });
+    expect(response.json().data.users.map((u: { is_active: boolean }) => u.is_active)).toEqual([false, false]);
+    expect(await statusOf(a.id)).toBe(false);
+    expect(await statusOf(b.id)).toBe(false);
+    expect((await as(t.app, session)({ method: 'GET', url: '/api/auth/me' })).statusCode).toBe(401);
+    const history = (await asAdmin({ method: 'GET', url: `/api/users/${a.id}/history` })).json().data;
+    expect(history.at(-1)).toMatchObject({ to_status: 'inactive', reason: 'Deactivated with other users', actor_name: 'Alex Morgan' });
+  });
+
+  it('activates them again; users already in the wanted state are reported unchanged', async () => {
+    const [a, b] = [await addActive(), await addActive()];
+    await bulk({ ids: [a.id], is_active: false });
+    const response = await bulk({ ids: [a.id, b.id], is_active: true });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toMatchObject({ message: '1 user activated.', data: { changed: [a.id], unchanged: [b.id] } });
+    expect(await statusOf(a.id)).toBe(true);
+    const again = await bulk({ ids: [a.id, b.id], is_active: true });
+    expect(again.json()).toMatchObject({ message: 'No user changed: the chosen users were already activated.', data: { changed: [] } });
+  });
+
+  it('changes nobody when one row cannot change, and names that row', async () => {
+    const a = await addActive();
+    const missing = '00000000-0000-4000-8000-000000000000';
+    const response = await bulk({ ids: [a.id, missing], is_active: false });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toMatchObject({ success: false, message: 'No user was changed: User not found.', error: { rows: [{ id: missing, message: 'User not found.' }] } });
+    expect(await statusOf(a.id)).toBe(true);
+
+    const self = await bulk({ ids: [a.id, admin.user.id], is_active: false });
+    expect(self.statusCode).toBe(400);
+    expect(self.json()).toMatchObject({ message: 'No user was changed: You cannot deactivate your own account.', error: { code: 'VALIDATION_ERROR', rows: [{ id: admin.user.id }] } });
+    expect(await statusOf(a.id)).toBe(true);
+  });
+
+  it('refuses an empty, oversized or repeated list', async () => {
+    expect((await bulk({ ids: [], is_active: false })).json().message).toContain('Choose at least one user.');
+    const many = Array.from({ length: 101 }, (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`);
+    expect((await bulk({ ids: many, is_active: false })).statusCode).toBe(400);
+    const a = await addActive();
+    const twice = await bulk({ ids: [a.id, a.id], is_active: false });
+    expect(twice.statusCode).toBe(400);
+    expect(twice.json().message).toContain('A user is listed twice.');
+    expect(await statusOf(a.id)).toBe(true);
+  });
+});
+
 describe('who may call what', () => {
   const someone = demoUserId('jordan.lee@partnerhub.test');
   const adminOnly = [
@@ -175,6 +236,7 @@ describe('who may call what', () => {
     { method: 'POST', url: '/api/users', payload: newUser() },
     { method: 'PUT', url: `/api/users/${someone}`, payload: { full_name: 'Jordan Lee', email: 'jordan.lee@partnerhub.test' } },
     { method: 'DELETE', url: `/api/users/${someone}` },
+    { method: 'POST', url: '/api/users/bulk-status', payload: { ids: [someone], is_active: false } },
   ] as const;
   const anySignedIn = [
     { method: 'GET', url: '/api/auth/me' },

@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { canGrantPermissions, normalizePermissions, ROLES } from '../../domain/access';
-import { metadataFromRequest, newId } from '../commands/dispatch';
+import { metadataFromRequest, newId, runCommand } from '../commands/dispatch';
+import { users } from '../../domain/identity/identity';
 import { deleteUser, registerUser, updateUser } from '../commands/users';
 import { statusHistoryOf } from '../../projections/statusHistory';
 import { findUser, listUsers, toUserView, type UserRow } from '../../projections/users';
@@ -54,6 +55,21 @@ const listQuery = listQuerySchema({ role: role.optional(), isActive: booleanFilt
   'is_active',
   'company_name',
 ]);
+
+const BULK_MAX = 100;
+
+/** POST /users/bulk-status: activate or deactivate up to 100 users at once. */
+const bulkStatusBody = z
+  .object({
+    ids: z
+      .array(z.uuid({ error: 'Each user id must be a valid id.' }), { error: 'Choose at least one user.' })
+      .min(1, 'Choose at least one user.')
+      .max(BULK_MAX, `Choose at most ${BULK_MAX} users at a time.`)
+      .refine((ids) => new Set(ids).size === ids.length, 'A user is listed twice.'),
+    is_active: z.boolean({ error: 'is_active must be true or false.' }),
+  })
+  .strict()
+  .meta({ example: { ids: ['8d3e9c1e-4f5a-4b6c-9d7e-0a1b2c3d4e5f'], is_active: false } });
 
 /** Roles an admin creates from the admin panel; partners register themselves and sub-users are made by their parent. */
 const CREATABLE_ROLES = ['distributor', 'manufacturer', 'support'] as const;
@@ -149,6 +165,50 @@ export async function userRoutes(parent: FastifyInstance, services: Services, se
     if (body.is_active === false || body.password) await sessions.revokeAllOf(current.id, body.password ? 'password reset by an admin' : 'account deactivated');
     if (body.is_active === false) await sessions.revokeMembersOf(current.id, 'organisation deactivated');
     return recordAnswer(view(await load(current.id)), 'User updated successfully');
+  });
+
+  /**
+   * All or nothing: every row is checked before any is changed, and one row that cannot change
+   * refuses the whole request, naming each such row (`error.rows`). The changes themselves are one
+   * command per account, each a no-op when the account already has the wanted status, so a retry
+   * after an interrupted request finishes the job without changing anything twice.
+   */
+  app.post('/users/bulk-status', { schema: { tags: ['users'], summary: 'Activate or deactivate several users (admins)', body: bulkStatusBody } }, async (request) => {
+    const { ids, is_active: active } = request.body;
+    const found = await Promise.all(ids.map((id) => findUser(pool, id)));
+    const refused = ids.flatMap((id, index) => {
+      const row = found[index];
+      if (!row) return [{ id, message: 'User not found.' }];
+      if (!active && row.id === request.principal.id) return [{ id, message: 'You cannot deactivate your own account.' }];
+      return [];
+    });
+    if (refused.length) {
+      const message = refused.length === 1 ? `No user was changed: ${refused[0]!.message}` : `No user was changed: ${refused.length} of the chosen users cannot be changed.`;
+      throw new HttpError(
+        refused.some((row) => row.message !== 'User not found.') ? 400 : 404,
+        refused.some((row) => row.message !== 'User not found.') ? 'VALIDATION_ERROR' : 'NOT_FOUND',
+        message,
+        refused.map((row) => ({ field: `ids.${ids.indexOf(row.id)}`, message: row.message })),
+        { rows: refused },
+      );
+    }
+    const rows = found as UserRow[];
+    const toChange = rows.filter((row) => row.is_active !== active);
+    const metadata = metadataFromRequest(request);
+    for (const row of toChange) {
+      await runCommand(services, users, row.id, { type: active ? 'ActivateUser' : 'DeactivateUser', reason: active ? 'Activated with other users' : 'Deactivated with other users' }, metadata);
+      if (!active) {
+        await sessions.revokeAllOf(row.id, 'account deactivated');
+        await sessions.revokeMembersOf(row.id, 'organisation deactivated');
+      }
+    }
+    const changed = toChange.length;
+    const verb = active ? 'activated' : 'deactivated';
+    return {
+      success: true,
+      message: changed === 0 ? `No user changed: the chosen users were already ${verb}.` : `${changed} user${changed === 1 ? '' : 's'} ${verb}.`,
+      data: { changed: toChange.map((row) => row.id), unchanged: rows.filter((row) => row.is_active === active).map((row) => row.id), users: (await Promise.all(ids.map((id) => findUser(pool, id)))).filter((row): row is UserRow => Boolean(row)).map(view) },
+    };
   });
 
   app.delete('/users/:id', { schema: { tags: ['users'], summary: 'Delete a user', params: uuidParam } }, async (request) => {

@@ -145,7 +145,16 @@ describe('the partner journey', () => {
       await dialog.getByTestId('approve-company').filter({ hasText: company }).waitFor();
       for (const category of ['Helix Value Added Distributor', 'Helix Authorized Distributor', 'Helix Exclusive Distributor']) await dialog.getByLabel(category).waitFor();
       expect(await dialog.getByRole('button', { name: 'Approve Partner' }).isDisabled()).toBe(true);
+      // Nothing is ticked before a category is chosen; each category starts from its own defaults.
+      const ticked = () => dialog.getByTestId('approval-permission-picker').locator('input[type="checkbox"]:checked').evaluateAll((boxes) => boxes.map((b) => (b as HTMLInputElement).name).sort());
+      expect(await ticked()).toEqual([]);
+      await dialog.getByLabel('Helix Exclusive Distributor').check();
+      expect(await ticked()).toHaveLength(11);
+      await dialog.getByLabel('Helix Value Added Distributor').check();
+      expect(await ticked()).toEqual(['Orders.Browse', 'Orders.Checkout', 'Orders.Shipping', 'Orders.Track', 'Projects.Create', 'Projects.Read', 'Projects.Update', 'Rebates.Overview', 'Rebates.Read', 'Support.Read']);
       await dialog.getByLabel('Helix Authorized Distributor').check();
+      expect(await ticked()).toEqual(['Orders.Browse', 'Orders.Checkout', 'Orders.Shipping', 'Orders.Track', 'Projects.Create', 'Projects.Read', 'Support.Read']);
+      expect(await dialog.getByTestId('approve-permissions-hint').textContent()).toContain('Helix Authorized Distributor');
 
       // The chosen set: View Projects, Track Orders and Access Support.
       await dialog.getByRole('button', { name: 'Clear All Projects' }).click();
@@ -185,9 +194,8 @@ describe('the partner journey', () => {
       await page.goto('/adminpanel');
       await page.getByRole('button', { name: 'Approved', exact: true }).click();
       const card = page.getByTestId('partner-application').filter({ hasText: company });
-      await card.getByRole('button', { name: `Review ${company}` }).click();
-      await page.getByTestId('partner-detail').waitFor();
-      await page.getByRole('tab', { name: 'History' }).click();
+      // The decision history is one click from the card.
+      await card.getByRole('button', { name: `History of ${company}` }).click();
       const approval = page.getByTestId('version').filter({ hasText: 'Partner approved' });
       await approval.waitFor();
       const text = (await approval.textContent()) ?? '';
@@ -195,7 +203,18 @@ describe('the partner journey', () => {
       expect(text).toMatch(/[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2}\s?[AP]M/);
       expect(text).toContain('Category: — → Helix Authorized Distributor');
       expect(text).toContain('Permissions: — → View Projects, Track Orders, Access Support');
-      await page.getByTestId('version').filter({ hasText: 'Partner application submitted' }).filter({ hasText: `by ${company} (Partner)` }).waitFor();
+      // The applicant's account now carries the contact person's name (renamed in the background).
+      await page.getByTestId('version').filter({ hasText: 'Partner application submitted' }).filter({ hasText: new RegExp(`by (Ingrid Berg|${company}) \\(Partner\\)`) }).waitFor();
+      await page.keyboard.press('Escape');
+
+      // The account carries the contact person's name, and its partner decisions are one click from User Management.
+      await page.getByRole('tab', { name: 'User Management' }).click();
+      await page.getByPlaceholder('Search by name').fill(email);
+      const row = page.getByTestId('user-row').filter({ hasText: email });
+      await row.waitFor();
+      expect(await row.textContent()).toContain('Ingrid Berg');
+      await row.getByRole('button', { name: 'Partner application history of Ingrid Berg' }).click();
+      await page.getByTestId('version').filter({ hasText: 'Partner approved' }).waitFor();
     });
   }, 180_000);
 });

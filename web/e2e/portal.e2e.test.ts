@@ -6,6 +6,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestPortal, type TestPortal } from '../../src/testing/portal';
+import { readFile } from 'node:fs/promises';
+import { as, login } from '../../src/testing/api';
 import { DEMO_PASSWORD, demoEmail, launchBrowser, openPage, signIn } from './browser';
 
 // Each test drives a real browser through sign-in (1 s splash, page reload) and several screens.
@@ -276,6 +278,47 @@ describe('user management', () => {
       await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
       await page.getByText(`User ${renamed} deleted successfully`).waitFor();
       await expect.poll(() => renamedRow.count()).toBe(0);
+    });
+  });
+});
+
+describe('user management bulk actions and export', () => {
+  it('deactivates the ticked users at once and exports exactly the filtered rows', async () => {
+    const admin = await login(portal.app, demoEmail('admin'));
+    const tag = `Bulk ${Date.now().toString(36)}`;
+    for (const n of [1, 2]) {
+      const created = await as(portal.app, admin)({
+        method: 'POST',
+        url: '/api/users',
+        payload: { full_name: `${tag} Person ${n}`, email: `bulk.${n}.${Date.now()}@example.test`, password: 'Secret123', role: 'support', is_active: true, permissions: ['Support.Read'] },
+      });
+      expect(created.statusCode, created.body).toBe(201);
+    }
+
+    await withPage(async (page) => {
+      await signIn(page, demoEmail('admin'));
+      await page.waitForURL((url) => url.pathname === '/', { timeout: 15_000 });
+      await page.goto('/adminpanel?tab=users');
+      await page.getByTestId('user-row').first().waitFor();
+      await page.getByPlaceholder('Search by name').fill(tag);
+      const rows = page.getByTestId('user-row').filter({ hasText: tag });
+      await expect.poll(() => page.getByTestId('user-row').count()).toBe(2);
+
+      // Export: a CSV of exactly the rows the search selects.
+      const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
+      const csv = await readFile((await download.path())!, 'utf8');
+      const lines = csv.trim().split('\n');
+      expect(lines[0]).toBe('Name,Email,Role,Company,Status,Permissions,Created');
+      expect(lines.slice(1).map((line) => line.split(',')[0]).sort()).toEqual([`${tag} Person 1`, `${tag} Person 2`]);
+
+      // Bulk deactivate: tick every row on the page, then Deactivate.
+      await page.getByRole('checkbox', { name: 'Select all rows on this page' }).check();
+      const bulkBar = page.getByTestId('bulk-toolbar');
+      await bulkBar.getByText('2 selected').waitFor();
+      await bulkBar.getByRole('button', { name: 'Deactivate' }).click();
+      await page.getByText('2 users deactivated.').waitFor();
+      await expect.poll(async () => (await rows.allTextContents()).every((text) => text.includes('Inactive'))).toBe(true);
+      await bulkBar.waitFor({ state: 'detached' });
     });
   });
 });

@@ -169,6 +169,55 @@ const SHOTS: Shot[] = [
   },
   { name: 'adminpanel-settings', path: '/adminpanel?tab=settings', as: 'admin' },
   {
+    name: 'adminpanel-users-bulk',
+    path: '/adminpanel?tab=users',
+    as: 'admin',
+    then: async (page) => {
+      await openUsersTab(page);
+      const boxes = page.getByRole('checkbox', { name: /^Select (?!all)/ });
+      await boxes.nth(1).check();
+      await boxes.nth(2).check();
+      await page.getByTestId('bulk-toolbar').waitFor();
+    },
+  },
+  {
+    name: 'adminpanel-users-empty',
+    path: '/adminpanel?tab=users',
+    as: 'admin',
+    then: async (page) => {
+      await openUsersTab(page);
+      await page.getByPlaceholder('Search by name').fill('zzz-nobody-by-this-name');
+      await page.getByTestId('list-empty').waitFor();
+    },
+  },
+  { name: 'adminpanel-products', path: '/adminpanel?tab=products', as: 'admin', then: async (page) => void (await page.getByTestId('product-row').first().waitFor()) },
+  {
+    name: 'adminpanel-approve-defaults',
+    path: '/adminpanel',
+    as: 'admin',
+    then: async (page) => {
+      await page.getByRole('button', { name: /^Approve / }).first().click();
+      const dialog = page.getByRole('dialog', { name: 'Approve Partner' });
+      await dialog.getByLabel(/Authorized Distributor/).check();
+      await dialog.getByTestId('approve-permissions-hint').waitFor();
+    },
+  },
+  {
+    name: 'adminpanel-partner-history',
+    path: '/adminpanel',
+    as: 'admin',
+    then: async (page) => {
+      await page.getByRole('button', { name: 'All', exact: true }).click();
+      await page.getByRole('button', { name: /^History of / }).first().click();
+      await page.getByTestId('partner-history-entry').first().waitFor();
+    },
+  },
+  { name: 'manufacturer-adminpanel', path: '/adminpanel', as: 'manufacturer' },
+  { name: 'manufacturer-products-page', path: '/products', as: 'manufacturer' },
+  { name: 'manufacturer-orders', path: '/orders', as: 'manufacturer' },
+  { name: 'partner-products-page', path: '/products', as: 'partner' },
+  { name: 'partneronboarding-no-application', path: '/partneronboarding' },
+  {
     name: 'change-password',
     path: '/change-password',
     as: 'admin',

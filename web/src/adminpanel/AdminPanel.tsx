@@ -1,7 +1,7 @@
 import GroupIcon from '@mui/icons-material/Group';
 import HourglassTopIcon from '@mui/icons-material/HourglassTop';
 import VerifiedIcon from '@mui/icons-material/Verified';
-import { Box, Paper, Tab, Tabs, Typography } from '@mui/material';
+import { Box, MenuItem, Paper, Tab, Tabs, TextField, Typography, useMediaQuery, type Theme } from '@mui/material';
 import type { ReactElement } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { PageTitle } from '../layout/PageTitle';
@@ -30,6 +30,24 @@ export const ADMIN_TABS = [
   { key: 'settings', label: 'System Settings', allowed: (p: Principal) => isAdminRole(p.role) },
 ] as const;
 type TabKey = (typeof ADMIN_TABS)[number]['key'];
+
+/** What each tab lets the caller manage, for the subtitle. */
+const TAB_SUBJECTS: Record<TabKey, string> = {
+  approvals: 'partner approvals',
+  users: 'users',
+  registrations: 'deal registrations',
+  products: 'products',
+  rebates: 'rebate claims',
+  settings: 'settings',
+};
+
+/** The subtitle names only what the caller's tabs offer: an admin manages all, others may only see applications. */
+export function adminPanelSubtitle(tabs: readonly { key: TabKey }[], isAdmin: boolean): string {
+  const subjects = tabs.filter((t) => isAdmin || t.key !== 'approvals').map((t) => TAB_SUBJECTS[t.key]);
+  const list = subjects.length > 1 ? `${subjects.slice(0, -1).join(', ')} and ${subjects.at(-1)}` : (subjects[0] ?? '');
+  if (isAdmin) return `Manage ${list}.`;
+  return list ? `Follow partner applications and manage ${list}. Administrators decide applications.` : 'Follow partner applications. Administrators decide them.';
+}
 
 function SummaryCard({ label, value, icon, note }: { label: string; value: number | null; icon: ReactElement; note?: string }) {
   return (
@@ -62,30 +80,45 @@ export default function AdminPanel() {
   const managesUsers = Boolean(principal && isAdminRole(principal.role));
   const summary = { ...useAdminSummary(managesUsers), ...usePartnerCounts() };
   const UserList = users.list;
+  const phone = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
+  const choose = (value: TabKey) => setParams(value === 'approvals' ? {} : { tab: value }, { replace: true });
 
   return (
     <Box sx={{ p: { xs: 2, md: 3 }, minWidth: 0 }}>
-      <PageTitle title="Admin Panel" subtitle="Manage users, partner approvals, products, rebates and settings." />
+      <PageTitle title="Admin Panel" subtitle={adminPanelSubtitle(tabs, managesUsers)} />
       <Box sx={{ display: 'grid', gridTemplateColumns: `repeat(${managesUsers ? 3 : 2}, minmax(0, 1fr))`, gap: { xs: 1, sm: 2 }, mb: 3 }}>
         {managesUsers ? <SummaryCard label="Total Users" value={summary.totalUsers} icon={<GroupIcon />} /> : null}
         <SummaryCard label="Pending Approvals" value={summary.pendingApprovals} icon={<HourglassTopIcon />} />
         <SummaryCard label="Active Partners" value={summary.activePartners} icon={<VerifiedIcon />} />
       </Box>
-      <Paper variant="outlined" sx={{ mb: 2, minWidth: 0, maxWidth: '100%' }}>
-        <Tabs
+      {phone ? (
+        // A phone has no room for six tab labels: the sections are a menu there, never a clipped "USER MA…".
+        <TextField
+          select
+          fullWidth
+          size="small"
+          label="Section"
           value={tab}
-          onChange={(_, value: TabKey) => setParams(value === 'approvals' ? {} : { tab: value }, { replace: true })}
-          variant="scrollable"
-          scrollButtons="auto"
-          allowScrollButtonsMobile
-          aria-label="Admin panel sections"
+          onChange={(event) => choose(event.target.value as TabKey)}
+          sx={{ mb: 2 }}
+          slotProps={{ htmlInput: { 'data-testid': 'admin-section-select' } }}
         >
           {tabs.map((t) => (
-            <Tab key={t.key} value={t.key} label={t.label} id={`admin-tab-${t.key}`} aria-controls={`admin-tabpanel-${t.key}`} />
+            <MenuItem key={t.key} value={t.key}>
+              {t.label}
+            </MenuItem>
           ))}
-        </Tabs>
-      </Paper>
-      <Box role="tabpanel" id={`admin-tabpanel-${tab}`} aria-labelledby={`admin-tab-${tab}`}>
+        </TextField>
+      ) : (
+        <Paper variant="outlined" sx={{ mb: 2, minWidth: 0, maxWidth: '100%' }}>
+          <Tabs value={tab} onChange={(_, value: TabKey) => choose(value)} variant="scrollable" scrollButtons="auto" allowScrollButtonsMobile aria-label="Admin panel sections">
+            {tabs.map((t) => (
+              <Tab key={t.key} value={t.key} label={t.label} id={`admin-tab-${t.key}`} aria-controls={`admin-tabpanel-${t.key}`} />
+            ))}
+          </Tabs>
+        </Paper>
+      )}
+      <Box role="tabpanel" id={`admin-tabpanel-${tab}`} aria-labelledby={phone ? undefined : `admin-tab-${tab}`} aria-label={phone ? tabs.find((t) => t.key === tab)?.label : undefined}>
         {tab === 'approvals' ? (
           <PartnerApprovals />
         ) : tab === 'users' ? (

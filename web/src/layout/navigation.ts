@@ -32,7 +32,8 @@ export const NAV_ENTRIES: readonly NavEntry[] = [
   { key: 'partner-solutions', label: 'Solutions', to: '/partner-solutions', icon: 'solutions', roles: PARTNER },
   { key: 'distributor-solutions', label: 'Solutions', to: '/distributor-solutions', icon: 'solutions', roles: DISTRIBUTOR },
   { key: 'solutions', label: 'Solutions', to: '/solutions', icon: 'solutions', roles: ['admin', 'administrator', 'manufacturer', 'support'] },
-  { key: 'products', label: 'Products', to: '/products', icon: 'products', notForSubUsers: true },
+  // The static portfolio page; 'Catalogue' is where products are priced and ordered.
+  { key: 'products', label: 'Product Portfolio', to: '/products', icon: 'products', notForSubUsers: true },
   { key: 'downloads', label: 'Downloads', to: '/downloads', icon: 'downloads', notForSubUsers: true },
   { key: 'adminpanel', label: 'Admin Panel', to: '/adminpanel', icon: 'admin' },
   { key: 'audit', label: 'Audit Log', to: '/audit', icon: 'audit', roles: ['admin', 'administrator'] },

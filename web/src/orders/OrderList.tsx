@@ -24,6 +24,7 @@ import {
 import { useCallback, useEffect, useState, type ReactElement } from 'react';
 import { useGetList } from 'react-admin';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { orderManagementSubtitle } from '../access/invitations';
 import { useAccess } from '../access/usePrincipal';
 import { StockChip } from '../catalogue/StockChip';
 import { formatDate } from '../formatting';
@@ -196,7 +197,7 @@ function OrderManagement() {
   return (
     <Box sx={{ p: { xs: 2, md: 3 }, minWidth: 0 }}>
       <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'flex-start', gap: 2, flexWrap: 'wrap' }}>
-        <PageTitle title="Order Management" subtitle="Track orders and browse our product catalog." />
+        <PageTitle title="Order Management" subtitle={orderManagementSubtitle(canDo('browse-products'))} />
         {canDo('browse-products') ? (
           <Button variant="contained" startIcon={<StorefrontIcon />} onClick={() => navigate('/catalogue')}>
             Browse Products
@@ -264,13 +265,13 @@ function OrderManagement() {
 
 /** /orders: statistics, recent orders with tracking, and the administrators' status updates. */
 export default function OrderList() {
-  const { principal } = useAccess();
+  const { principal, canDo } = useAccess();
   const canTrack = principal ? hasPermission(principal, 'Orders.Track') : false;
   // Orders.Track is one of the permissions the /orders route asks, so whoever holds it may open the route too.
   if (canTrack) return <OrderManagement />;
   return (
     <Box sx={{ p: { xs: 2, md: 3 } }}>
-      <PageTitle title="Order Management" subtitle="Track orders and browse our product catalog." />
+      <PageTitle title="Order Management" subtitle={orderManagementSubtitle(canDo('browse-products'))} />
       <AccessRestricted>
         Viewing orders requires the <strong>Delivery status</strong> permission (Orders.Track). Please contact your administrator.
       </AccessRestricted>

@@ -27,7 +27,11 @@ export function OnboardingFrame({ children, maxWidth = 920 }: { children: ReactN
   );
 }
 
-/** Shown when the page is opened without a registration to complete. */
+/**
+ * Shown when the page is opened without an application at hand (a new tab, a bookmark). An applicant
+ * continues their own questionnaire by signing in: the sign-in answers an unfinished application with
+ * its hand-over and a Continue button. Registering is for companies without an account.
+ */
 export function RegisterFirst() {
   const navigate = useNavigate();
   return (
@@ -36,15 +40,15 @@ export function RegisterFirst() {
         Partner Onboarding
       </Typography>
       <Typography color="text.secondary" sx={{ mb: 3 }}>
-        A partner application belongs to a partner account. Register as a partner first; you will come straight back here to tell
-        us about your company.
+        Already registered? Sign in with your partner account to continue your own application where you left it. New to
+        PartnerHub? Register your company first; you will come straight back here.
       </Typography>
       <Box sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap' }}>
-        <Button variant="contained" onClick={() => navigate('/register-partner')}>
-          Register as a Partner
+        <Button variant="contained" onClick={() => navigate('/signin?type=partner')}>
+          Sign in to continue
         </Button>
-        <Button variant="outlined" onClick={() => navigate('/signin?type=partner')}>
-          Back to sign in
+        <Button variant="outlined" onClick={() => navigate('/register-partner')}>
+          Register as a Partner
         </Button>
       </Box>
     </Box>

@@ -1,7 +1,7 @@
 import { isAdminRole } from '@domain/access';
 import BusinessIcon from '@mui/icons-material/Business';
+import HistoryIcon from '@mui/icons-material/History';
 import PlaceIcon from '@mui/icons-material/Place';
-import SearchIcon from '@mui/icons-material/Search';
 import {
   Alert,
   Box,
@@ -9,24 +9,21 @@ import {
   Card,
   CardActions,
   CardContent,
-  InputAdornment,
-  Pagination,
-  TextField,
   ToggleButton,
   ToggleButtonGroup,
   Typography,
 } from '@mui/material';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useGetList, useRefresh } from 'react-admin';
 import { useAccess } from '../access/usePrincipal';
 import { ApproveDialog, RejectDialog } from './PartnerDecisionDialogs';
-import { businessTypeOf, PartnerLogo, PartnerStatusChip, placeOf, submittedOn } from './PartnerParts';
+import { businessTypeOf, PartnerLogo, PartnerStatusChip, placeOf } from './PartnerParts';
 import { PartnerShow } from './PartnerShow';
 import { PARTNERS_RESOURCE, type PartnerRecord, type PartnerStatus } from './partnersApi';
 import { useDebounced } from '../layout/useDebounced';
-import { LoadError, Loading } from '../layout/ListStates';
+import { DateText, EmailText, EmptyState, ListPagination, ListToolbar, LoadError, Loading, useListControls, type CsvColumn, type ListSortChoice } from '../lists';
 
-const PAGE_SIZE = 12;
+const PAGE_SIZE = 10;
 type Shown = PartnerStatus | 'all';
 
 const EMPTY_TEXT: Record<Shown, string> = {
@@ -37,7 +34,21 @@ const EMPTY_TEXT: Record<Shown, string> = {
 };
 
 
-function ApplicationCard({ partner, isAdmin, onReview, onApprove, onReject }: { partner: PartnerRecord; isAdmin: boolean; onReview: () => void; onApprove: () => void; onReject: () => void }) {
+function ApplicationCard({
+  partner,
+  isAdmin,
+  onReview,
+  onHistory,
+  onApprove,
+  onReject,
+}: {
+  partner: PartnerRecord;
+  isAdmin: boolean;
+  onReview: () => void;
+  onHistory: () => void;
+  onApprove: () => void;
+  onReject: () => void;
+}) {
   const place = placeOf(partner);
   const type = businessTypeOf(partner);
   return (
@@ -49,8 +60,8 @@ function ApplicationCard({ partner, isAdmin, onReview, onApprove, onReject }: { 
             <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600, lineHeight: 1.3, overflowWrap: 'anywhere' }}>
               {partner.company_name}
             </Typography>
-            <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-              {partner.contact_email ?? '—'}
+            <Typography variant="body2" color="text.secondary" component="div">
+              <EmailText email={partner.contact_email} />
             </Typography>
           </Box>
           <PartnerStatusChip status={partner.status} />
@@ -67,7 +78,7 @@ function ApplicationCard({ partner, isAdmin, onReview, onApprove, onReject }: { 
             </Typography>
           ) : null}
           <Typography variant="caption" color="text.secondary">
-            Submitted {submittedOn(partner)}
+            Submitted <DateText value={partner.created_at} />
             {partner.category ? ` · ${partner.category}` : partner.requested_category ? ` · asks for ${partner.requested_category}` : ''}
           </Typography>
           {partner.status === 'rejected' && partner.rejection_reason ? (
@@ -81,6 +92,11 @@ function ApplicationCard({ partner, isAdmin, onReview, onApprove, onReject }: { 
         <Button size="small" variant="outlined" onClick={onReview} aria-label={`Review ${partner.company_name}`}>
           Review
         </Button>
+        {isAdmin ? (
+          <Button size="small" startIcon={<HistoryIcon />} onClick={onHistory} aria-label={`History of ${partner.company_name}`}>
+            History
+          </Button>
+        ) : null}
         {isAdmin && partner.status === 'pending' ? (
           <>
             <Button size="small" variant="contained" color="success" onClick={onApprove} aria-label={`Approve ${partner.company_name}`}>
@@ -96,7 +112,29 @@ function ApplicationCard({ partner, isAdmin, onReview, onApprove, onReject }: { 
   );
 }
 
-/** The admin panel's Partner Approvals tab: applications as cards, with Review, Approve and Reject. */
+const SORT_CHOICES: ListSortChoice[] = [
+  { field: 'created_at', order: 'ASC', label: 'Oldest first' },
+  { field: 'created_at', order: 'DESC', label: 'Newest first' },
+  { field: 'company_name', order: 'ASC', label: 'Company A–Z' },
+  { field: 'region', order: 'ASC', label: 'Region' },
+];
+
+const CSV_COLUMNS: CsvColumn<PartnerRecord>[] = [
+  { label: 'Company', value: (p) => p.company_name },
+  { label: 'Status', value: (p) => p.status },
+  { label: 'Contact', value: (p) => p.contact_name ?? '' },
+  { label: 'Email', value: (p) => p.contact_email ?? '' },
+  { label: 'Phone', value: (p) => p.phone_number ?? '' },
+  { label: 'Region', value: (p) => p.region ?? '' },
+  { label: 'Place', value: (p) => placeOf(p) ?? '' },
+  { label: 'Business type', value: (p) => businessTypeOf(p) ?? '' },
+  { label: 'Category', value: (p) => p.category ?? p.requested_category ?? '' },
+  { label: 'Submitted', value: (p) => p.created_at },
+  { label: 'Decided', value: (p) => p.decided_at ?? '' },
+  { label: 'Rejection reason', value: (p) => p.rejection_reason ?? '' },
+];
+
+/** The admin panel's Partner Approvals tab: applications as cards, with Review, History, Approve and Reject. */
 export function PartnerApprovals() {
   const { role } = useAccess();
   const isAdmin = isAdminRole(role);
@@ -104,20 +142,21 @@ export function PartnerApprovals() {
   const [shown, setShown] = useState<Shown>('pending');
   const [search, setSearch] = useState('');
   const query = useDebounced(search.trim(), 300);
-  const [page, setPage] = useState(1);
+  const filter = { ...(shown === 'all' ? {} : { status: shown }), ...(query ? { q: query } : {}) };
+  // Pending applications oldest first (the longest waiting), decided ones newest first.
+  const controls = useListControls({ sort: { field: 'created_at', order: 'ASC' }, perPage: PAGE_SIZE, filterKey: JSON.stringify(filter) });
   const [reviewing, setReviewing] = useState<PartnerRecord | null>(null);
+  const [historyOf, setHistoryOf] = useState<PartnerRecord | null>(null);
   const [approving, setApproving] = useState<PartnerRecord | null>(null);
   const [rejecting, setRejecting] = useState<PartnerRecord | null>(null);
 
-  useEffect(() => setPage(1), [query, shown]);
-
-  const { data, total, isPending, error, refetch } = useGetList<PartnerRecord>(PARTNERS_RESOURCE, {
-    pagination: { page, perPage: PAGE_SIZE },
-    sort: { field: 'created_at', order: shown === 'pending' ? 'ASC' : 'DESC' },
-    filter: { ...(shown === 'all' ? {} : { status: shown }), ...(query ? { q: query } : {}) },
-  });
+  const { data, total, isPending, error, refetch } = useGetList<PartnerRecord>(PARTNERS_RESOURCE, { ...controls.params, filter });
   const applications = data ?? [];
-  const pages = total ? Math.ceil(total / PAGE_SIZE) : 1;
+
+  const show = (next: Shown) => {
+    setShown(next);
+    controls.setSort({ field: 'created_at', order: next === 'pending' ? 'ASC' : 'DESC' });
+  };
 
   const decided = () => {
     setReviewing(null);
@@ -134,7 +173,7 @@ export function PartnerApprovals() {
           size="small"
           exclusive
           value={shown}
-          onChange={(_, value: Shown | null) => value && setShown(value)}
+          onChange={(_, value: Shown | null) => value && show(value)}
           aria-label="Applications to show"
           sx={{ flexWrap: 'wrap' }}
         >
@@ -144,14 +183,13 @@ export function PartnerApprovals() {
           <ToggleButton value="all">All</ToggleButton>
         </ToggleButtonGroup>
       </Box>
-      <TextField
-        size="small"
-        placeholder="Search by company, business type or region"
-        aria-label="Search partner applications"
-        value={search}
-        onChange={(event) => setSearch(event.target.value)}
-        sx={{ mb: 2, width: { xs: '100%', sm: 420 } }}
-        slotProps={{ input: { startAdornment: <InputAdornment position="start"><SearchIcon fontSize="small" /></InputAdornment> } }}
+      <ListToolbar
+        search={{ value: search, onChange: setSearch, placeholder: 'Search by company, business type or region', label: 'Search partner applications' }}
+        sortChoices={SORT_CHOICES}
+        sortMenuAlways
+        sort={controls.sort}
+        onSortChange={controls.setSort}
+        exportCsv={isAdmin ? { resource: PARTNERS_RESOURCE, filter, sort: controls.sort, fileName: `partner-applications-${shown}`, columns: CSV_COLUMNS } : undefined}
       />
       {!isAdmin ? (
         <Alert severity="info" sx={{ mb: 2 }}>
@@ -162,9 +200,14 @@ export function PartnerApprovals() {
       {isPending ? (
         <Loading />
       ) : applications.length === 0 ? (
-        <Typography color="text.secondary" sx={{ p: 2 }} data-testid="approvals-empty">
-          {query ? 'No partner applications match your search.' : EMPTY_TEXT[shown]}
-        </Typography>
+        <Box data-testid="approvals-empty">
+          <EmptyState
+            title={query ? 'No partner applications match your search.' : EMPTY_TEXT[shown]}
+            message={query ? 'Try another company, business type or region.' : shown === 'pending' ? 'New applications appear here as partners submit them.' : undefined}
+            filtered={Boolean(query)}
+            onClearFilters={() => setSearch('')}
+          />
+        </Box>
       ) : (
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(3, minmax(0, 1fr))' } }}>
           {applications.map((partner) => (
@@ -173,19 +216,17 @@ export function PartnerApprovals() {
               partner={partner}
               isAdmin={isAdmin}
               onReview={() => setReviewing(partner)}
+              onHistory={() => setHistoryOf(partner)}
               onApprove={() => setApproving(partner)}
               onReject={() => setRejecting(partner)}
             />
           ))}
         </Box>
       )}
-      {pages > 1 ? (
-        <Box sx={{ display: 'flex', justifyContent: 'center', mt: 2 }}>
-          <Pagination count={pages} page={page} onChange={(_, next) => setPage(next)} size="small" />
-        </Box>
-      ) : null}
+      <ListPagination total={total} controls={controls} />
 
       <PartnerShow partner={reviewing} onClose={() => setReviewing(null)} isAdmin={isAdmin} onApprove={setApproving} onReject={setRejecting} />
+      <PartnerShow partner={historyOf} onClose={() => setHistoryOf(null)} isAdmin={isAdmin} onApprove={setApproving} onReject={setRejecting} initialTab="history" />
       <ApproveDialog partner={approving} onClose={() => setApproving(null)} onDone={decided} />
       <RejectDialog partner={rejecting} onClose={() => setRejecting(null)} onDone={decided} />
     </Box>

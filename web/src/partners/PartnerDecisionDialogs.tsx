@@ -1,5 +1,6 @@
-import { DEFAULT_PERMISSIONS_BY_ROLE, PARTNER_APPROVAL_PERMISSION_GROUPS, permissionLabel, type Permission } from '@domain/access';
-import { PARTNER_CATEGORIES, REJECTION_REASON_MAX } from '@domain/partners/application';
+import { PARTNER_APPROVAL_PERMISSION_GROUPS, permissionLabel, type Permission } from '@domain/access';
+import { isPartnerCategory, PARTNER_CATEGORIES, REJECTION_REASON_MAX } from '@domain/partners/application';
+import { defaultPermissionsOfCategory } from '@domain/partners/categoryDefaults';
 import {
   Alert,
   Box,
@@ -29,9 +30,8 @@ export const APPROVED_MESSAGE = 'Partner approved';
 export const APPROVE_FAILED_MESSAGE = 'Failed to approve partner';
 export const REJECTED_MESSAGE = 'Partner rejected successfully';
 
-const PICKER_PERMISSIONS = new Set<Permission>(PARTNER_APPROVAL_PERMISSION_GROUPS.flatMap((group) => group.permissions));
-/** The picker starts from a partner's usual permissions. */
-const defaultSelection = () => new Set<Permission>(DEFAULT_PERMISSIONS_BY_ROLE.partner.filter((p) => PICKER_PERMISSIONS.has(p)));
+/** The picker starts from the chosen category's usual permissions; nothing before a category is chosen. */
+const defaultSelection = (category: string) => new Set<Permission>(isPartnerCategory(category) ? defaultPermissionsOfCategory(category) : []);
 
 /** The server's message, else the given default. */
 const failure = (error: unknown, fallback: string) => messageOf(error, fallback);
@@ -91,16 +91,23 @@ export function ApproveDialog({ partner, onClose, onDone }: { partner: PartnerRe
   const toast = useToast();
   const phone = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
   const [category, setCategory] = useState('');
-  const [permissions, setPermissions] = useState<Set<Permission>>(defaultSelection);
+  const [permissions, setPermissions] = useState<Set<Permission>>(() => defaultSelection(''));
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
   useEffect(() => {
     if (!partner) return;
-    setCategory(typeof partner.requested_category === 'string' && (PARTNER_CATEGORIES as readonly string[]).includes(partner.requested_category) ? partner.requested_category : '');
-    setPermissions(defaultSelection());
+    const requested = isPartnerCategory(partner.requested_category) ? partner.requested_category : '';
+    setCategory(requested);
+    setPermissions(defaultSelection(requested));
     setError(null);
   }, [partner]);
+
+  // A new category starts over from its defaults; the admin then adds or removes single permissions.
+  const chooseCategory = (next: string) => {
+    setCategory(next);
+    setPermissions(defaultSelection(next));
+  };
 
   const submit = async () => {
     if (!partner || !category) return;
@@ -134,14 +141,17 @@ export function ApproveDialog({ partner, onClose, onDone }: { partner: PartnerRe
           <FormLabel id="partner-category-label" sx={{ fontWeight: 600, color: 'text.primary' }}>
             Partner Category
           </FormLabel>
-          <RadioGroup aria-labelledby="partner-category-label" name="category" value={category} onChange={(event) => setCategory(event.target.value)}>
+          <RadioGroup aria-labelledby="partner-category-label" name="category" value={category} onChange={(event) => chooseCategory(event.target.value)}>
             {PARTNER_CATEGORIES.map((choice) => (
               <FormControlLabel key={choice} value={choice} control={<Radio size="small" />} label={choice} />
             ))}
           </RadioGroup>
         </FormControl>
-        <Typography variant="subtitle2" component="h3" sx={{ mb: 1 }}>
+        <Typography variant="subtitle2" component="h3">
           Permissions
+        </Typography>
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }} data-testid="approve-permissions-hint">
+          {category ? `The usual permissions of a ${category} are ticked; change them as needed.` : 'Choose a category to start from its usual permissions.'}
         </Typography>
         <ApprovalPermissionPicker selected={permissions} onChange={setPermissions} />
         {error ? (

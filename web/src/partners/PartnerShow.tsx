@@ -28,19 +28,22 @@ export function PartnerShow({
   isAdmin,
   onApprove,
   onReject,
+  initialTab = 'application',
 }: {
   partner: PartnerRecord | null;
   onClose: () => void;
   isAdmin: boolean;
   onApprove?: (partner: PartnerRecord) => void;
   onReject?: (partner: PartnerRecord) => void;
+  /** History opens the decision history directly (the cards' and User Management's History buttons). */
+  initialTab?: 'application' | 'history';
 }) {
   const phone = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
-  const [tab, setTab] = useState<'application' | 'history'>('application');
+  const [tab, setTab] = useState<'application' | 'history'>(initialTab);
   const [record, setRecord] = useState<PartnerRecord | null>(partner);
 
   useEffect(() => {
-    setTab('application');
+    setTab(isAdmin ? initialTab : 'application');
     setRecord(partner);
     if (!partner) return;
     let cancelled = false;
@@ -51,6 +54,7 @@ export function PartnerShow({
     return () => {
       cancelled = true;
     };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [partner]);
 
   const shown = record ?? partner;

@@ -1,6 +1,7 @@
 import { Box, Button, Card, CardActions, CardContent, Paper, Typography } from '@mui/material';
 import { landingRouteFor } from '@domain/access';
 import { useNavigate } from 'react-router-dom';
+import { cataloguePointer } from '../access/invitations';
 import { useAccess } from '../access/usePrincipal';
 import { PageTitle } from '../layout/PageTitle';
 
@@ -19,15 +20,35 @@ function TextSection({ title, paragraphs }: { title: string; paragraphs: string[
   );
 }
 
-export const ProductsSection = () => (
-  <TextSection
-    title="Products"
-    paragraphs={[
-      'Our portfolio covers managed and unmanaged switches, industrial switches for harsh environments, high-capacity switching, accessories and power supplies.',
-      'Partners with catalogue access can browse current prices, stock and minimum order quantities in the product catalogue.',
-    ]}
-  />
-);
+/**
+ * /products: what the vendor makes, as a brochure. The menu calls it Product Portfolio so it never
+ * reads as the Catalogue, where products are priced and ordered.
+ */
+export function ProductsSection() {
+  const { canDo } = useAccess();
+  const navigate = useNavigate();
+  const canBrowse = canDo('browse-products');
+  return (
+    <>
+      <TextSection
+        title={PRODUCT_PORTFOLIO_TITLE}
+        paragraphs={[
+          'Our portfolio covers managed and unmanaged switches, industrial switches for harsh environments, high-capacity switching, accessories and power supplies.',
+          cataloguePointer(canBrowse),
+        ]}
+      />
+      {canBrowse ? (
+        <Box sx={{ px: { xs: 2, md: 3 }, mt: -1 }}>
+          <Button variant="contained" onClick={() => navigate('/catalogue')}>
+            Open the Catalogue
+          </Button>
+        </Box>
+      ) : null}
+    </>
+  );
+}
+
+export const PRODUCT_PORTFOLIO_TITLE = 'Product Portfolio';
 
 export const SolutionsSection = () => (
   <TextSection

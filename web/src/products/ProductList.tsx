@@ -1,8 +1,6 @@
 import { formatUsd, PRODUCT_CATEGORIES } from '@domain/catalogue/catalogue';
-import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
-import SearchIcon from '@mui/icons-material/Search';
 import {
   Box,
   Button,
@@ -14,14 +12,12 @@ import {
   DialogContentText,
   DialogTitle,
   IconButton,
-  InputAdornment,
   MenuItem,
   Table,
   TableBody,
   TableCell,
   TableContainer,
   TableHead,
-  TablePagination,
   TableRow,
   TextField,
   Tooltip,
@@ -29,10 +25,9 @@ import {
   useMediaQuery,
   type Theme,
 } from '@mui/material';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useGetList } from 'react-admin';
 import { StockChip } from '../catalogue/StockChip';
-import { formatDate } from '../formatting';
 import { useToast } from '../layout/toast';
 import { ApiError } from '../providers/errorMapper';
 import { ProductCreate } from './ProductCreate';
@@ -42,9 +37,19 @@ import { HistoryDrawer } from '../history';
 import { ProductThumb } from './ProductThumb';
 import { deleteProduct, type ProductRecord } from './productsApi';
 import { useDebounced } from '../layout/useDebounced';
-import { LoadError, Loading } from '../layout/ListStates';
-
-const PAGE_SIZE = 10;
+import {
+  DateText,
+  EmptyState,
+  ListPagination,
+  ListToolbar,
+  LoadError,
+  Loading,
+  PlainHeader,
+  SortableHeader,
+  useListControls,
+  type CsvColumn,
+  type ListSortChoice,
+} from '../lists';
 
 export const deleteProductConfirmation = (name: string) => `Are you sure you want to delete product ${name}? This action cannot be undone.`;
 
@@ -71,32 +76,59 @@ function RowActions({ product, onEdit, onDelete, onHistory }: { product: Product
   );
 }
 
-/** Product Management: search, category filter, Add Product, the products table, edit and delete. */
+const STOCK_FILTERS = [
+  { value: '', label: 'Any stock' },
+  { value: 'in_stock', label: 'In stock' },
+  { value: 'low_stock', label: 'Low stock' },
+  { value: 'out_of_stock', label: 'Out of stock' },
+] as const;
+
+const SORT_CHOICES: ListSortChoice[] = [
+  { field: 'created_at', order: 'DESC', label: 'Newest first' },
+  { field: 'name', order: 'ASC', label: 'Name A–Z' },
+  { field: 'price', order: 'ASC', label: 'Price, lowest first' },
+  { field: 'price', order: 'DESC', label: 'Price, highest first' },
+  { field: 'stock_quantity', order: 'ASC', label: 'Stock, lowest first' },
+];
+
+const CSV_COLUMNS: CsvColumn<ProductRecord>[] = [
+  { label: 'Product', value: (p) => p.name },
+  { label: 'Category', value: (p) => p.category },
+  { label: 'Price (USD)', value: (p) => p.price },
+  { label: 'Stock', value: (p) => p.stock_quantity },
+  { label: 'Stock status', value: (p) => p.stock_status },
+  { label: 'MOQ', value: (p) => p.moq },
+  { label: 'Delivery time', value: (p) => p.delivery_time },
+  { label: 'Created', value: (p) => p.created_at },
+];
+
+/** Product Management: search, category and stock filters, Add Product, Export, the sortable products table, edit and delete. */
 export function ProductList() {
   const toast = useToast();
   const phone = useMediaQuery<Theme>((theme) => theme.breakpoints.down('md'));
   const [search, setSearch] = useState('');
   const [category, setCategory] = useState('');
+  const [stock, setStock] = useState('');
   const query = useDebounced(search.trim(), 300);
-  const [page, setPage] = useState(0);
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<ProductRecord | null>(null);
   const [deleting, setDeleting] = useState<ProductRecord | null>(null);
   const [history, setHistory] = useState<ProductRecord | null>(null);
   const [busy, setBusy] = useState(false);
 
-  useEffect(() => setPage(0), [query, category]);
-
   const filter: Record<string, string> = {};
   if (query) filter.q = query;
   if (category) filter.category = category;
-  const { data, total, isPending, error, refetch } = useGetList<ProductRecord>('products', {
-    pagination: { page: page + 1, perPage: PAGE_SIZE },
-    sort: { field: 'created_at', order: 'DESC' },
-    filter,
-  });
+  if (stock) filter.stock = stock;
+  const controls = useListControls({ sort: { field: 'created_at', order: 'DESC' }, filterKey: JSON.stringify(filter) });
+  const { data, total, isPending, error, refetch } = useGetList<ProductRecord>('products', { ...controls.params, filter });
   const products = data ?? [];
-  const filtered = Boolean(query || category);
+  const filtered = Boolean(query || category || stock);
+  const clearFilters = () => {
+    setSearch('');
+    setCategory('');
+    setStock('');
+  };
 
   const confirmDelete = async () => {
     if (!deleting) return;
@@ -118,36 +150,50 @@ export function ProductList() {
 
   return (
     <Box>
-      <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap', mb: 2 }}>
-        <TextField
-          size="small"
-          placeholder="Search products"
-          value={search}
-          onChange={(event) => setSearch(event.target.value)}
-          sx={{ flex: { xs: '1 1 100%', sm: '1 1 260px' } }}
-          slotProps={{ input: { startAdornment: <InputAdornment position="start"><SearchIcon fontSize="small" /></InputAdornment> }, htmlInput: { 'aria-label': 'Search products' } }}
-        />
-        <TextField select size="small" label="Category" value={category} onChange={(e) => setCategory(e.target.value)} sx={{ flex: { xs: '1 1 100%', sm: '0 1 260px' } }}>
-          <MenuItem value="">All Categories</MenuItem>
-          {PRODUCT_CATEGORIES.map((c) => (
-            <MenuItem key={c} value={c}>
-              {c}
-            </MenuItem>
-          ))}
-        </TextField>
-        <Button variant="contained" startIcon={<AddIcon />} onClick={() => setAdding(true)} sx={{ flex: { xs: '1 1 100%', sm: '0 0 auto' }, ml: { sm: 'auto' } }}>
-          Add Product
-        </Button>
-      </Box>
+      <ListToolbar
+        search={{ value: search, onChange: setSearch, placeholder: 'Search products' }}
+        filters={
+          <>
+            <TextField select size="small" label="Category" value={category} onChange={(e) => setCategory(e.target.value)} sx={{ flex: { xs: '1 1 160px', sm: '0 1 240px' } }}>
+              <MenuItem value="">All Categories</MenuItem>
+              {PRODUCT_CATEGORIES.map((c) => (
+                <MenuItem key={c} value={c}>
+                  {c}
+                </MenuItem>
+              ))}
+            </TextField>
+            <TextField select size="small" label="Stock" value={stock} onChange={(e) => setStock(e.target.value)} sx={{ flex: { xs: '1 1 130px', sm: '0 0 150px' } }}>
+              {STOCK_FILTERS.map((choice) => (
+                <MenuItem key={choice.value} value={choice.value}>
+                  {choice.label}
+                </MenuItem>
+              ))}
+            </TextField>
+          </>
+        }
+        sortChoices={SORT_CHOICES}
+        sort={controls.sort}
+        onSortChange={controls.setSort}
+        exportCsv={{ resource: 'products', filter, sort: controls.sort, fileName: 'products', columns: CSV_COLUMNS }}
+        create={{ label: 'Add Product', onClick: () => setAdding(true) }}
+      />
 
       <LoadError error={error} onRetry={refetch} message={error instanceof ApiError && error.status !== 0 ? (error.message !== 'An error occurred' ? error.message : 'Failed to fetch products') : 'An error occurred while fetching products'} />
 
       {isPending ? (
         <Loading />
       ) : products.length === 0 ? (
-        <Typography color="text.secondary" sx={{ p: 2 }}>
-          {filtered ? 'No products found' : 'No products yet'}
-        </Typography>
+        <EmptyState
+          title={filtered ? 'No products found' : 'No products yet'}
+          message={filtered ? 'Try another search, category or stock level.' : 'Add the first product to the catalogue.'}
+          filtered={filtered}
+          onClearFilters={clearFilters}
+          action={
+            <Button variant="contained" onClick={() => setAdding(true)}>
+              Add Product
+            </Button>
+          }
+        />
       ) : phone ? (
         <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1.5 }}>
           {products.map((product) => (
@@ -171,7 +217,7 @@ export function ProductList() {
                   </Typography>
                   <StockChip stock={product.stock_quantity} />
                   <Typography variant="caption" color="text.secondary">
-                    MOQ {product.moq} · Created {formatDate(product.created_at)}
+                    MOQ {product.moq} · Created <DateText value={product.created_at} />
                   </Typography>
                 </Box>
               </CardContent>
@@ -183,11 +229,13 @@ export function ProductList() {
           <Table size="small" aria-label="Products">
             <TableHead>
               <TableRow>
-                {['Product', 'Category', 'Price', 'Stock', 'MOQ', 'Created', 'Actions'].map((column) => (
-                  <TableCell key={column} align={['Price', 'MOQ', 'Actions'].includes(column) ? 'right' : 'left'} sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
-                    {column}
-                  </TableCell>
-                ))}
+                <SortableHeader field="name" label="Product" sort={controls.sort} onSort={controls.sortBy} />
+                <SortableHeader field="category" label="Category" sort={controls.sort} onSort={controls.sortBy} />
+                <SortableHeader field="price" label="Price" sort={controls.sort} onSort={controls.sortBy} align="right" firstOrder="DESC" />
+                <SortableHeader field="stock_quantity" label="Stock" sort={controls.sort} onSort={controls.sortBy} />
+                <SortableHeader field="moq" label="MOQ" sort={controls.sort} onSort={controls.sortBy} align="right" />
+                <SortableHeader field="created_at" label="Created" sort={controls.sort} onSort={controls.sortBy} firstOrder="DESC" />
+                <PlainHeader align="right">Actions</PlainHeader>
               </TableRow>
             </TableHead>
             <TableBody>
@@ -209,7 +257,9 @@ export function ProductList() {
                     <StockChip stock={product.stock_quantity} />
                   </TableCell>
                   <TableCell align="right">{product.moq}</TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(product.created_at)}</TableCell>
+                  <TableCell>
+                    <DateText value={product.created_at} />
+                  </TableCell>
                   <TableCell align="right">{actions(product)}</TableCell>
                 </TableRow>
               ))}
@@ -217,9 +267,7 @@ export function ProductList() {
           </Table>
         </TableContainer>
       )}
-      {total !== undefined && total > PAGE_SIZE ? (
-        <TablePagination component="div" count={total} page={page} rowsPerPage={PAGE_SIZE} rowsPerPageOptions={[PAGE_SIZE]} onPageChange={(_, next) => setPage(next)} />
-      ) : null}
+      <ListPagination total={total} controls={controls} />
 
       <ProductCreate open={adding} onClose={() => setAdding(false)} onCreated={() => void refetch()} />
       <ProductEdit record={editing} onClose={() => setEditing(null)} onSaved={() => void refetch()} />

@@ -3,11 +3,11 @@ import { Alert, Box, Button, Card, CardActions, CardContent, Chip, MenuItem, Pag
 import { useEffect, useState } from 'react';
 import { useGetList } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
-import { formatDate } from '../formatting';
 import { LoadError, Loading } from '../layout/ListStates';
 import { ProjectStatusChip, RegistrationChip } from './ProjectParts';
 import { getProject, type ProjectRecord } from './projectsApi';
 import { RegistrationDialog, type RegistrationAction } from './RegistrationDialogs';
+import { DateText } from '../lists';
 
 const PAGE_SIZE = 10;
 const QUEUES = [
@@ -29,7 +29,7 @@ function Side({ project, label }: { project: ProjectRecord; label: string }) {
         {project.end_user_customer_name ?? '—'} {project.end_user_email ? `· ${project.end_user_email}` : ''}
       </Typography>
       <Typography variant="caption" color="text.secondary" component="p">
-        Submitted {formatDate(project.submitted_at)} · {project.value === null ? '—' : formatUsd(project.value)}
+        Submitted <DateText value={project.submitted_at} /> · {project.value === null ? '—' : formatUsd(project.value)}
       </Typography>
       <Box sx={{ mt: 0.5 }}>
         <RegistrationChip project={project} />

@@ -37,6 +37,7 @@ import { useDebounced } from '../layout/useDebounced';
 import { ProjectCreateDialog, ProjectEditDialog } from './ProjectForms';
 import { downloadProjectsCsv, ProgressBar, ProjectStatusChip, RegistrationChip, useCanChangeProject } from './ProjectParts';
 import { allProjects, getProjectStatistics, type ProjectRecord, type ProjectStatistics } from './projectsApi';
+import { EmptyState } from '../lists';
 
 const PAGE_SIZE = 12;
 const TABS = [
@@ -232,14 +233,21 @@ function ProjectManagement() {
         {isPending ? (
           <Loading />
         ) : projects.length === 0 ? (
-          <Box sx={{ p: 3, textAlign: 'center' }}>
-            <Typography color="text.secondary">{query || registration ? 'No projects match your search.' : tab === 'completed' ? 'No completed projects yet.' : 'No projects yet.'}</Typography>
-            {canDo('new-project') && !query && !registration ? (
-              <Button sx={{ mt: 1 }} startIcon={<AddIcon />} onClick={() => setCreating(true)}>
-                Register your first project
-              </Button>
-            ) : null}
-          </Box>
+          <EmptyState
+            title={query || registration ? 'No projects match your search.' : tab === 'completed' ? 'No completed projects yet.' : 'No projects yet.'}
+            filtered={Boolean(query || registration)}
+            onClearFilters={() => {
+              setSearch('');
+              setRegistration('');
+            }}
+            action={
+              canDo('new-project') ? (
+                <Button startIcon={<AddIcon />} onClick={() => setCreating(true)}>
+                  Register your first project
+                </Button>
+              ) : undefined
+            }
+          />
         ) : (
           <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(3, minmax(0, 1fr))' } }}>
             {projects.map((project) => (

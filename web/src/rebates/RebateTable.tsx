@@ -22,6 +22,7 @@ import type { ReactNode } from 'react';
 import { formatDate } from '../formatting';
 import { RebateStatusChip } from './RebateStatusChip';
 import type { RebateRecord, SortOrder } from './rebatesApi';
+import { DateText } from '../lists';
 
 interface Column {
   key: string;
@@ -47,7 +48,7 @@ const COLUMNS: Column[] = [
     sort: 'submitted_date',
     render: (r) => (
       <>
-        {formatDate(r.submitted_date)}
+        <DateText value={r.submitted_date} />
         <Typography variant="caption" color="text.secondary" component="p">
           purchased {day(r.purchase_date)}
         </Typography>
@@ -128,7 +129,7 @@ export function RebateTable({ rows, total, admin, page, perPage, onPage, onPerPa
                   {r.product_name}
                 </Typography>
                 <Typography variant="caption" color="text.secondary" component="p">
-                  Purchased {day(r.purchase_date)} · submitted {formatDate(r.submitted_date)}
+                  Purchased {day(r.purchase_date)} · submitted <DateText value={r.submitted_date} />
                 </Typography>
                 <Box sx={{ display: 'flex', justifyContent: 'space-between', mt: 1 }}>
                   <Typography variant="body2">{formatUsd(r.purchase_amount)}</Typography>

@@ -38,6 +38,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useAccess } from '../access/usePrincipal';
 import { formatDate } from '../formatting';
 import { HistoryDrawer } from '../history';
+import { DateText, EmailText, EmptyState } from '../lists';
 import { Loading } from '../layout/ListStates';
 import { PageTitle } from '../layout/PageTitle';
 import { useToast } from '../layout/toast';
@@ -220,9 +221,21 @@ export default function TeamManagement({ kind }: { kind: TeamKind }) {
       ) : members === null ? (
         <Loading />
       ) : members.length === 0 ? (
-        <Typography color="text.secondary" sx={{ p: 3, textAlign: 'center' }} data-testid="team-empty">
-          {query ? TEAM_TEXTS.emptySearch : TEAM_TEXTS.empty}
-        </Typography>
+        <Box data-testid="team-empty">
+          <EmptyState
+            title={query || status !== 'all' ? TEAM_TEXTS.emptySearch : TEAM_TEXTS.empty}
+            filtered={Boolean(query || status !== 'all')}
+            onClearFilters={() => {
+              setSearch('');
+              setStatus('all');
+            }}
+            action={
+              <Button variant="contained" startIcon={<AddIcon />} onClick={() => setForm({ member: null })}>
+                {TEAM_TEXTS.add}
+              </Button>
+            }
+          />
+        </Box>
       ) : phone ? (
         <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1.5 }}>
           {sorted.map((member) => (
@@ -233,8 +246,8 @@ export default function TeamManagement({ kind }: { kind: TeamKind }) {
                     <Typography variant="subtitle1" sx={{ fontWeight: 600 }}>
                       {member.full_name}
                     </Typography>
-                    <Typography variant="body2" color="text.secondary" sx={{ wordBreak: 'break-all' }}>
-                      {member.email}
+                    <Typography variant="body2" color="text.secondary" component="div">
+                      <EmailText email={member.email} />
                     </Typography>
                   </Box>
                   {actions(member)}
@@ -242,7 +255,7 @@ export default function TeamManagement({ kind }: { kind: TeamKind }) {
                 <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', mt: 1 }}>
                   <MemberStatus member={member} />
                   <Typography variant="caption" color="text.secondary">
-                    Joined {formatDate(member.created_at)}
+                    Joined <DateText value={member.created_at} />
                   </Typography>
                 </Box>
               </CardContent>
@@ -271,11 +284,15 @@ export default function TeamManagement({ kind }: { kind: TeamKind }) {
               {sorted.map((member) => (
                 <TableRow key={member.id} hover data-testid="team-row">
                   <TableCell sx={{ fontWeight: 500 }}>{member.full_name}</TableCell>
-                  <TableCell>{member.email}</TableCell>
+                  <TableCell sx={{ maxWidth: 280 }}>
+                    <EmailText email={member.email} />
+                  </TableCell>
                   <TableCell>
                     <MemberStatus member={member} />
                   </TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(member.created_at)}</TableCell>
+                  <TableCell>
+                    <DateText value={member.created_at} />
+                  </TableCell>
                   <TableCell align="right">{actions(member)}</TableCell>
                 </TableRow>
               ))}

@@ -4,13 +4,13 @@ import { Box, Button, MenuItem, Pagination, Paper, TextField, Typography } from 
 import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useAccess } from '../access/usePrincipal';
-import { formatDateTime } from '../formatting';
 import { LoadError, Loading } from '../layout/ListStates';
 import { useDebounced } from '../layout/useDebounced';
 import { isSupportStaffRole, OverdueChip, TicketPriorityChip, TicketStatusChip } from './ticketLabels';
 import { TicketCreateDialog } from './TicketCreateDialog';
 import { TicketDetail } from './TicketDetail';
 import { getAssignees, getTicketStatistics, listQueue, listTickets, type TicketRecord, type TicketStatistics, type UserOption } from './ticketsApi';
+import { DateText, EmptyState } from '../lists';
 
 /** Spec 002 §9: tickets page size 10. */
 export const TICKETS_PAGE_SIZE = 10;
@@ -44,7 +44,7 @@ function TicketRow({ ticket, staff, onOpen, onOrganisation }: { ticket: TicketRe
         {ticket.title}
       </Button>
       <Typography variant="body2" color="text.secondary">
-        {ticket.category} · Due {formatDateTime(ticket.due_date)} · {ticket.assignee?.full_name ? `Assigned to ${ticket.assignee.full_name}` : 'Unassigned'} · {ticket.comment_count} comment{ticket.comment_count === 1 ? '' : 's'}
+        {ticket.category} · Due <DateText value={ticket.due_date} /> · {ticket.assignee?.full_name ? `Assigned to ${ticket.assignee.full_name}` : 'Unassigned'} · {ticket.comment_count} comment{ticket.comment_count === 1 ? '' : 's'}
       </Typography>
       {staff && ticket.company_name ? (
         <Box>
@@ -166,9 +166,7 @@ export function MyCases() {
       <LoadError error={error} message="Failed to load tickets" onRetry={load} />
       {!rows && !error ? <Loading /> : null}
       {rows && rows.length === 0 ? (
-        <Paper variant="outlined" sx={{ p: 4, textAlign: 'center' }}>
-          <Typography color="text.secondary">No tickets found</Typography>
-        </Paper>
+        <EmptyState title="No tickets found" message="Tickets you open, or that are assigned to you, appear here." />
       ) : null}
       <Box sx={{ display: 'grid', gap: 1 }}>
         {(rows ?? []).map((ticket) => (

@@ -1,9 +1,10 @@
 import { isAdminRole, isPermission, isRole, permissionLabel, ROLE_LABELS } from '@domain/access';
-import AddIcon from '@mui/icons-material/Add';
+import BlockIcon from '@mui/icons-material/Block';
+import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutline';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
+import FactCheckIcon from '@mui/icons-material/FactCheck';
 import HistoryIcon from '@mui/icons-material/History';
-import SearchIcon from '@mui/icons-material/Search';
 import {
   Box,
   Button,
@@ -16,13 +17,12 @@ import {
   DialogContentText,
   DialogTitle,
   IconButton,
-  InputAdornment,
+  MenuItem,
   Table,
   TableBody,
   TableCell,
   TableContainer,
   TableHead,
-  TablePagination,
   TableRow,
   TextField,
   Tooltip,
@@ -30,19 +30,36 @@ import {
   useMediaQuery,
   type Theme,
 } from '@mui/material';
-import { useEffect, useState } from 'react';
-import { useDataProvider, useGetList } from 'react-admin';
-import { formatDate } from '../formatting';
+import { useState } from 'react';
+import { useDataProvider, useGetIdentity, useGetList } from 'react-admin';
 import { useToast } from '../layout/toast';
-import { ApiError } from '../providers/errorMapper';
+import {
+  DateText,
+  EmailText,
+  EmptyState,
+  ListPagination,
+  ListToolbar,
+  LoadError,
+  Loading,
+  PlainHeader,
+  SelectAllCell,
+  SelectRowBox,
+  SelectRowCell,
+  SortableHeader,
+  useListControls,
+  useSelection,
+  type CsvColumn,
+  type ListSortChoice,
+} from '../lists';
+import { PartnerShow } from '../partners/PartnerShow';
+import type { PartnerRecord } from '../partners/partnersApi';
+import { ApiError, messageOf } from '../providers/errorMapper';
 import { UserCreate } from './UserCreate';
 import { UserEdit } from './UserEdit';
 import { UserHistory } from './UserHistory';
-import { ADMIN_DELETE_REFUSED, companyOf, deleteConfirmation, permissionsOf, ROLE_BADGE_COLOURS, usersForList, type UserRecord } from './userRules';
+import { ADMIN_DELETE_REFUSED, companyOf, deleteConfirmation, LISTED_ROLES, permissionsOf, ROLE_BADGE_COLOURS, usersForList, type UserRecord } from './userRules';
+import { setUsersActive } from './usersApi';
 import { useDebounced } from '../layout/useDebounced';
-import { LoadError, Loading } from '../layout/ListStates';
-
-const PAGE_SIZE = 10;
 
 export function RoleBadge({ role }: { role: string }) {
   const colours = ROLE_BADGE_COLOURS[role] ?? { bg: '#eceff1', fg: '#37474f' };
@@ -72,10 +89,30 @@ function PermissionsSummary({ user }: { user: UserRecord }) {
   );
 }
 
-function RowActions({ user, onEdit, onDelete, onHistory }: { user: UserRecord; onEdit: () => void; onDelete: () => void; onHistory: () => void }) {
+function RowActions({
+  user,
+  onEdit,
+  onDelete,
+  onHistory,
+  onDecisions,
+}: {
+  user: UserRecord;
+  onEdit: () => void;
+  onDelete: () => void;
+  onHistory: () => void;
+  /** A partner's account: its application's decision history. */
+  onDecisions?: () => void;
+}) {
   const admin = isAdminRole(user.role);
   return (
     <Box sx={{ display: 'flex', gap: 0.25, justifyContent: 'flex-end' }}>
+      {onDecisions ? (
+        <Tooltip title="Partner application history">
+          <IconButton size="small" aria-label={`Partner application history of ${user.full_name}`} onClick={onDecisions}>
+            <FactCheckIcon fontSize="small" />
+          </IconButton>
+        </Tooltip>
+      ) : null}
       <Tooltip title="History">
         <IconButton size="small" aria-label={`History of ${user.full_name}`} onClick={onHistory}>
           <HistoryIcon fontSize="small" />
@@ -97,46 +134,59 @@ function RowActions({ user, onEdit, onDelete, onHistory }: { user: UserRecord; o
   );
 }
 
-/** An e-mail address that wraps only after the @. */
-function EmailText({ email }: { email: string }) {
-  const at = email.indexOf('@');
-  if (at < 0) return <>{email}</>;
-  return (
-    <>
-      {email.slice(0, at)}
-      <wbr />
-      {email.slice(at)}
-    </>
-  );
-}
+const STATUS_FILTERS = [
+  { value: '', label: 'All statuses' },
+  { value: 'true', label: 'Active' },
+  { value: 'false', label: 'Inactive' },
+] as const;
 
+const SORT_CHOICES: ListSortChoice[] = [
+  { field: 'created_at', order: 'DESC', label: 'Newest first' },
+  { field: 'created_at', order: 'ASC', label: 'Oldest first' },
+  { field: 'full_name', order: 'ASC', label: 'Name A–Z' },
+  { field: 'email', order: 'ASC', label: 'Email A–Z' },
+  { field: 'company_name', order: 'ASC', label: 'Company A–Z' },
+];
 
-/** User Management: search, Add User, the users table, edit, delete and history. */
+const CSV_COLUMNS: CsvColumn<UserRecord>[] = [
+  { label: 'Name', value: (u) => u.full_name },
+  { label: 'Email', value: (u) => u.email },
+  { label: 'Role', value: (u) => (isRole(u.role) ? ROLE_LABELS[u.role] : u.role) },
+  { label: 'Company', value: (u) => companyOf(u) },
+  { label: 'Status', value: (u) => (u.is_active ? 'Active' : 'Inactive') },
+  { label: 'Permissions', value: (u) => (isAdminRole(u.role) ? 'All permissions' : permissionsOf(u).join(' ')) },
+  { label: 'Created', value: (u) => u.created_at ?? '' },
+];
+
+/** User Management: search and filters, Add User, Export, the users table with bulk activate/deactivate, edit, delete and history. */
 export function UserList() {
   const dataProvider = useDataProvider();
   const toast = useToast();
+  const { identity } = useGetIdentity();
   const phone = useMediaQuery<Theme>((theme) => theme.breakpoints.down('md'));
   const [search, setSearch] = useState('');
+  const [role, setRole] = useState('');
+  const [active, setActive] = useState('');
   const query = useDebounced(search.trim(), 300);
-  const [page, setPage] = useState(0);
+  const filter = { ...(query ? { q: query } : {}), ...(role ? { role } : {}), ...(active ? { is_active: active === 'true' } : {}) };
+  const controls = useListControls({ sort: { field: 'created_at', order: 'DESC' }, filterKey: JSON.stringify(filter) });
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<UserRecord | null>(null);
   const [deleting, setDeleting] = useState<UserRecord | null>(null);
   const [history, setHistory] = useState<UserRecord | null>(null);
+  const [decisions, setDecisions] = useState<UserRecord | null>(null);
   const [busy, setBusy] = useState(false);
+  const [bulkBusy, setBulkBusy] = useState(false);
 
-  useEffect(() => setPage(0), [query]);
-
-  const { data, total, isPending, error, refetch } = useGetList<UserRecord>(
-    'users',
-    {
-      pagination: { page: page + 1, perPage: PAGE_SIZE },
-      sort: { field: 'created_at', order: 'DESC' },
-      filter: query ? { search: query } : {},
-    },
-    { meta: {} },
-  );
+  const { data, total, isPending, error, refetch } = useGetList<UserRecord>('users', { ...controls.params, filter }, { meta: {} });
   const users = usersForList(data ?? []);
+  const selection = useSelection(users.map((u) => u.id));
+  const filtered = Boolean(query || role || active);
+  const clearFilters = () => {
+    setSearch('');
+    setRole('');
+    setActive('');
+  };
 
   const confirmDelete = async () => {
     if (!deleting) return;
@@ -157,47 +207,108 @@ export function UserList() {
     }
   };
 
+  const setStatusOfSelected = async (isActive: boolean) => {
+    setBulkBusy(true);
+    try {
+      const answer = await setUsersActive(selection.ids, isActive);
+      toast(answer.message, 'success');
+      selection.clear();
+    } catch (e) {
+      // All or nothing: the server changed nobody and says which rows stopped it.
+      toast(messageOf(e, isActive ? 'Failed to activate the users' : 'Failed to deactivate the users'), 'error');
+    } finally {
+      setBulkBusy(false);
+      void refetch();
+    }
+  };
+
+  const selfSelected = Boolean(identity && selection.has(String(identity.id)));
+  const bulkActions = (
+    <>
+      <Button size="small" variant="outlined" startIcon={<CheckCircleOutlineIcon />} disabled={bulkBusy} onClick={() => void setStatusOfSelected(true)}>
+        Activate
+      </Button>
+      <Tooltip title={selfSelected ? 'You cannot deactivate your own account' : ''}>
+        <span>
+          <Button size="small" variant="outlined" color="warning" startIcon={<BlockIcon />} disabled={bulkBusy || selfSelected} onClick={() => void setStatusOfSelected(false)}>
+            Deactivate
+          </Button>
+        </span>
+      </Tooltip>
+    </>
+  );
+
   const actions = (user: UserRecord) => (
-    <RowActions user={user} onEdit={() => setEditing(user)} onDelete={() => setDeleting(user)} onHistory={() => setHistory(user)} />
+    <RowActions
+      user={user}
+      onEdit={() => setEditing(user)}
+      onDelete={() => setDeleting(user)}
+      onHistory={() => setHistory(user)}
+      onDecisions={user.role === 'partner' ? () => setDecisions(user) : undefined}
+    />
   );
 
   return (
     <Box>
-      <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', mb: 2 }}>
-        <TextField
-          size="small"
-          placeholder="Search by name"
-          aria-label="Search users by name"
-          value={search}
-          onChange={(event) => setSearch(event.target.value)}
-          sx={{ flex: { xs: '1 1 100%', sm: '0 1 320px' } }}
-          slotProps={{ input: { startAdornment: <InputAdornment position="start"><SearchIcon fontSize="small" /></InputAdornment> } }}
-        />
-        <Button variant="contained" startIcon={<AddIcon />} onClick={() => setAdding(true)} sx={{ flex: { xs: '1 1 100%', sm: '0 0 auto' } }}>
-          Add User
-        </Button>
-      </Box>
+      <ListToolbar
+        search={{ value: search, onChange: setSearch, placeholder: 'Search by name', label: 'Search users by name' }}
+        filters={
+          <>
+            <TextField select size="small" label="Role" value={role} onChange={(event) => setRole(event.target.value)} sx={{ flex: { xs: '1 1 140px', sm: '0 0 170px' } }}>
+              <MenuItem value="">All roles</MenuItem>
+              {LISTED_ROLES.map((r) => (
+                <MenuItem key={r} value={r}>
+                  {ROLE_LABELS[r]}
+                </MenuItem>
+              ))}
+            </TextField>
+            <TextField select size="small" label="Status" value={active} onChange={(event) => setActive(event.target.value)} sx={{ flex: { xs: '1 1 140px', sm: '0 0 150px' } }}>
+              {STATUS_FILTERS.map((choice) => (
+                <MenuItem key={choice.value} value={choice.value}>
+                  {choice.label}
+                </MenuItem>
+              ))}
+            </TextField>
+          </>
+        }
+        sortChoices={SORT_CHOICES}
+        sort={controls.sort}
+        onSortChange={controls.setSort}
+        exportCsv={{ resource: 'users', filter, sort: controls.sort, fileName: 'users', columns: CSV_COLUMNS, meta: {} }}
+        create={{ label: 'Add User', onClick: () => setAdding(true) }}
+        selection={selection}
+        bulkActions={bulkActions}
+      />
 
       <LoadError error={error} onRetry={refetch} message={(error as Error | null)?.message || 'Failed to load users'} />
 
       {isPending ? (
         <Loading />
       ) : users.length === 0 ? (
-        <Typography color="text.secondary" sx={{ p: 2 }}>
-          {query ? 'No users found matching your search.' : 'No users yet.'}
-        </Typography>
+        <EmptyState
+          title={filtered ? 'No users found matching your search.' : 'No users yet.'}
+          message={filtered ? 'Try another name or clear the filters.' : 'Add the first distributor, manufacturer or support user.'}
+          filtered={filtered}
+          onClearFilters={clearFilters}
+          action={
+            <Button variant="contained" onClick={() => setAdding(true)}>
+              Add User
+            </Button>
+          }
+        />
       ) : phone ? (
         <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1.5 }} data-testid="users-cards">
           {users.map((user) => (
-            <Card key={user.id} variant="outlined" data-testid="user-row">
+            <Card key={user.id} variant="outlined" data-testid="user-row" data-user={user.email}>
               <CardContent sx={{ pb: '12px !important' }}>
                 <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1, alignItems: 'flex-start' }}>
-                  <Box sx={{ minWidth: 0 }}>
+                  <SelectRowBox selection={selection} id={user.id} label={`Select ${user.full_name}`} />
+                  <Box sx={{ minWidth: 0, flex: 1 }}>
                     <Typography variant="subtitle1" sx={{ fontWeight: 600, wordBreak: 'break-word' }}>
                       {user.full_name}
                     </Typography>
-                    <Typography variant="body2" color="text.secondary" sx={{ wordBreak: 'break-all' }}>
-                      {user.email}
+                    <Typography variant="body2" color="text.secondary" component="div">
+                      <EmailText email={user.email} />
                     </Typography>
                   </Box>
                   {actions(user)}
@@ -208,7 +319,7 @@ export function UserList() {
                   <PermissionsSummary user={user} />
                 </Box>
                 <Typography variant="caption" color="text.secondary" component="div" sx={{ mt: 1 }}>
-                  {companyOf(user) ? `${companyOf(user)} · ` : ''}Created {formatDate(user.created_at)}
+                  {companyOf(user) ? `${companyOf(user)} · ` : ''}Created <DateText value={user.created_at} />
                 </Typography>
               </CardContent>
             </Card>
@@ -219,18 +330,23 @@ export function UserList() {
           <Table size="small" aria-label="Users">
             <TableHead>
               <TableRow>
-                {['Name', 'Email', 'Role', 'Company', 'Status', 'Permissions', 'Date', 'Actions'].map((column) => (
-                  <TableCell key={column} align={column === 'Actions' ? 'right' : 'left'} sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
-                    {column}
-                  </TableCell>
-                ))}
+                <SelectAllCell selection={selection} />
+                <SortableHeader field="full_name" label="Name" sort={controls.sort} onSort={controls.sortBy} />
+                <SortableHeader field="email" label="Email" sort={controls.sort} onSort={controls.sortBy} />
+                <SortableHeader field="role" label="Role" sort={controls.sort} onSort={controls.sortBy} />
+                <SortableHeader field="company_name" label="Company" sort={controls.sort} onSort={controls.sortBy} />
+                <SortableHeader field="is_active" label="Status" sort={controls.sort} onSort={controls.sortBy} firstOrder="DESC" />
+                <PlainHeader>Permissions</PlainHeader>
+                <SortableHeader field="created_at" label="Created" sort={controls.sort} onSort={controls.sortBy} firstOrder="DESC" />
+                <PlainHeader align="right">Actions</PlainHeader>
               </TableRow>
             </TableHead>
             <TableBody>
               {users.map((user) => (
-                <TableRow key={user.id} hover data-testid="user-row">
+                <TableRow key={user.id} hover data-testid="user-row" data-user={user.email} selected={selection.has(user.id)}>
+                  <SelectRowCell selection={selection} id={user.id} label={`Select ${user.full_name}`} />
                   <TableCell sx={{ fontWeight: 500 }}>{user.full_name}</TableCell>
-                  <TableCell>
+                  <TableCell sx={{ maxWidth: 280 }}>
                     <EmailText email={user.email} />
                   </TableCell>
                   <TableCell>
@@ -243,7 +359,9 @@ export function UserList() {
                   <TableCell>
                     <PermissionsSummary user={user} />
                   </TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(user.created_at)}</TableCell>
+                  <TableCell>
+                    <DateText value={user.created_at} />
+                  </TableCell>
                   <TableCell align="right">{actions(user)}</TableCell>
                 </TableRow>
               ))}
@@ -251,20 +369,17 @@ export function UserList() {
           </Table>
         </TableContainer>
       )}
-      {total !== undefined && total > PAGE_SIZE ? (
-        <TablePagination
-          component="div"
-          count={total}
-          page={page}
-          rowsPerPage={PAGE_SIZE}
-          rowsPerPageOptions={[PAGE_SIZE]}
-          onPageChange={(_, next) => setPage(next)}
-        />
-      ) : null}
+      <ListPagination total={total} controls={controls} />
 
       <UserCreate open={adding} onClose={() => setAdding(false)} onCreated={() => void refetch()} />
       <UserEdit record={editing} onClose={() => setEditing(null)} onSaved={() => void refetch()} />
       <UserHistory record={history} onClose={() => setHistory(null)} />
+      <PartnerShow
+        partner={decisions ? ({ id: decisions.id, company_name: companyOf(decisions) || decisions.full_name } as PartnerRecord) : null}
+        onClose={() => setDecisions(null)}
+        isAdmin
+        initialTab="history"
+      />
 
       <Dialog open={Boolean(deleting)} onClose={() => !busy && setDeleting(null)} aria-labelledby="delete-user-title">
         <DialogTitle id="delete-user-title">Delete User</DialogTitle>

@@ -104,3 +104,6 @@ export const ROLE_BADGE_COLOURS: Record<string, { bg: string; fg: string }> = {
   manufacturer: { bg: '#e0f2f1', fg: '#00695c' },
   support: { bg: '#fff8e1', fg: '#8d6e00' },
 };
+
+/** The roles User Management lists and filters by (sub-users are managed by their organisation). */
+export const LISTED_ROLES = ['admin', 'partner', 'distributor', 'manufacturer', 'support'] as const;

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { PARTNER_APPROVAL_PERMISSION_GROUPS } from '../access';
+import { PARTNER_CATEGORIES } from './application';
+import { CATEGORY_DEFAULT_PERMISSIONS, defaultPermissionsOfCategory } from './categoryDefaults';
+
+const offered = PARTNER_APPROVAL_PERMISSION_GROUPS.flatMap((group) => group.permissions);
+const [valueAdded, authorized, exclusive] = PARTNER_CATEGORIES;
+
+describe('default permissions of a partnership category', () => {
+  it('gives an Authorized partner ordering, deal registration and support reading', () => {
+    expect(defaultPermissionsOfCategory(authorized)).toEqual([
+      'Projects.Read',
+      'Projects.Create',
+      'Orders.Track',
+      'Orders.Browse',
+      'Orders.Checkout',
+      'Orders.Shipping',
+      'Support.Read',
+    ]);
+  });
+
+  it('gives a Value Added partner deal updates and the rebate programme, but not rebate claims', () => {
+    const permissions = defaultPermissionsOfCategory(valueAdded);
+    expect(permissions).toEqual(expect.arrayContaining([...defaultPermissionsOfCategory(authorized), 'Projects.Update', 'Rebates.Read', 'Rebates.Overview']));
+    expect(permissions).not.toContain('Rebates.Create');
+    expect(permissions).toHaveLength(10);
+  });
+
+  it('gives an Exclusive partner everything the approve dialog offers', () => {
+    expect(defaultPermissionsOfCategory(exclusive)).toEqual(offered);
+  });
+
+  it('never starts with all eleven ticked below Exclusive, and only offers what the dialog shows', () => {
+    for (const category of PARTNER_CATEGORIES) {
+      const permissions = CATEGORY_DEFAULT_PERMISSIONS[category];
+      expect(permissions.every((p) => offered.includes(p))).toBe(true);
+      if (category !== exclusive) expect(permissions.length).toBeLessThan(offered.length);
+    }
+    expect(offered).toHaveLength(11);
+  });
+});

@@ -1,0 +1,17 @@
+/**
+ * The portal's list conventions, shared by every list screen: one toolbar (search, filters, sort on
+ * phones, Export, create, bulk actions), one empty state, sortable headers, pagination with a page
+ * size, relative dates with the exact time on hover and e-mail addresses that never break.
+ */
+export { CsvExportButton } from './CsvExportButton';
+export { csvRows, csvSafe, exportCsv, fetchAllRows, MAX_EXPORT_ROWS, type CsvColumn, type CsvExport } from './csvExport';
+export { DateText, RelativeDateField } from './DateText';
+export { EmailText, EmailTextField } from './EmailText';
+export { EmptyState } from './EmptyState';
+export { nextSort, PAGE_SIZE_CHOICES, useListControls, type ListControls, type ListSort, type SortOrder } from './listControls';
+export { ListPagination } from './ListPagination';
+export { ListToolbar, type ListSearch, type ListSortChoice } from './ListToolbar';
+export { exactTime, relativeTime } from './relativeTime';
+export { SelectAllCell, SelectRowBox, SelectRowCell, useSelection, type Selection } from './selection';
+export { PlainHeader, SortableHeader } from './SortableHeader';
+export { LoadError, Loading } from '../layout/ListStates';
