@@ -142,7 +142,7 @@ export async function deleteRebate(id: string): Promise<CommandAnswer<{ id: stri
 }
 
 /** Fetches a private file with the session and hands it to the browser as a download. */
-async function download(url: string, fallbackName: string): Promise<void> {
+export async function download(url: string, fallbackName: string): Promise<void> {
   const token = getAccessToken();
   const response = await fetch(url, { headers: token ? { authorization: `Bearer ${token}` } : {} }).catch(() => {
     throw new ApiError(networkError());
