@@ -53,7 +53,7 @@ export async function governanceOf(db: Queryable, organisationId: string, now: D
   const pending = await db.query<{ n: string; amount: string }>(`SELECT count(*) AS n, coalesce(sum(purchase_amount), 0) AS amount FROM read.rebates WHERE organisation_id = $1 AND status IN ('pending', 'processing')`, [organisationId]);
   const programme = rebateProgramme(now, Object.fromEntries(quarters.rows.map((q) => [q.key, { purchasesCents: toCents(q.purchases), rebatesCents: toCents(q.rebates) }])));
 
-  const memberStatus = (m: { is_active: boolean; invitation_expires_at: Date | null }) => (m.invitation_expires_at ? 'Pending' : m.is_active ? 'Active' : 'Expired');
+  const memberStatus = (m: { is_active: boolean; invitation_expires_at: Date | null }) => (m.invitation_expires_at ? 'Pending' : m.is_active ? 'Active' : 'Inactive');
   return {
     organisation_id: organisationId,
     company_name: partner?.company_name ?? owner.company_name ?? owner.full_name,

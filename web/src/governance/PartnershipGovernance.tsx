@@ -44,6 +44,7 @@ const STATUS_COLOURS: Record<string, 'success' | 'warning' | 'info' | 'default' 
   Expired: 'error',
   Cancelled: 'default',
   Rejected: 'error',
+  Inactive: 'default',
 };
 
 export function GovernanceStatus({ status }: { status: string }) {

@@ -75,7 +75,7 @@ export function ApiKeysSection() {
           Send the key with each request as <code>X-Api-Key: phk_…</code> or <code>Authorization: Bearer phk_…</code>, for example <code style={{ wordBreak: 'break-all' }}>GET /api/orders?limit=100</code>. Only GET requests are answered; a revoked key is refused at once.
         </Typography>
         {formError ? <Alert severity="error" sx={{ mb: 1.5 }}>{formError}</Alert> : null}
-        <Box component="form" onSubmit={(e) => { e.preventDefault(); void create(); }} sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'flex-start' }}>
+        <Box component="form" onSubmit={(e) => { e.preventDefault(); void create(); }} sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
           <TextField size="small" label="Integration name" placeholder="e.g. Finance BI dashboard" value={name} onChange={(e) => setName(e.target.value)} inputProps={{ maxLength: 80 }} sx={{ flex: '1 1 240px' }} />
           <Button type="submit" variant="contained" startIcon={<KeyIcon />} disabled={!name.trim()}>
             Create API Key

@@ -23,7 +23,7 @@ export function EmailTemplatesSection() {
   if (!data || !current) return <Loading />;
 
   const unknown = [...new Set([...unknownPlaceholders(draft.subject), ...unknownPlaceholders(draft.body)])];
-  const preview = renderTemplate(draft, { ...SAMPLE_TEMPLATE_VALUES, title: current.label });
+  const preview = renderTemplate(draft, { ...SAMPLE_TEMPLATE_VALUES, title: current.label, message: `(The text of the "${current.label}" notification, for example: ${SAMPLE_TEMPLATE_VALUES.message})` });
   const changed = draft.subject !== current.subject || draft.body !== current.body;
   const act = async (action: () => ReturnType<typeof settingsApi.resetTemplate>) => {
     setSaveError('');
