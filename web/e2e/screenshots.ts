@@ -345,7 +345,7 @@ const SHOTS: Shot[] = [
       await page.getByTestId('new-api-key').waitFor();
     },
   },
-  { name: 'learn-earn', path: '/learn-earn', as: 'partner' },
+  { name: 'learn-earn', path: '/learn-earn', as: 'partner', then: async (page) => void (await page.getByTestId('signpost').waitFor()) },
 ];
 
 /** Opens a project's details (the first card's, or the named demo project's) and the given tab. */

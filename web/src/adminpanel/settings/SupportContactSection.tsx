@@ -26,7 +26,7 @@ export function SupportContactSection() {
   const set = (field: keyof typeof values) => (event: React.ChangeEvent<HTMLInputElement>) => setValues((v) => ({ ...v, [field]: event.target.value }));
   return (
     <Box component="section" aria-label="Support contact">
-      <SectionHeading title="Support contact" text="Shown to every signed-in user in the Support Center's Contact tab and on order confirmations.">
+      <SectionHeading title="Support contact" text="Shown to every signed-in user in the Support Center's Contact tab and on the Live Chat page.">
         <SettingHistory setting="support-contact" title="Support contact" />
       </SectionHeading>
       {error ? <Alert severity="error" sx={{ mb: 1.5 }}>{error}</Alert> : null}
