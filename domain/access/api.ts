@@ -154,6 +154,15 @@ export const API_ROUTES: Readonly<Record<ApiRouteKey, ApiAccess>> = {
   'GET /settings/backup/events': signedIn(ADMIN_ONLY),
   // governance: the caller's own organisation's agreement, orders, account team and rebate programme
   'GET /governance': signedIn(roleIs('partner', 'distributor')),
+  // dashboards: each role's own figures (administrators any user's, with user_id); quick actions and activity for everyone signed in
+  'GET /dashboard/manufacturer/stats': signedIn(roleIs('manufacturer')),
+  'GET /dashboard/stats': signedIn(roleIs('partner')),
+  'GET /dashboard/distributor/stats': signedIn(roleIs('distributor')),
+  'GET /dashboard/support/stats': signedIn(roleIs('support')),
+  'GET /dashboard/admin/stats': signedIn(ADMIN_ONLY),
+  'GET /dashboard/quick-actions': signedIn(OPEN),
+  'GET /dashboard/recent-activity': signedIn(OPEN),
+
   // team: each partner and distributor manages its own members (administrators any team)
   ...teamRoutes('partner'),
   ...teamRoutes('distributor'),
