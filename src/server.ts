@@ -10,6 +10,7 @@ import { orderRoutes } from './http/orders';
 import { ticketRoutes } from './http/tickets';
 import { resourceRoutes } from './http/resources';
 import { settingsRoutes } from './http/settings';
+import { governanceRoutes } from './http/governance';
 import { partnerRoutes } from './http/partners';
 import { productRoutes } from './http/products';
 import { projectRoutes } from './http/projects';
@@ -20,6 +21,7 @@ import { auditRoutes } from './http/audit';
 import { activityRoutes } from './http/activity';
 import { installValidationMessages } from './http/validation';
 import { API_PREFIX, enforceApiAccess, type ApiRouteInfo } from './plugins/access';
+import { refuseWritesWithApiKeys } from './plugins/apiKeys';
 import { registerAuth } from './plugins/auth';
 import { answerFrameworkError, registerErrorHandling } from './plugins/errors';
 import { SessionStore } from './plugins/sessions';
@@ -69,6 +71,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   await app.register(
     async (api) => {
       enforceApiAccess(api, app.apiRoutes);
+      refuseWritesWithApiKeys(api);
       refuseUnstorableText(api);
       await registerApiRateLimit(api, services);
       await authRoutes(api, services, sessions);
@@ -81,6 +84,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
       await ticketRoutes(api, services);
       await resourceRoutes(api, services);
       await settingsRoutes(api, services);
+      await governanceRoutes(api, services);
       await projectRoutes(api, services);
       await rebateRoutes(api, services);
       await teamRoutes(api, services, sessions);

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_PERMISSIONS_BY_ROLE, type Role } from '../domain/access';
 import type { CommandMetadata } from '../domain/decider';
 import { users } from '../domain/identity/identity';
+import { emailTemplateSetting, NOTIFICATION_SETTINGS_SETTING, settings } from '../domain/settings/settings';
 import { runCommand } from '../src/commands/dispatch';
 import { registerUser } from '../src/commands/users';
 import { loadConfig, type Config } from '../src/config';
@@ -317,5 +318,29 @@ describe('notifications worker', () => {
     expect(refused.json()).toMatchObject({ success: false, error: { code: 'INSUFFICIENT_PERMISSIONS' } });
     const anonymous = await app.inject({ method: 'GET', url: '/api/jobs/failed' });
     expect(anonymous.statusCode).toBe(401);
+  });
+});
+
+describe('System Settings in the notifications worker', () => {
+  const asAdmin = (): CommandMetadata => ({ ...metadata(), actorId: admin.id, actorRole: 'admin' });
+
+  it("writes the e-mail with the event's template", async () => {
+    await runCommand(services, settings, emailTemplateSetting('account-activated'), { type: 'ChangeEmailTemplate', kind: 'account-activated', subject: '[{{portal}}] {{title}}', body: 'Dear {{recipient_name}},\n\n{{message}}\n\n{{link}}' }, asAdmin());
+    const user = await register('partner', { active: false, company: 'Template Ltd' });
+    await activate(user.id);
+    await vi.waitFor(() => expect(mailsTo(user.email)).toHaveLength(1), { timeout: 10_000, interval: 50 });
+    const [mail] = mailsTo(user.email);
+    expect(mail.raw).toContain('Subject: [PartnerHub] Your account is active');
+    expect(mail.raw).toContain('Dear Test partner,');
+    expect(mail.raw).toContain('https://portal.example.test/');
+  });
+
+  it('e-mails only the audiences chosen for the event; the in-app notification always goes out', async () => {
+    await runCommand(services, settings, NOTIFICATION_SETTINGS_SETTING, { type: 'ChangeNotificationSettings', mail: { 'account-activated': ['administrators'] } }, asAdmin());
+    const user = await register('partner', { active: false, company: 'Quiet Ltd' });
+    await activate(user.id);
+    await vi.waitFor(async () => expect(await notificationsOf(user.id)).toHaveLength(1), { timeout: 10_000, interval: 50 });
+    await waitUntilSettled();
+    expect(mailsTo(user.email)).toHaveLength(0);
   });
 });

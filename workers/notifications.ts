@@ -7,6 +7,8 @@ import type { Config } from '../src/config';
 import type { RecordedEvent } from '../src/eventstore';
 import type { Services } from '../src/services';
 import { findUser } from '../projections/users';
+import { emailTemplateFor, notificationSettings } from '../projections/settings';
+import { DEFAULT_EMAIL_TEMPLATE, mailsTo, renderTemplate, type EmailTemplate } from '../domain/settings/notifications';
 import { QUEUES, reactionJobId, type JobRequest } from './queues';
 
 /** Jobs act as the system, on behalf of the event that caused them. */
@@ -69,22 +71,32 @@ export const mailSentKey = (config: Pick<Config, 'REDIS_PREFIX'>, jobId: string)
 
 export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-export function notificationMail(recipient: { email: string; full_name: string }, content: Pick<NotificationContent, 'title' | 'body' | 'link'>, publicUrl: string | undefined): MailMessage {
-  const url = content.link && publicUrl ? new URL(content.link, publicUrl).toString() : undefined;
-  const greeting = `Hello ${recipient.full_name},`;
-  const text = [greeting, '', content.body, ...(url ? ['', `Open PartnerHub: ${url}`] : []), '', '— PartnerHub', ''].join('\n');
-  const html = [
-    `<p>${escapeHtml(greeting)}</p>`,
-    `<p>${escapeHtml(content.body)}</p>`,
-    ...(url ? [`<p><a href="${escapeHtml(url)}">Open PartnerHub</a></p>`] : []),
-    '<p>— PartnerHub</p>',
-  ].join('\n');
-  return { to: recipient.email, subject: content.title, text, html };
+/**
+ * The e-mail of a notification, written with the event's template from System Settings (the
+ * standard wording when none was written). The HTML part is the same text, escaped, with the
+ * record's address as a link.
+ */
+export function notificationMail(
+  recipient: { email: string; full_name: string },
+  content: Pick<NotificationContent, 'title' | 'body' | 'link'>,
+  publicUrl: string | undefined,
+  template: EmailTemplate = DEFAULT_EMAIL_TEMPLATE,
+): MailMessage {
+  const url = content.link && publicUrl ? new URL(content.link, publicUrl).toString() : '';
+  const mail = renderTemplate(template, { recipient_name: recipient.full_name, title: content.title, message: content.body, link: url, portal: 'PartnerHub' });
+  const html = mail.body
+    .split(/\n{2,}/)
+    .map((paragraph) => {
+      const escaped = escapeHtml(paragraph).replace(/\n/g, '<br>');
+      return `<p>${url ? escaped.split(escapeHtml(url)).join(`<a href="${escapeHtml(url)}">${escapeHtml(url)}</a>`) : escaped}</p>`;
+    })
+    .join('\n');
+  return { to: recipient.email, subject: mail.subject, text: `${mail.body}\n`, html };
 }
 
 // ---- processor ----
 
-export type NotificationOutcome = { notified: boolean; mailed: 'sent' | 'already-sent' | 'no-smtp' | 'recipient-gone' };
+export type NotificationOutcome = { notified: boolean; mailed: 'sent' | 'already-sent' | 'no-smtp' | 'recipient-gone' | 'not-chosen' };
 
 /**
  * Sends the in-app notification (a no-op when it exists), then the e-mail unless one already went
@@ -118,7 +130,9 @@ export function notificationProcessor(
       // The read models are past the event that caused the job and the user is not there: the account was deleted since.
       return { notified, mailed: 'recipient-gone' };
     }
-    await mailer.send(notificationMail(recipient, { title, body, link }, services.config.PUBLIC_URL));
+    // System Settings decide which events are e-mailed to whom; the in-app notification is sent regardless.
+    if (!mailsTo(await notificationSettings(services.pool), kind, recipient.role)) return { notified, mailed: 'not-chosen' };
+    await mailer.send(notificationMail(recipient, { title, body, link }, services.config.PUBLIC_URL, await emailTemplateFor(services.pool, kind)));
     await services.redis.set(sentKey, new Date().toISOString(), 'NX');
     return { notified, mailed: 'sent' };
   };

@@ -148,6 +148,20 @@ export const API_ROUTES: Readonly<Record<ApiRouteKey, ApiAccess>> = {
   // settings: the support contact is shown in the Support Center and changed in System Settings
   'GET /settings/support-contact': signedIn(RESOURCE_RULES.tickets.list),
   'PUT /settings/support-contact': signedIn(ADMIN_ONLY),
+  'GET /settings/notifications': signedIn(ADMIN_ONLY),
+  'PUT /settings/notifications': signedIn(ADMIN_ONLY),
+  'GET /settings/email-templates': signedIn(ADMIN_ONLY),
+  'PUT /settings/email-templates/:kind': signedIn(ADMIN_ONLY),
+  'DELETE /settings/email-templates/:kind': signedIn(ADMIN_ONLY),
+  'GET /settings/history': signedIn(ADMIN_ONLY),
+  'GET /settings/access-control': signedIn(ADMIN_ONLY),
+  'GET /settings/api-keys': signedIn(ADMIN_ONLY),
+  'POST /settings/api-keys': signedIn(ADMIN_ONLY),
+  'DELETE /settings/api-keys/:id': signedIn(ADMIN_ONLY),
+  'GET /settings/backup': signedIn(ADMIN_ONLY),
+  'GET /settings/backup/events': signedIn(ADMIN_ONLY),
+  // governance: the caller's own organisation's agreement, orders, account team and rebate programme
+  'GET /governance': signedIn(roleIs('partner', 'distributor')),
   // dashboards: each role's own figures (administrators any user's, with user_id); quick actions and activity for everyone signed in
   'GET /dashboard/manufacturer/stats': signedIn(roleIs('manufacturer')),
   'GET /dashboard/stats': signedIn(roleIs('partner')),

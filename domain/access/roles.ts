@@ -81,6 +81,12 @@ export const SUB_USER_ROLE_OF_PARENT = {
  */
 export const ROLES_SEEING_ALL_ORGANISATIONS = ['admin', 'administrator', 'support', 'manufacturer'] as const satisfies readonly Role[];
 
+/**
+ * Not an account role: the caller of a request made with an API key (an analysts' tool). It reads
+ * lists across every organisation and never writes.
+ */
+export const INTEGRATION_ROLE = 'integration';
+
 export function seesAllOrganisations(role: string | null | undefined): boolean {
-  return typeof role === 'string' && (ROLES_SEEING_ALL_ORGANISATIONS as readonly string[]).includes(role);
+  return typeof role === 'string' && ((ROLES_SEEING_ALL_ORGANISATIONS as readonly string[]).includes(role) || role === INTEGRATION_ROLE);
 }

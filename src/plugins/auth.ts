@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { normalizePermissions, type Permission } from '../../domain/access';
 import type { Services } from '../services';
 import { prepared } from '../db';
+import { authenticateApiKey } from './apiKeys';
 import { HttpError } from './errors';
 import { z } from 'zod';
 
@@ -108,6 +109,7 @@ export async function registerAuth(app: FastifyInstance, services: Services): Pr
   app.decorateRequest('principal', null as unknown as Principal);
   app.decorateRequest('applicant', null as unknown as Applicant);
   app.decorate('authenticate', async function authenticate(request: FastifyRequest, reply: FastifyReply) {
+    if (await authenticateApiKey(services, request)) return;
     let verified: unknown;
     try {
       verified = await request.jwtVerify<AccessTokenClaims>();

@@ -456,6 +456,21 @@ const SHOTS: Shot[] = [
   },
   { name: 'activity-partner', path: '/activity', as: 'partner', then: async (page) => void (await page.getByTestId('activity-line').first().waitFor()) },
   { name: 'activity-distributor-user', path: '/activity', as: 'distributor.user' },
+  ...['contract', 'orders', 'account', 'rebates'].map((tab) => ({ name: `governance-${tab}`, path: `/partnership-governance?tab=${tab}`, as: 'partner', then: async (page: Page) => void (await page.getByText('Northwind Networks:').waitFor()) })),
+  { name: 'governance-distributor-rebates', path: '/distributor/partnership-governance?tab=rebates', as: 'distributor' },
+  { name: 'inventory', path: '/distributor/inventory', as: 'distributor', then: async (page) => void (await page.getByTestId('inventory-row').first().waitFor()) },
+  ...['configuration', 'templates', 'notifications', 'access', 'api-keys', 'backup'].map((section) => ({ name: `settings-${section}`, path: `/adminpanel?tab=settings&section=${section}`, as: 'admin', then: async (page: Page) => void (await page.locator('section h3').first().waitFor()) })),
+  {
+    name: 'settings-api-key-created',
+    path: '/adminpanel?tab=settings&section=api-keys',
+    as: 'admin',
+    then: async (page) => {
+      await page.getByLabel('Integration name').fill('Screenshot BI');
+      await page.getByRole('button', { name: 'Create API Key' }).click();
+      await page.getByTestId('new-api-key').waitFor();
+    },
+  },
+  { name: 'learn-earn', path: '/learn-earn', as: 'partner', then: async (page) => void (await page.getByTestId('signpost').waitFor()) },
 ];
 
 /** Opens a project's details (the first card's, or the named demo project's) and the given tab. */

@@ -7,7 +7,6 @@ import { PortalLayout } from './layout/PortalLayout';
 import { PortalNotification } from './layout/PortalNotification';
 import { FullScreenSpinner, Splash, SPLASH_MS } from './layout/Splash';
 import { theme } from './layout/theme';
-import { PLACEHOLDER_ROUTES } from './placeholders/placeholderRoutes';
 import { authProvider } from './providers/authProvider';
 import { dataProvider } from './providers/dataProvider';
 import { orderRoutes } from './orders';
@@ -17,6 +16,7 @@ import { projectRoutes } from './projects';
 import { rebateRoutes } from './rebates';
 import { auditRoutes } from './audit';
 import { activityRoutes } from './activity';
+import { governanceRoutes } from './governance';
 
 // Signed-out screens.
 const SignIn = lazy(() => import('./auth/SignIn'));
@@ -39,7 +39,6 @@ const AdminDashboard = dashboard('AdminDashboard');
 const ChangePassword = lazy(() => import('./auth/ChangePassword'));
 const AdminPanel = lazy(() => import('./adminpanel/AdminPanel'));
 const PartnerDirectory = lazy(() => import('./partners/PartnerDirectory'));
-const PlaceholderScreen = lazy(() => import('./placeholders/PlaceholderScreen'));
 const staticSection = (name: 'ProductsSection' | 'SolutionsSection' | 'DownloadsSection' | 'PartnerSolutions' | 'DistributorSolutions') =>
   lazy(() => import('./placeholders/StaticSections').then((m) => ({ default: m[name] })));
 const ProductsSection = staticSection('ProductsSection');
@@ -116,9 +115,7 @@ export function App() {
           {rebateRoutes}
           {auditRoutes}
           {activityRoutes}
-          {PLACEHOLDER_ROUTES.map((route) => (
-            <Route key={route.path} path={route.path} element={<PlaceholderScreen route={route} />} />
-          ))}
+                    {governanceRoutes}
         </CustomRoutes>
       </Admin>
     </BrowserRouter>

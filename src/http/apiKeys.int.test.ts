@@ -1,0 +1,124 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API_KEY_MESSAGES } from '../../domain/settings/apiKeys';
+import { startPortal, type Portal } from '../portal';
+import { API_KEY_AUTH_MESSAGES } from '../plugins/apiKeys';
+import { as, login, type Session } from '../testing/api';
+import { startTestPortal, type TestPortal } from '../testing/portal';
+
+let t: TestPortal;
+/** A second API process on the same database: a revocation must reach it at once too. */
+let other: Portal;
+let admin: Session;
+let partner: Session;
+
+beforeAll(async () => {
+  t = await startTestPortal();
+  other = await startPortal(t.portal.services.config, { processes: ['api'], listen: false });
+  [admin, partner] = await Promise.all(['admin', 'partner'].map((name) => login(t.app, `${name}@partnerhub.test`)));
+}, 120_000);
+afterAll(async () => {
+  await other?.stop();
+  await t?.close();
+});
+
+async function createKey(name: string) {
+  const created = await as(t.app, admin)({ method: 'POST', url: '/api/settings/api-keys', payload: { name } });
+  expect(created.statusCode, created.body).toBe(201);
+  return created.json() as { id: string; key: string; prefix: string; name: string; status: string; message: string };
+}
+
+const withKey = (key: string, header: 'bearer' | 'x-api-key' = 'bearer') => (header === 'bearer' ? { authorization: `Bearer ${key}` } : { 'x-api-key': key });
+
+describe('API keys', () => {
+  it('an administrator creates a named key that is shown once and listed only by its prefix', async () => {
+    const created = await createKey('  Finance   BI ');
+    expect(created).toMatchObject({ name: 'Finance BI', status: 'active', message: API_KEY_MESSAGES.created });
+    expect(created.key).toMatch(/^phk_[\w-]{40}$/);
+    expect(created.key.startsWith(created.prefix)).toBe(true);
+    const listed = await as(t.app, admin)({ method: 'GET', url: '/api/settings/api-keys' });
+    expect(listed.statusCode).toBe(200);
+    expect(listed.body).not.toContain(created.key);
+    expect(listed.json().data.find((k: { id: string }) => k.id === created.id)).toMatchObject({ name: 'Finance BI', prefix: created.prefix, status: 'active', created_by_name: 'Alex Morgan' });
+    // Only the hash is kept: neither the read model nor the event log holds the key.
+    const stored = await t.portal.services.pool.query(`SELECT 1 FROM read.api_keys WHERE key_hash = $1 OR prefix = $1`, [created.key]);
+    expect(stored.rowCount).toBe(0);
+    const events = await t.portal.services.store.readStream(`apikeys-${created.id}`);
+    expect(events).toHaveLength(1);
+    expect(JSON.stringify(events.map((e) => e.data))).not.toContain(created.key);
+  });
+
+  it('reads GET /api/orders across organisations, with either header', async () => {
+    const { key } = await createKey('Orders export');
+    for (const header of ['bearer', 'x-api-key'] as const) {
+      const orders = await t.app.inject({ method: 'GET', url: '/api/orders?limit=100', headers: withKey(key, header) });
+      expect(orders.statusCode, orders.body).toBe(200);
+      const rows = orders.json().data.orders as Array<{ organisation_id: string }>;
+      expect(new Set(rows.map((o) => o.organisation_id)).size).toBeGreaterThan(1);
+    }
+    const products = await t.app.inject({ method: 'GET', url: '/api/products', headers: withKey(key) });
+    expect(products.statusCode).toBe(200);
+  });
+
+  it('is refused on every write route, public ones included, before anything runs', async () => {
+    const { key } = await createKey('Read only');
+    const writes = t.app.apiRoutes.filter((route) => route.method !== 'GET');
+    expect(writes.length).toBeGreaterThan(30);
+    for (const route of writes) {
+      const url = route.url.replace(/:(\w+)/g, '00000000-0000-4000-8000-000000000000');
+      for (const header of ['bearer', 'x-api-key'] as const) {
+        const answer = await t.app.inject({ method: route.method as 'POST', url, headers: withKey(key, header), payload: {} });
+        expect(answer.statusCode, `${route.method} ${route.url}`).toBe(403);
+        expect(answer.json().error.code).toBe('API_KEY_READ_ONLY');
+        expect(answer.json().message).toBe(API_KEY_AUTH_MESSAGES.readOnly);
+      }
+    }
+    const orders = await t.portal.services.pool.query('SELECT count(*)::int AS n FROM read.orders');
+    const created = await t.app.inject({ method: 'POST', url: '/api/orders', headers: withKey(key), payload: { items: [] } });
+    expect(created.statusCode).toBe(403);
+    expect((await t.portal.services.pool.query('SELECT count(*)::int AS n FROM read.orders')).rows[0].n).toBe(orders.rows[0].n);
+  });
+
+  it('reads lists only: administrators-only reads are refused', async () => {
+    const { key } = await createKey('Curious tool');
+    for (const url of ['/api/users', '/api/settings/api-keys', '/api/settings/backup/events', '/api/jobs/failed']) {
+      const answer = await t.app.inject({ method: 'GET', url, headers: withKey(key) });
+      expect(answer.statusCode, url).toBe(403);
+    }
+  });
+
+  it('never breaks a read: every GET route answers a key without a server error', async () => {
+    const { key } = await createKey('Crawler');
+    for (const route of t.app.apiRoutes.filter((r) => r.method === 'GET')) {
+      const url = route.url.replace(/:(\w+)/g, '00000000-0000-4000-8000-000000000000');
+      const answer = await t.app.inject({ method: 'GET', url, headers: withKey(key) });
+      expect(answer.statusCode, `GET ${route.url}: ${answer.body.slice(0, 200)}`).toBeLessThan(500);
+    }
+  });
+
+  it('a revoked key is refused at once, in every API process', async () => {
+    const { id, key } = await createKey('Short lived');
+    expect((await other.app!.inject({ method: 'GET', url: '/api/orders', headers: withKey(key) })).statusCode).toBe(200);
+    const revoked = await as(t.app, admin)({ method: 'DELETE', url: `/api/settings/api-keys/${id}` });
+    expect(revoked.statusCode).toBe(200);
+    expect(revoked.json()).toMatchObject({ status: 'revoked', message: API_KEY_MESSAGES.revoked });
+    for (const app of [t.app, other.app!]) {
+      for (const header of ['bearer', 'x-api-key'] as const) {
+        const answer = await app.inject({ method: 'GET', url: '/api/orders', headers: withKey(key, header) });
+        expect(answer.statusCode).toBe(401);
+        expect(answer.json()).toMatchObject({ success: false, message: API_KEY_AUTH_MESSAGES.invalid, error: { code: 'INVALID_API_KEY' } });
+      }
+    }
+    const again = await as(t.app, admin)({ method: 'DELETE', url: `/api/settings/api-keys/${id}` });
+    expect(again.statusCode).toBe(409);
+  });
+
+  it('refuses unknown keys, and key management to anyone but administrators', async () => {
+    const unknown = await t.app.inject({ method: 'GET', url: '/api/orders', headers: withKey('phk_notarealkeynotarealkeynotarealkeynotareal') });
+    expect(unknown.statusCode).toBe(401);
+    expect((await as(t.app, partner)({ method: 'POST', url: '/api/settings/api-keys', payload: { name: 'Mine' } })).statusCode).toBe(403);
+    expect((await as(t.app, partner)({ method: 'GET', url: '/api/settings/api-keys' })).statusCode).toBe(403);
+    const blank = await as(t.app, admin)({ method: 'POST', url: '/api/settings/api-keys', payload: { name: '   ' } });
+    expect(blank.statusCode).toBe(400);
+    expect(blank.json().message).toBe(API_KEY_MESSAGES.nameRequired);
+  });
+});
