@@ -1,3 +1,4 @@
+import { PRINCIPALS_CHANNEL } from '../src/plugins/principalCache';
 import type { Pool } from '../src/db';
 import { comparePositions, type EventStore, type GlobalPosition } from '../src/eventstore';
 import type { Projection } from './projection';
@@ -45,6 +46,8 @@ export async function rebuildProjections(store: EventStore, pool: Pool, projecti
     await client.query(`ALTER SCHEMA read RENAME TO ${RETIRED_SCHEMA}`);
     await client.query(`ALTER SCHEMA ${NEXT_SCHEMA} RENAME TO read`);
     await client.query(`DROP SCHEMA ${RETIRED_SCHEMA} CASCADE`);
+    // Every account may read differently now: API processes forget what they remembered of callers.
+    await client.query('SELECT pg_notify($1, $2)', [PRINCIPALS_CHANNEL, '*']);
     await client.query('COMMIT');
   } catch (error) {
     await client.query('ROLLBACK').catch(() => {});

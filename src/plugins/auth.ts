@@ -4,6 +4,8 @@ import { normalizePermissions, type Permission } from '../../domain/access';
 import type { Services } from '../services';
 import { prepared } from '../db';
 import { HttpError } from './errors';
+import { PrincipalCache, PRINCIPALS_CHANNEL } from './principalCache';
+import { SESSION_TABLE } from './sessions';
 import { z } from 'zod';
 
 export const TOKEN_AUDIENCE = 'partnerhub';
@@ -84,6 +86,7 @@ interface PrincipalRow {
   company_name: string | null;
   parent_user_id: string | null;
   session_live: boolean | null;
+  session_expires_at: Date | null;
   organisation_active: boolean;
   owner_permissions: string[] | null;
 }
@@ -105,6 +108,39 @@ export async function registerAuth(app: FastifyInstance, services: Services): Pr
 
   app.decorate('signAccessToken', (claims: AccessTokenClaims) => app.jwt.sign(claims));
 
+  // The caller's account and session without a database round trip while nothing about them changed.
+  const principals = new PrincipalCache<PrincipalRow>(services.watcher, services.config.PRINCIPAL_CACHE_SECONDS * 1000);
+  const unsubscribe = await services.watcher.subscribe(PRINCIPALS_CHANNEL, {
+    message: (userId) => (userId === '*' ? principals.forgetAll() : principals.forgetUser(userId)),
+    interrupted: () => principals.forgetAll(),
+  });
+  app.addHook('onClose', async () => unsubscribe());
+
+  const principalRow = async (userId: string, sessionId: string): Promise<PrincipalRow | undefined> => {
+    const key = `${userId}:${sessionId}`;
+    const cached = principals.lookup(key);
+    if (cached) return cached;
+    const generation = principals.begin();
+    const { rows } = await services.pool.query<PrincipalRow>(
+      prepared(
+        `SELECT u.id, u.email, u.full_name, u.role, u.is_active, u.permissions, u.access_version, u.company_name, u.parent_user_id,
+                (s.revoked_at IS NULL AND s.expires_at > now()) AS session_live, s.expires_at AS session_expires_at,
+                (u.parent_user_id IS NULL OR coalesce(o.is_active, false)) AS organisation_active, o.permissions AS owner_permissions
+         FROM read.users u
+         LEFT JOIN ${SESSION_TABLE} s ON s.id = $2 AND s.user_id = u.id
+         LEFT JOIN read.users o ON o.id = u.parent_user_id
+         WHERE u.id = $1`,
+        [userId, sessionId],
+      ),
+    );
+    const row = rows[0];
+    // Only a caller who may proceed is remembered; refusals are read afresh every time.
+    if (row?.session_live && row.session_expires_at && row.is_active && row.organisation_active) {
+      principals.store(key, { row, userId: row.id, parentUserId: row.parent_user_id, sessionExpiresAt: row.session_expires_at.getTime() }, generation);
+    }
+    return row;
+  };
+
   app.decorateRequest('principal', null as unknown as Principal);
   app.decorateRequest('applicant', null as unknown as Applicant);
   app.decorate('authenticate', async function authenticate(request: FastifyRequest, reply: FastifyReply) {
@@ -117,19 +153,7 @@ export async function registerAuth(app: FastifyInstance, services: Services): Pr
     const parsed = accessClaims.safeParse(verified);
     if (!parsed.success) throw new HttpError(401, 'INVALID_TOKEN', AUTH_MESSAGES.invalid);
     const claims = parsed.data;
-    const { rows } = await services.pool.query<PrincipalRow>(
-      prepared(
-        `SELECT u.id, u.email, u.full_name, u.role, u.is_active, u.permissions, u.access_version, u.company_name, u.parent_user_id,
-                (s.revoked_at IS NULL AND s.expires_at > now()) AS session_live,
-                (u.parent_user_id IS NULL OR coalesce(o.is_active, false)) AS organisation_active, o.permissions AS owner_permissions
-         FROM read.users u
-         LEFT JOIN auth_sessions s ON s.id = $2 AND s.user_id = u.id
-         LEFT JOIN read.users o ON o.id = u.parent_user_id
-         WHERE u.id = $1`,
-        [claims.sub, claims.sid],
-      ),
-    );
-    const user = rows[0];
+    const user = await principalRow(claims.sub, claims.sid);
     if (!user) throw new HttpError(401, 'UNAUTHENTICATED', AUTH_MESSAGES.gone);
     if (!user.session_live) throw new HttpError(401, 'SESSION_ENDED', AUTH_MESSAGES.ended);
     if (!user.is_active) throw new HttpError(401, 'ACCOUNT_INACTIVE', AUTH_MESSAGES.deactivated);
