@@ -13,6 +13,7 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { BATCHED_GOAL, runAppendSection, SINGLE_GOAL, type AppendMeasurement, type AppendSection } from './bench/appendBench';
 import { checkpoint, createBenchDatabase, serverVersion, type BenchDatabase } from './bench/benchDatabase';
+import { bundleTable, runBundleSection, SIGNIN_GOAL_KIB, type BundleSection } from './bench/bundleReport';
 import { runHttpSection, type HttpMeasurement, type HttpSection } from './bench/httpBench';
 import { runOrderSection } from './bench/orders';
 import { runProjectSection } from './bench/projects';
@@ -21,7 +22,7 @@ import { runTicketSection } from './bench/tickets';
 import { LAG_GOAL_MS, runLagSection, type LagSection } from './bench/projectionLag';
 import { formatCount, formatMs, formatPercent, formatRate, renderTable, type Cell } from './bench/reportTables';
 
-const SECTIONS = ['http', 'appends', 'lag', 'orders', 'projects', 'rebates', 'tickets'] as const;
+const SECTIONS = ['http', 'appends', 'lag', 'orders', 'projects', 'rebates', 'tickets', 'bundle'] as const;
 type Section = (typeof SECTIONS)[number];
 
 function numberFromEnv(name: string, fallback: number): number {
@@ -122,7 +123,7 @@ function appendTable(section: AppendSection): string {
     ...(section.diagnostics.length
       ? [
           '   diagnostics (not the product): a raw 1-row INSERT that calls pg_notify in its own transaction (why the store',
-          '   sends one coalesced NOTIFY after commit instead of inside the append); the store with time-ordered (v7) event ids',
+          '   sends one coalesced NOTIFY after commit instead of inside the append); the store with random (v4) event ids instead of its time-ordered ones',
         ]
       : []),
   ].join('\n');
@@ -180,7 +181,7 @@ async function main() {
   process.once('SIGINT', interrupted);
   process.once('SIGTERM', interrupted);
 
-  const results: { http?: HttpSection; appends?: AppendSection; lag?: LagSection; errors: Record<string, string> } = { errors: {} };
+  const results: { http?: HttpSection; appends?: AppendSection; lag?: LagSection; bundle?: BundleSection; errors: Record<string, string> } = { errors: {} };
   const tables: string[] = [];
   try {
     database = await createBenchDatabase(adminUrl);
@@ -259,6 +260,17 @@ async function main() {
     if (settings.sections.includes('tickets')) tables.push(...(await runTicketSection({ databaseUrl: database.url, redisUrl: process.env.REDIS_URL, seconds: settings.seconds, warmupSeconds: settings.warmupSeconds, clients: settings.clients }, log, results)));
     if (settings.sections.includes('projects')) tables.push(...(await runProjectSection({ databaseUrl: database.url, redisUrl: process.env.REDIS_URL, seconds: settings.seconds, warmupSeconds: settings.warmupSeconds, clients: settings.clients }, log, results)));
     if (settings.sections.includes('rebates')) tables.push(...(await runRebateSection({ databaseUrl: database.url, redisUrl: process.env.REDIS_URL, seconds: settings.seconds, warmupSeconds: settings.warmupSeconds, clients: settings.clients }, log, results)));
+    if (settings.sections.includes('bundle')) {
+      log('Bundle');
+      try {
+        results.bundle = await runBundleSection(log);
+        tables.push(bundleTable(results.bundle));
+        log(`\n${tables.at(-1)}\n`);
+      } catch (error) {
+        results.errors.bundle = (error as Error).message;
+        log(`   bundle section failed: ${(error as Error).message}\n`);
+      }
+    }
   } finally {
     await database?.drop().catch((error: Error) => log(`Could not drop ${database?.name}: ${error.message}`));
   }
@@ -284,6 +296,12 @@ async function main() {
     notes.push(['sign-in (argon2id, no goal)', `${formatRate(results.http.login.result.requestsPerSecond)}, p99 ${formatMs(results.http.login.result.latency.p99)}`, 'info']);
   } else if (settings.sections.includes('http')) {
     notes.push(['HTTP', `not measured: ${results.errors.http}`, 'FAILED']);
+  }
+  if (results.bundle) {
+    const kib = results.bundle.signin.gzip / 1024;
+    goals.push({ goal: `JavaScript loaded by /signin <= ${SIGNIN_GOAL_KIB} KiB gzip`, measured: `${kib.toFixed(1)} KiB`, met: kib <= SIGNIN_GOAL_KIB });
+  } else if (settings.sections.includes('bundle')) {
+    goals.push({ goal: 'JavaScript loaded by /signin', measured: `not measured: ${results.errors.bundle}`, met: undefined });
   }
   const totalSeconds = (performance.now() - began) / 1000;
   const summary = renderTable('Summary', ['goal', 'measured', 'result'], [

@@ -1,7 +1,7 @@
 import { Alert, Box, Button, Link as MuiLink, TextField, Typography } from '@mui/material';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { usePageTitle } from '../layout/PageTitle';
+import { usePageTitle } from '../layout/pageTitle';
 import { useToast } from '../layout/toast';
 import { dataProvider } from '../providers/dataProvider';
 import { messageOf } from '../providers/errorMapper';
