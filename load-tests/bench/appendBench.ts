@@ -46,8 +46,8 @@ export interface AppendSection {
   diagnostics: AppendMeasurement[];
 }
 
-export const SINGLE_GOAL = 0.6;
-export const BATCHED_GOAL = 0.8;
+export const SINGLE_GOAL = 0.85;
+export const BATCHED_GOAL = 0.9;
 
 const RAW_TABLE = 'bench_raw_events';
 const RAW_COLUMNS = '(stream_id, revision, event_id, type, data, metadata)';
