@@ -103,7 +103,9 @@ export async function registerAuth(app: FastifyInstance, services: Services): Pr
     secret: services.config.JWT_SECRET,
     // The algorithm is pinned both ways, so a token signed otherwise (or with `alg: none`) is refused.
     sign: { algorithm: 'HS256', aud: TOKEN_AUDIENCE, iss: ISSUER, expiresIn: services.config.ACCESS_TOKEN_TTL_SECONDS },
-    verify: { algorithms: ['HS256'], allowedAud: TOKEN_AUDIENCE, allowedIss: ISSUER, requiredClaims: ['exp', 'sub', 'sid'] },
+    // Verified tokens are remembered (fast-jwt's cache, keyed by the token's hash, never past its `exp`), so a
+    // client's repeat requests skip the HMAC and JSON decoding; the session itself is checked on every request.
+    verify: { algorithms: ['HS256'], allowedAud: TOKEN_AUDIENCE, allowedIss: ISSUER, requiredClaims: ['exp', 'sub', 'sid'], cache: 10_000 },
   });
 
   app.decorate('signAccessToken', (claims: AccessTokenClaims) => app.jwt.sign(claims));
