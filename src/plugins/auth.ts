@@ -4,7 +4,7 @@ import { normalizePermissions, type Permission } from '../../domain/access';
 import type { Services } from '../services';
 import { prepared } from '../db';
 import { HttpError } from './errors';
-import { PrincipalCache, PRINCIPALS_CHANNEL } from './principalCache';
+import { onPrincipalChangedHere, PrincipalCache, PRINCIPALS_CHANNEL } from './principalCache';
 import { SESSION_TABLE } from './sessions';
 import { z } from 'zod';
 
@@ -116,7 +116,11 @@ export async function registerAuth(app: FastifyInstance, services: Services): Pr
     message: (userId) => (userId === '*' ? principals.forgetAll() : principals.forgetUser(userId)),
     interrupted: () => principals.forgetAll(),
   });
-  app.addHook('onClose', async () => unsubscribe());
+  const stopHearingHere = onPrincipalChangedHere((userId) => principals.forgetUser(userId));
+  app.addHook('onClose', async () => {
+    unsubscribe();
+    stopHearingHere();
+  });
 
   const principalRow = async (userId: string, sessionId: string): Promise<PrincipalRow | undefined> => {
     const key = `${userId}:${sessionId}`;

@@ -11,6 +11,21 @@ export async function principalChanged(db: Pick<PoolClient, 'query'>, userId: st
   await db.query('SELECT pg_notify($1, $2)', [PRINCIPALS_CHANNEL, userId]);
 }
 
+// Changes made by this process are applied here at once, before their NOTIFY comes back: the
+// request after a sign-out in this process must already be refused.
+const changedHere = new Set<(userId: string) => void>();
+
+/** Calls `listener` with every account whose principal this process changed; returns the unsubscribe. */
+export function onPrincipalChangedHere(listener: (userId: string) => void): () => void {
+  changedHere.add(listener);
+  return () => changedHere.delete(listener);
+}
+
+/** This process changed these accounts' principals (their NOTIFY is on its way to the other processes). */
+export function principalsChangedHere(userIds: readonly string[]): void {
+  for (const listener of changedHere) for (const userId of userIds) listener(userId);
+}
+
 /** What authentication reads about a session and its account, as of `storedAt`. */
 export interface CachedPrincipal<Row> {
   row: Row;

@@ -2,7 +2,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Pool } from '../db';
 import { inTransaction } from '../db';
 import { HttpError } from './errors';
-import { PRINCIPALS_CHANNEL } from './principalCache';
+import { PRINCIPALS_CHANNEL, principalsChangedHere } from './principalCache';
 
 /** The tables of sessions and their refresh tokens, named once. */
 export const SESSION_TABLE = 'auth_sessions';
@@ -16,7 +16,7 @@ const endSessions = (where: string) => `
   WITH ended AS (
     UPDATE ${SESSION_TABLE} SET revoked_at = now(), revoked_reason = $2 WHERE revoked_at IS NULL AND ${where} RETURNING user_id
   )
-  SELECT pg_notify('${PRINCIPALS_CHANNEL}', user_id::text) FROM (SELECT DISTINCT user_id FROM ended) AS accounts`;
+  SELECT user_id, pg_notify('${PRINCIPALS_CHANNEL}', user_id::text) FROM (SELECT DISTINCT user_id FROM ended) AS accounts`;
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
@@ -75,16 +75,21 @@ export class SessionStore {
   }
 
   async revoke(sessionId: string, reason: string): Promise<void> {
-    await this.pool.query(endSessions('id = $1'), [sessionId, reason]);
+    await this.end(endSessions('id = $1'), [sessionId, reason]);
   }
 
   /** Ends every session of a user, except optionally the one making the request. */
   /** Ends the sessions of an organisation's team members (the accounts whose parent is the owner). */
   async revokeMembersOf(ownerId: string, reason: string): Promise<void> {
-    await this.pool.query(endSessions('user_id IN (SELECT id FROM read.users WHERE parent_user_id = $1)'), [ownerId, reason]);
+    await this.end(endSessions('user_id IN (SELECT id FROM read.users WHERE parent_user_id = $1)'), [ownerId, reason]);
   }
 
   async revokeAllOf(userId: string, reason: string, exceptSessionId?: string): Promise<void> {
-    await this.pool.query(endSessions('user_id = $1 AND id IS DISTINCT FROM $3'), [userId, reason, exceptSessionId ?? null]);
+    await this.end(endSessions('user_id = $1 AND id IS DISTINCT FROM $3'), [userId, reason, exceptSessionId ?? null]);
+  }
+
+  private async end(statement: string, values: unknown[]): Promise<void> {
+    const { rows } = await this.pool.query<{ user_id: string }>(statement, values);
+    principalsChangedHere(rows.map((row) => row.user_id));
   }
 }
