@@ -1,3 +1,4 @@
+import { PRINCIPALS_CHANNEL } from '../src/plugins/principalCache';
 import type { Pool } from '../src/db';
 import { comparePositions, type EventStore, type GlobalPosition } from '../src/eventstore';
 import { PROJECTED_SECRET_TABLES, SECRET_SCHEMA, secretSchemaBeside, type Projection } from './projection';
@@ -59,6 +60,8 @@ export async function rebuildProjections(store: EventStore, pool: Pool, projecti
       await client.query(`ALTER TABLE ${NEXT_SECRET_SCHEMA}.${table} SET SCHEMA ${SECRET_SCHEMA}`);
     }
     await client.query(`DROP SCHEMA ${NEXT_SECRET_SCHEMA}`);
+    // Every account may read differently now: API processes forget what they remembered of callers.
+    await client.query('SELECT pg_notify($1, $2)', [PRINCIPALS_CHANNEL, '*']);
     await client.query('COMMIT');
   } catch (error) {
     await client.query('ROLLBACK').catch(() => {});

@@ -4,6 +4,8 @@ import { CheckpointMovedError, LogFollower } from '../src/eventstore/follower';
 import { CheckpointStore } from './checkpoints';
 import { applyToProjection, secretSchemaBeside, type Projection } from './projection';
 
+const pgLiteral = (text: string) => `'${text.replace(/'/g, "''")}'`;
+
 export const READ_MODELS_CHECKPOINT = 'read-models';
 export const PROJECTED_CHANNEL = 'partnerhub_projected';
 
@@ -53,13 +55,17 @@ export class ProjectionRunner {
     const next = events[events.length - 1].position;
     const client = await this.pool.connect();
     try {
-      await client.query('BEGIN');
-      await client.query(`SET LOCAL search_path TO ${this.schema}, ${secretSchemaBeside(this.schema)}, public`);
+      // Read models are derived from the log and move with their checkpoint in this one transaction: if a
+      // crash loses the last batches before they reach disk, both go back together and are projected again.
+      // So the batch need not wait for its WAL flush, which is most of the projection lag under load.
+      // Statements without parameters travel together: a batch's fixed cost is its round trips.
+      await client.query(`BEGIN; SET LOCAL search_path TO ${this.schema}, ${secretSchemaBeside(this.schema)}, public; SET LOCAL synchronous_commit = off`);
       const fresh = checkpoint ? events.filter((event) => comparePositions(event.position, checkpoint) > 0) : events;
       for (const projection of this.projections) await applyToProjection(projection, fresh, client);
       if (!(await this.checkpoints.compareAndSet(client, READ_MODELS_CHECKPOINT, checkpoint, next))) throw new CheckpointMovedError('read-model');
-      await client.query('SELECT pg_notify($1, $2)', [PROJECTED_CHANNEL, `${this.schema}:${next.commit}:${next.prepare}`]);
-      await client.query('COMMIT');
+      // The payload is the schema name and two integers, so it is written into the statement as a literal.
+      const payload = `${this.schema}:${next.commit}:${next.prepare}`;
+      await client.query(`SELECT pg_notify('${PROJECTED_CHANNEL}', ${pgLiteral(payload)}); COMMIT`);
     } catch (error) {
       await client.query('ROLLBACK').catch(() => {});
       throw error;

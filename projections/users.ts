@@ -2,6 +2,7 @@ import { prepared, type PoolClient } from '../src/db';
 import type { RecordedEvent } from '../src/eventstore';
 import type { UserEvent } from '../domain/identity/identity';
 import type { Projection } from './projection';
+import { principalChanged } from '../src/plugins/principalCache';
 
 const USER_EVENT_TYPES = new Set<string>([
   'UserRegistered.v1',
@@ -70,6 +71,13 @@ export const usersProjection: Projection = {
     if (registrations.length) await registerAccounts(registrations, db);
   },
   async apply(recorded: RecordedEvent, db: PoolClient) {
+    await applyUserEvent(recorded, db);
+    // API processes reuse what they read about a signed-in account until told it changed (at this batch's commit).
+    if (recorded.type !== 'UserRegistered.v1' && USER_EVENT_TYPES.has(recorded.type)) await principalChanged(db, (recorded.data as { userId: string }).userId);
+  },
+};
+
+async function applyUserEvent(recorded: RecordedEvent, db: PoolClient): Promise<void> {
     const event = recorded as unknown as UserEvent & RecordedEvent;
     const at = recorded.metadata.occurredAt;
     switch (event.type) {
@@ -114,8 +122,7 @@ export const usersProjection: Projection = {
         ]);
         return;
     }
-  },
-};
+}
 
 // ---- queries ----
 

@@ -10,15 +10,33 @@ interface Waiter {
   timer: NodeJS.Timeout;
 }
 
+/** Another channel heard on the watcher's connection, so its messages arrive in commit order with the projector's progress. */
+export interface ChannelSubscriber {
+  message(payload: string): void;
+  /** The connection was lost or re-established: messages may have been missed in between. */
+  interrupted(): void;
+}
+
+/** How often the listening connection proves it is alive, and how long a proof counts. */
+const HEARTBEAT_MS = 300;
+const ALIVE_FOR_MS = 1000;
+const RECONNECT_MS = 1000;
+
 /**
  * Read-your-writes for the API: after a command, waits until the projector (in this process or
- * another) has committed the appended position, learning of progress through NOTIFY.
+ * another) has committed the appended position, learning of progress through NOTIFY. The same
+ * connection carries the other channels the API listens to (`subscribe`); it reconnects when lost.
  */
 export class ProjectionWatcher {
   private latest: GlobalPosition | undefined;
   private readonly waiters = new Set<Waiter>();
   private listener: pg.Client | undefined;
   private readonly checkpoints = new CheckpointStore('read.checkpoints');
+  private readonly subscribers = new Map<string, Set<ChannelSubscriber>>();
+  private aliveAt = 0;
+  private heartbeat: NodeJS.Timeout | undefined;
+  private reconnect: NodeJS.Timeout | undefined;
+  private stopped = false;
 
   constructor(
     private readonly pool: Pool,
@@ -26,27 +44,96 @@ export class ProjectionWatcher {
   ) {}
 
   async start(): Promise<void> {
-    this.listener = new pg.Client({ connectionString: this.connectionString });
-    this.listener.on('error', () => {
-      // Without the listener, waits fall back to re-reading the checkpoint when they time out.
-      this.listener = undefined;
-    });
-    this.listener.on('notification', (message) => {
-      const [schema, commit, prepare] = (message.payload ?? '').split(':');
-      if (schema === 'read' && commit && prepare) this.advance({ commit: BigInt(commit), prepare: BigInt(prepare) });
-    });
-    await this.listener.connect();
-    await this.listener.query(`LISTEN ${PROJECTED_CHANNEL}`);
-    await this.refresh();
+    await this.connect();
+    this.heartbeat = setInterval(() => this.beat(), HEARTBEAT_MS);
+    this.heartbeat.unref();
   }
 
   async stop(): Promise<void> {
+    this.stopped = true;
+    clearInterval(this.heartbeat);
+    clearTimeout(this.reconnect);
     for (const waiter of this.waiters) {
       clearTimeout(waiter.timer);
       waiter.resolve(false);
     }
     this.waiters.clear();
     await this.listener?.end().catch(() => {});
+  }
+
+  /** Listens to `channel` too (before `start`, or while running); the returned function stops it. */
+  async subscribe(channel: string, subscriber: ChannelSubscriber): Promise<() => void> {
+    const known = this.subscribers.get(channel);
+    if (known) known.add(subscriber);
+    else {
+      this.subscribers.set(channel, new Set([subscriber]));
+      await this.listener?.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    }
+    return () => this.subscribers.get(channel)?.delete(subscriber);
+  }
+
+  private everySubscriber(): ChannelSubscriber[] {
+    return [...this.subscribers.values()].flatMap((set) => [...set]);
+  }
+
+  /**
+   * True while the listening connection has answered within the last second: every NOTIFY committed
+   * more than about a second ago has then been delivered.
+   */
+  alive(): boolean {
+    return this.listener !== undefined && performance.now() - this.aliveAt < ALIVE_FOR_MS;
+  }
+
+  private async connect(): Promise<void> {
+    const client = new pg.Client({ connectionString: this.connectionString, keepAlive: true });
+    client.on('error', () => this.lost(client));
+    client.on('end', () => this.lost(client));
+    client.on('notification', (message) => {
+      if (message.channel === PROJECTED_CHANNEL) {
+        const [schema, commit, prepare] = (message.payload ?? '').split(':');
+        if (schema === 'read' && commit && prepare) this.advance({ commit: BigInt(commit), prepare: BigInt(prepare) });
+      } else {
+        for (const subscriber of this.subscribers.get(message.channel) ?? []) subscriber.message(message.payload ?? '');
+      }
+    });
+    await client.connect();
+    for (const channel of [PROJECTED_CHANNEL, ...this.subscribers.keys()]) await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    this.listener = client;
+    this.aliveAt = performance.now();
+    // Whatever happened while no connection listened is unknown: subscribers start afresh.
+    for (const subscriber of this.everySubscriber()) subscriber.interrupted();
+    await this.refresh();
+  }
+
+  /** Without the listener, waits fall back to re-reading the checkpoint when they time out, and subscribers are told. */
+  private lost(client: pg.Client): void {
+    if (this.listener !== client) return;
+    this.listener = undefined;
+    for (const subscriber of this.everySubscriber()) subscriber.interrupted();
+    void client.end().catch(() => {});
+    this.scheduleReconnect();
+  }
+
+  private scheduleReconnect(): void {
+    if (this.stopped || this.reconnect) return;
+    this.reconnect = setTimeout(() => {
+      this.reconnect = undefined;
+      if (this.stopped) return;
+      this.connect().catch(() => this.scheduleReconnect());
+    }, RECONNECT_MS);
+    this.reconnect.unref();
+  }
+
+  private beat(): void {
+    const client = this.listener;
+    if (!client || this.everySubscriber().length === 0) return;
+    const sent = performance.now();
+    client.query('SELECT 1').then(
+      () => {
+        if (this.listener === client) this.aliveAt = Math.max(this.aliveAt, sent);
+      },
+      () => this.lost(client),
+    );
   }
 
   private async refresh(): Promise<void> {

@@ -40,7 +40,7 @@ export interface LagSection {
   projectorErrors: string[];
 }
 
-export const LAG_GOAL_MS = 500;
+export const LAG_GOAL_MS = 150;
 
 interface Pending {
   position: GlobalPosition;

@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { NewEvent } from '../../src/eventstore';
+import { newEventId } from '../../src/eventstore/eventIds';
 import type { UserEvent } from '../../domain/identity/identity';
 
 type Registered = Extract<UserEvent, { type: 'UserRegistered.v1' }>;
@@ -14,7 +15,8 @@ const fakePasswordHash = () => `$argon2id$v=19$m=19456,t=2,p=1$${randomBytes(16)
 export function userRegistered(userId: string = randomUUID()): NewEvent<Registered['type'], Registered['data']> {
   const tag = userId.slice(0, 8);
   return {
-    id: randomUUID(),
+    // The product's event ids (time-ordered), so the bench writes the index the way commands do.
+    id: newEventId(),
     type: 'UserRegistered.v1',
     data: {
       userId,
@@ -37,17 +39,4 @@ export function userRegistered(userId: string = randomUUID()): NewEvent<Register
       occurredAt: new Date().toISOString(),
     },
   };
-}
-
-/**
- * A time-ordered (version 7) UUID: 48 bits of Unix milliseconds, then random bits. Ids made this way
- * land at the right-hand edge of a b-tree instead of on a random page.
- */
-export function uuidV7(now: number = Date.now()): string {
-  const bytes = randomBytes(16);
-  bytes.writeUIntBE(now, 0, 6);
-  bytes[6] = (bytes[6] & 0x0f) | 0x70;
-  bytes[8] = (bytes[8] & 0x3f) | 0x80;
-  const hex = bytes.toString('hex');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }

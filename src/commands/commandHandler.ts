@@ -1,6 +1,7 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import type { CommandMetadata, Decider, DomainEvent } from '../../domain/decider';
 import { DomainError, fold } from '../../domain/decider';
+import { newEventId } from '../eventstore/eventIds';
 import { ConcurrencyError, type EventStore, type ExpectedRevision, type GlobalPosition, type NewEvent } from '../eventstore';
 
 export const MAX_CONFLICT_RETRIES = 3;
@@ -69,7 +70,7 @@ export async function handleCommand<State, Command, Event extends DomainEvent>(
     if (events.length === 0) return { state, events, position: undefined, revision: undefined };
     const expectedRevision: ExpectedRevision = recorded.length === 0 ? 'no_stream' : recorded[recorded.length - 1].revision;
     const toAppend: NewEvent[] = events.map((event, index) => ({
-      id: options.idempotencyKey ? deterministicUuid(`${options.idempotencyKey}:${streamId}:${index}`) : randomUUID(),
+      id: options.idempotencyKey ? deterministicUuid(`${options.idempotencyKey}:${streamId}:${index}`) : newEventId(),
       type: event.type,
       data: event.data,
       metadata: {

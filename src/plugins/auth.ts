@@ -5,6 +5,8 @@ import type { Services } from '../services';
 import { prepared } from '../db';
 import { authenticateApiKey } from './apiKeys';
 import { HttpError } from './errors';
+import { onPrincipalChangedHere, PrincipalCache, PRINCIPALS_CHANNEL } from './principalCache';
+import { SESSION_TABLE } from './sessions';
 import { z } from 'zod';
 
 export const TOKEN_AUDIENCE = 'partnerhub';
@@ -85,6 +87,7 @@ interface PrincipalRow {
   company_name: string | null;
   parent_user_id: string | null;
   session_live: boolean | null;
+  session_expires_at: Date | null;
   organisation_active: boolean;
   owner_permissions: string[] | null;
 }
@@ -101,10 +104,49 @@ export async function registerAuth(app: FastifyInstance, services: Services): Pr
     secret: services.config.JWT_SECRET,
     // The algorithm is pinned both ways, so a token signed otherwise (or with `alg: none`) is refused.
     sign: { algorithm: 'HS256', aud: TOKEN_AUDIENCE, iss: ISSUER, expiresIn: services.config.ACCESS_TOKEN_TTL_SECONDS },
-    verify: { algorithms: ['HS256'], allowedAud: TOKEN_AUDIENCE, allowedIss: ISSUER, requiredClaims: ['exp', 'sub', 'sid'] },
+    // Verified tokens are remembered (fast-jwt's cache, keyed by the token's hash, never past its `exp`), so a
+    // client's repeat requests skip the HMAC and JSON decoding; the session itself is checked on every request.
+    verify: { algorithms: ['HS256'], allowedAud: TOKEN_AUDIENCE, allowedIss: ISSUER, requiredClaims: ['exp', 'sub', 'sid'], cache: 10_000 },
   });
 
   app.decorate('signAccessToken', (claims: AccessTokenClaims) => app.jwt.sign(claims));
+
+  // The caller's account and session without a database round trip while nothing about them changed.
+  const principals = new PrincipalCache<PrincipalRow>(services.watcher, services.config.PRINCIPAL_CACHE_SECONDS * 1000);
+  const unsubscribe = await services.watcher.subscribe(PRINCIPALS_CHANNEL, {
+    message: (userId) => (userId === '*' ? principals.forgetAll() : principals.forgetUser(userId)),
+    interrupted: () => principals.forgetAll(),
+  });
+  const stopHearingHere = onPrincipalChangedHere((userId) => principals.forgetUser(userId));
+  app.addHook('onClose', async () => {
+    unsubscribe();
+    stopHearingHere();
+  });
+
+  const principalRow = async (userId: string, sessionId: string): Promise<PrincipalRow | undefined> => {
+    const key = `${userId}:${sessionId}`;
+    const cached = principals.lookup(key);
+    if (cached) return cached;
+    const generation = principals.begin();
+    const { rows } = await services.pool.query<PrincipalRow>(
+      prepared(
+        `SELECT u.id, u.email, u.full_name, u.role, u.is_active, u.permissions, u.access_version, u.company_name, u.parent_user_id,
+                (s.revoked_at IS NULL AND s.expires_at > now()) AS session_live, s.expires_at AS session_expires_at,
+                (u.parent_user_id IS NULL OR coalesce(o.is_active, false)) AS organisation_active, o.permissions AS owner_permissions
+         FROM read.users u
+         LEFT JOIN ${SESSION_TABLE} s ON s.id = $2 AND s.user_id = u.id
+         LEFT JOIN read.users o ON o.id = u.parent_user_id
+         WHERE u.id = $1`,
+        [userId, sessionId],
+      ),
+    );
+    const row = rows[0];
+    // Only a caller who may proceed is remembered; refusals are read afresh every time.
+    if (row?.session_live && row.session_expires_at && row.is_active && row.organisation_active) {
+      principals.store(key, { row, userId: row.id, parentUserId: row.parent_user_id, sessionExpiresAt: row.session_expires_at.getTime() }, generation);
+    }
+    return row;
+  };
 
   app.decorateRequest('principal', null as unknown as Principal);
   app.decorateRequest('applicant', null as unknown as Applicant);
@@ -119,19 +161,7 @@ export async function registerAuth(app: FastifyInstance, services: Services): Pr
     const parsed = accessClaims.safeParse(verified);
     if (!parsed.success) throw new HttpError(401, 'INVALID_TOKEN', AUTH_MESSAGES.invalid);
     const claims = parsed.data;
-    const { rows } = await services.pool.query<PrincipalRow>(
-      prepared(
-        `SELECT u.id, u.email, u.full_name, u.role, u.is_active, u.permissions, u.access_version, u.company_name, u.parent_user_id,
-                (s.revoked_at IS NULL AND s.expires_at > now()) AS session_live,
-                (u.parent_user_id IS NULL OR coalesce(o.is_active, false)) AS organisation_active, o.permissions AS owner_permissions
-         FROM read.users u
-         LEFT JOIN secret.auth_sessions s ON s.id = $2 AND s.user_id = u.id
-         LEFT JOIN read.users o ON o.id = u.parent_user_id
-         WHERE u.id = $1`,
-        [claims.sub, claims.sid],
-      ),
-    );
-    const user = rows[0];
+    const user = await principalRow(claims.sub, claims.sid);
     if (!user) throw new HttpError(401, 'UNAUTHENTICATED', AUTH_MESSAGES.gone);
     if (!user.session_live) throw new HttpError(401, 'SESSION_ENDED', AUTH_MESSAGES.ended);
     if (!user.is_active) throw new HttpError(401, 'ACCOUNT_INACTIVE', AUTH_MESSAGES.deactivated);

@@ -1,11 +1,11 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy } from 'react';
 import { Admin, CustomRoutes } from 'react-admin';
-import { BrowserRouter, Navigate, Route } from 'react-router-dom';
+import { Navigate, Route } from 'react-router-dom';
 import { RouteGuard } from './access/RouteGuard';
 import { AppError } from './layout/AppError';
 import { PortalLayout } from './layout/PortalLayout';
 import { PortalNotification } from './layout/PortalNotification';
-import { FullScreenSpinner, Splash, SPLASH_MS } from './layout/Splash';
+import { FullScreenSpinner } from './layout/Splash';
 import { theme } from './layout/theme';
 import { authProvider } from './providers/authProvider';
 import { dataProvider } from './providers/dataProvider';
@@ -17,14 +17,6 @@ import { rebateRoutes } from './rebates';
 import { auditRoutes } from './audit';
 import { activityRoutes } from './activity';
 import { governanceRoutes } from './governance';
-
-// Signed-out screens.
-const SignIn = lazy(() => import('./auth/SignIn'));
-const SignUp = lazy(() => import('./auth/SignUp'));
-const RegisterPartner = lazy(() => import('./auth/RegisterPartner'));
-const PartnerOnboarding = lazy(() => import('./partneronboarding/OnboardingQuestionnaire'));
-const OnboardingWizard = lazy(() => import('./partneronboarding/OnboardingWizard'));
-const TeamInvitation = lazy(() => import('./team/TeamInvitation'));
 
 // Signed-in screens: each loads on first visit, so the sign-in page never loads them.
 const Home = lazy(() => import('./dashboards/Home'));
@@ -47,77 +39,59 @@ const DownloadsSection = staticSection('DownloadsSection');
 const PartnerSolutions = staticSection('PartnerSolutions');
 const DistributorSolutions = staticSection('DistributorSolutions');
 
-const signedOut = (element: React.ReactNode) => <Suspense fallback={<FullScreenSpinner />}>{element}</Suspense>;
-
 /** Unknown signed-in paths go to `/`. */
 const ToHome = () => <Navigate to="/" replace />;
 
+/** The signed-in portal; the signed-out screens and the router are in Root.tsx. */
 export function App() {
-  const [splash, setSplash] = useState(true);
-  useEffect(() => {
-    const timer = setTimeout(() => setSplash(false), SPLASH_MS);
-    return () => clearTimeout(timer);
-  }, []);
-  if (splash) return <Splash />;
-
   return (
-    <BrowserRouter>
-      <Admin
-        title="PartnerHub"
-        dataProvider={dataProvider}
-        authProvider={authProvider}
-        requireAuth
-        loginPage={false}
-        layout={PortalLayout}
-        dashboard={Home}
-        catchAll={ToHome}
-        notification={PortalNotification}
-        loading={FullScreenSpinner}
-        error={AppError}
-        theme={theme}
-        disableTelemetry
-      >
-        <CustomRoutes noLayout>
-          <Route path="/signin" element={signedOut(<SignIn />)} />
-          <Route path="/SignUp" element={signedOut(<SignUp />)} />
-          <Route path="/register-partner" element={signedOut(<RegisterPartner />)} />
-          <Route path="/partner-onboarding" element={signedOut(<PartnerOnboarding />)} />
-          <Route path="/partneronboarding" element={signedOut(<OnboardingWizard />)} />
-          <Route path="/team-invitation" element={signedOut(<TeamInvitation />)} />
-        </CustomRoutes>
-        <CustomRoutes>
-          <Route path="/dashboard" element={<Home />} />
-          <Route path="/administratordashboard" element={<AdminDashboard />} />
-          <Route path="/manufacturerdashboard" element={<ManufacturerDashboard />} />
-          <Route path="/distributordashboard" element={<DistributorDashboard />} />
-          <Route path="/partnerdashboard" element={<PartnerDashboard />} />
-          <Route path="/support-dashboard" element={<SupportDashboard />} />
-          <Route path="/sub-user-dashboard" element={<SubUserDashboard />} />
-          <Route path="/change-password" element={<ChangePassword />} />
-          <Route
-            path="/adminpanel"
-            element={
-              <RouteGuard path="/adminpanel" title="Admin Panel" redirectTo="/">
-                <AdminPanel />
-              </RouteGuard>
-            }
-          />
-          <Route path="/products" element={<ProductsSection />} />
-          <Route path="/solutions" element={<SolutionsSection />} />
-          <Route path="/downloads" element={<DownloadsSection />} />
-          <Route path="/partner-solutions" element={<PartnerSolutions />} />
-          <Route path="/distributor-solutions" element={<DistributorSolutions />} />
-          <Route path="/partnerdirectory" element={<RouteGuard path="/partnerdirectory" title="Partner Directory"><PartnerDirectory /></RouteGuard>} />
-          {orderRoutes}
-          {ticketRoutes}
-          {teamRoutes}
-          {projectRoutes}
-          {rebateRoutes}
-          {auditRoutes}
-          {activityRoutes}
-                    {governanceRoutes}
-        </CustomRoutes>
-      </Admin>
-    </BrowserRouter>
+    <Admin
+      title="PartnerHub"
+      dataProvider={dataProvider}
+      authProvider={authProvider}
+      requireAuth
+      loginPage={false}
+      layout={PortalLayout}
+      dashboard={Home}
+      catchAll={ToHome}
+      notification={PortalNotification}
+      loading={FullScreenSpinner}
+      error={AppError}
+      theme={theme}
+      disableTelemetry
+    >
+      <CustomRoutes>
+        <Route path="/dashboard" element={<Home />} />
+        <Route path="/administratordashboard" element={<AdminDashboard />} />
+        <Route path="/manufacturerdashboard" element={<ManufacturerDashboard />} />
+        <Route path="/distributordashboard" element={<DistributorDashboard />} />
+        <Route path="/partnerdashboard" element={<PartnerDashboard />} />
+        <Route path="/support-dashboard" element={<SupportDashboard />} />
+        <Route path="/sub-user-dashboard" element={<SubUserDashboard />} />
+        <Route path="/change-password" element={<ChangePassword />} />
+        <Route
+          path="/adminpanel"
+          element={
+            <RouteGuard path="/adminpanel" title="Admin Panel" redirectTo="/">
+              <AdminPanel />
+            </RouteGuard>
+          }
+        />
+        <Route path="/products" element={<ProductsSection />} />
+        <Route path="/solutions" element={<SolutionsSection />} />
+        <Route path="/downloads" element={<DownloadsSection />} />
+        <Route path="/partner-solutions" element={<PartnerSolutions />} />
+        <Route path="/distributor-solutions" element={<DistributorSolutions />} />
+        <Route path="/partnerdirectory" element={<RouteGuard path="/partnerdirectory" title="Partner Directory"><PartnerDirectory /></RouteGuard>} />
+        {orderRoutes}
+        {ticketRoutes}
+        {teamRoutes}
+        {projectRoutes}
+        {rebateRoutes}
+        {auditRoutes}
+        {activityRoutes}
+        {governanceRoutes}
+      </CustomRoutes>
+    </Admin>
   );
 }

@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './App';
+import { Root } from './Root';
 import { restoreSession } from './providers/authProvider';
 
 // After a new release the old screen chunks are gone: reload once to get the new build instead of
@@ -20,6 +20,6 @@ void restoreSession();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <App />
+    <Root />
   </StrictMode>,
 );

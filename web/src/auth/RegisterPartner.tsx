@@ -1,11 +1,11 @@
 import { Alert, Box, Button, Link as MuiLink, TextField, Typography } from '@mui/material';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { usePageTitle } from '../layout/PageTitle';
+import { usePageTitle } from '../layout/pageTitle';
 import { useToast } from '../layout/toast';
-import { dataProvider } from '../providers/dataProvider';
 import { messageOf } from '../providers/errorMapper';
 import { AuthShell } from './AuthShell';
+import { registerAccount } from './registration';
 import { saveOnboardingHandoff, type OnboardingHandoff } from './onboardingHandoff';
 import { PasswordField } from './PasswordField';
 import { validateRegisterPartner, type RegisterPartnerValues } from './validation';
@@ -36,7 +36,7 @@ export default function RegisterPartner() {
     setSubmitting(true);
     try {
       const company = values.company_name.trim();
-      const answer = await dataProvider.registerAccount({
+      const answer = await registerAccount({
         full_name: company,
         company_name: company,
         email: values.email.trim(),

@@ -2,7 +2,7 @@ import { landingRouteFor } from '@domain/access';
 import { Alert, Box, Button, Divider, Link as MuiLink, TextField, Typography } from '@mui/material';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { usePageTitle } from '../layout/PageTitle';
+import { usePageTitle } from '../layout/pageTitle';
 import { useToast } from '../layout/toast';
 import { LOGIN_SUCCESS_MESSAGE, OnboardingIncompleteError, signIn } from '../providers/authProvider';
 import { getRole } from '../providers/session';

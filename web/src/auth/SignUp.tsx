@@ -2,11 +2,11 @@ import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutline';
 import { Alert, Box, Button, Checkbox, FormControlLabel, Link as MuiLink, TextField, Typography } from '@mui/material';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { usePageTitle } from '../layout/PageTitle';
+import { usePageTitle } from '../layout/pageTitle';
 import { useToast } from '../layout/toast';
-import { dataProvider } from '../providers/dataProvider';
 import { messageOf } from '../providers/errorMapper';
 import { AuthShell } from './AuthShell';
+import { registerAccount } from './registration';
 import { saveOnboardingHandoff, type OnboardingHandoff } from './onboardingHandoff';
 import { PasswordField } from './PasswordField';
 import { REMEMBERED_EMAIL_KEY } from './SignIn';
@@ -42,7 +42,7 @@ export default function SignUp() {
     if (!canSubmitSignUp(values) || submitting) return;
     setSubmitting(true);
     try {
-      const answer = await dataProvider.registerAccount({
+      const answer = await registerAccount({
         full_name: values.full_name.trim(),
         email: values.email.trim(),
         password: values.password,

@@ -1,15 +1,8 @@
 import { Typography } from '@mui/material';
-import { useEffect } from 'react';
 import { Title } from 'react-admin';
+import { usePageTitle } from './pageTitle';
 
-export const APP_NAME = 'PartnerHub';
-
-/** Sets the browser page title for the current screen. */
-export function usePageTitle(title: string): void {
-  useEffect(() => {
-    document.title = title ? `${title} | ${APP_NAME}` : APP_NAME;
-  }, [title]);
-}
+export { APP_NAME, usePageTitle } from './pageTitle';
 
 /** The screen's heading, which also sets the browser page title. */
 export function PageTitle({ title, subtitle, inAppBar = true }: { title: string; subtitle?: string; inAppBar?: boolean }) {

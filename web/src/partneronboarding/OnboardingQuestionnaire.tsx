@@ -46,7 +46,7 @@ import {
 import { useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { readOnboardingHandoff, type OnboardingHandoff } from '../auth/onboardingHandoff';
-import { usePageTitle } from '../layout/PageTitle';
+import { usePageTitle } from '../layout/pageTitle';
 import { ApiError } from '../providers/errorMapper';
 import { submitQuestionnaire } from '../partners/partnersApi';
 import { OnboardingFrame, RegisterFirst } from './OnboardingFrame';

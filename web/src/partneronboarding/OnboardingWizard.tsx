@@ -32,7 +32,7 @@ import {
 import { useEffect, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { readOnboardingHandoff, type OnboardingHandoff } from '../auth/onboardingHandoff';
-import { usePageTitle } from '../layout/PageTitle';
+import { usePageTitle } from '../layout/pageTitle';
 import { ApiError } from '../providers/errorMapper';
 import { getAccessToken, getRole, getStoredUser } from '../providers/session';
 import { submitApplication } from '../partners/partnersApi';

@@ -6,6 +6,7 @@
 
 import simpleRestProvider from 'ra-data-simple-rest';
 import type { DataProvider, Identifier, RaRecord } from 'react-admin';
+import { registerAccount, type RegisterAccountAnswer, type RegisterAccountInput } from '../auth/registration';
 import { API_URL, httpClient, type HttpResponse } from './httpClient';
 
 type Envelope<T> = { success?: boolean; message?: string; data?: T };
@@ -52,19 +53,7 @@ export interface NotificationPage {
   total: number;
 }
 
-export interface RegisterAccountInput {
-  full_name: string;
-  email: string;
-  password: string;
-  company_name?: string;
-}
-
-export interface RegisterAccountAnswer {
-  success: boolean;
-  message?: string;
-  data?: { id: string; [key: string]: unknown };
-  onboardingToken?: string;
-}
+export type { RegisterAccountAnswer, RegisterAccountInput } from '../auth/registration';
 
 export interface PortalDataProvider extends DataProvider {
   getHistory(resource: string, id: Identifier): Promise<StatusHistoryEntry[]>;
@@ -140,8 +129,5 @@ export const dataProvider: PortalDataProvider = {
     return json as { success: boolean; message?: string };
   },
 
-  async registerAccount(input) {
-    const { json } = await httpClient(`${API_URL}/user/register/`, { method: 'POST', body: { ...input }, anonymous: true });
-    return json as RegisterAccountAnswer;
-  },
+  registerAccount,
 };

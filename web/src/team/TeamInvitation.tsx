@@ -4,7 +4,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { AuthShell } from '../auth/AuthShell';
 import { PasswordField } from '../auth/PasswordField';
 import { signUpPasswordError } from '../auth/validation';
-import { usePageTitle } from '../layout/PageTitle';
+import { usePageTitle } from '../layout/pageTitle';
 import { messageOf } from '../providers/errorMapper';
 import { acceptInvitation, invitationDetails } from './teamApi';
 
