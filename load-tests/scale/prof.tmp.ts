@@ -1,0 +1,14 @@
+import { createPool } from '/work/wt-load/src/db';
+import { createEventStore } from '/work/wt-load/src/eventstore';
+import { readModels } from '/work/wt-load/projections';
+import { rebuildProjections } from '/work/wt-load/projections/rebuild';
+const url = 'postgres://postgres@127.0.0.1:5432/partnerhub_load_scale';
+const pool = createPool(url);
+const store = await createEventStore({ pool, databaseUrl: url } as any);
+const times = new Map<string, number>();
+const wrapped = readModels.map((p) => ({ ...p, apply: async (e: any, db: any) => { const t = performance.now(); await p.apply(e, db); times.set(p.name, (times.get(p.name) ?? 0) + performance.now() - t); }, ...(p.applyBatch ? { applyBatch: async (e: any, db: any) => { const t = performance.now(); await p.applyBatch!(e, db); times.set(p.name, (times.get(p.name) ?? 0) + performance.now() - t); } } : {}) }));
+const t0 = performance.now();
+await rebuildProjections(store, pool, wrapped as any);
+console.log('total', performance.now() - t0);
+console.log([...times].sort((a, b) => b[1] - a[1]).map(([n, t]) => `${n} ${t.toFixed(0)}`).join('\n'));
+await store.close(); await pool.end();
