@@ -26,9 +26,18 @@ GROUP BY scope, month, status;
 CREATE INDEX orders_created_id ON read.orders (created_at DESC, id DESC);
 CREATE INDEX orders_status_created ON read.orders (status, created_at DESC, id DESC);
 CREATE INDEX orders_organisation_created_id ON read.orders (organisation_id, created_at DESC, id DESC);
-DROP INDEX read.orders_created;
-DROP INDEX read.orders_status;
-DROP INDEX read.orders_organisation;
+-- The indexes these replace, by definition: a projection rebuild (CREATE TABLE ... LIKE ... INCLUDING ALL)
+-- gives indexes generated names, so their names differ between databases.
+DO $$
+DECLARE r record;
+BEGIN
+  FOR r IN SELECT indexname FROM pg_indexes
+           WHERE schemaname = 'read' AND tablename = 'orders'
+             AND indexdef ~ 'USING btree \((created_at DESC|status|organisation_id, created_at DESC)\)$'
+  LOOP
+    EXECUTE format('DROP INDEX read.%I', r.indexname);
+  END LOOP;
+END $$;
 
 -- Search: order number and company name by substring, ignoring case.
 CREATE EXTENSION IF NOT EXISTS pg_trgm;
