@@ -287,12 +287,35 @@ export interface OrderFilters {
 
 export type OrderSortField = 'id' | 'created_at' | 'total_amount' | 'status' | 'order_number' | 'company_name' | 'estimated_delivery';
 
-/** Newest first unless asked otherwise; the search matches the order number, the order id or the company name, ignoring case. */
+/** A keyset position in the newest-first list: the last row's creation time and id. */
+export interface OrderCursor {
+  createdAt: string;
+  id: string;
+}
+
+export const encodeOrderCursor = (row: { created_at: string; id: string }) => Buffer.from(JSON.stringify([row.created_at, row.id])).toString('base64url');
+
+export function decodeOrderCursor(cursor: string): OrderCursor | undefined {
+  try {
+    const [createdAt, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as [unknown, unknown];
+    if (typeof createdAt === 'string' && !Number.isNaN(Date.parse(createdAt)) && typeof id === 'string' && /^[0-9a-f-]{36}$/i.test(id)) return { createdAt, id };
+  } catch {
+    // not a cursor of ours
+  }
+  return undefined;
+}
+
+/**
+ * Newest first unless asked otherwise; the search matches the order number, the order id or the
+ * company name, ignoring case. At a million orders: the page's ids come from an index alone before
+ * the rows are read (deep OFFSET pages), `after` continues from a keyset position in the newest-first
+ * order (no OFFSET at all), and without a search the total comes from the pre-aggregated statistics.
+ */
 export async function listOrders(
   db: Queryable,
   scope: OrderScope,
   filters: OrderFilters,
-  page: { offset: number; limit: number; sort?: { field: OrderSortField; order: 'ASC' | 'DESC' } },
+  page: { offset: number; limit: number; sort?: { field: OrderSortField; order: 'ASC' | 'DESC' }; after?: OrderCursor },
 ): Promise<{ rows: OrderView[]; total: number }> {
   const where: string[] = [];
   const params: unknown[] = [];
@@ -302,21 +325,39 @@ export async function listOrders(
   if (filters.status) where.push(`o.status = ${param(filters.status)}`);
   if (filters.search) {
     const pattern = param(`%${filters.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
-    where.push(`(o.order_number ILIKE ${pattern} OR o.id::text ILIKE ${pattern} OR o.company_name ILIKE ${pattern})`);
+    // An id is hex digits and dashes: any other search cannot match one, and leaving the id out lets the trigram indexes answer.
+    const id = /^[0-9a-f-]+$/i.test(filters.search) ? ` OR o.id::text ILIKE ${pattern}` : '';
+    where.push(`(o.order_number ILIKE ${pattern} OR o.company_name ILIKE ${pattern}${id})`);
   }
+  const filtered = [...where];
+  const keyset = page.after && (!page.sort || (page.sort.field === 'created_at' && page.sort.order === 'DESC'));
+  if (keyset) where.push(`(o.created_at, o.id) < (${param(page.after!.createdAt)}::timestamptz, ${param(page.after!.id)}::uuid)`);
   const clause = where.length ? `WHERE ${where.join(' AND ')}` : '';
-  const order = page.sort ? `o.${page.sort.field} ${page.sort.order}, o.created_at DESC` : 'o.created_at DESC';
-  const { rows } = await db.query<OrderRow & { total: string }>(
-    `SELECT ${ORDER_COLUMNS}, count(*) OVER () AS total FROM ${ORDER_FROM} ${clause} ORDER BY ${order}, o.id OFFSET ${param(page.offset)} LIMIT ${param(page.limit)}`,
+  const order = page.sort && page.sort.field !== 'created_at' ? `o.${page.sort.field} ${page.sort.order}, o.created_at DESC, o.id DESC` : `o.created_at ${page.sort?.order ?? 'DESC'}, o.id ${page.sort?.order ?? 'DESC'}`;
+  const { rows } = await db.query<OrderRow>(
+    `SELECT ${ORDER_COLUMNS}
+     FROM (SELECT o.id FROM read.orders o ${clause} ORDER BY ${order} OFFSET ${param(keyset ? 0 : page.offset)} LIMIT ${param(page.limit)}) AS page
+     JOIN read.orders o ON o.id = page.id LEFT JOIN read.users p ON p.id = o.placed_by
+     ORDER BY ${order}`,
     params,
   );
-  let total = rows[0] ? Number(rows[0].total) : 0;
-  if (!rows[0] && page.offset > 0) {
-    const counted = await db.query<{ n: string }>(`SELECT count(*) AS n FROM read.orders o ${clause}`, params.slice(0, -2));
-    total = Number(counted.rows[0].n);
-  }
+  const total = await countOrders(db, scope, filters, filtered, params);
   const items = await orderItemsOf(db, rows.map((r) => r.id));
-  return { rows: rows.map(({ total: _total, ...row }) => toOrderView(row, items.get(row.id) ?? [])), total };
+  return { rows: rows.map((row) => toOrderView(row, items.get(row.id) ?? [])), total };
+}
+
+/** Without a search or ids, the pre-aggregated statistics hold the count; otherwise the matching rows are counted. */
+async function countOrders(db: Queryable, scope: OrderScope, filters: OrderFilters, where: string[], params: unknown[]): Promise<number> {
+  if (!filters.search && !filters.ids) {
+    const { rows } = await db.query<{ n: string }>(
+      `SELECT coalesce(sum(orders), 0) AS n FROM read.order_stats WHERE organisation_id = $1${filters.status ? ' AND status = $2' : ''}`,
+      filters.status ? [scope.organisationId ?? ALL_ORGANISATIONS, filters.status] : [scope.organisationId ?? ALL_ORGANISATIONS],
+    );
+    return Number(rows[0].n);
+  }
+  const used = where.join(' ').match(/\$\d+/g)?.map((p) => Number(p.slice(1))) ?? [];
+  const { rows } = await db.query<{ n: string }>(`SELECT count(*) AS n FROM read.orders o ${where.length ? `WHERE ${where.join(' AND ')}` : ''}`, params.slice(0, Math.max(0, ...used)));
+  return Number(rows[0].n);
 }
 
 /**
