@@ -55,6 +55,11 @@ export class Metrics {
     return [...this.samples.keys()];
   }
 
+  /** Every sample of a metric with its tags. */
+  samplesOf(metric: string): ReadonlyArray<{ value: number; tags: Tags }> {
+    return this.samples.get(metric) ?? [];
+  }
+
   values(metric: string, filter: Tags = {}): number[] {
     const wanted = Object.entries(filter);
     return (this.samples.get(metric) ?? []).filter((s) => wanted.every(([k, v]) => s.tags[k] === v)).map((s) => s.value);
