@@ -2,7 +2,7 @@
  * Section "mixed": the Monday-morning k6 scenario (load-tests/k6/monday-morning.js, every journey in
  * its share) run by the Node k6 runner against the bench portal. First short probes at doubling
  * arrival rates find the highest rate the machine sustains (every journey started on time, under 1%
- * failed requests); then the scenario runs at half that rate and the table shows, per request type,
+ * failed requests, all finished within 10 s of the last arrival); then the scenario runs at half that rate and the table shows, per request type,
  * the rate, p50/p95/p99, errors and whether its threshold (reads p95 < 200 ms, commands < 300 ms,
  * sign-in and registration < 800 ms) holds. The VUs are worker threads of the bench process; their
  * requests leave from its main thread, which the portal shares.
@@ -53,12 +53,23 @@ export interface MixedSection {
 const run = (baseUrl: string, rate: number, seconds: number) =>
   runK6Script(SCRIPT, { env: { BASE_URL: baseUrl, RATE: String(rate), DURATION: `${seconds}s`, THINK_SECONDS: '0', MAX_VUS: String(Math.max(8, Math.ceil(rate * 6))) }, log: () => {} });
 
-function sustained(result: RunResult): { ok: boolean; started: number; dropped: number; failed: number; reason: string } {
+/** Journeys must keep up: started on time, under 1% failed requests, and all done within DRAIN_SECONDS of the last arrival. */
+const DRAIN_SECONDS = 10;
+
+function sustained(result: RunResult, seconds: number): { ok: boolean; started: number; dropped: number; failed: number; reason: string } {
   const dropped = result.metrics.values('dropped_iterations').length;
   const started = result.iterations;
   const failures = result.metrics.values('http_req_failed');
   const failed = failures.length ? failures.filter(Boolean).length / failures.length : 0;
-  const reason = result.iterationErrors.count ? `iteration errors (${result.iterationErrors.first[0]})` : dropped > 0.01 * (started + dropped) ? `${dropped} journeys not started on time` : failed >= 0.01 ? `${formatPercent(failed)} failed requests` : '';
+  const reason = result.iterationErrors.count
+    ? `iteration errors (${result.iterationErrors.first[0]})`
+    : dropped > 0.01 * (started + dropped)
+      ? `${dropped} journeys not started on time`
+      : failed >= 0.01
+        ? `${formatPercent(failed)} failed requests`
+        : result.seconds > seconds + DRAIN_SECONDS
+          ? `journeys still running ${(result.seconds - seconds).toFixed(0)} s after the last arrival`
+          : '';
   return { ok: !reason, started, dropped, failed, reason };
 }
 
@@ -68,7 +79,7 @@ export async function runMixedBench(settings: MixedSettings, log: (line: string)
     const probes: MixedSection['probes'] = [];
     let highestRate = 0;
     for (let rate = settings.startRate; rate <= settings.maxRate; rate *= 2) {
-      const verdict = sustained(await run(bench.baseUrl, rate, settings.probeSeconds));
+      const verdict = sustained(await run(bench.baseUrl, rate, settings.probeSeconds), settings.probeSeconds);
       probes.push({ rate, sustained: verdict.ok, started: verdict.started, dropped: verdict.dropped, failed: verdict.failed, reason: verdict.reason });
       log(`  probe ${rate} journeys/s for ${settings.probeSeconds} s: ${verdict.ok ? 'sustained' : `not sustained (${verdict.reason})`}`);
       if (!verdict.ok) break;
