@@ -45,6 +45,7 @@ export const SCALE_ROUTES: Array<{ name: string; account: Account; path: (c: Rou
   { name: 'GET /api/dashboard/manufacturer/stats', account: 'manufacturer', path: () => '/api/dashboard/manufacturer/stats' },
   { name: 'GET /api/dashboard/distributor/stats', account: 'distributor', path: () => '/api/dashboard/distributor/stats' },
   { name: 'GET /api/dashboard/support/stats', account: 'support', path: () => '/api/dashboard/support/stats' },
+  { name: 'GET /api/dashboard/admin/stats', account: 'admin', path: () => '/api/dashboard/admin/stats' },
 ];
 
 export interface ScaleSettings {
