@@ -19,10 +19,12 @@ import { runOrderSection } from './bench/orders';
 import { runProjectSection } from './bench/projects';
 import { runRebateSection } from './bench/rebates';
 import { runTicketSection } from './bench/tickets';
+import { runMixedSection } from './bench/mixed';
+import { REBUILD_GOAL, runScaleSection, SCALE_P95_GOAL, SCALE_ROUTES, type ScaleSection } from './bench/scale';
 import { LAG_GOAL_MS, runLagSection, type LagSection } from './bench/projectionLag';
 import { formatCount, formatMs, formatPercent, formatRate, renderTable, type Cell } from './bench/reportTables';
 
-const SECTIONS = ['http', 'appends', 'lag', 'orders', 'projects', 'rebates', 'tickets', 'bundle'] as const;
+const SECTIONS = ['http', 'appends', 'lag', 'orders', 'projects', 'rebates', 'tickets', 'mixed', 'scale', 'bundle'] as const;
 type Section = (typeof SECTIONS)[number];
 
 function numberFromEnv(name: string, fallback: number): number {
@@ -49,6 +51,11 @@ const settings = {
   batchSize: numberFromEnv('BENCH_BATCH_SIZE', 100),
   rounds: Math.max(1, Math.round(numberFromEnv('BENCH_ROUNDS', 2))),
   lagRate: numberFromEnv('BENCH_LAG_RATE', 0),
+  mixedProbeSeconds: numberFromEnv('BENCH_MIXED_PROBE_SECONDS', 6),
+  mixedStartRate: numberFromEnv('BENCH_MIXED_START_RATE', 1),
+  mixedMaxRate: numberFromEnv('BENCH_MIXED_MAX_RATE', 64),
+  scaleOrders: Math.max(1, Math.round(numberFromEnv('BENCH_SCALE_ORDERS', 1_000_000))),
+  scaleRequests: Math.max(1, Math.round(numberFromEnv('BENCH_SCALE_REQUESTS', 200))),
   sections: (process.env.BENCH_SECTIONS ?? SECTIONS.join(','))
     .split(',')
     .map((s) => s.trim())
@@ -259,6 +266,8 @@ async function main() {
     if (settings.sections.includes('orders')) tables.push(...(await runOrderSection({ databaseUrl: database.url, redisUrl: process.env.REDIS_URL, seconds: settings.seconds, warmupSeconds: settings.warmupSeconds, clients: settings.clients }, log, results)));
     if (settings.sections.includes('tickets')) tables.push(...(await runTicketSection({ databaseUrl: database.url, redisUrl: process.env.REDIS_URL, seconds: settings.seconds, warmupSeconds: settings.warmupSeconds, clients: settings.clients }, log, results)));
     if (settings.sections.includes('projects')) tables.push(...(await runProjectSection({ databaseUrl: database.url, redisUrl: process.env.REDIS_URL, seconds: settings.seconds, warmupSeconds: settings.warmupSeconds, clients: settings.clients }, log, results)));
+    if (settings.sections.includes('mixed')) tables.push(...(await runMixedSection({ databaseUrl: database.url, redisUrl: process.env.REDIS_URL, seconds: Math.max(10, settings.seconds), probeSeconds: settings.mixedProbeSeconds, startRate: settings.mixedStartRate, maxRate: settings.mixedMaxRate }, log, results)));
+    if (settings.sections.includes('scale')) tables.push(...(await runScaleSection({ adminUrl, redisUrl: process.env.REDIS_URL, orders: settings.scaleOrders, requests: settings.scaleRequests, clients: 4 }, log, results)));
     if (settings.sections.includes('rebates')) tables.push(...(await runRebateSection({ databaseUrl: database.url, redisUrl: process.env.REDIS_URL, seconds: settings.seconds, warmupSeconds: settings.warmupSeconds, clients: settings.clients }, log, results)));
     if (settings.sections.includes('bundle')) {
       log('Bundle');
@@ -287,6 +296,17 @@ async function main() {
     goals.push({ goal: `projection lag p99 < ${LAG_GOAL_MS} ms`, measured: formatMs(results.lag.lag.p99), met: results.lag.lag.p99 < LAG_GOAL_MS && results.lag.unconfirmed === 0 });
   } else if (settings.sections.includes('lag')) {
     goals.push({ goal: 'projection lag', measured: `not measured: ${results.errors.lag}`, met: undefined });
+  }
+  const scale = (results as { scale?: ScaleSection }).scale;
+  if (scale) {
+    const [small, large] = [scale.sizes[0], scale.sizes.at(-1)!];
+    for (const route of SCALE_ROUTES) {
+      const a = small.routes[route.name];
+      const b = large.routes[route.name];
+      if (typeof a !== 'object' || typeof b !== 'object') continue;
+      goals.push({ goal: `${route.name}: p95 at ${formatCount(large.orders)} <= ${SCALE_P95_GOAL}x p95 at ${formatCount(small.orders)}`, measured: `${formatMs(b.p95)} / ${formatMs(a.p95)} = ${(b.p95 / a.p95).toFixed(2)}x`, met: b.p95 <= SCALE_P95_GOAL * a.p95 });
+    }
+    goals.push({ goal: `full rebuild >= ${formatCount(REBUILD_GOAL)} events/s (${formatCount(large.events)} events)`, measured: formatRate(large.rebuildRate), met: large.rebuildRate >= REBUILD_GOAL });
   }
   const notes: Cell[][] = [];
   if (results.http) {

@@ -13,53 +13,157 @@ const STATUS_TIME_COLUMN: Readonly<Record<string, string>> = {
   cancelled: 'cancelled_at',
 };
 
-/** read.orders and read.order_items. */
-export const ordersProjection: Projection = {
-  name: 'orders',
-  async apply(recorded: RecordedEvent, db: PoolClient) {
+/** The organisation id of order_stats rows that hold everyone's figures. */
+export const ALL_ORGANISATIONS = '00000000-0000-0000-0000-000000000000';
+
+interface PlacedRow {
+  id: string;
+  orderNumber: string;
+  organisationId: string;
+  companyName: string | null;
+  placedBy: string;
+  status: string;
+  notes: string | null;
+  shippingAddress: string;
+  estimatedDelivery: string;
+  total: number;
+  itemCount: number;
+  at: string;
+}
+
+/** Where a batch leaves one order: its last status and when each status was reached. */
+interface StatusRow {
+  status: string;
+  at: string;
+  times: Record<string, string>;
+}
+
+/**
+ * read.orders, read.order_items, read.order_units and read.order_stats. A batch is a few set-based
+ * statements whatever its size (a full rebuild replays millions of events): placements are inserted
+ * together, each order's status changes in the batch are folded into one update, and the statistics
+ * move by the difference between the orders' rows before and after.
+ */
+async function applyOrderEvents(events: readonly RecordedEvent[], db: PoolClient): Promise<void> {
+  const placed: PlacedRow[] = [];
+  const items: Array<[string, string, string, number, number, number]> = [];
+  const statuses = new Map<string, StatusRow>();
+  const units: Array<[string, string, string, string, string, string]> = [];
+  for (const recorded of events) {
     const event = recorded as unknown as OrderEvent;
     const at = recorded.metadata.occurredAt;
     switch (event.type) {
       case 'OrderPlaced.v1': {
         const d = event.data;
-        const inserted = await db.query(
-          `INSERT INTO orders (id, order_number, organisation_id, company_name, placed_by, status, notes, shipping_address, estimated_delivery, total_amount, item_count, created_at, updated_at)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12) ON CONFLICT (id) DO NOTHING`,
-          [d.orderId, d.orderNumber, d.organisationId, d.companyName, d.placedBy, d.status, d.notes, JSON.stringify(d.shippingAddress), d.estimatedDelivery, centsToAmount(d.totalCents), d.items.reduce((n, i) => n + i.quantity, 0), at],
-        );
-        if (!inserted.rowCount) return;
-        await db.query(
-          `INSERT INTO order_items (order_id, line, product_id, product_name, quantity, unit_price, line_total)
-           SELECT $1, line, product_id, product_name, quantity, unit_price, line_total
-           FROM unnest($2::uuid[], $3::text[], $4::int[], $5::numeric[], $6::numeric[]) WITH ORDINALITY AS t(product_id, product_name, quantity, unit_price, line_total, line)`,
-          [
-            d.orderId,
-            d.items.map((i) => i.productId),
-            d.items.map((i) => i.productName),
-            d.items.map((i) => i.quantity),
-            d.items.map((i) => centsToAmount(i.unitPriceCents)),
-            d.items.map((i) => centsToAmount(i.lineTotalCents)),
-          ],
-        );
-        return;
+        placed.push({
+          id: d.orderId,
+          orderNumber: d.orderNumber,
+          organisationId: d.organisationId,
+          companyName: d.companyName,
+          placedBy: d.placedBy,
+          status: d.status,
+          notes: d.notes,
+          shippingAddress: JSON.stringify(d.shippingAddress),
+          estimatedDelivery: d.estimatedDelivery,
+          total: centsToAmount(d.totalCents),
+          itemCount: d.items.reduce((n, i) => n + i.quantity, 0),
+          at,
+        });
+        for (const i of d.items) items.push([d.orderId, i.productId, i.productName, i.quantity, centsToAmount(i.unitPriceCents), centsToAmount(i.lineTotalCents)]);
+        break;
       }
       case 'OrderStatusChanged.v1': {
-        const column = STATUS_TIME_COLUMN[event.data.status];
-        await db.query(`UPDATE orders SET status = $2, updated_at = $3${column ? `, ${column} = $3` : ''} WHERE id = $1`, [event.data.orderId, event.data.status, at]);
-        return;
+        const row = statuses.get(event.data.orderId) ?? { status: event.data.status, at, times: {} };
+        row.status = event.data.status;
+        row.at = at;
+        if (STATUS_TIME_COLUMN[event.data.status]) row.times[event.data.status] = at;
+        statuses.set(event.data.orderId, row);
+        break;
       }
-      case 'OrderUnitsSerialised.v1': {
-        const d = event.data;
-        await db.query(
-          `INSERT INTO order_units (serial_number, order_id, organisation_id, product_id, product_name, shipped_at)
-           SELECT serial_number, $1, $2, product_id, product_name, $3 FROM unnest($4::text[], $5::uuid[], $6::text[]) AS t(serial_number, product_id, product_name)
-           ON CONFLICT (serial_number) DO NOTHING`,
-          [d.orderId, d.organisationId, at, d.units.map((u) => u.serialNumber), d.units.map((u) => u.productId), d.units.map((u) => u.productName)],
-        );
-        return;
-      }
+      case 'OrderUnitsSerialised.v1':
+        for (const u of event.data.units) units.push([u.serialNumber, event.data.orderId, event.data.organisationId, u.productId, u.productName, at]);
+        break;
     }
+  }
+
+  if (placed.length) {
+    const column = <K extends keyof PlacedRow>(key: K) => placed.map((row) => row[key]);
+    // Placed orders enter the statistics as pending; a retried placement (ON CONFLICT) changes nothing.
+    await db.query(
+      `WITH inserted AS (
+         INSERT INTO orders (id, order_number, organisation_id, company_name, placed_by, status, notes, shipping_address, estimated_delivery, total_amount, item_count, created_at, updated_at)
+         SELECT id, order_number, organisation_id, company_name, placed_by, status, notes, shipping_address, estimated_delivery, total_amount, item_count, at, at
+         FROM unnest($1::uuid[], $2::text[], $3::uuid[], $4::text[], $5::uuid[], $6::text[], $7::text[], $8::jsonb[], $9::date[], $10::numeric[], $11::int[], $12::timestamptz[])
+           AS t(id, order_number, organisation_id, company_name, placed_by, status, notes, shipping_address, estimated_delivery, total_amount, item_count, at)
+         ON CONFLICT (id) DO NOTHING
+         RETURNING id, organisation_id, created_at, status, total_amount
+       ),
+       items AS (
+         INSERT INTO order_items (order_id, line, product_id, product_name, quantity, unit_price, line_total)
+         SELECT i.order_id, row_number() OVER (PARTITION BY i.order_id ORDER BY i.n), i.product_id, i.product_name, i.quantity, i.unit_price, i.line_total
+         FROM unnest($13::uuid[], $14::uuid[], $15::text[], $16::int[], $17::numeric[], $18::numeric[]) WITH ORDINALITY AS i(order_id, product_id, product_name, quantity, unit_price, line_total, n)
+         WHERE i.order_id IN (SELECT id FROM inserted)
+       )
+       ${STATS_UPSERT('SELECT organisation_id, created_at, status, total_amount, 1 AS orders, 0::double precision AS delivery_days FROM inserted')}`,
+      [
+        column('id'), column('orderNumber'), column('organisationId'), column('companyName'), column('placedBy'), column('status'), column('notes'),
+        column('shippingAddress'), column('estimatedDelivery'), column('total'), column('itemCount'), column('at'),
+        items.map((i) => i[0]), items.map((i) => i[1]), items.map((i) => i[2]), items.map((i) => i[3]), items.map((i) => i[4]), items.map((i) => i[5]),
+      ],
+    );
+  }
+
+  if (statuses.size) {
+    const ids = [...statuses.keys()];
+    const rows = [...statuses.values()];
+    const time = (status: string) => rows.map((r) => r.times[status] ?? null);
+    // The statistics lose each order's row as it was and gain it as it is now.
+    await db.query(
+      `WITH changes AS (
+         SELECT * FROM unnest($1::uuid[], $2::text[], $3::timestamptz[], $4::timestamptz[], $5::timestamptz[], $6::timestamptz[], $7::timestamptz[])
+           AS c(id, status, at, approved_at, shipped_at, delivered_at, cancelled_at)
+       ),
+       before AS (SELECT o.organisation_id, o.created_at, o.status, o.total_amount, o.delivered_at FROM orders o JOIN changes c ON c.id = o.id),
+       after AS (
+         UPDATE orders o SET status = c.status, updated_at = c.at,
+           approved_at = coalesce(c.approved_at, o.approved_at), shipped_at = coalesce(c.shipped_at, o.shipped_at),
+           delivered_at = coalesce(c.delivered_at, o.delivered_at), cancelled_at = coalesce(c.cancelled_at, o.cancelled_at)
+         FROM changes c WHERE o.id = c.id
+         RETURNING o.organisation_id, o.created_at, o.status, o.total_amount, o.delivered_at
+       )
+       ${STATS_UPSERT(`SELECT organisation_id, created_at, status, -total_amount AS total_amount, -1 AS orders, -${DELIVERY_DAYS} AS delivery_days FROM before
+          UNION ALL SELECT organisation_id, created_at, status, total_amount, 1, ${DELIVERY_DAYS} FROM after`)}`,
+      [ids, rows.map((r) => r.status), rows.map((r) => r.at), time('approved'), time('shipped'), time('delivered'), time('cancelled')],
+    );
+  }
+
+  if (units.length) {
+    await db.query(
+      `INSERT INTO order_units (serial_number, order_id, organisation_id, product_id, product_name, shipped_at)
+       SELECT * FROM unnest($1::text[], $2::uuid[], $3::uuid[], $4::uuid[], $5::text[], $6::timestamptz[])
+       ON CONFLICT (serial_number) DO NOTHING`,
+      [units.map((u) => u[0]), units.map((u) => u[1]), units.map((u) => u[2]), units.map((u) => u[3]), units.map((u) => u[4]), units.map((u) => u[5])],
+    );
+  }
+}
+
+const DELIVERY_DAYS = 'coalesce(extract(epoch FROM delivered_at - created_at) / 86400, 0)';
+
+/** Adds signed changes (organisation, created_at, status, total_amount, orders, delivery_days) to the organisation's and everyone's rows. */
+const STATS_UPSERT = (changes: string) => `
+  INSERT INTO order_stats AS s (organisation_id, month, status, orders, total_amount, delivery_days)
+  SELECT scope, date_trunc('month', d.created_at AT TIME ZONE 'UTC')::date, d.status, sum(d.orders), sum(d.total_amount), sum(d.delivery_days)
+  FROM (${changes}) AS d CROSS JOIN LATERAL (VALUES (d.organisation_id), ('${ALL_ORGANISATIONS}'::uuid)) AS scopes(scope)
+  GROUP BY 1, 2, 3
+  ON CONFLICT (organisation_id, month, status) DO UPDATE SET
+    orders = s.orders + excluded.orders, total_amount = s.total_amount + excluded.total_amount, delivery_days = s.delivery_days + excluded.delivery_days`;
+
+export const ordersProjection: Projection = {
+  name: 'orders',
+  apply(event: RecordedEvent, db: PoolClient) {
+    return applyOrderEvents([event], db);
   },
+  applyBatch: applyOrderEvents,
 };
 
 // ---- queries ----
@@ -183,12 +287,35 @@ export interface OrderFilters {
 
 export type OrderSortField = 'id' | 'created_at' | 'total_amount' | 'status' | 'order_number' | 'company_name' | 'estimated_delivery';
 
-/** Newest first unless asked otherwise; the search matches the order number, the order id or the company name, ignoring case. */
+/** A keyset position in the newest-first list: the last row's creation time and id. */
+export interface OrderCursor {
+  createdAt: string;
+  id: string;
+}
+
+export const encodeOrderCursor = (row: { created_at: string; id: string }) => Buffer.from(JSON.stringify([row.created_at, row.id])).toString('base64url');
+
+export function decodeOrderCursor(cursor: string): OrderCursor | undefined {
+  try {
+    const [createdAt, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as [unknown, unknown];
+    if (typeof createdAt === 'string' && !Number.isNaN(Date.parse(createdAt)) && typeof id === 'string' && /^[0-9a-f-]{36}$/i.test(id)) return { createdAt, id };
+  } catch {
+    // not a cursor of ours
+  }
+  return undefined;
+}
+
+/**
+ * Newest first unless asked otherwise; the search matches the order number, the order id or the
+ * company name, ignoring case. At a million orders: the page's ids come from an index alone before
+ * the rows are read (deep OFFSET pages), `after` continues from a keyset position in the newest-first
+ * order (no OFFSET at all), and without a search the total comes from the pre-aggregated statistics.
+ */
 export async function listOrders(
   db: Queryable,
   scope: OrderScope,
   filters: OrderFilters,
-  page: { offset: number; limit: number; sort?: { field: OrderSortField; order: 'ASC' | 'DESC' } },
+  page: { offset: number; limit: number; sort?: { field: OrderSortField; order: 'ASC' | 'DESC' }; after?: OrderCursor },
 ): Promise<{ rows: OrderView[]; total: number }> {
   const where: string[] = [];
   const params: unknown[] = [];
@@ -198,21 +325,39 @@ export async function listOrders(
   if (filters.status) where.push(`o.status = ${param(filters.status)}`);
   if (filters.search) {
     const pattern = param(`%${filters.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
-    where.push(`(o.order_number ILIKE ${pattern} OR o.id::text ILIKE ${pattern} OR o.company_name ILIKE ${pattern})`);
+    // An id is hex digits and dashes: any other search cannot match one, and leaving the id out lets the trigram indexes answer.
+    const id = /^[0-9a-f-]+$/i.test(filters.search) ? ` OR o.id::text ILIKE ${pattern}` : '';
+    where.push(`(o.order_number ILIKE ${pattern} OR o.company_name ILIKE ${pattern}${id})`);
   }
+  const filtered = [...where];
+  const keyset = page.after && (!page.sort || (page.sort.field === 'created_at' && page.sort.order === 'DESC'));
+  if (keyset) where.push(`(o.created_at, o.id) < (${param(page.after!.createdAt)}::timestamptz, ${param(page.after!.id)}::uuid)`);
   const clause = where.length ? `WHERE ${where.join(' AND ')}` : '';
-  const order = page.sort ? `o.${page.sort.field} ${page.sort.order}, o.created_at DESC` : 'o.created_at DESC';
-  const { rows } = await db.query<OrderRow & { total: string }>(
-    `SELECT ${ORDER_COLUMNS}, count(*) OVER () AS total FROM ${ORDER_FROM} ${clause} ORDER BY ${order}, o.id OFFSET ${param(page.offset)} LIMIT ${param(page.limit)}`,
+  const order = page.sort && page.sort.field !== 'created_at' ? `o.${page.sort.field} ${page.sort.order}, o.created_at DESC, o.id DESC` : `o.created_at ${page.sort?.order ?? 'DESC'}, o.id ${page.sort?.order ?? 'DESC'}`;
+  const { rows } = await db.query<OrderRow>(
+    `SELECT ${ORDER_COLUMNS}
+     FROM (SELECT o.id FROM read.orders o ${clause} ORDER BY ${order} OFFSET ${param(keyset ? 0 : page.offset)} LIMIT ${param(page.limit)}) AS page
+     JOIN read.orders o ON o.id = page.id LEFT JOIN read.users p ON p.id = o.placed_by
+     ORDER BY ${order}`,
     params,
   );
-  let total = rows[0] ? Number(rows[0].total) : 0;
-  if (!rows[0] && page.offset > 0) {
-    const counted = await db.query<{ n: string }>(`SELECT count(*) AS n FROM read.orders o ${clause}`, params.slice(0, -2));
-    total = Number(counted.rows[0].n);
-  }
+  const total = await countOrders(db, scope, filters, filtered, params);
   const items = await orderItemsOf(db, rows.map((r) => r.id));
-  return { rows: rows.map(({ total: _total, ...row }) => toOrderView(row, items.get(row.id) ?? [])), total };
+  return { rows: rows.map((row) => toOrderView(row, items.get(row.id) ?? [])), total };
+}
+
+/** Without a search or ids, the pre-aggregated statistics hold the count; otherwise the matching rows are counted. */
+async function countOrders(db: Queryable, scope: OrderScope, filters: OrderFilters, where: string[], params: unknown[]): Promise<number> {
+  if (!filters.search && !filters.ids) {
+    const { rows } = await db.query<{ n: string }>(
+      `SELECT coalesce(sum(orders), 0) AS n FROM read.order_stats WHERE organisation_id = $1${filters.status ? ' AND status = $2' : ''}`,
+      filters.status ? [scope.organisationId ?? ALL_ORGANISATIONS, filters.status] : [scope.organisationId ?? ALL_ORGANISATIONS],
+    );
+    return Number(rows[0].n);
+  }
+  const used = where.join(' ').match(/\$\d+/g)?.map((p) => Number(p.slice(1))) ?? [];
+  const { rows } = await db.query<{ n: string }>(`SELECT count(*) AS n FROM read.orders o ${where.length ? `WHERE ${where.join(' AND ')}` : ''}`, params.slice(0, Math.max(0, ...used)));
+  return Number(rows[0].n);
 }
 
 /**
@@ -221,8 +366,7 @@ export async function listOrders(
  */
 export async function orderStatistics(db: Queryable, scope: OrderScope, now: Date = new Date()) {
   const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
-  const params: unknown[] = [monthStart, [...PENDING_LIKE_STATUSES]];
-  const where = scope.organisationId ? `WHERE organisation_id = $${params.push(scope.organisationId)}` : '';
+  // From the pre-aggregated rows (one per month and status): a few hundred rows whatever the number of orders.
   const { rows } = await db.query<{
     total: string;
     pending: string;
@@ -234,17 +378,17 @@ export async function orderStatistics(db: Queryable, scope: OrderScope, now: Dat
     month_total: string;
     delivery_days: string | null;
   }>(
-    `SELECT count(*) AS total,
-            count(*) FILTER (WHERE status = ANY($2::text[])) AS pending,
-            count(*) FILTER (WHERE status = 'approved') AS approved,
-            count(*) FILTER (WHERE status = 'shipped') AS shipped,
-            count(*) FILTER (WHERE status = 'delivered') AS delivered,
-            count(*) FILTER (WHERE status = 'cancelled') AS cancelled,
-            count(*) FILTER (WHERE created_at >= $1 AND status <> 'cancelled') AS month_orders,
-            coalesce(sum(total_amount) FILTER (WHERE created_at >= $1 AND status <> 'cancelled'), 0) AS month_total,
-            avg(extract(epoch FROM delivered_at - created_at) / 86400) FILTER (WHERE delivered_at IS NOT NULL) AS delivery_days
-     FROM read.orders ${where}`,
-    params,
+    `SELECT coalesce(sum(orders), 0) AS total,
+            coalesce(sum(orders) FILTER (WHERE status = ANY($2::text[])), 0) AS pending,
+            coalesce(sum(orders) FILTER (WHERE status = 'approved'), 0) AS approved,
+            coalesce(sum(orders) FILTER (WHERE status = 'shipped'), 0) AS shipped,
+            coalesce(sum(orders) FILTER (WHERE status = 'delivered'), 0) AS delivered,
+            coalesce(sum(orders) FILTER (WHERE status = 'cancelled'), 0) AS cancelled,
+            coalesce(sum(orders) FILTER (WHERE month >= $1 AND status <> 'cancelled'), 0) AS month_orders,
+            coalesce(sum(total_amount) FILTER (WHERE month >= $1 AND status <> 'cancelled'), 0) AS month_total,
+            sum(delivery_days) FILTER (WHERE status = 'delivered') / nullif(sum(orders) FILTER (WHERE status = 'delivered'), 0) AS delivery_days
+     FROM read.order_stats WHERE organisation_id = $3`,
+    [monthStart.toISOString().slice(0, 10), [...PENDING_LIKE_STATUSES], scope.organisationId ?? ALL_ORGANISATIONS],
   );
   const r = rows[0];
   const thisMonthTotal = Number(r.month_total);

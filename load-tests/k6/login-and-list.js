@@ -11,6 +11,7 @@
 //   LOGIN_RATE      sign-ins per second                        (default 5)
 //   DURATION        length of the steady part of each scenario (default 2m)
 //   THINK_SECONDS   pause between two list requests of one admin (default 0.5)
+//   RAMP, RAMP_DOWN how long the list browsers take to arrive and to leave (default 20s and 10s)
 //
 // The protective limits (LOGIN_ATTEMPTS_PER_IP_PER_MINUTE, LOGIN_FAILURES_PER_EMAIL,
 // REGISTRATIONS_PER_IP_PER_HOUR, API_REQUESTS_PER_MINUTE, MAX_EVENT_LOOP_DELAY_MS) exist to stop exactly
@@ -25,7 +26,9 @@ const ADMIN_PASSWORD = __ENV.ADMIN_PASSWORD || 'Demo2026!';
 const LIST_VUS = Number(__ENV.LIST_VUS || 20);
 const LOGIN_RATE = Number(__ENV.LOGIN_RATE || 5);
 const DURATION = __ENV.DURATION || '2m';
-const THINK_SECONDS = Number(__ENV.THINK_SECONDS || 0.5);
+const THINK_SECONDS = Number(__ENV.THINK_SECONDS ?? 0.5);
+const RAMP = __ENV.RAMP || '20s';
+const RAMP_DOWN = __ENV.RAMP_DOWN || '10s';
 
 const JSON_HEADERS = { 'Content-Type': 'application/json' };
 
@@ -48,9 +51,9 @@ export const options = {
       exec: 'browseUsers',
       startVUs: 0,
       stages: [
-        { duration: '20s', target: LIST_VUS },
+        { duration: RAMP, target: LIST_VUS },
         { duration: DURATION, target: LIST_VUS },
-        { duration: '10s', target: 0 },
+        { duration: RAMP_DOWN, target: 0 },
       ],
       gracefulRampDown: '10s',
     },

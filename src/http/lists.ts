@@ -44,13 +44,15 @@ export function listQuerySchema<Fields extends z.ZodRawShape, Own extends string
       page: z.coerce.number().int().min(1).optional(),
       limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).optional(),
       search: z.string().max(200).optional(),
+      /** A keyset position from a previous page's `nextCursor` (lists that offer one): the next page without an OFFSET. */
+      after: z.string().max(200).regex(/^[\w-]+$/, 'After must be a cursor from a previous page.').optional(),
       sort: jsonParam(z.tuple([z.enum(sortable), z.enum(['ASC', 'DESC', 'asc', 'desc'])]), 'Sort').optional(),
       range: jsonParam(z.tuple([z.number().int().min(0), z.number().int().min(0)]).refine(([a, b]) => b >= a && b - a < MAX_PAGE_SIZE, 'Range must span 1 to 100 records.'), 'Range').optional(),
       filter: jsonParam(filterSchema, 'Filter').optional(),
     })
     .strict()
     .transform((input): ListQuery<z.infer<z.ZodObject<Fields>>, Sort> => {
-      const { page, limit, search, sort, range, filter, id, ...plain } = input as unknown as BaseQuery<Sort>;
+      const { page, limit, search, sort, range, filter, id, after, ...plain } = input as unknown as BaseQuery<Sort>;
       const reactAdmin = sort !== undefined || range !== undefined || filter !== undefined;
       const size = range ? range[1] - range[0] + 1 : (limit ?? 10);
       const offset = range ? range[0] : ((page ?? 1) - 1) * size;
@@ -64,6 +66,7 @@ export function listQuerySchema<Fields extends z.ZodRawShape, Own extends string
         sort: sort ? { field: sort[0], order: sort[1].toUpperCase() as 'ASC' | 'DESC' } : undefined,
         search: (search ?? q ?? filterSearch)?.trim() || undefined,
         ids: wanted === undefined ? undefined : ([] as string[]).concat(wanted as string | string[]),
+        after,
         filters: { ...plain, ...filterFields } as Partial<z.infer<z.ZodObject<Fields>>>,
       };
     });
@@ -77,6 +80,7 @@ interface BaseQuery<Sort extends string> {
   range?: [number, number];
   filter?: Record<string, unknown> & { q?: string; search?: string; id?: string | string[] };
   id?: string | string[];
+  after?: string;
   [field: string]: unknown;
 }
 
@@ -85,6 +89,8 @@ export interface ListQuery<Filters, Sort extends string> extends ListPage {
   search: string | undefined;
   /** Only these records (react-admin's getMany), when given. */
   ids: string[] | undefined;
+  /** The keyset cursor the caller sent, when the list offers them. */
+  after: string | undefined;
   filters: Partial<Filters>;
 }
 
@@ -96,7 +102,7 @@ export interface ListPage {
 }
 
 /** Answers in the shape the caller asked for: react-admin's array + Content-Range, or the specification's envelope. */
-export function sendList<Row>(reply: FastifyReply, resource: string, list: ListPage, rows: Row[], total: number) {
+export function sendList<Row>(reply: FastifyReply, resource: string, list: ListPage, rows: Row[], total: number, nextCursor?: string) {
   if (list.reactAdmin) {
     const end = rows.length ? list.offset + rows.length - 1 : list.offset;
     reply.header('Content-Range', `${resource} ${list.offset}-${end}/${total}`);
@@ -105,6 +111,6 @@ export function sendList<Row>(reply: FastifyReply, resource: string, list: ListP
   }
   return {
     success: true,
-    data: { [resource]: rows, total, page: list.page, limit: list.limit, totalPages: Math.max(1, Math.ceil(total / list.limit)) },
+    data: { [resource]: rows, total, page: list.page, limit: list.limit, totalPages: Math.max(1, Math.ceil(total / list.limit)), ...(nextCursor ? { nextCursor } : {}) },
   };
 }

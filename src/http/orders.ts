@@ -5,7 +5,7 @@ import { seesAllOrganisations } from '../../domain/access';
 import { DomainError } from '../../domain/decider';
 import { KNOWN_ORDER_STATUSES, ORDER_MESSAGES, ORDER_NUMBER_PATTERN } from '../../domain/orders/orders';
 import type { ShippingAddress } from '../../domain/orders/shipping';
-import { findOrder, listOrders, orderStatistics, type OrderScope } from '../../projections/orders';
+import { decodeOrderCursor, encodeOrderCursor, findOrder, listOrders, orderStatistics, type OrderScope } from '../../projections/orders';
 import { statusHistoryOf } from '../../projections/statusHistory';
 import { findUser } from '../../projections/users';
 import { deterministicUuid } from '../commands/commandHandler';
@@ -118,8 +118,12 @@ export async function orderRoutes(parent: FastifyInstance, services: Services): 
 
   app.get('/orders', { schema: { tags: ['orders'], summary: "Orders: the caller's organisation's, or all for admins, manufacturers and support", querystring: listQuery } }, async (request, reply) => {
     const q = request.query;
-    const { rows, total } = await listOrders(pool, scopeOf(request), { ids: q.ids, status: q.filters.status, search: q.search }, { offset: q.offset, limit: q.limit, sort: q.sort });
-    return sendList(reply, 'orders', q, rows, total);
+    const after = q.after === undefined ? undefined : decodeOrderCursor(q.after);
+    if (q.after !== undefined && !after) throw new HttpError(400, 'VALIDATION_ERROR', 'After must be a cursor from a previous page.', [{ field: 'after', message: 'After must be a cursor from a previous page.' }]);
+    const { rows, total } = await listOrders(pool, scopeOf(request), { ids: q.ids, status: q.filters.status, search: q.search }, { offset: q.offset, limit: q.limit, sort: q.sort, after });
+    // Deep pages: `nextCursor` continues newest-first without an OFFSET.
+    const last = rows.length === q.limit && (!q.sort || (q.sort.field === 'created_at' && q.sort.order === 'DESC')) ? rows.at(-1) : undefined;
+    return sendList(reply, 'orders', q, rows, total, last ? encodeOrderCursor(last) : undefined);
   });
 
   app.get('/orders/stats', { schema: { tags: ['orders'], summary: "Order statistics of the orders the caller sees" } }, async (request) => {

@@ -1,0 +1,197 @@
+/**
+ * Section "scale": the orders lists, search, order statistics and dashboards at 10,000 orders and at
+ * BENCH_SCALE_ORDERS (default 1,000,000), and the rate of a full projection rebuild at each size.
+ *
+ * On its own database: the demo data is seeded, realistic order histories are appended to the event
+ * log (load-tests/scale/generateOrders.ts), every read model is rebuilt from the whole log (timed),
+ * and then each route of SCALE_ROUTES is called by a few concurrent clients. The larger size appends
+ * the difference to the smaller one. Goals: p95 at the larger size at most 1.5 × the p95 at 10,000,
+ * and a rebuild of at least 10,000 events per second.
+ */
+import { performance } from 'node:perf_hooks';
+import { createPool } from '../../src/db';
+import { createEventStore } from '../../src/eventstore';
+import { readModels } from '../../projections';
+import { rebuildProjections } from '../../projections/rebuild';
+import { listOrders, orderStatistics } from '../../projections/orders';
+import { generateOrders } from '../scale/generateOrders';
+import { createBenchDatabase } from './benchDatabase';
+import { callApi, runReportedSection, signInForBench, startBenchPortal } from './benchPortal';
+import { summarize, type LatencySummary } from './percentiles';
+import { formatCount, formatMs, formatRate, renderTable } from './reportTables';
+
+export const SCALE_P95_GOAL = 1.5;
+export const REBUILD_GOAL = 10_000;
+const SMALL = 10_000;
+
+type Account = 'admin' | 'partner' | 'distributor' | 'manufacturer' | 'support';
+interface RouteContext {
+  deepPage: number;
+  deepCursor: string;
+  orderNumber: string;
+}
+
+/** The routes measured at each size: adding one is one line. Routes this build does not have (404) are reported as such. */
+export const SCALE_ROUTES: Array<{ name: string; account: Account; path: (c: RouteContext) => string }> = [
+  { name: 'GET /api/orders first page (admin)', account: 'admin', path: () => '/api/orders?page=1&limit=25' },
+  { name: 'GET /api/orders first page (partner)', account: 'partner', path: () => '/api/orders?page=1&limit=25' },
+  { name: 'GET /api/orders deep page (page=)', account: 'admin', path: (c) => `/api/orders?page=${c.deepPage}&limit=25` },
+  { name: 'GET /api/orders deep page (after=)', account: 'admin', path: (c) => `/api/orders?limit=25&after=${c.deepCursor}` },
+  { name: 'GET /api/orders?status=pending', account: 'admin', path: () => '/api/orders?status=pending&page=1&limit=25' },
+  { name: 'GET /api/orders?search=<number>', account: 'admin', path: (c) => `/api/orders?search=${c.orderNumber}` },
+  { name: 'GET /api/orders/stats (admin)', account: 'admin', path: () => '/api/orders/stats' },
+  { name: 'GET /api/orders/stats (partner)', account: 'partner', path: () => '/api/orders/stats' },
+  { name: 'GET /api/dashboard/stats', account: 'partner', path: () => '/api/dashboard/stats' },
+  { name: 'GET /api/dashboard/manufacturer/stats', account: 'manufacturer', path: () => '/api/dashboard/manufacturer/stats' },
+  { name: 'GET /api/dashboard/distributor/stats', account: 'distributor', path: () => '/api/dashboard/distributor/stats' },
+  { name: 'GET /api/dashboard/support/stats', account: 'support', path: () => '/api/dashboard/support/stats' },
+  { name: 'GET /api/dashboard/admin/stats', account: 'admin', path: () => '/api/dashboard/admin/stats' },
+];
+
+export interface ScaleSettings {
+  adminUrl: string;
+  redisUrl: string | undefined;
+  orders: number;
+  /** Requests per route at each size. */
+  requests: number;
+  clients: number;
+}
+
+interface SizeResult {
+  orders: number;
+  events: number;
+  appendSeconds: number;
+  rebuildSeconds: number;
+  rebuildRate: number;
+  routes: Record<string, LatencySummary | 'not in this build' | string>;
+  plans: Record<string, string>;
+}
+
+export interface ScaleSection {
+  sizes: SizeResult[];
+  totalSeconds: number;
+}
+
+/** Runs each query of the work twice: once under EXPLAIN (ANALYZE, BUFFERS), whose plan is kept, and once for real. */
+function explaining(pool: ReturnType<typeof createPool>, plans: string[]) {
+  return {
+    async query(text: string, params?: unknown[]) {
+      const plan = await pool.query(`EXPLAIN (ANALYZE, BUFFERS) ${text}`, params);
+      plans.push(`${text.replace(/\s+/g, ' ').trim()}\n${plan.rows.map((r) => `  ${r['QUERY PLAN']}`).join('\n')}`);
+      return pool.query(text, params);
+    },
+  } as never;
+}
+
+async function measureSize(settings: ScaleSettings, databaseUrl: string, target: number, current: number, log: (line: string) => void): Promise<SizeResult> {
+  const pool = createPool(databaseUrl);
+  const store = await createEventStore({ pool, databaseUrl } as never);
+  try {
+    log(`  appending ${formatCount(target - current)} orders (to ${formatCount(target)})`);
+    const generated = await generateOrders(pool, target - current, { log });
+    const events = Number((await pool.query<{ n: string }>('SELECT count(*) AS n FROM events')).rows[0].n);
+    log(`  rebuilding every read model from ${formatCount(events)} events`);
+    const began = performance.now();
+    await rebuildProjections(store, pool, readModels);
+    const rebuildSeconds = (performance.now() - began) / 1000;
+    await pool.query('VACUUM ANALYZE read.orders, read.order_items, read.order_stats');
+
+    // The slow queries' plans, from the real query code.
+    const plans: Record<string, string> = {};
+    for (const [name, run] of Object.entries({
+      'orders, first page': (db: never) => listOrders(db, { organisationId: undefined }, {}, { offset: 0, limit: 25 }),
+      'orders, deep page': (db: never) => listOrders(db, { organisationId: undefined }, {}, { offset: Math.floor(target / 2), limit: 25 }),
+      'orders, search': (db: never) => listOrders(db, { organisationId: undefined }, { search: 'ORD-2026-0012' }, { offset: 0, limit: 25 }),
+      'order statistics': (db: never) => orderStatistics(db, { organisationId: undefined }),
+    })) {
+      const collected: string[] = [];
+      await run(explaining(pool, collected));
+      plans[name] = collected.join('\n\n');
+    }
+
+    const bench = await startBenchPortal({ databaseUrl, redisUrl: settings.redisUrl });
+    const routes: SizeResult['routes'] = {};
+    try {
+      const accounts: Account[] = ['admin', 'partner', 'distributor', 'manufacturer', 'support'];
+      const tokens = Object.fromEntries(await Promise.all(accounts.map(async (a) => [a, await signInForBench(bench.baseUrl, `${a}@partnerhub.test`)] as const)));
+      const first = await callApi(bench.baseUrl, tokens.admin, 'GET', '/api/orders?page=1&limit=25');
+      const total = first.json.data.total as number;
+      const deepPage = Math.max(1, Math.floor(total / 25 / 2));
+      // A cursor in the middle of the list: walk to it once by page number.
+      const middle = await callApi(bench.baseUrl, tokens.admin, 'GET', `/api/orders?page=${deepPage}&limit=25`);
+      const context: RouteContext = { deepPage, deepCursor: middle.json.data.nextCursor, orderNumber: middle.json.data.orders[0].order_number };
+      for (const route of SCALE_ROUTES) {
+        const path = route.path(context);
+        const probe = await callApi(bench.baseUrl, tokens[route.account], 'GET', path);
+        if (probe.status === 404) {
+          routes[route.name] = 'not in this build';
+          continue;
+        }
+        if (probe.status !== 200) {
+          routes[route.name] = `HTTP ${probe.status}`;
+          continue;
+        }
+        const latencies: number[] = [];
+        let next = 0;
+        await Promise.all(
+          Array.from({ length: settings.clients }, async () => {
+            while (next++ < settings.requests) {
+              const began = performance.now();
+              const answer = await callApi(bench.baseUrl, tokens[route.account], 'GET', path);
+              latencies.push(performance.now() - began);
+              if (answer.status !== 200) throw new Error(`${route.name} answered ${answer.status}`);
+            }
+          }),
+        );
+        routes[route.name] = summarize(latencies);
+      }
+    } finally {
+      await bench.stop();
+    }
+    return { orders: target, events, appendSeconds: generated.seconds, rebuildSeconds, rebuildRate: events / rebuildSeconds, routes, plans };
+  } finally {
+    await store.close();
+    await pool.end();
+  }
+}
+
+export async function runScaleBench(settings: ScaleSettings, log: (line: string) => void): Promise<ScaleSection> {
+  const began = performance.now();
+  const database = await createBenchDatabase(settings.adminUrl);
+  try {
+    // The demo accounts and catalogue the generated orders refer to.
+    const seeded = await startBenchPortal({ databaseUrl: database.url, redisUrl: settings.redisUrl });
+    await seeded.stop();
+    const sizes: SizeResult[] = [];
+    let current = 0;
+    for (const target of [...new Set([Math.min(SMALL, settings.orders), settings.orders])]) {
+      log(`  ${formatCount(target)} orders`);
+      sizes.push(await measureSize(settings, database.url, target, current, log));
+      current = target;
+    }
+    return { sizes, totalSeconds: (performance.now() - began) / 1000 };
+  } finally {
+    await database.drop();
+  }
+}
+
+export function scaleTable(section: ScaleSection): string {
+  const [small, large] = [section.sizes[0], section.sizes.at(-1)!];
+  const cell = (value: SizeResult['routes'][string] | undefined, pick: 'p50' | 'p95') => (value === undefined ? '' : typeof value === 'string' ? value : formatMs(value[pick]));
+  const rows = SCALE_ROUTES.map((route) => {
+    const a = small.routes[route.name];
+    const b = large.routes[route.name];
+    const ratio = typeof a === 'object' && typeof b === 'object' ? b.p95 / a.p95 : Number.NaN;
+    return [route.name, cell(a, 'p50'), cell(a, 'p95'), cell(b, 'p50'), cell(b, 'p95'), Number.isFinite(ratio) ? `${ratio.toFixed(2)}×${ratio <= SCALE_P95_GOAL ? '' : ' MISSED'}` : ''];
+  });
+  return [
+    renderTable(`Scale: ${formatCount(small.orders)} and ${formatCount(large.orders)} orders`, ['route', `p50 @${formatCount(small.orders)}`, `p95 @${formatCount(small.orders)}`, `p50 @${formatCount(large.orders)}`, `p95 @${formatCount(large.orders)}`, `p95 ratio (goal ≤ ${SCALE_P95_GOAL}×)`], rows),
+    ...section.sizes.map((s) => `   ${formatCount(s.orders)} orders: ${formatCount(s.events)} events in the log; appended in ${s.appendSeconds.toFixed(1)} s; full rebuild ${s.rebuildSeconds.toFixed(1)} s = ${formatRate(s.rebuildRate)} (goal ≥ ${formatCount(REBUILD_GOAL)}/s)`),
+    `   each route: ${formatCount(Object.values(large.routes).filter((r) => typeof r === 'object').map((r) => (r as LatencySummary).count)[0] ?? 0)} requests from concurrent clients after the rebuild; section took ${section.totalSeconds.toFixed(0)} s`,
+    `   EXPLAIN (ANALYZE, BUFFERS) at ${formatCount(large.orders)} orders: in load-tests/results/latest.json (scale.sizes[].plans)`,
+  ].join('\n');
+}
+
+export function runScaleSection(settings: ScaleSettings, log: (line: string) => void, results: { errors: Record<string, string> }): Promise<string[]> {
+  return runReportedSection('scale', `Scale: orders lists, search, statistics and dashboards at 10,000 and ${formatCount(settings.orders)} orders, and the rebuild rate`, () => runScaleBench(settings, log), scaleTable, log, results);
+}

@@ -1,0 +1,64 @@
+/**
+ * Orders at scale: keyset pages (`after` = the previous page's `nextCursor`) give the same rows as
+ * OFFSET pages, totals come from the pre-aggregated statistics and match a count of the rows, and the
+ * statistics follow status changes.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { as, login, type Session } from '../testing/api';
+import { startTestPortal, type TestPortal } from '../testing/portal';
+
+let t: TestPortal;
+let admin: Session;
+let partner: Session;
+
+beforeAll(async () => {
+  t = await startTestPortal({ processes: ['api', 'projector'] });
+  [admin, partner] = await Promise.all(['admin', 'partner'].map((name) => login(t.app, `${name}@partnerhub.test`)));
+}, 120_000);
+afterAll(() => t?.close());
+
+const get = (session: Session, url: string) => as(t.app, session)({ method: 'GET', url });
+
+describe('order pages', () => {
+  it('walks the newest-first list by cursor exactly as by page number', async () => {
+    const all = (await get(admin, '/api/orders?page=1&limit=100')).json().data;
+    expect(all.total).toBeGreaterThan(4);
+    expect(all.orders.length).toBe(Math.min(100, all.total));
+    const seen: string[] = [];
+    let after: string | undefined;
+    for (let page = 1; page <= 3; page++) {
+      const byCursor = (await get(admin, `/api/orders?limit=2${after ? `&after=${after}` : ''}`)).json().data;
+      const byOffset = (await get(admin, `/api/orders?page=${page}&limit=2`)).json().data;
+      expect(byCursor.orders.map((o: { id: string }) => o.id)).toEqual(byOffset.orders.map((o: { id: string }) => o.id));
+      expect(byCursor.total).toBe(all.total);
+      seen.push(...byCursor.orders.map((o: { id: string }) => o.id));
+      after = byCursor.nextCursor;
+      expect(after).toEqual(expect.any(String));
+    }
+    expect(seen).toEqual(all.orders.slice(0, 6).map((o: { id: string }) => o.id));
+  });
+
+  it('refuses a cursor it did not make', async () => {
+    const response = await get(admin, `/api/orders?after=${Buffer.from('["yesterday","x"]').toString('base64url')}`);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.details).toEqual([{ field: 'after', message: 'After must be a cursor from a previous page.' }]);
+  });
+
+  it('totals per scope and status match the rows, before and after a status change', async () => {
+    const check = async () => {
+      for (const [session, query] of [[admin, ''], [admin, '&status=pending'], [partner, ''], [partner, '&status=delivered']] as const) {
+        const listed = (await get(session, `/api/orders?page=1&limit=100${query}`)).json().data;
+        expect(listed.total).toBe(listed.orders.length);
+      }
+      const stats = (await get(admin, '/api/orders/stats')).json().data;
+      const rows = (await get(admin, '/api/orders?page=1&limit=100')).json().data.orders as Array<{ status: string }>;
+      expect(stats.totalOrders).toBe(rows.length);
+      expect(stats.pendingOrders).toBe(rows.filter((o) => o.status === 'pending' || o.status === 'processing').length);
+      expect(stats.deliveredOrders).toBe(rows.filter((o) => o.status === 'delivered').length);
+    };
+    await check();
+    const pending = (await get(admin, '/api/orders?status=pending&limit=1')).json().data.orders[0];
+    expect((await as(t.app, admin)({ method: 'PUT', url: `/api/orders/admin/${pending.id}/status`, payload: { status: 'approved' } })).statusCode).toBe(200);
+    await check();
+  });
+});
