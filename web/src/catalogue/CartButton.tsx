@@ -1,8 +1,9 @@
 import ShoppingCartIcon from '@mui/icons-material/ShoppingCart';
 import { Badge, IconButton, Tooltip } from '@mui/material';
+import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useAccess } from '../access/usePrincipal';
-import { cartCount, openCart, useCart } from './cart';
+import { cartCount, closeCart, openCart, useCart } from './cart';
 
 /**
  * The cart in the app bar, with the number of units as a badge: reachable from every screen and at
@@ -13,6 +14,10 @@ export function CartButton() {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const count = cartCount(useCart());
+  // The slide-over belongs to the catalogue: leaving it closes the cart.
+  useEffect(() => {
+    if (pathname !== '/catalogue') closeCart();
+  }, [pathname]);
   if (!canDo('browse-products')) return null;
   const label = count ? `Open cart (${count} item${count === 1 ? '' : 's'})` : 'Open cart (empty)';
   return (

@@ -182,8 +182,6 @@ export default function Catalogue() {
     const timer = setTimeout(() => setAddedNotice(null), 3000);
     return () => clearTimeout(timer);
   }, [addedNotice]);
-  // Leaving the catalogue closes its slide-over.
-  useEffect(() => closeCart, []);
 
   const filter: Record<string, string> = {};
   if (query) filter.q = query;

@@ -132,7 +132,7 @@ function OrderManagement() {
 
   return (
     <Box sx={{ p: { xs: 2, md: 3 }, minWidth: 0 }}>
-      <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'flex-start', gap: 2, flexWrap: 'wrap' }}>
+      <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'flex-start', gap: 2, flexWrap: 'wrap', mb: { xs: 2, sm: 0 } }}>
         <PageTitle title="Order Management" subtitle="Track orders and browse our product catalog." />
         {browse ? (
           <Button variant="contained" startIcon={<StorefrontIcon />} onClick={() => navigate('/catalogue')}>
@@ -146,7 +146,12 @@ function OrderManagement() {
         </Alert>
       ) : null}
       <Statistics stats={stats} />
-      {browse ? <ProductStrip /> : null}
+      {/* On phones the list comes first; Browse Products leads to the catalogue. */}
+      {browse ? (
+        <Box sx={{ display: { xs: 'none', md: 'block' } }}>
+          <ProductStrip />
+        </Box>
+      ) : null}
 
       <Paper variant="outlined" sx={{ p: { xs: 1.5, md: 2.5 }, minWidth: 0 }} component="section" aria-label="Orders">
         <Typography variant="h6" component="h2" sx={{ mb: 1.5 }}>
@@ -162,7 +167,7 @@ function OrderManagement() {
           pagination={<Pagination rowsPerPageOptions={ORDER_PAGE_SIZES} />}
           component="div"
           disableAuthentication
-          sx={{ '& .RaList-main': { minWidth: 0 } }}
+          sx={{ '& .RaList-main': { minWidth: 0 }, '& .RaList-noActions': { mt: 0 } }}
         >
           <OrderListBody admin={admin} onUpdate={setUpdating} version={version} emptyAction={emptyAction} />
         </List>

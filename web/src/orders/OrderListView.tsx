@@ -4,11 +4,11 @@ import { statusLabel } from '@domain/orders/orders';
 import DownloadIcon from '@mui/icons-material/Download';
 import EditNoteIcon from '@mui/icons-material/EditNote';
 import { Box, Button, MenuItem, Tab, Tabs, TextField, Typography, useMediaQuery, type Theme } from '@mui/material';
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Datagrid, FunctionField, NumberField, SimpleList, TextField as RaTextField, useListContext } from 'react-admin';
 import { useAccess } from '../access/usePrincipal';
 import { useToast } from '../layout/toast';
-import { DateText, EmptyState, ListToolbar, RelativeDateField, type ListSortChoice } from '../lists';
+import { DateText, EmptyState, ListToolbar, type ListSortChoice } from '../lists';
 import { messageOf } from '../providers/errorMapper';
 import { formatDay } from './orderDates';
 import { exportOrders, getOrderOrganisations, getOrderStatusCounts, type OrderRecord, type OrderStatusCounts } from './ordersApi';
@@ -68,12 +68,15 @@ function StatusTabs({ version }: { version: number }) {
 /** A filter text box that writes to the list's filters after a pause in typing. */
 function useDebouncedFilter(name: (typeof FILTER_KEYS)[number]) {
   const { filterValues, setFilters, displayedFilters } = useListContext();
+  // The other filters as they are when the pause ends (a tab may have been picked while typing).
+  const latest = useRef({ filterValues, displayedFilters });
+  latest.current = { filterValues, displayedFilters };
   const stored = filterValues[name] === undefined ? '' : String(filterValues[name]);
   const [value, setValue] = useState(stored);
   useEffect(() => setValue(stored), [stored]);
   useEffect(() => {
     if (value === stored) return;
-    const timer = setTimeout(() => setFilters({ ...filterValues, [name]: value.trim() || undefined }, displayedFilters), 400);
+    const timer = setTimeout(() => setFilters({ ...latest.current.filterValues, [name]: value.trim() || undefined }, latest.current.displayedFilters), 400);
     return () => clearTimeout(timer);
   }, [value]); // eslint-disable-line react-hooks/exhaustive-deps
   return [value, setValue] as const;
@@ -152,7 +155,7 @@ function OrderToolbar({ everyOrganisation }: { everyOrganisation: boolean }) {
   const [search, setSearch] = useDebouncedFilter('q');
   return (
     <ListToolbar
-      search={{ value: search, onChange: setSearch, placeholder: everyOrganisation ? 'Search by order number or company' : 'Search by order number', label: 'Search orders by order number or company' }}
+      search={{ value: search, onChange: setSearch, placeholder: everyOrganisation ? 'Order number or company' : 'Order number', label: 'Search orders by order number or company' }}
       filters={
         <>
           {everyOrganisation ? <OrganisationFilter /> : null}
@@ -188,7 +191,6 @@ function UpdateStatusButton({ record, onUpdate }: { record: OrderRecord; onUpdat
   return (
     <Button
       size="small"
-      variant="outlined"
       startIcon={<EditNoteIcon />}
       aria-label={`Update status of ${record.order_number}`}
       onClick={(event) => {
@@ -210,6 +212,8 @@ export function OrderListBody({ admin, onUpdate, version, emptyAction }: { admin
   const { role } = useAccess();
   const everyOrganisation = seesAllOrganisations(role);
   const phone = useMediaQuery<Theme>((theme) => theme.breakpoints.down('md'));
+  // The requested delivery date is on the order's page; the table shows it only where it fits.
+  const roomy = useMediaQuery<Theme>((theme) => theme.breakpoints.up('xl'));
   const empty = useMemo(() => <OrdersEmpty action={emptyAction} />, [emptyAction]);
   return (
     <>
@@ -245,7 +249,11 @@ export function OrderListBody({ admin, onUpdate, version, emptyAction }: { admin
           rowClick={(_id, _resource, record) => orderPath(record as OrderRecord)}
           bulkActionButtons={false}
           empty={empty}
-          sx={{ '& .RaDatagrid-headerCell': { fontWeight: 600, whiteSpace: 'nowrap' }, '& .RaDatagrid-rowCell': { py: 1 } }}
+          sx={{
+            '& .RaDatagrid-headerCell': { fontWeight: 600, whiteSpace: 'nowrap' },
+            '& .RaDatagrid-rowCell': { py: 1 },
+            '& .RaDatagrid-rowCell, & .RaDatagrid-headerCell': { px: 1 },
+          }}
         >
           <FunctionField<OrderRecord>
             source="order_number"
@@ -256,13 +264,14 @@ export function OrderListBody({ admin, onUpdate, version, emptyAction }: { admin
               </Box>
             )}
           />
-          <RelativeDateField source="created_at" label="Ordered" />
+          <FunctionField<OrderRecord> source="created_at" label="Ordered" sortByOrder="DESC" render={(record) => <DateText value={record.created_at} />} />
           {everyOrganisation ? <RaTextField source="company_name" label="Company" emptyText="—" /> : null}
           <FunctionField<OrderRecord> source="status" label="Status" render={(record) => <OrderStatusChip status={record.status} />} />
           <NumberField source="item_count" label="Units" />
           <FunctionField<OrderRecord>
             source="total_amount"
             label="Total"
+            sortByOrder="DESC"
             textAlign="right"
             render={(record) => (
               <Box component="span" sx={{ whiteSpace: 'nowrap' }} data-testid="order-total">
@@ -270,7 +279,7 @@ export function OrderListBody({ admin, onUpdate, version, emptyAction }: { admin
               </Box>
             )}
           />
-          <FunctionField<OrderRecord> source="estimated_delivery" label="Requested delivery" render={(record) => <span style={{ whiteSpace: 'nowrap' }}>{formatDay(record.estimated_delivery)}</span>} />
+          {roomy ? <FunctionField<OrderRecord> source="estimated_delivery" label="Requested delivery" render={(record) => <span style={{ whiteSpace: 'nowrap' }}>{formatDay(record.estimated_delivery)}</span>} /> : null}
           {admin ? <FunctionField<OrderRecord> label="" sortable={false} render={(record) => <UpdateStatusButton record={record} onUpdate={onUpdate} />} /> : null}
         </Datagrid>
       )}
