@@ -145,7 +145,7 @@ describe('ordering', () => {
     const placed = await (await api('partner'))('GET', `/api/orders/${orderNumber}`);
     orderId = placed.json.data.id;
     expect(placed.json.data).toMatchObject({ status: 'pending', total_amount: 1865, notes: 'Browser test order', shipping_address: { country: 'United Kingdom', city: 'London' } });
-  }, 120_000);
+  }, 180_000);
 
   it('an admin filters by status tab and date, sorts by total, exports exactly the filtered rows and opens an order', async () => {
     expect(orderNumber).not.toBe('');
@@ -184,7 +184,7 @@ describe('ordering', () => {
       await page.getByText('12 Harbour Exchange Square, London E14').waitFor();
       await page.getByTestId('order-history').getByText('Placed (Pending)').waitFor();
     });
-  }, 120_000);
+  }, 180_000);
 
   it('an admin moves the order along with the dialog, shipping it with a carrier; Update Status leaves once the order is final', async () => {
     await withPage(DESKTOP, async (page) => {
@@ -222,7 +222,7 @@ describe('ordering', () => {
       await page.locator(`[data-order-number="${orderNumber}"]`).waitFor();
       expect(await page.getByRole('button', { name: `Update status of ${orderNumber}` }).count()).toBe(0);
     });
-  }, 120_000);
+  }, 180_000);
 
   it("the partner's tracking page shows the carrier, the tracking number and each step with its time and note", async () => {
     await withPage(PHONE, async (page) => {
@@ -254,7 +254,7 @@ describe('ordering', () => {
     await expect
       .poll(async () => (await partner('GET', '/api/notifications?limit=50')).json.data.notifications.find((n: { title: string }) => n.title === `Order ${orderNumber}: Shipped`)?.body, { timeout: 15_000 })
       .toContain('Carrier: DHL Express, tracking number JD01 4600 0062 8100.');
-  }, 120_000);
+  }, 180_000);
 
   it('an invalid transition shows the message of spec 001 §8', async () => {
     // A second order; while the admin's dialog is open, someone else approves it.

@@ -4,7 +4,7 @@ import { statusLabel } from '@domain/orders/orders';
 import DownloadIcon from '@mui/icons-material/Download';
 import EditNoteIcon from '@mui/icons-material/EditNote';
 import { Box, Button, MenuItem, Tab, Tabs, TextField, Typography, useMediaQuery, type Theme } from '@mui/material';
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Datagrid, FunctionField, NumberField, SimpleList, TextField as RaTextField, useListContext } from 'react-admin';
 import { useAccess } from '../access/usePrincipal';
 import { useToast } from '../layout/toast';
@@ -65,21 +65,46 @@ function StatusTabs({ version }: { version: number }) {
   );
 }
 
-/** A filter text box that writes to the list's filters after a pause in typing. */
-function useDebouncedFilter(name: (typeof FILTER_KEYS)[number]) {
+type FilterKey = (typeof FILTER_KEYS)[number];
+type WriteFilter = (name: FilterKey, value: string) => void;
+
+/**
+ * Typed filters (search, dates, totals) reach the list's filters after a pause in typing, all in one
+ * write: two boxes changed in quick succession must not overwrite each other's value.
+ */
+function useFilterWriter(): WriteFilter {
   const { filterValues, setFilters, displayedFilters } = useListContext();
   // The other filters as they are when the pause ends (a tab may have been picked while typing).
   const latest = useRef({ filterValues, displayedFilters });
   latest.current = { filterValues, displayedFilters };
+  const pending = useRef<Record<string, string | undefined>>({});
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  return useCallback(
+    (name: FilterKey, value: string) => {
+      pending.current[name] = value.trim() || undefined;
+      clearTimeout(timer.current);
+      timer.current = setTimeout(() => {
+        const patch = pending.current;
+        pending.current = {};
+        setFilters({ ...latest.current.filterValues, ...patch }, latest.current.displayedFilters);
+      }, 400);
+    },
+    [setFilters],
+  );
+}
+
+/** A typed filter's text: the list's value, while the user is not typing over it. */
+function useFilterText(name: FilterKey, write: WriteFilter) {
+  const { filterValues } = useListContext();
   const stored = filterValues[name] === undefined ? '' : String(filterValues[name]);
   const [value, setValue] = useState(stored);
   useEffect(() => setValue(stored), [stored]);
-  useEffect(() => {
-    if (value === stored) return;
-    const timer = setTimeout(() => setFilters({ ...latest.current.filterValues, [name]: value.trim() || undefined }, latest.current.displayedFilters), 400);
-    return () => clearTimeout(timer);
-  }, [value]); // eslint-disable-line react-hooks/exhaustive-deps
-  return [value, setValue] as const;
+  const change = (next: string) => {
+    setValue(next);
+    write(name, next);
+  };
+  return [value, change] as const;
 }
 
 function OrganisationFilter() {
@@ -110,11 +135,11 @@ function OrganisationFilter() {
   );
 }
 
-function RangeFilters() {
-  const [from, setFrom] = useDebouncedFilter('date_gte');
-  const [to, setTo] = useDebouncedFilter('date_lte');
-  const [min, setMin] = useDebouncedFilter('total_gte');
-  const [max, setMax] = useDebouncedFilter('total_lte');
+function RangeFilters({ write }: { write: WriteFilter }) {
+  const [from, setFrom] = useFilterText('date_gte', write);
+  const [to, setTo] = useFilterText('date_lte', write);
+  const [min, setMin] = useFilterText('total_gte', write);
+  const [max, setMax] = useFilterText('total_lte', write);
   const half = { flex: { xs: '1 1 calc(50% - 6px)', sm: '0 1 150px' }, minWidth: 0 };
   const money = { htmlInput: { min: 0, step: 100, inputMode: 'decimal' as const } };
   return (
@@ -152,14 +177,15 @@ function ExportOrdersButton() {
 /** Search, organisation (for those who see every organisation), date and total ranges, sort on phones, and Export. */
 function OrderToolbar({ everyOrganisation }: { everyOrganisation: boolean }) {
   const { sort, setSort } = useListContext();
-  const [search, setSearch] = useDebouncedFilter('q');
+  const write = useFilterWriter();
+  const [search, setSearch] = useFilterText('q', write);
   return (
     <ListToolbar
       search={{ value: search, onChange: setSearch, placeholder: everyOrganisation ? 'Order number or company' : 'Order number', label: 'Search orders by order number or company' }}
       filters={
         <>
           {everyOrganisation ? <OrganisationFilter /> : null}
-          <RangeFilters />
+          <RangeFilters write={write} />
         </>
       }
       sortChoices={SORT_CHOICES}
