@@ -67,6 +67,11 @@ export interface StartOptions {
   log?: (line: string) => void;
 }
 
+async function seedDemoData(services: Services, log: (line: string) => void): Promise<void> {
+  log('Empty database: creating the demo data.');
+  await seed(services, log);
+}
+
 /** Connects, migrates, starts the chosen processes and, on an empty log, seeds the demo data. */
 export async function startPortal(config: Config, options: StartOptions = {}): Promise<Portal> {
   const processes = options.processes ?? ['api', 'projector', 'worker'];
@@ -87,14 +92,18 @@ export async function startPortal(config: Config, options: StartOptions = {}): P
     projector.start();
     stops.push(() => projector.stop());
   }
+  const seeding = options.seedWhenEmpty && (await store.headPosition()) === undefined;
+  // Months of demo history are seeded before the workers start: replaying them while the workers run
+  // would let a worker act on a half-told story (expiring a registration whose validity lapsed months
+  // ago before its recorded extension is added). The workers then follow the whole log from its start,
+  // as after any restart. The recent records alone are seeded with the workers running, as in use.
+  const seedBeforeWorkers = seeding && config.DEMO_HISTORY_DAYS > 0;
+  if (seedBeforeWorkers) await seedDemoData(services, log);
   if (processes.includes('worker')) {
     const workers = await startWorkers(services, { log });
     stops.push(() => workers.stop());
   }
-  if (options.seedWhenEmpty && (await store.headPosition()) === undefined) {
-    log('Empty database: creating the demo data.');
-    await seed(services, log);
-  }
+  if (seeding && !seedBeforeWorkers) await seedDemoData(services, log);
 
   let app: FastifyInstance | undefined;
   let url: string | undefined;

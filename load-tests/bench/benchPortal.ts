@@ -32,6 +32,8 @@ export async function startBenchPortal(settings: { databaseUrl: string; redisUrl
     LOG_LEVEL: 'silent',
     JWT_SECRET: randomBytes(48).toString('base64url'),
     ...LOAD_TEST_LIMITS,
+    // The recent demo records only: the bench's own data sets the scale it measures.
+    DEMO_HISTORY_DAYS: '0',
     SMTP_URL: undefined,
     EVENTSTORE_URL: undefined,
   });

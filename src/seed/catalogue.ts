@@ -4,6 +4,7 @@ import { products, type ProductCategory } from '../../domain/catalogue/catalogue
 import { deterministicUuid } from '../commands/commandHandler';
 import { runCommand } from '../commands/dispatch';
 import type { Seeder } from './seeder';
+import { demoCalendar } from './timeline';
 
 interface DemoProduct {
   key: string;
@@ -101,7 +102,9 @@ async function ensureImage(uploadDir: string, product: DemoProduct): Promise<str
 
 export const seedCatalogue: Seeder = {
   name: 'catalogue',
-  async run(services, metadata) {
+  async run(services, seedMetadata) {
+    // The catalogue was listed when the demo world began.
+    const metadata = demoCalendar(services, seedMetadata).founded();
     let created = 0;
     for (const demo of DEMO_PRODUCTS) {
       const productId = demoProductId(demo.key);

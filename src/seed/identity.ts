@@ -6,6 +6,7 @@ import { users } from '../../domain/identity/identity';
 import { findUser } from '../../projections/users';
 import { hashPassword } from '../plugins/passwords';
 import type { Seeder } from './seeder';
+import { demoCalendar } from './timeline';
 
 export const DEMO_PASSWORD = 'Demo2026!';
 
@@ -36,7 +37,9 @@ export const demoUserId = (email: string) => deterministicUuid(`demo-user:${emai
 
 export const seedIdentity: Seeder = {
   name: 'demo accounts',
-  async run(services, metadata) {
+  async run(services, seedMetadata) {
+    // The accounts exist from the day the demo world began.
+    const metadata = demoCalendar(services, seedMetadata).founded();
     const passwordHash = await hashPassword(DEMO_PASSWORD);
     let created = 0;
     // Team members are added by their owners (src/seed/team.ts).

@@ -12,7 +12,10 @@ import { seedResources } from './resources';
 import { seedSettings } from './settings';
 import type { Seeder } from './seeder';
 
-/** Each module appends its seeder here; later ones may rely on the accounts created first. */
+/**
+ * Each module appends its seeder here; later ones may rely on the accounts created first. A module's
+ * history seeder comes before its recent records, so numbers (orders, tickets) follow the dates.
+ */
 export const seeders: readonly Seeder[] = [seedIdentity, seedPartners, seedTeam, seedCatalogue, seedOrders, seedProjects, seedRebates, seedTickets, seedResources, seedSettings];
 
 export async function seed(services: Services, log: (line: string) => void = () => {}): Promise<void> {

@@ -1,12 +1,13 @@
 import { DomainError, type CommandMetadata } from '../../domain/decider';
 import type { OrderStatus, Shipment } from '../../domain/orders/orders';
-import type { ShippingAddress } from '../../domain/orders/shipping';
 import { findUser } from '../../projections/users';
 import { deterministicUuid } from '../commands/commandHandler';
 import { changeOrderStatus, placeOrder } from '../commands/orders';
 import { demoProductId } from './catalogue';
 import { demoUserId } from './identity';
 import type { Seeder } from './seeder';
+import { ATLAS, NORTHWIND } from './addresses';
+import { orderHistory, restockFor, STOCK_COUNT_DAYS_AGO, type DatedStep } from './historyOrders';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -20,31 +21,6 @@ interface DemoOrder {
   /** The later status changes: status, days ago, the admin's note. */
   steps: Array<[OrderStatus, number, string | null]>;
 }
-
-const NORTHWIND: ShippingAddress = {
-  firstName: 'Priya',
-  lastName: 'Shah',
-  email: 'partner@partnerhub.test',
-  phone: '+1 206 555 0142',
-  addressLine1: '410 Harbour Steps',
-  addressLine2: 'Suite 300',
-  city: 'Seattle',
-  state: 'WA',
-  zipCode: '98101',
-  country: 'United States',
-  specialInstructions: 'Deliver to the loading dock on Post Alley.',
-};
-const ATLAS: ShippingAddress = {
-  firstName: 'Daniel',
-  lastName: 'Okafor',
-  email: 'distributor@partnerhub.test',
-  phone: '+44 161 555 0199',
-  addressLine1: 'Unit 7, Trafford Park Logistics Centre',
-  city: 'Manchester',
-  state: 'Greater Manchester',
-  zipCode: 'M17 1AB',
-  country: 'United Kingdom',
-};
 
 /** Orders of the demo partner and distributor, in every status, each with its history. */
 export const DEMO_ORDERS: readonly DemoOrder[] = [
@@ -134,13 +110,14 @@ export const seedOrders: Seeder = {
   async run(services, metadata) {
     const now = Date.parse(metadata.now);
     const at = (daysAgo: number, base: CommandMetadata): CommandMetadata => ({ ...base, now: new Date(now - daysAgo * DAY_MS - 3 * 60 * 60 * 1000).toISOString() });
-    let created = 0;
-    // Oldest first, so the order numbers follow the order dates.
-    for (const demo of [...DEMO_ORDERS].sort((a, b) => b.placedDaysAgo - a.placedDaysAgo)) {
+    const history = orderHistory(services, metadata);
+    const placeDemo = async (demo: DemoOrder): Promise<boolean> => {
       const buyer = await findUser(services.pool, demoUserId(demo.buyer));
-      if (!buyer) continue;
+      if (!buyer) return false;
       const orderId = demoOrderId(demo.key);
       const placedAt = at(demo.placedDaysAgo, { ...metadata, actorId: buyer.id, actorRole: buyer.role });
+      // Amid months of history the warehouse may need a delivery first; before the closing stock count only.
+      if (history.planned && demo.placedDaysAgo > STOCK_COUNT_DAYS_AGO) await restockFor(services, demo.items, at(demo.placedDaysAgo + 1, { ...metadata, actorId: demoUserId('admin@partnerhub.test'), actorRole: 'admin' }));
       const placed = await placeOrder(
         services,
         {
@@ -159,12 +136,16 @@ export const seedOrders: Seeder = {
         if (error instanceof DomainError) return { created: false };
         throw error;
       });
-      if (!placed.created) continue;
+      if (!placed.created) return false;
       for (const [status, daysAgo, note] of demo.steps) {
         await changeOrderStatus(services, orderId, status, note, at(daysAgo, metadata), status === 'shipped' ? demoShipment(demo.key) : null);
       }
-      created++;
-    }
-    return `${created} of ${DEMO_ORDERS.length} demo orders created`;
+      return true;
+    };
+    const steps: DatedStep[] = [...DEMO_ORDERS.map((demo) => ({ daysAgo: demo.placedDaysAgo, run: () => placeDemo(demo) })), ...history.steps];
+    let created = 0;
+    // Oldest first, so the order numbers follow the order dates.
+    for (const step of steps.sort((a, b) => b.daysAgo - a.daysAgo)) if (await step.run()) created++;
+    return `${created} of ${DEMO_ORDERS.length + history.planned} demo orders created`;
   },
 };

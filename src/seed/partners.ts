@@ -15,6 +15,7 @@ import { hashPassword } from '../plugins/passwords';
 import type { Services } from '../services';
 import { DEMO_PASSWORD, demoUserId } from './identity';
 import type { Seeder } from './seeder';
+import { demoCalendar } from './timeline';
 
 // ---- logos drawn in code: an SVG monogram, or a small PNG badge ----
 
@@ -87,6 +88,8 @@ interface DemoApplicant {
   application?: Partial<ApplicationDetails>;
   logo?: { kind: 'svg'; initials: string; colour: string } | { kind: 'png'; colour: string; accent: string };
   decision?: { status: 'approved'; category: PartnerCategory; permissions?: readonly string[] } | { status: 'rejected'; reason: string };
+  /** With months of demo history: how many days ago the applicant registered (the decision follows a few days later). */
+  appliedDaysAgo: number;
 }
 
 const pickerPermissions = PARTNER_APPROVAL_PERMISSION_GROUPS.flatMap((group) => group.permissions);
@@ -95,6 +98,7 @@ export const DEMO_APPLICANTS: readonly DemoApplicant[] = [
   // The demo partner account of the README, approved long ago.
   {
     email: 'partner@partnerhub.test',
+    appliedDaysAgo: 188,
     fullName: 'Priya Shah',
     questionnaire: { company_name: 'Northwind Networks', country: 'United Kingdom', city: 'London', location: '12 Harbour Exchange Square, London E14', business_type: 'Private Limited', business_description: 'Technology & Software', employees_range: '51–200', years_in_operation: '14', website: 'https://northwind-networks.test', key_products: 'Campus switching, Wi-Fi, managed LAN services', target_markets: ['Europe', 'Middle East'] },
     application: { region: 'Europe', certifications: 'ISO 9001, Helix Certified Network Engineer (6 staff)', partner_references: 'City of Westminster schools; Thames Logistics' },
@@ -103,6 +107,7 @@ export const DEMO_APPLICANTS: readonly DemoApplicant[] = [
   },
   {
     email: 'lucia.fernandez@pampas-digital.test',
+    appliedDaysAgo: 150,
     fullName: 'Lucía Fernández',
     questionnaire: { company_name: 'Pampas Digital S.A.', country: 'Argentina', city: 'Buenos Aires', location: 'Av. Corrientes 1234, C1043 CABA', business_type: 'Public Limited', business_description: 'Consulting & Professional Services', employees_range: '201–500', years_in_operation: '22', target_markets: ['Latin America'], turnover_currency: 'USD' },
     application: { region: 'South America', certifications: 'Helix Gold Installer', partner_references: 'Banco del Sur; Universidad de Córdoba' },
@@ -111,6 +116,7 @@ export const DEMO_APPLICANTS: readonly DemoApplicant[] = [
   },
   {
     email: 'kenji.mori@sakura-netcom.test',
+    appliedDaysAgo: 110,
     fullName: 'Kenji Mori',
     questionnaire: { company_name: 'Sakura Netcom K.K.', country: 'Japan', city: 'Osaka', location: '3-6-1 Umeda, Kita-ku', business_type: 'Limited Liability Company (LLC)', business_description: 'Transportation & Logistics', employees_range: '500+', years_in_operation: '31', target_markets: ['Asia-Pacific'], turnover_currency: 'JPY', annual_turnover: '$10M+' },
     application: { region: 'Asia', certifications: 'ISO 27001', partner_references: 'Kansai Rail; Port of Osaka' },
@@ -119,6 +125,7 @@ export const DEMO_APPLICANTS: readonly DemoApplicant[] = [
   },
   {
     email: 'amani.otieno@kilima-tech.test',
+    appliedDaysAgo: 60,
     fullName: 'Amani Otieno',
     questionnaire: { company_name: 'Kilima Tech Collective', country: 'Kenya', city: 'Nairobi', location: 'Ngong Road, Kilimani', business_type: 'Other', business_type_other: 'Social enterprise', business_description: 'Education', employees_range: '11–50', years_in_operation: '6', target_markets: ['Africa'] },
     logo: { kind: 'png', colour: '#ef6c00', accent: '#ffb74d' },
@@ -127,6 +134,7 @@ export const DEMO_APPLICANTS: readonly DemoApplicant[] = [
   // Waiting for a decision.
   {
     email: 'wei.lim@aurora-systems.test',
+    appliedDaysAgo: 5,
     fullName: 'Wei Lim',
     questionnaire: { company_name: 'Aurora Systems Pte Ltd', country: 'Singapore', city: 'Singapore', location: '1 Fusionopolis Way, #20-02', business_type: 'Private Limited', business_description: 'Technology & Software', employees_range: '51–200', years_in_operation: '9', target_markets: ['Asia-Pacific', 'Global'], key_products: 'Data-centre networking, SD-WAN', tax_id: 'SG-201912345K' },
     application: { region: 'Asia', certifications: 'Helix Certified Network Engineer (3 staff)', partner_references: 'Marina Bay Hotels; SG Polytechnic', category: 'Helix Value Added Distributor' },
@@ -134,6 +142,7 @@ export const DEMO_APPLICANTS: readonly DemoApplicant[] = [
   },
   {
     email: 'marc.tremblay@cascade-integrators.test',
+    appliedDaysAgo: 3,
     fullName: 'Marc Tremblay',
     questionnaire: { company_name: 'Cascade Integrators Inc.', country: 'Canada', city: 'Montréal', location: '800 Rue du Square-Victoria', business_type: 'Public Limited', business_description: 'Energy & Utilities', employees_range: '201–500', years_in_operation: '18', target_markets: ['North America'], job_title: 'Other', job_title_other: 'Director of Alliances' },
     application: { region: 'North America', certifications: 'IEC 62443 practitioners', partner_references: 'Hydro-Nord substations' },
@@ -141,6 +150,7 @@ export const DEMO_APPLICANTS: readonly DemoApplicant[] = [
   },
   {
     email: 'fatima.haddad@sahara-net.test',
+    appliedDaysAgo: 1,
     fullName: 'Fatima Haddad',
     questionnaire: { company_name: 'Sahara Net Solutions', country: 'United Arab Emirates', city: 'Dubai', location: 'Dubai Internet City, Building 9', business_type: 'Establishment', business_description: 'Retail & E-commerce', employees_range: '11–50', years_in_operation: '4', target_markets: ['Middle East', 'Africa'], turnover_currency: 'Other', turnover_currency_other: 'AED', country_of_incorporation: 'United Arab Emirates' },
     logo: { kind: 'svg', initials: 'SN', colour: '#a1887f' },
@@ -148,6 +158,7 @@ export const DEMO_APPLICANTS: readonly DemoApplicant[] = [
   // Turned down, with the reason the applicant reads.
   {
     email: 'dave.quick@quickbuck-traders.test',
+    appliedDaysAgo: 34,
     fullName: 'Dave Quick',
     questionnaire: { company_name: 'Quickbuck Traders', country: 'United States', city: 'Reno', location: 'PO Box 77', business_type: 'Sole Proprietorship', business_description: 'Retail & E-commerce', employees_range: '1–10', years_in_operation: '1', target_markets: ['Global'] },
     decision: { status: 'rejected', reason: 'We could not verify the business registration number you gave. You are welcome to apply again with a copy of your registration certificate.' },
@@ -226,13 +237,17 @@ async function ensureAccount(services: Services, demo: DemoApplicant, passwordHa
  */
 export const seedPartners: Seeder = {
   name: 'partner applications',
-  async run(services, metadata) {
+  async run(services, seedMetadata) {
     const passwordHash = await hashPassword(DEMO_PASSWORD);
+    const calendar = demoCalendar(services, seedMetadata);
     let created = 0;
     for (const demo of DEMO_APPLICANTS) {
-      const userId = await ensureAccount(services, demo, passwordHash, metadata);
+      // Applicants joined over the months of history, and were decided on a few days after applying.
+      const applied = calendar.historyDays > 0 ? calendar.at(Math.min(demo.appliedDaysAgo, calendar.historyDays), 11) : seedMetadata;
+      const metadata = calendar.historyDays > 0 ? calendar.at(Math.max(0, Math.min(demo.appliedDaysAgo, calendar.historyDays) - 3), 15) : seedMetadata;
+      const userId = await ensureAccount(services, demo, passwordHash, applied);
       if ((await services.store.readStream(partners.streamId(userId))).length) continue;
-      const asApplicant = { ...metadata, actorId: userId, actorRole: 'partner' };
+      const asApplicant = { ...applied, actorId: userId, actorRole: 'partner' };
       const answers = answersOf(demo);
       await runCommand(services, partners, userId, { type: 'SubmitQuestionnaire', partnerId: userId, userId, answers }, asApplicant);
       if (demo.application || demo.logo) {

@@ -11,8 +11,9 @@ import { demoUserId } from './identity';
 import { demoOrderId } from './orders';
 import type { Services } from '../services';
 import type { Seeder } from './seeder';
+import { historyProjects } from './historyProjects';
 
-interface DemoProject {
+export interface DemoProject {
   key: string;
   owner: string; // e-mail of the registering partner account
   submittedDaysAgo: number;
@@ -21,6 +22,8 @@ interface DemoProject {
   status?: [ProjectStatus, number]; // the work status reached, days ago
   review?: ['approved' | 'rejected', string | null, number];
   extension?: string; // an extension request awaiting the administrator
+  /** The administrator's answer to that request: decision, note, days ago (the request is made the day before). */
+  extensionDecision?: ['approved' | 'declined', string | null, number];
   milestones?: Array<[name: string, dayOffsetFromSubmission: number, MilestoneStatus]>;
   team?: string[];
   orders?: string[];
@@ -177,7 +180,8 @@ export const seedProjects: Seeder = {
     const at = (daysAgo: number, base: CommandMetadata): CommandMetadata => ({ ...base, now: new Date(now - daysAgo * DAY_MS - 2 * 60 * 60 * 1000).toISOString() });
     let created = 0;
     // Oldest first, so the earlier registration of a customer is the one that protects it.
-    for (const demo of [...DEMO_PROJECTS].sort((a, b) => b.submittedDaysAgo - a.submittedDaysAgo)) {
+    const all = [...historyProjects(services, metadata), ...DEMO_PROJECTS];
+    for (const demo of all.sort((a, b) => b.submittedDaysAgo - a.submittedDaysAgo)) {
       const owner = await findUser(services.pool, demoUserId(demo.owner));
       if (!owner || !owner.is_active) continue;
       const projectId = demoProjectId(demo.key);
@@ -201,9 +205,13 @@ export const seedProjects: Seeder = {
         });
       if (demo.review) await unlessLapsed(run({ type: 'ReviewRegistration', decision: demo.review[0], reason: demo.review[1] }, at(demo.review[2], metadata)));
       if (demo.status) await run({ type: 'ChangeProjectStatus', status: demo.status[0], reason: null }, at(demo.status[1], asOwner));
-      if (demo.extension) await unlessLapsed(run({ type: 'RequestExtension', reason: demo.extension }, at(1, asOwner)));
+      if (demo.extension && demo.extensionDecision) {
+        const [decision, reason, daysAgo] = demo.extensionDecision;
+        await unlessLapsed(run({ type: 'RequestExtension', reason: demo.extension }, at(daysAgo + 1, asOwner)));
+        await unlessLapsed(run({ type: 'DecideExtension', decision, reason, extensionMs: services.config.DEAL_REGISTRATION_EXTENSION_MS }, at(daysAgo, metadata)));
+      } else if (demo.extension) await unlessLapsed(run({ type: 'RequestExtension', reason: demo.extension }, at(1, asOwner)));
       created++;
     }
-    return `${created} of ${DEMO_PROJECTS.length} demo projects created`;
+    return `${created} of ${all.length} demo projects created`;
   },
 };

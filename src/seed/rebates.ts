@@ -12,6 +12,8 @@ import { demoOrderId } from './orders';
 import { badgePng } from './partners';
 import { demoUserId } from './identity';
 import type { Seeder } from './seeder';
+import { historyRebates } from './historyRebates';
+import { demoCalendar } from './timeline';
 
 const DAY_MS = 86_400_000;
 
@@ -20,10 +22,10 @@ type Review =
   | { status: 'approved'; ratePercent: number; note?: string }
   | { status: 'rejected'; reason: string };
 
-interface DemoRebate {
+export interface DemoRebate {
   organisation: string; // e-mail of the claiming demo account
-  /** `current` or `previous` calendar quarter, and the day within it (clamped to today). */
-  quarter: 'current' | 'previous';
+  /** `current` or `previous` calendar quarter, or how many quarters back (2, 3) for the history; and the day within it (clamped to today). */
+  quarter: 'current' | 'previous' | number;
   day: number;
   /** An invoice number, or the number of a demo order (`order:<key>`), so the reviewer sees the match. */
   invoice: string;
@@ -103,11 +105,17 @@ export const seedRebates: Seeder = {
   name: 'rebates',
   async run(services, metadata) {
     const now = Date.parse(metadata.now);
-    const current = quarterOf(metadata.now);
-    const previous = quarterOf(new Date(Date.parse(current.start) - DAY_MS));
-    const dayIn = (quarter: 'current' | 'previous', day: number) => Math.min(Date.parse((quarter === 'current' ? current : previous).start) + (day - 1) * DAY_MS, now - 2 * 60 * 60 * 1000);
+    const quarterStart = (back: number): number => {
+      let start = Date.parse(quarterOf(metadata.now).start);
+      for (let step = 0; step < back; step++) start = Date.parse(quarterOf(new Date(start - DAY_MS)).start);
+      return start;
+    };
+    const quartersBack = (quarter: DemoRebate['quarter']) => (quarter === 'current' ? 0 : quarter === 'previous' ? 1 : quarter);
+    const dayIn = (quarter: DemoRebate['quarter'], day: number) => Math.min(quarterStart(quartersBack(quarter)) + (day - 1) * DAY_MS, now - 2 * 60 * 60 * 1000);
+    const worldBegan = now - demoCalendar(services, metadata).historyDays * DAY_MS;
+    const all = [...DEMO_REBATES, ...historyRebates().filter((demo) => dayIn(demo.quarter, demo.day) > worldBegan)];
     let created = 0;
-    for (const [index, demo] of DEMO_REBATES.entries()) {
+    for (const [index, demo] of all.entries()) {
       const account = await findUser(services.pool, demoUserId(demo.organisation));
       if (!account?.is_active) continue;
       let invoice = demo.invoice;
@@ -169,6 +177,6 @@ export const seedRebates: Seeder = {
       }
       created++;
     }
-    return `${created} of ${DEMO_REBATES.length} demo rebates created`;
+    return `${created} of ${all.length} demo rebates created`;
   },
 };

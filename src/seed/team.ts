@@ -17,7 +17,7 @@ interface DemoMember {
 }
 
 /** The README's two team members (DEMO_USERS with a parent), then colleagues on several teams, in every state. */
-const DEMO_MEMBERS: readonly DemoMember[] = [
+export const DEMO_MEMBERS: readonly DemoMember[] = [
   ...DEMO_USERS.filter((demo) => demo.parent).map((demo) => ({
     email: demo.email,
     fullName: demo.fullName,

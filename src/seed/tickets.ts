@@ -8,6 +8,7 @@ import { demoUserId } from './identity';
 import { demoOrderId } from './orders';
 import { findUnit } from '../../projections/warranty';
 import type { Seeder } from './seeder';
+import { historyTickets } from './historyTickets';
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -17,7 +18,7 @@ type Step =
   | { hoursAgo: number; by: string; status: TicketStatus; comment?: string; internal?: boolean; resolution?: string }
   | { hoursAgo: number; by: string; assign: string; comment?: string };
 
-interface DemoTicket {
+export interface DemoTicket {
   key: string;
   openedBy: string;
   hoursAgo: number;
@@ -177,7 +178,8 @@ export const seedTickets: Seeder = {
     const at = (hoursAgo: number, actor: { id: string; role: string }): CommandMetadata => ({ ...metadata, now: new Date(now - hoursAgo * HOUR_MS).toISOString(), actorId: actor.id, actorRole: actor.role });
     let created = 0;
     // Oldest first, so the ticket numbers follow the dates.
-    for (const demo of [...DEMO_TICKETS].sort((a, b) => b.hoursAgo - a.hoursAgo)) {
+    const all = [...historyTickets(services, metadata), ...DEMO_TICKETS];
+    for (const demo of all.sort((a, b) => b.hoursAgo - a.hoursAgo)) {
       const opener = await findUser(services.pool, demoUserId(demo.openedBy));
       if (!opener) continue;
       const organisationId = opener.parent_user_id ?? opener.id;
@@ -208,7 +210,7 @@ export const seedTickets: Seeder = {
       created++;
     }
     created += await seedReturn(services, at);
-    return `${created} of ${DEMO_TICKETS.length + 1} demo tickets created`;
+    return `${created} of ${all.length + 1} demo tickets created`;
   },
 };
 

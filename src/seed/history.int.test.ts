@@ -1,0 +1,71 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { as, login } from '../testing/api';
+import { startTestPortal, type TestPortal } from '../testing/portal';
+import { DEMO_USERS } from './identity';
+import { DEMO_APPLICANTS } from './partners';
+import { DEMO_MEMBERS } from './team';
+import { seed } from './index';
+import { demoProjectId } from './projects';
+import { projects } from '../../domain/projects/projects';
+
+const DAY_MS = 86_400_000;
+let t: TestPortal;
+
+beforeAll(async () => {
+  t = await startTestPortal({ env: { DEMO_HISTORY_DAYS: '182' } });
+}, 600_000);
+afterAll(() => t?.close());
+
+const rows = async <T>(sql: string, values: unknown[] = []) => (await t.portal.services.pool.query(sql, values)).rows as T[];
+
+describe('the demo world with six months of history', () => {
+  it("the admin's order list spans six months, with orders in every week since the first partners joined", async () => {
+    const admin = await login(t.app, 'admin@partnerhub.test');
+    const oldestFirst = await as(t.app, admin)({ method: 'GET', url: `/api/orders?sort=${encodeURIComponent('["created_at","ASC"]')}&range=${encodeURIComponent('[0,0]')}` });
+    expect(oldestFirst.statusCode).toBe(200);
+    const total = Number(String(oldestFirst.headers['content-range']).split('/')[1]);
+    const oldest = Date.parse((oldestFirst.json() as Array<{ created_at: string }>)[0].created_at);
+    expect(Date.now() - oldest).toBeGreaterThan(170 * DAY_MS);
+    expect(total).toBeGreaterThan(60);
+
+    const weeks = await rows<{ week: string; orders: string }>(
+      `SELECT date_trunc('week', created_at) AS week, count(*) AS orders FROM read.orders WHERE created_at > now() - interval '175 days' GROUP BY 1`,
+    );
+    expect(weeks.length).toBeGreaterThanOrEqual(24);
+    // Old orders have run their course; only recent ones are still on their way.
+    const stale = await rows(`SELECT order_number FROM read.orders WHERE created_at < now() - interval '30 days' AND status NOT IN ('delivered', 'cancelled')`);
+    expect(stale).toEqual([]);
+    const statusesByAge = await rows<{ status: string }>(`SELECT DISTINCT status FROM read.orders WHERE created_at > now() - interval '10 days'`);
+    expect(statusesByAge.map((row) => row.status)).toEqual(expect.arrayContaining(['pending', 'approved', 'shipped']));
+  });
+
+  it('organisations joined over time, and every account is a demo account', async () => {
+    const joined = await rows<{ company_name: string; approved_at: Date }>(
+      `SELECT u.company_name, min(h.occurred_at) AS approved_at FROM read.status_history h JOIN read.users u ON u.id::text = h.record_id::text
+        WHERE h.record_type = 'partners' AND h.to_status = 'approved' GROUP BY 1 ORDER BY 2`,
+    );
+    expect(joined.length).toBeGreaterThanOrEqual(4);
+    expect(joined[joined.length - 1].approved_at.getTime() - joined[0].approved_at.getTime()).toBeGreaterThan(90 * DAY_MS);
+    const known = new Set([...DEMO_USERS.map((user) => user.email), ...DEMO_APPLICANTS.map((applicant) => applicant.email), ...DEMO_MEMBERS.map((member) => member.email)]);
+    const accounts = await rows<{ email: string }>('SELECT email FROM read.users');
+    expect(accounts.filter((account) => !known.has(account.email))).toEqual([]);
+  });
+
+  it('tickets were opened and resolved, rebates claimed per quarter, projects registered, extended and expired', async () => {
+    const ticketMonths = await rows<{ month: string }>(`SELECT DISTINCT to_char(created_at, 'YYYY-MM') AS month FROM read.tickets WHERE status IN ('Resolved', 'Closed')`);
+    expect(ticketMonths.length).toBeGreaterThanOrEqual(5);
+    const quarters = await rows<{ quarter: string }>(`SELECT DISTINCT to_char(purchase_date, 'YYYY-Q') AS quarter FROM read.rebates`);
+    expect(quarters.length).toBeGreaterThanOrEqual(3);
+    const registrations = await rows<{ registration_status: string }>('SELECT DISTINCT registration_status FROM read.projects');
+    expect(registrations.map((row) => row.registration_status)).toEqual(expect.arrayContaining(['approved', 'expired', 'pending', 'rejected']));
+    const extendedDeal = await t.portal.services.store.readStream(projects.streamId(demoProjectId('history-2')));
+    expect(extendedDeal.map((event) => event.type)).toEqual(expect.arrayContaining(['ProjectExtensionRequested.v1', 'ProjectExtensionApproved.v1']));
+  });
+
+  it('seeding again adds nothing', async () => {
+    const lines: string[] = [];
+    await seed(t.portal.services, (line) => lines.push(line));
+    const createdAgain = lines.filter((line) => /: [1-9]\d* of \d+/.test(line));
+    expect(createdAgain).toEqual([]);
+  });
+});
