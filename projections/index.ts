@@ -1,4 +1,5 @@
 import { catalogueProjection } from './catalogue';
+import { dashboardProjection } from './dashboard';
 import { notificationsProjection } from './notifications';
 import { ordersProjection } from './orders';
 import { partnersProjection } from './partners';
@@ -13,4 +14,4 @@ import { settingsProjection } from './settings';
 import { usersProjection } from './users';
 
 /** Every read model, applied in this order to each event. A new module adds its projection here. */
-export const readModels: readonly Projection[] = [usersProjection, statusHistoryProjection, notificationsProjection, catalogueProjection, ordersProjection, partnersProjection, projectsProjection, rebatesProjection, ticketsProjection, warrantyProjection, resourcesProjection, settingsProjection];
+export const readModels: readonly Projection[] = [usersProjection, statusHistoryProjection, notificationsProjection, catalogueProjection, ordersProjection, partnersProjection, projectsProjection, rebatesProjection, ticketsProjection, warrantyProjection, resourcesProjection, settingsProjection, dashboardProjection];

@@ -3,6 +3,7 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { authRoutes } from './http/auth';
+import { dashboardRoutes } from './http/dashboard';
 import { jobRoutes } from './http/jobs';
 import { notificationRoutes } from './http/notifications';
 import { orderRoutes } from './http/orders';
@@ -81,6 +82,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
       await projectRoutes(api, services);
       await rebateRoutes(api, services);
       await teamRoutes(api, services, sessions);
+      await dashboardRoutes(api, services);
     },
     { prefix: API_PREFIX },
   );

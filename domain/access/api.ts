@@ -145,6 +145,15 @@ export const API_ROUTES: Readonly<Record<ApiRouteKey, ApiAccess>> = {
   // settings: the support contact is shown in the Support Center and changed in System Settings
   'GET /settings/support-contact': signedIn(RESOURCE_RULES.tickets.list),
   'PUT /settings/support-contact': signedIn(ADMIN_ONLY),
+  // dashboards: each role's own figures (administrators any user's, with user_id); quick actions and activity for everyone signed in
+  'GET /dashboard/manufacturer/stats': signedIn(roleIs('manufacturer')),
+  'GET /dashboard/stats': signedIn(roleIs('partner')),
+  'GET /dashboard/distributor/stats': signedIn(roleIs('distributor')),
+  'GET /dashboard/support/stats': signedIn(roleIs('support')),
+  'GET /dashboard/admin/stats': signedIn(ADMIN_ONLY),
+  'GET /dashboard/quick-actions': signedIn(OPEN),
+  'GET /dashboard/recent-activity': signedIn(OPEN),
+
   // team: each partner and distributor manages its own members (administrators any team)
   ...teamRoutes('partner'),
   ...teamRoutes('distributor'),

@@ -21,6 +21,8 @@ interface Shot {
   as?: string;
   /** Runs after the page settles, before the screenshot. */
   then?: (page: Page, phone: boolean) => Promise<void>;
+  /** The whole scrolling page, not only the viewport (long screens such as dashboards). */
+  fullPage?: boolean;
 }
 
 const settle = async (page: Page) => {
@@ -52,6 +54,13 @@ async function overflow(page: Page): Promise<string[]> {
     return found.slice(0, 5);
   });
 }
+
+/** A dashboard's figures and charts are drawn. */
+const dashboardLoaded = async (page: Page) => {
+  await page.getByTestId('dashboard-figures').waitFor();
+  await page.locator('[data-testid="chart-card"] svg').first().waitFor();
+  await page.waitForTimeout(600);
+};
 
 const openUsersTab = async (page: Page) => {
   await page.getByTestId('user-row').first().waitFor();
@@ -110,7 +119,7 @@ const SHOTS: Shot[] = [
       await page.getByRole('heading', { name: 'Notifications' }).waitFor();
     },
   },
-  { name: 'admin-dashboard', path: '/administratordashboard', as: 'admin' },
+  { name: 'admin-dashboard', path: '/administratordashboard', as: 'admin', fullPage: true, then: dashboardLoaded },
   { name: 'adminpanel-approvals', path: '/adminpanel', as: 'admin' },
   { name: 'adminpanel-users', path: '/adminpanel?tab=users', as: 'admin', then: openUsersTab },
   {
@@ -198,7 +207,33 @@ const SHOTS: Shot[] = [
   { name: 'partner-directory-projects', path: '/partnerdirectory', as: 'distributor', then: async (page) => void (await page.getByText(/\d+ projects?/).first().waitFor()) },
   { name: 'adminpanel-registrations', path: '/adminpanel?tab=registrations', as: 'admin', then: async (page) => void (await page.getByTestId('conflict-side-Earlier registration').first().waitFor()) },
   { name: 'project-history', path: '/projects', as: 'admin', then: (page) => openFirstProject(page, 'History') },
-  { name: 'partner-dashboard', path: '/partnerdashboard', as: 'partner' },
+  { name: 'partner-dashboard', path: '/partnerdashboard', as: 'partner', fullPage: true, then: dashboardLoaded },
+  { name: 'distributor-dashboard', path: '/distributordashboard', as: 'distributor', fullPage: true, then: dashboardLoaded },
+  { name: 'manufacturer-dashboard', path: '/manufacturerdashboard', as: 'manufacturer', fullPage: true, then: dashboardLoaded },
+  { name: 'support-dashboard', path: '/support-dashboard', as: 'support', fullPage: true, then: dashboardLoaded },
+  {
+    name: 'admin-partner-dashboard-selected',
+    path: '/partnerdashboard',
+    as: 'admin',
+    fullPage: true,
+    then: async (page) => {
+      await dashboardLoaded(page);
+      await page.getByLabel('Partner').fill('northwind');
+      await page.getByRole('option', { name: /Priya Shah/ }).click();
+      await page.getByText('Showing the figures of Priya Shah').waitFor();
+      await dashboardLoaded(page);
+    },
+  },
+  {
+    name: 'admin-dashboard-selector-empty',
+    path: '/distributordashboard',
+    as: 'admin',
+    then: async (page) => {
+      await dashboardLoaded(page);
+      await page.getByLabel('Distributor').fill('no such company');
+      await page.getByText('No Distributors found matching the search').waitFor();
+    },
+  },
   { name: 'partner-adminpanel-redirect', path: '/adminpanel', as: 'partner' },
   { name: 'partner-solutions', path: '/partner-solutions', as: 'partner' },
   { name: 'support-rebates-restricted', path: '/rebates', as: 'support' },
@@ -436,7 +471,7 @@ async function run(browser: Browser, viewport: Viewport, label: string) {
     await shot.then?.(page, viewport.width < 600);
     await page.waitForTimeout(300);
     const file = path.join(outDir, `${shot.name}-${label}.png`);
-    await page.screenshot({ path: file });
+    await page.screenshot({ path: file, fullPage: shot.fullPage });
     const wide = await overflow(page);
     // Close menus and drawers (the phone drawer's open state is remembered across pages).
     await page.keyboard.press('Escape');

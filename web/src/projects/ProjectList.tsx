@@ -27,7 +27,7 @@ import {
 } from '@mui/material';
 import { useCallback, useEffect, useState, type ReactElement } from 'react';
 import { useGetList } from 'react-admin';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useAccess } from '../access/usePrincipal';
 import { formatDate } from '../formatting';
 import { LoadError, Loading } from '../layout/ListStates';
@@ -135,7 +135,9 @@ function ProjectManagement() {
   const [registration, setRegistration] = useState('');
   const [page, setPage] = useState(1);
   const [stats, setStats] = useState<ProjectStatistics | null>(null);
-  const [creating, setCreating] = useState(false);
+  // `?create=1` (the dashboards' New Project quick action) opens the create modal for those who may create.
+  const [params] = useSearchParams();
+  const [creating, setCreating] = useState(() => params.get('create') === '1' && canDo('new-project'));
   const [editing, setEditing] = useState<ProjectRecord | null>(null);
   const [exporting, setExporting] = useState(false);
 

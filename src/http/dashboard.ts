@@ -1,0 +1,271 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { isAdminRole, meetsRequirement, RESOURCE_RULES, seesAllOrganisations } from '../../domain/access';
+import { growthPercentage, monthToDate, percentOf, previousPeriod, todayPeriod } from '../../domain/dashboards/periods';
+import { dashboardKindOf, DASHBOARD_KINDS, NO_QUICK_ACTIONS_MESSAGE, quickActionsFor, type DashboardKind } from '../../domain/dashboards/quickActions';
+import { recentActivity, recentRecords } from '../../projections/activity';
+import {
+  adminQueues,
+  approvedPartners,
+  catalogueStock,
+  orderCounters,
+  orderingPartners,
+  orderValuePerMonth,
+  ordersIn,
+  ordersPerWeek,
+  ordersWithGrowth,
+  projectFigures,
+  recipients,
+  ticketCounts,
+  ticketsOpenedResolved,
+} from '../../projections/dashboard';
+import { rebateFigures } from '../../projections/rebates';
+import { supportDashboardFigures } from '../../projections/tickets';
+import { findUser, type UserRow } from '../../projections/users';
+import { closeQueues, createQueues, QUEUE_NAMES, type Queues } from '../../workers/queues';
+import { HttpError } from '../plugins/errors';
+import type { Services } from '../services';
+import { toStats } from './rebates';
+
+export const DASHBOARD_MESSAGES = {
+  fetched: 'Dashboard data fetched successfully',
+  otherUser: "You may only see your own dashboard figures; only administrators may choose another user's.",
+  userNotFound: 'User not found.',
+  wrongRole: (kind: DashboardKind) => `The chosen user has no ${kind === 'admin' ? 'administrator' : kind} dashboard.`,
+} as const;
+
+type Queryable = Services['pool'];
+
+/** Whose dashboard is asked for: the user and the organisation whose records count (undefined: all). */
+interface Subject {
+  user: Pick<UserRow, 'id' | 'full_name' | 'email' | 'role' | 'company_name'> | null;
+  organisationId: string | undefined;
+  /** The subject's permissions, for quick actions. */
+  principal: { role: string; permissions: readonly string[] };
+}
+
+const userQuery = z
+  .object({ user_id: z.uuid({ error: 'User id must be a user id.' }).optional() })
+  .strict();
+
+const quickActionsQuery = z
+  .object({
+    user_id: z.uuid({ error: 'User id must be a user id.' }).optional(),
+    dashboard: z.enum(DASHBOARD_KINDS).optional(),
+  })
+  .strict();
+
+const activityQuery = z
+  .object({
+    user_id: z.uuid({ error: 'User id must be a user id.' }).optional(),
+    limit: z.coerce.number().int().min(1).max(50).default(10),
+  })
+  .strict();
+
+const ROLES_OF: Readonly<Record<DashboardKind, readonly string[]>> = {
+  manufacturer: ['manufacturer'],
+  distributor: ['distributor'],
+  partner: ['partner'],
+  support: ['support'],
+  admin: ['admin', 'administrator'],
+};
+
+/** The dashboards' figures, each from read models only (see docs/decisions.md, "Dashboards"). */
+export const dashboardFigures = {
+  async manufacturer(db: Queryable, now: Date) {
+    const month = monthToDate(now);
+    const [partners, activeNow, activeBefore, orders, projects, perWeek, perMonth] = await Promise.all([
+      approvedPartners(db, month),
+      orderingPartners(db, month),
+      orderingPartners(db, previousPeriod(month)),
+      ordersWithGrowth(db, undefined, month),
+      projectFigures(db, undefined, now),
+      ordersPerWeek(db, undefined, now),
+      orderValuePerMonth(db, undefined, now),
+    ]);
+    return {
+      managedPartners: { count: partners.count, newThisMonth: partners.newIn },
+      activePartners: { count: activeNow, previousCount: activeBefore, growthPercentage: growthPercentage(activeNow, activeBefore) },
+      monthlyOrders: { count: orders.count, value: orders.value, growthPercentage: orders.growthPercentage },
+      activeProjects: { count: projects.active, dueThisWeek: projects.dueThisWeek },
+      charts: { ordersPerWeek: perWeek, orderValuePerMonth: perMonth, projectsByStatus: projects.byStatus },
+    };
+  },
+
+  async distributor(db: Queryable, organisationId: string | undefined, now: Date) {
+    const month = monthToDate(now);
+    const [stock, today, thisMonth, served, counters, rebates, perWeek, perMonth] = await Promise.all([
+      catalogueStock(db),
+      ordersWithGrowth(db, organisationId, todayPeriod(now)),
+      ordersIn(db, organisationId, month),
+      recipients(db, organisationId, month),
+      orderCounters(db, organisationId),
+      rebateFigures(db, { organisationId }, now),
+      ordersPerWeek(db, organisationId, now),
+      orderValuePerMonth(db, organisationId, now),
+    ]);
+    const stats = toStats(rebates, now);
+    return {
+      inventoryItems: { items: stock.items, inStock: percentOf(stock.inStock, stock.items), lowStock: stock.lowStock },
+      ordersToday: { count: today.count, growthPercentage: today.growthPercentage },
+      partnersServed: { count: served.count, newThisMonth: served.newIn },
+      pendingShipments: { count: counters.pending + counters.approved, onTime: percentOf(counters.deliveredOnTime, counters.delivered) },
+      ordersThisMonth: thisMonth.count,
+      orderValueThisMonth: thisMonth.value,
+      rebateProgress: rebateProgressOf(stats),
+      charts: { ordersPerWeek: perWeek, orderValuePerMonth: perMonth },
+    };
+  },
+
+  async partner(db: Queryable, organisationId: string | undefined, now: Date) {
+    const month = monthToDate(now);
+    const [projects, orders, counters, tickets, rebates, perWeek, perMonth] = await Promise.all([
+      projectFigures(db, organisationId, now),
+      ordersWithGrowth(db, organisationId, month),
+      orderCounters(db, organisationId),
+      ticketCounts(db, organisationId),
+      rebateFigures(db, { organisationId }, now),
+      ordersPerWeek(db, organisationId, now),
+      orderValuePerMonth(db, organisationId, now),
+    ]);
+    return {
+      projects: { total: projects.total, active: projects.active, expiringSoon: projects.expiringSoon, byRegistration: projects.byRegistration },
+      orders: { thisMonth: orders.count, valueThisMonth: orders.value, growthPercentage: orders.growthPercentage, open: counters.pending + counters.approved + counters.shipped },
+      rebateProgress: rebateProgressOf(toStats(rebates, now)),
+      openTickets: { count: tickets.active, overdue: tickets.overdue },
+      charts: { ordersPerWeek: perWeek, orderValuePerMonth: perMonth, projectsByRegistration: projects.byRegistration },
+    };
+  },
+
+  async support(db: Queryable, assignee: string | undefined, now: Date) {
+    const [figures, mine, openedResolved] = await Promise.all([
+      supportDashboardFigures(db, now),
+      assignee ? ticketCounts(db, undefined, assignee) : Promise.resolve(null),
+      ticketsOpenedResolved(db, undefined, now),
+    ]);
+    return { ...figures, assignedToUser: mine, charts: { ticketsOpenedResolved: openedResolved } };
+  },
+
+  async admin(db: Queryable, now: Date, failedJobs: number | null) {
+    const month = monthToDate(now);
+    const [queues, orders, tickets, projects, perWeek, openedResolved] = await Promise.all([
+      adminQueues(db),
+      ordersWithGrowth(db, undefined, month),
+      ticketCounts(db, undefined),
+      projectFigures(db, undefined, now),
+      ordersPerWeek(db, undefined, now),
+      ticketsOpenedResolved(db, undefined, now),
+    ]);
+    return {
+      pendingApprovals: queues.pendingApprovals,
+      conflicts: queues.conflicts,
+      extensionRequests: queues.extensionRequests,
+      openRebates: queues.openRebates,
+      overdueTickets: tickets.overdue,
+      ordersThisMonth: { count: orders.count, value: orders.value, growthPercentage: orders.growthPercentage },
+      failedJobs,
+      charts: { ordersPerWeek: perWeek, ticketsOpenedResolved: openedResolved, projectsByStatus: projects.byStatus },
+    };
+  },
+};
+
+function rebateProgressOf(stats: ReturnType<typeof toStats>) {
+  return {
+    progressPercentage: stats.progressPercentage,
+    remainingToNextTier: stats.remainingToNextTier,
+    nextTier: stats.nextTier,
+    currentTier: stats.currentTier,
+    quarterlyPurchases: stats.quarterlyPurchases,
+    quarterlyTarget: stats.quarterlyTarget,
+    quarterLabel: stats.quarterLabel,
+  };
+}
+
+/** GET /dashboard/*: each role's figures, the quick actions and the recent activity. */
+export async function dashboardRoutes(parent: FastifyInstance, services: Services): Promise<void> {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
+  const { pool } = services;
+  // Opened on first use, like the failed-jobs route's.
+  let queues: Queues | undefined;
+  app.addHook('onClose', async () => {
+    if (queues) await closeQueues(queues);
+  });
+
+  /**
+   * The caller, or with `user_id` the chosen user (administrators only; anyone else naming another
+   * user is refused). Partners and distributors count their organisation's records.
+   */
+  async function subjectOf(request: FastifyRequest, userId: string | undefined, kind: DashboardKind | null): Promise<Subject> {
+    const { principal } = request;
+    if (!userId || userId === principal.id) {
+      return {
+        user: { id: principal.id, full_name: principal.fullName, email: principal.email, role: principal.role, company_name: principal.companyName },
+        organisationId: seesAllOrganisations(principal.role) ? undefined : principal.organisationId,
+        principal,
+      };
+    }
+    if (!isAdminRole(principal.role)) throw new HttpError(403, 'FORBIDDEN', DASHBOARD_MESSAGES.otherUser);
+    const user = await findUser(pool, userId);
+    if (!user) throw new HttpError(404, 'NOT_FOUND', DASHBOARD_MESSAGES.userNotFound);
+    if (kind && !ROLES_OF[kind].includes(user.role)) throw new HttpError(400, 'VALIDATION_ERROR', DASHBOARD_MESSAGES.wrongRole(kind), [{ field: 'user_id', message: DASHBOARD_MESSAGES.wrongRole(kind) }]);
+    return {
+      user: { id: user.id, full_name: user.full_name, email: user.email, role: user.role, company_name: user.company_name },
+      organisationId: seesAllOrganisations(user.role) ? undefined : (user.parent_user_id ?? user.id),
+      principal: user,
+    };
+  }
+
+  const answer = (subject: Subject, data: unknown) => ({ success: true as const, message: DASHBOARD_MESSAGES.fetched, data: { data, user: subject.user } });
+
+  async function failedJobCount(): Promise<number | null> {
+    try {
+      queues ??= createQueues(services.config);
+      const counts = await Promise.all(QUEUE_NAMES.map((name) => queues![name].getFailedCount()));
+      return counts.reduce((sum, n) => sum + n, 0);
+    } catch {
+      // The queue store is down: the other figures still answer, this one says it is unknown.
+      return null;
+    }
+  }
+
+  app.get('/dashboard/manufacturer/stats', { schema: { tags: ['dashboard'], summary: 'The manufacturer dashboard: partners, orders and projects across the channel', querystring: userQuery } }, async (request) => {
+    const subject = await subjectOf(request, request.query.user_id, 'manufacturer');
+    return answer(subject, await dashboardFigures.manufacturer(pool, new Date()));
+  });
+
+  app.get('/dashboard/stats', { schema: { tags: ['dashboard'], summary: "The partner dashboard: the organisation's projects, orders, rebate progress and tickets", querystring: userQuery } }, async (request) => {
+    const subject = await subjectOf(request, request.query.user_id, 'partner');
+    return answer(subject, await dashboardFigures.partner(pool, subject.organisationId, new Date()));
+  });
+
+  app.get('/dashboard/distributor/stats', { schema: { tags: ['dashboard'], summary: "The distributor dashboard: stock, the organisation's orders, shipments and rebate progress", querystring: userQuery } }, async (request) => {
+    const subject = await subjectOf(request, request.query.user_id, 'distributor');
+    return answer(subject, await dashboardFigures.distributor(pool, subject.organisationId, new Date()));
+  });
+
+  app.get('/dashboard/support/stats', { schema: { tags: ['dashboard'], summary: 'The support dashboard: tickets across every organisation, and those assigned to the user', querystring: userQuery } }, async (request) => {
+    const subject = await subjectOf(request, request.query.user_id, 'support');
+    return answer(subject, await dashboardFigures.support(pool, subject.user?.id, new Date()));
+  });
+
+  app.get('/dashboard/admin/stats', { schema: { tags: ['dashboard'], summary: 'The administrator dashboard: what awaits a decision, orders this month and failed jobs', querystring: userQuery } }, async (request) => {
+    const subject = await subjectOf(request, request.query.user_id, 'admin');
+    return answer(subject, await dashboardFigures.admin(pool, new Date(), await failedJobCount()));
+  });
+
+  app.get('/dashboard/quick-actions', { schema: { tags: ['dashboard'], summary: "Quick actions of a dashboard that the user's permissions allow", querystring: quickActionsQuery } }, async (request) => {
+    const subject = await subjectOf(request, request.query.user_id, null);
+    // Administrators look at any dashboard; everyone else gets their own role's actions.
+    const kind = isAdminRole(request.principal.role) ? (request.query.dashboard ?? dashboardKindOf(subject.principal.role)) : dashboardKindOf(subject.principal.role);
+    const actions = kind ? quickActionsFor(subject.principal, kind).map(({ requires: _requires, ...action }) => action) : [];
+    return { success: true as const, message: actions.length ? DASHBOARD_MESSAGES.fetched : NO_QUICK_ACTIONS_MESSAGE, data: { data: actions, user: subject.user } };
+  });
+
+  app.get('/dashboard/recent-activity', { schema: { tags: ['dashboard'], summary: "Recent changes to the organisation's records (every organisation's for those who see all), newest first", querystring: activityQuery } }, async (request) => {
+    const subject = await subjectOf(request, request.query.user_id, null);
+    const scope = { organisationId: subject.organisationId, partnerApplications: meetsRequirement(subject.principal, RESOURCE_RULES.partners.list) };
+    const [activities, records] = await Promise.all([recentActivity(pool, scope, request.query.limit), recentRecords(pool, scope)]);
+    return answer(subject, { activities, ...records });
+  });
+}

@@ -1,0 +1,146 @@
+import type { DashboardKind } from '@domain/dashboards/quickActions';
+import { ApiError } from '../providers/errorMapper';
+import { API_URL, httpClient } from '../providers/httpClient';
+
+/** The spec's dashboard error texts (001 §8). */
+export const DASHBOARD_FAILED = 'Failed to fetch dashboard data';
+export const DASHBOARD_EXCEPTION = 'An error occurred while fetching dashboard data.';
+
+export const STATS_PATHS: Readonly<Record<DashboardKind, string>> = {
+  manufacturer: '/dashboard/manufacturer/stats',
+  distributor: '/dashboard/distributor/stats',
+  partner: '/dashboard/stats',
+  support: '/dashboard/support/stats',
+  admin: '/dashboard/admin/stats',
+};
+
+export interface DashboardUser {
+  id: string;
+  full_name: string;
+  email: string;
+  role: string;
+  company_name: string | null;
+}
+
+interface Answer<T> {
+  success: boolean;
+  message: string;
+  data: { data: T; user: DashboardUser | null };
+}
+
+export interface WeekPoint { week: string; count: number; value: number }
+export interface MonthPoint { month: string; count: number; value: number }
+export interface TicketDay { day: string; opened: number; resolved: number }
+
+export interface RebateProgressFigures {
+  progressPercentage: number | null;
+  remainingToNextTier: number | null;
+  nextTier: string | null;
+  currentTier: string | null;
+  quarterlyPurchases: number;
+  quarterlyTarget: number | null;
+  quarterLabel: string;
+}
+
+export interface ManufacturerFigures {
+  managedPartners: { count: number; newThisMonth: number };
+  activePartners: { count: number; previousCount: number; growthPercentage: number | null };
+  monthlyOrders: { count: number; value: number; growthPercentage: number | null };
+  activeProjects: { count: number; dueThisWeek: number };
+  charts: { ordersPerWeek: WeekPoint[]; orderValuePerMonth: MonthPoint[]; projectsByStatus: Record<string, number> };
+}
+
+export interface DistributorFigures {
+  inventoryItems: { items: number; inStock: number; lowStock: number };
+  ordersToday: { count: number; growthPercentage: number | null };
+  partnersServed: { count: number; newThisMonth: number };
+  pendingShipments: { count: number; onTime: number };
+  ordersThisMonth: number;
+  orderValueThisMonth: number;
+  rebateProgress: RebateProgressFigures;
+  charts: { ordersPerWeek: WeekPoint[]; orderValuePerMonth: MonthPoint[] };
+}
+
+export interface PartnerFigures {
+  projects: { total: number; active: number; expiringSoon: number; byRegistration: Record<string, number> };
+  orders: { thisMonth: number; valueThisMonth: number; growthPercentage: number | null; open: number };
+  rebateProgress: RebateProgressFigures;
+  openTickets: { count: number; overdue: number };
+  charts: { ordersPerWeek: WeekPoint[]; orderValuePerMonth: MonthPoint[]; projectsByRegistration: Record<string, number> };
+}
+
+export interface SupportFigures {
+  totalTickets: { count: number; active: number };
+  statusBreakdown: { open: number; in_progress: number };
+  urgentTickets: { highPriority: number; overdue: number };
+  todayStats: { resolved: number; created: number; netChange: number };
+  weeklyStats: { created: number };
+  assignedToUser: { active: number; overdue: number } | null;
+  charts: { ticketsOpenedResolved: TicketDay[] };
+}
+
+export interface AdminFigures {
+  pendingApprovals: number;
+  conflicts: number;
+  extensionRequests: number;
+  openRebates: number;
+  overdueTickets: number;
+  ordersThisMonth: { count: number; value: number; growthPercentage: number | null };
+  failedJobs: number | null;
+  charts: { ordersPerWeek: WeekPoint[]; ticketsOpenedResolved: TicketDay[]; projectsByStatus: Record<string, number> };
+}
+
+export interface FiguresOf {
+  manufacturer: ManufacturerFigures;
+  distributor: DistributorFigures;
+  partner: PartnerFigures;
+  support: SupportFigures;
+  admin: AdminFigures;
+}
+
+export interface QuickActionView { key: string; label: string; description: string; to: string }
+
+export interface ActivityView {
+  id: string;
+  record_type: string;
+  title: string;
+  message: string;
+  actor_name: string | null;
+  occurred_at: string;
+  link: string | null;
+}
+
+export interface RecentActivityAnswer {
+  activities: ActivityView[];
+  recentPartners: Array<{ id: string; name: string; message: string; createdAt: string; link: string }>;
+  recentProjects: Array<{ id: string; title: string; message: string; createdAt: string; link: string }>;
+}
+
+const withUser = (path: string, userId: string | null, extra: Record<string, string> = {}) => {
+  const query = new URLSearchParams({ ...extra, ...(userId ? { user_id: userId } : {}) }).toString();
+  return `${API_URL}${path}${query ? `?${query}` : ''}`;
+};
+
+/** The server's message, or the spec's fallbacks: one for a refused call, one for anything else. */
+export function dashboardErrorText(error: unknown): string {
+  if (error instanceof ApiError && error.status > 0) return error.message || DASHBOARD_FAILED;
+  return DASHBOARD_EXCEPTION;
+}
+
+async function read<T>(url: string): Promise<Answer<T>> {
+  const { json } = await httpClient<Answer<T>>(url);
+  if (!json?.success) throw new ApiError({ message: json?.message || DASHBOARD_FAILED, code: 'DASHBOARD', status: 500, fieldErrors: {} });
+  return json;
+}
+
+export const fetchFigures = <K extends DashboardKind>(kind: K, userId: string | null) => read<FiguresOf[K]>(withUser(STATS_PATHS[kind], userId));
+export const fetchQuickActions = (kind: DashboardKind, userId: string | null) => read<QuickActionView[]>(withUser('/dashboard/quick-actions', userId, { dashboard: kind }));
+export const fetchRecentActivity = (userId: string | null) => read<RecentActivityAnswer>(withUser('/dashboard/recent-activity', userId, { limit: '8' }));
+
+/** Users of a role for the admin's selector; the server matches name, e-mail and company case-insensitively. */
+export async function searchUsers(roles: readonly string[], search: string): Promise<DashboardUser[]> {
+  const lists = await Promise.all(
+    roles.map((role) => httpClient<{ data: { users: DashboardUser[] } }>(`${API_URL}/users?${new URLSearchParams({ role, limit: '25', ...(search ? { search } : {}) })}`).then(({ json }) => json.data.users)),
+  );
+  return lists.flat();
+}
