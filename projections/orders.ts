@@ -1,7 +1,7 @@
 import { centsToAmount } from '../domain/catalogue/catalogue';
-import { formatOrderTotal, nextStatuses, PENDING_LIKE_STATUSES, type OrderEvent } from '../domain/orders/orders';
-import type { ShippingAddress } from '../domain/orders/shipping';
-import type { PoolClient } from '../src/db';
+import { formatOrderTotal, nextStatuses, PENDING_LIKE_STATUSES, type OrderEvent, type OrderStatus } from '../domain/orders/orders';
+import { SHIPPING_COUNTRIES, type ShippingAddress } from '../domain/orders/shipping';
+import type { Pool, PoolClient } from '../src/db';
 import type { RecordedEvent } from '../src/eventstore';
 import type { Projection } from './projection';
 
@@ -36,6 +36,9 @@ interface StatusRow {
   status: string;
   at: string;
   times: Record<string, string>;
+  /** The shipment named when the order was shipped. */
+  carrier: string | null;
+  trackingNumber: string | null;
 }
 
 /**
@@ -73,9 +76,13 @@ async function applyOrderEvents(events: readonly RecordedEvent[], db: PoolClient
         break;
       }
       case 'OrderStatusChanged.v1': {
-        const row = statuses.get(event.data.orderId) ?? { status: event.data.status, at, times: {} };
+        const row = statuses.get(event.data.orderId) ?? { status: event.data.status, at, times: {}, carrier: null, trackingNumber: null };
         row.status = event.data.status;
         row.at = at;
+        if (event.data.carrier) {
+          row.carrier = event.data.carrier;
+          row.trackingNumber = event.data.trackingNumber ?? null;
+        }
         if (STATUS_TIME_COLUMN[event.data.status]) row.times[event.data.status] = at;
         statuses.set(event.data.orderId, row);
         break;
@@ -120,20 +127,21 @@ async function applyOrderEvents(events: readonly RecordedEvent[], db: PoolClient
     // The statistics lose each order's row as it was and gain it as it is now.
     await db.query(
       `WITH changes AS (
-         SELECT * FROM unnest($1::uuid[], $2::text[], $3::timestamptz[], $4::timestamptz[], $5::timestamptz[], $6::timestamptz[], $7::timestamptz[])
-           AS c(id, status, at, approved_at, shipped_at, delivered_at, cancelled_at)
+         SELECT * FROM unnest($1::uuid[], $2::text[], $3::timestamptz[], $4::timestamptz[], $5::timestamptz[], $6::timestamptz[], $7::timestamptz[], $8::text[], $9::text[])
+           AS c(id, status, at, approved_at, shipped_at, delivered_at, cancelled_at, carrier, tracking_number)
        ),
        before AS (SELECT o.organisation_id, o.created_at, o.status, o.total_amount, o.delivered_at FROM orders o JOIN changes c ON c.id = o.id),
        after AS (
          UPDATE orders o SET status = c.status, updated_at = c.at,
            approved_at = coalesce(c.approved_at, o.approved_at), shipped_at = coalesce(c.shipped_at, o.shipped_at),
-           delivered_at = coalesce(c.delivered_at, o.delivered_at), cancelled_at = coalesce(c.cancelled_at, o.cancelled_at)
+           delivered_at = coalesce(c.delivered_at, o.delivered_at), cancelled_at = coalesce(c.cancelled_at, o.cancelled_at),
+           carrier = coalesce(c.carrier, o.carrier), tracking_number = CASE WHEN c.carrier IS NULL THEN o.tracking_number ELSE c.tracking_number END
          FROM changes c WHERE o.id = c.id
          RETURNING o.organisation_id, o.created_at, o.status, o.total_amount, o.delivered_at
        )
        ${STATS_UPSERT(`SELECT organisation_id, created_at, status, -total_amount AS total_amount, -1 AS orders, -${DELIVERY_DAYS} AS delivery_days FROM before
           UNION ALL SELECT organisation_id, created_at, status, total_amount, 1, ${DELIVERY_DAYS} FROM after`)}`,
-      [ids, rows.map((r) => r.status), rows.map((r) => r.at), time('approved'), time('shipped'), time('delivered'), time('cancelled')],
+      [ids, rows.map((r) => r.status), rows.map((r) => r.at), time('approved'), time('shipped'), time('delivered'), time('cancelled'), rows.map((r) => r.carrier), rows.map((r) => r.trackingNumber)],
     );
   }
 
@@ -189,6 +197,8 @@ export interface OrderRow {
   shipped_at: Date | null;
   delivered_at: Date | null;
   cancelled_at: Date | null;
+  carrier: string | null;
+  tracking_number: string | null;
 }
 
 export interface OrderItemRow {
@@ -203,7 +213,7 @@ export interface OrderItemRow {
 
 const ORDER_COLUMNS = `o.id, o.order_number, o.organisation_id, o.company_name, o.placed_by, p.full_name AS placed_by_name, o.status, o.notes,
   o.shipping_address, o.estimated_delivery::text AS estimated_delivery, o.total_amount, o.item_count, o.created_at, o.updated_at,
-  o.approved_at, o.shipped_at, o.delivered_at, o.cancelled_at`;
+  o.approved_at, o.shipped_at, o.delivered_at, o.cancelled_at, o.carrier, o.tracking_number`;
 const ORDER_FROM = 'read.orders o LEFT JOIN read.users p ON p.id = o.placed_by';
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
@@ -246,6 +256,8 @@ export function toOrderView(row: OrderRow, itemRows: OrderItemRow[]) {
     delivered_at: iso(row.delivered_at),
     delivery_date: iso(row.delivered_at),
     cancelled_at: iso(row.cancelled_at),
+    carrier: row.carrier,
+    tracking_number: row.tracking_number,
     items,
     order_items: items,
   };
@@ -282,10 +294,18 @@ export async function findOrder(db: Queryable, idOrNumber: string, scope: OrderS
 export interface OrderFilters {
   ids?: string[];
   status?: string;
+  /** Narrows what the caller sees to one organisation; never widens it. */
+  organisationId?: string;
+  /** Calendar days (UTC), both included. */
+  dateFrom?: string;
+  dateTo?: string;
+  totalMin?: number;
+  totalMax?: number;
   search?: string;
 }
 
-export type OrderSortField = 'id' | 'created_at' | 'total_amount' | 'status' | 'order_number' | 'company_name' | 'estimated_delivery';
+export type OrderSortField = 'id' | 'created_at' | 'total_amount' | 'status' | 'order_number' | 'company_name' | 'estimated_delivery' | 'item_count';
+export type OrderSort = { field: OrderSortField; order: 'ASC' | 'DESC' };
 
 /** A keyset position in the newest-first list: the last row's creation time and id. */
 export interface OrderCursor {
@@ -305,59 +325,147 @@ export function decodeOrderCursor(cursor: string): OrderCursor | undefined {
   return undefined;
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const DAY_MS = 86_400_000;
+
 /**
- * Newest first unless asked otherwise; the search matches the order number, the order id or the
- * company name, ignoring case. At a million orders: the page's ids come from an index alone before
- * the rows are read (deep OFFSET pages), `after` continues from a keyset position in the newest-first
- * order (no OFFSET at all), and without a search the total comes from the pre-aggregated statistics.
+ * The WHERE clause of a list, its count, its status counts and its export. Every condition is one an
+ * index answers (see the orders-list migration): the search is a trigram match on the order number or
+ * the company name, or an exact order id.
+ */
+function orderConditions(scope: OrderScope, filters: OrderFilters, params: unknown[], { withStatus = true } = {}): string {
+  const where: string[] = [];
+  const param = (value: unknown) => `$${params.push(value)}`;
+  if (scope.organisationId) where.push(`o.organisation_id = ${param(scope.organisationId)}`);
+  if (filters.organisationId) where.push(`o.organisation_id = ${param(filters.organisationId)}`);
+  if (filters.ids) where.push(`o.id = ANY(${param(filters.ids)}::uuid[])`);
+  if (withStatus && filters.status) {
+    // Statistics count processing as pending; the Pending tab shows both.
+    where.push(filters.status === 'pending' ? `o.status = ANY(${param([...PENDING_LIKE_STATUSES])}::text[])` : `o.status = ${param(filters.status)}`);
+  }
+  if (filters.dateFrom) where.push(`o.created_at >= ${param(`${filters.dateFrom}T00:00:00Z`)}`);
+  if (filters.dateTo) where.push(`o.created_at < ${param(new Date(Date.parse(`${filters.dateTo}T00:00:00Z`) + DAY_MS).toISOString())}`);
+  if (filters.totalMin !== undefined) where.push(`o.total_amount >= ${param(filters.totalMin)}`);
+  if (filters.totalMax !== undefined) where.push(`o.total_amount <= ${param(filters.totalMax)}`);
+  if (filters.search) {
+    const pattern = param(`%${filters.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+    const byId = UUID.test(filters.search) ? ` OR o.id = ${param(filters.search)}::uuid` : '';
+    where.push(`(o.order_number ILIKE ${pattern} OR o.company_name ILIKE ${pattern}${byId})`);
+  }
+  return where.length ? `WHERE ${where.join(' AND ')}` : '';
+}
+
+const orderBy = (sort: OrderSort | undefined) => (sort && sort.field !== 'created_at' ? `o.${sort.field} ${sort.order}, o.created_at DESC, o.id DESC` : `o.created_at ${sort?.order ?? 'DESC'}, o.id ${sort?.order ?? 'DESC'}`);
+
+/**
+ * Newest first unless asked otherwise. At a million orders: the page's ids come from an index alone
+ * before the rows are read (deep OFFSET pages), `after` continues from a keyset position in the
+ * newest-first order (no OFFSET at all), and when only the status narrows the list the total comes from
+ * the pre-aggregated statistics; otherwise the matching rows are counted through the filters' indexes.
  */
 export async function listOrders(
   db: Queryable,
   scope: OrderScope,
   filters: OrderFilters,
-  page: { offset: number; limit: number; sort?: { field: OrderSortField; order: 'ASC' | 'DESC' }; after?: OrderCursor },
+  page: { offset: number; limit: number; sort?: OrderSort; after?: OrderCursor },
 ): Promise<{ rows: OrderView[]; total: number }> {
-  const where: string[] = [];
   const params: unknown[] = [];
-  const param = (value: unknown) => `$${params.push(value)}`;
-  if (scope.organisationId) where.push(`o.organisation_id = ${param(scope.organisationId)}`);
-  if (filters.ids) where.push(`o.id = ANY(${param(filters.ids)}::uuid[])`);
-  if (filters.status) where.push(`o.status = ${param(filters.status)}`);
-  if (filters.search) {
-    const pattern = param(`%${filters.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
-    // An id is hex digits and dashes: any other search cannot match one, and leaving the id out lets the trigram indexes answer.
-    const id = /^[0-9a-f-]+$/i.test(filters.search) ? ` OR o.id::text ILIKE ${pattern}` : '';
-    where.push(`(o.order_number ILIKE ${pattern} OR o.company_name ILIKE ${pattern}${id})`);
-  }
-  const filtered = [...where];
+  const clause = orderConditions(scope, filters, params);
+  const pageParams = [...params];
   const keyset = page.after && (!page.sort || (page.sort.field === 'created_at' && page.sort.order === 'DESC'));
-  if (keyset) where.push(`(o.created_at, o.id) < (${param(page.after!.createdAt)}::timestamptz, ${param(page.after!.id)}::uuid)`);
-  const clause = where.length ? `WHERE ${where.join(' AND ')}` : '';
-  const order = page.sort && page.sort.field !== 'created_at' ? `o.${page.sort.field} ${page.sort.order}, o.created_at DESC, o.id DESC` : `o.created_at ${page.sort?.order ?? 'DESC'}, o.id ${page.sort?.order ?? 'DESC'}`;
-  const { rows } = await db.query<OrderRow>(
-    `SELECT ${ORDER_COLUMNS}
-     FROM (SELECT o.id FROM read.orders o ${clause} ORDER BY ${order} OFFSET ${param(keyset ? 0 : page.offset)} LIMIT ${param(page.limit)}) AS page
-     JOIN read.orders o ON o.id = page.id LEFT JOIN read.users p ON p.id = o.placed_by
-     ORDER BY ${order}`,
-    params,
-  );
-  const total = await countOrders(db, scope, filters, filtered, params);
+  const pageClause = keyset
+    ? `${clause ? `${clause} AND` : 'WHERE'} (o.created_at, o.id) < ($${pageParams.push(page.after!.createdAt)}::timestamptz, $${pageParams.push(page.after!.id)}::uuid)`
+    : clause;
+  const order = orderBy(page.sort);
+  const [{ rows }, total] = await Promise.all([
+    db.query<OrderRow>(
+      `SELECT ${ORDER_COLUMNS}
+       FROM (SELECT o.id FROM read.orders o ${pageClause} ORDER BY ${order} OFFSET $${pageParams.push(keyset ? 0 : page.offset)} LIMIT $${pageParams.push(page.limit)}) AS page
+       JOIN read.orders o ON o.id = page.id LEFT JOIN read.users p ON p.id = o.placed_by
+       ORDER BY ${order}`,
+      pageParams,
+    ),
+    countOrders(db, scope, filters, clause, params),
+  ]);
   const items = await orderItemsOf(db, rows.map((r) => r.id));
   return { rows: rows.map((row) => toOrderView(row, items.get(row.id) ?? [])), total };
 }
 
-/** Without a search or ids, the pre-aggregated statistics hold the count; otherwise the matching rows are counted. */
-async function countOrders(db: Queryable, scope: OrderScope, filters: OrderFilters, where: string[], params: unknown[]): Promise<number> {
-  if (!filters.search && !filters.ids) {
+/** When only the status narrows the list, the pre-aggregated statistics hold the count; otherwise the matching rows are counted. */
+async function countOrders(db: Queryable, scope: OrderScope, filters: OrderFilters, clause: string, params: unknown[]): Promise<number> {
+  const onlyStatus = !filters.search && !filters.ids && !filters.organisationId && !filters.dateFrom && !filters.dateTo && filters.totalMin === undefined && filters.totalMax === undefined;
+  if (onlyStatus) {
+    const statuses = filters.status ? (filters.status === 'pending' ? [...PENDING_LIKE_STATUSES] : [filters.status]) : null;
     const { rows } = await db.query<{ n: string }>(
-      `SELECT coalesce(sum(orders), 0) AS n FROM read.order_stats WHERE organisation_id = $1${filters.status ? ' AND status = $2' : ''}`,
-      filters.status ? [scope.organisationId ?? ALL_ORGANISATIONS, filters.status] : [scope.organisationId ?? ALL_ORGANISATIONS],
+      `SELECT coalesce(sum(orders), 0) AS n FROM read.order_stats WHERE organisation_id = $1${statuses ? ' AND status = ANY($2::text[])' : ''}`,
+      statuses ? [scope.organisationId ?? ALL_ORGANISATIONS, statuses] : [scope.organisationId ?? ALL_ORGANISATIONS],
     );
     return Number(rows[0].n);
   }
-  const used = where.join(' ').match(/\$\d+/g)?.map((p) => Number(p.slice(1))) ?? [];
-  const { rows } = await db.query<{ n: string }>(`SELECT count(*) AS n FROM read.orders o ${where.length ? `WHERE ${where.join(' AND ')}` : ''}`, params.slice(0, Math.max(0, ...used)));
+  const { rows } = await db.query<{ n: string }>(`SELECT count(*) AS n FROM read.orders o ${clause}`, params);
   return Number(rows[0].n);
+}
+
+/** How many orders each status tab holds under the other filters; `all` is every status. */
+export async function orderStatusCounts(db: Queryable, scope: OrderScope, filters: OrderFilters): Promise<Record<'all' | OrderStatus, number>> {
+  const params: unknown[] = [];
+  const clause = orderConditions(scope, filters, params, { withStatus: false });
+  const { rows } = await db.query<{ status: string; n: string }>(`SELECT o.status, count(*) AS n FROM read.orders o ${clause} GROUP BY o.status`, params);
+  const counts: Record<'all' | OrderStatus, number> = { all: 0, pending: 0, approved: 0, shipped: 0, delivered: 0, cancelled: 0 };
+  for (const row of rows) {
+    const n = Number(row.n);
+    counts.all += n;
+    const status = (PENDING_LIKE_STATUSES as readonly string[]).includes(row.status) ? 'pending' : row.status;
+    if (status in counts) counts[status as OrderStatus] += n;
+  }
+  return counts;
+}
+
+/** A list row as the CSV export writes it: the order without its item lines. */
+export type OrderExportRow = Omit<OrderRow, 'shipping_address' | 'notes' | 'placed_by'> & { country: string | null };
+
+/**
+ * Every order the filters select, in the list's order, read through a cursor in batches so that an
+ * export of a million orders neither holds them in memory nor re-reads them page by page.
+ */
+export async function* allOrders(pool: Pool, scope: OrderScope, filters: OrderFilters, sort?: OrderSort): AsyncGenerator<OrderExportRow> {
+  const params: unknown[] = [];
+  const clause = orderConditions(scope, filters, params);
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN READ ONLY');
+    await client.query(
+      `DECLARE orders_export NO SCROLL CURSOR FOR
+       SELECT o.id, o.order_number, o.organisation_id, o.company_name, p.full_name AS placed_by_name, o.status, o.estimated_delivery::text AS estimated_delivery,
+              o.total_amount, o.item_count, o.created_at, o.updated_at, o.approved_at, o.shipped_at, o.delivered_at, o.cancelled_at, o.carrier, o.tracking_number,
+              o.shipping_address->>'country' AS country
+       FROM ${ORDER_FROM} ${clause} ORDER BY ${orderBy(sort)}`,
+      params,
+    );
+    for (;;) {
+      const { rows } = await client.query<OrderExportRow>('FETCH 1000 FROM orders_export');
+      yield* rows;
+      if (rows.length < 1000) break;
+    }
+    await client.query('COMMIT');
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
+/** The organisations a caller may filter orders by: the partner and distributor accounts. */
+export async function orderOrganisations(db: Queryable, scope: OrderScope): Promise<Array<{ id: string; name: string }>> {
+  const params: unknown[] = [];
+  const own = scope.organisationId ? `AND u.id = $${params.push(scope.organisationId)}` : '';
+  const { rows } = await db.query<{ id: string; name: string }>(
+    `SELECT u.id, coalesce(nullif(u.company_name, ''), u.full_name) AS name FROM read.users u
+     WHERE u.role IN ('partner', 'distributor') ${own} ORDER BY 2, 1`,
+    params,
+  );
+  return rows;
 }
 
 /**
@@ -406,3 +514,54 @@ export async function orderStatistics(db: Queryable, scope: OrderScope, now: Dat
   };
 }
 export type OrderStatistics = Awaited<ReturnType<typeof orderStatistics>>;
+
+/** The ordering organisation's profile, as the shipping form's starting point. */
+export interface ShippingProfile {
+  company_name: string | null;
+  /** The address fields the profile knows; the rest are left for the buyer. */
+  address: Partial<ShippingAddress>;
+  /** The country as the profile names it (null when it names none), for the form's mismatch warning. */
+  profile_country: string | null;
+}
+
+/**
+ * From the organisation's partner profile (questionnaire and application) when it has one, else its
+ * account: contact name, e-mail, phone, street, city and country. A country outside the shipping
+ * form's list becomes "Other".
+ */
+export async function orderShippingProfile(db: Queryable, organisationId: string): Promise<ShippingProfile> {
+  const { rows } = await db.query<{
+    company_name: string | null;
+    full_name: string;
+    email: string;
+    contact_name: string | null;
+    contact_email: string | null;
+    phone_number: string | null;
+    location: string | null;
+    business_address: string | null;
+    city: string | null;
+    country: string | null;
+    country_other: string | null;
+  }>(
+    `SELECT u.company_name, u.full_name, u.email, p.contact_name, p.contact_email, p.phone_number, p.location, p.business_address, p.city, p.country, p.country_other
+     FROM read.users u LEFT JOIN LATERAL (SELECT * FROM read.partners WHERE user_id = u.id ORDER BY updated_at DESC LIMIT 1) p ON true
+     WHERE u.id = $1`,
+    [organisationId],
+  );
+  const row = rows[0];
+  if (!row) return { company_name: null, address: {}, profile_country: null };
+  const name = (row.contact_name || row.full_name).trim();
+  const [firstName, ...rest] = name.split(/\s+/);
+  const country = (row.country === 'Other' ? row.country_other : row.country)?.trim() || null;
+  const address: Partial<ShippingAddress> = {
+    firstName: firstName ?? '',
+    lastName: rest.join(' '),
+    email: row.contact_email || row.email,
+  };
+  if (row.phone_number) address.phone = row.phone_number;
+  const street = row.location || row.business_address;
+  if (street) address.addressLine1 = street;
+  if (row.city) address.city = row.city;
+  if (country) address.country = (SHIPPING_COUNTRIES as readonly string[]).includes(country) ? country : 'Other';
+  return { company_name: row.company_name, address, profile_country: country };
+}

@@ -11,7 +11,7 @@ type EventOf<Type extends OrderEvent['type']> = RecordedEvent<Type, Extract<Orde
  */
 const notifyOrganisationOfStatusChange: Reaction = async (recorded, context) => {
   const event = recorded as EventOf<'OrderStatusChanged.v1'>;
-  const { orderId, orderNumber, organisationId, status, reason } = event.data;
+  const { orderId, orderNumber, organisationId, status, reason, carrier, trackingNumber } = event.data;
   await context.readModelsInclude(event);
   const { rows } = await context.pool.query<{ id: string }>(
     `SELECT u.id FROM read.users u
@@ -20,7 +20,8 @@ const notifyOrganisationOfStatusChange: Reaction = async (recorded, context) => 
     [organisationId, orderId],
   );
   const label = statusLabel(status);
-  const body = `Your order ${orderNumber} is now ${label.toLowerCase()}.${reason ? ` Note: ${reason}` : ''}`;
+  const shipment = carrier ? ` Carrier: ${carrier}, tracking number ${trackingNumber ?? '—'}.` : '';
+  const body = `Your order ${orderNumber} is now ${label.toLowerCase()}.${shipment}${reason ? ` Note: ${reason}` : ''}`;
   return rows.map((recipient) =>
     notificationJob(event, recipient.id, {
       kind: 'order-status-changed',

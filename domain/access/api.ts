@@ -67,6 +67,11 @@ export const API_ROUTES: Readonly<Record<ApiRouteKey, ApiAccess>> = {
   // orders
   'GET /orders': signedIn(RESOURCE_RULES.orders.list),
   'GET /orders/stats': signedIn(RESOURCE_RULES.orders.list),
+  'GET /orders/counts': signedIn(RESOURCE_RULES.orders.list),
+  'GET /orders/export': signedIn(RESOURCE_RULES.orders.list),
+  'GET /orders/organisations': signedIn(RESOURCE_RULES.orders.list),
+  // The shipping form's starting address: for those who may send it.
+  'GET /orders/shipping-profile': signedIn(allOf(RESOURCE_RULES.orders.create, anyOf('Orders.Shipping'))),
   'GET /orders/:id': signedIn(RESOURCE_RULES.orders.show, scoped),
   'GET /orders/:id/history': signedIn(RESOURCE_RULES.orders.show, scoped),
   'GET /orders/:id/versions': signedIn(RESOURCE_RULES.orders.show, scoped),

@@ -18,7 +18,8 @@ export const DEFAULT_PERMISSIONS_BY_ROLE: Readonly<Record<Role, readonly Permiss
     'Partners.Read',
   ],
   manufacturer: ['Projects.Read', 'Orders.Read', 'Orders.Track', 'Partners.Read'],
-  support: ['Support.Read', 'Support.Create', 'Support.Update'],
+  // Read-only orders, so support staff can answer "where is my order?" cases: the list, an order and its tracking.
+  support: ['Support.Read', 'Support.Create', 'Support.Update', 'Orders.Read', 'Orders.Track'],
   partner_user: ['Projects.Read', 'Orders.Track', 'Orders.Browse'],
   distributor_user: ['Orders.Track', 'Orders.Browse'],
 };

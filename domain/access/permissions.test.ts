@@ -104,7 +104,7 @@ describe('assignable and default permissions', () => {
     ['partner', 13],
     ['distributor', 9],
     ['manufacturer', 4],
-    ['support', 3],
+    ['support', 5],
     ['partner_user', 3],
     ['distributor_user', 2],
   ] as const)('%s starts with %i permissions', (role, count) => {

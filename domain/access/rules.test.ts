@@ -380,7 +380,8 @@ describe('support staff hold only their own permissions (no blanket access)', ()
   it.each([
     ['/supportcenter', true],
     ['/projects', false],
-    ['/orders', false],
+    // Orders read-only, to answer order questions: the list and tracking, not the catalogue or checkout.
+    ['/orders', true],
     ['/rebates', false],
     ['/adminpanel', false],
     ['/partnerdirectory', false],
@@ -406,14 +407,19 @@ describe('support staff hold only their own permissions (no blanket access)', ()
     ['users', 'list', false],
     ['projects', 'list', false],
     ['products', 'create', false],
+    ['orders', 'list', true],
+    ['orders', 'show', true],
+    ['orders', 'create', false],
+    ['orders', 'edit', false],
+    ['products', 'list', false],
   ])('%s.%s: %s', (resource, action, allowed) => {
     expect(canAccess(support, { resource, action })).toBe(allowed);
   });
 
-  it('cannot ship, change permissions, or see non-support features', () => {
+  it('cannot ship, change permissions, or see features beyond support and reading orders', () => {
     expect(canShip(support)).toBe(false);
     expect(canUpdatePermissions('support')).toBe(false);
-    expect(featuresFor(support)).toEqual(['support']);
+    expect(featuresFor(support)).toEqual(['orders', 'support', 'tracking', 'view_orders']);
   });
 });
 
@@ -422,7 +428,7 @@ describe('demo accounts', () => {
     ['partner', ['/projects', '/orders', '/rebates', '/supportcenter', '/activity']],
     ['distributor', ['/orders', '/supportcenter', '/adminpanel', '/partnerdirectory', '/activity']],
     ['manufacturer', ['/projects', '/orders', '/adminpanel', '/partnerdirectory']],
-    ['support', ['/supportcenter']],
+    ['support', ['/orders', '/supportcenter']],
     ['partner_user', ['/projects', '/orders', '/activity']],
     ['distributor_user', ['/orders', '/activity']],
   ] as const)('%s reaches exactly %j of the guarded routes', (role, routes) => {

@@ -74,9 +74,11 @@ const placed: OrderEvent = {
   },
 };
 
+const shipment = { carrier: 'DHL Express', trackingNumber: '1Z 999 AA1 01' };
+
 const changed = (previousStatus: OrderStatus, status: OrderStatus, reason: string | null = null): OrderEvent => ({
   type: 'OrderStatusChanged.v1',
-  data: { orderId: id, orderNumber: 'ORD-2026-000001', organisationId: 'org-1', status, previousStatus, reason },
+  data: { orderId: id, orderNumber: 'ORD-2026-000001', organisationId: 'org-1', status, previousStatus, reason, ...(status === 'shipped' ? shipment : {}) },
 });
 
 /** The events that bring an order to `status` by the shortest allowed path. */
@@ -94,7 +96,8 @@ const serialised = (to: string): OrderEvent[] =>
     ? [{ type: 'OrderUnitsSerialised.v1', data: { orderId: id, orderNumber: 'ORD-2026-000001', organisationId: 'org-1', units: serialNumbersOf('ORD-2026-000001', (placed.data as { items: OrderLine[] }).items) } }]
     : [];
 
-const change = (status: string, notes: string | null = null): OrderCommand => ({ type: 'ChangeOrderStatus', status, notes });
+/** Shipping names its carrier and tracking number; no other change does. */
+const change = (status: string, notes: string | null = null): OrderCommand => ({ type: 'ChangeOrderStatus', status, notes, ...(status === 'shipped' ? { shipment } : {}) });
 
 describe('orders', () => {
   describe('placing an order', () => {
@@ -193,6 +196,24 @@ describe('orders', () => {
       spec.given(historyTo[status]).when(change(status)).thenThrows(ORDER_MESSAGES.invalidTransition, 'INVALID_STATUS_TRANSITION'));
     it.each(['partner', 'distributor', 'manufacturer', 'support', 'partner_user', null])('a %s may not change it', (actorRole) =>
       spec.given(historyTo.pending).when(change('approved'), { actorRole }).thenThrows(ORDER_MESSAGES.onlyAdminsChangeStatus, 'INSUFFICIENT_PERMISSIONS'));
+    it('shipping keeps the carrier and tracking number on the event, trimmed', () =>
+      spec
+        .given(historyTo.approved)
+        .when({ type: 'ChangeOrderStatus', status: 'shipped', notes: null, shipment: { carrier: ' DHL Express ', trackingNumber: ' 1Z 999 AA1 01 ' } })
+        .then([changed('approved', 'shipped'), ...serialised('shipped')]));
+    it.each<[Partial<{ carrier: string; trackingNumber: string }> | undefined, string]>([
+      [undefined, ORDER_MESSAGES.carrierRequired],
+      [{ carrier: ' ', trackingNumber: '1Z999' }, ORDER_MESSAGES.carrierRequired],
+      [{ carrier: 'UPS', trackingNumber: '' }, ORDER_MESSAGES.trackingNumberRequired],
+      [{ carrier: 'UPS', trackingNumber: '1Z<script>' }, ORDER_MESSAGES.trackingNumberInvalid],
+      [{ carrier: 'x'.repeat(61), trackingNumber: '1Z999' }, ORDER_MESSAGES.carrierTooLong],
+    ])('shipping with the shipment %o is refused', (given, message) =>
+      spec
+        .given(historyTo.approved)
+        .when({ type: 'ChangeOrderStatus', status: 'shipped', notes: null, shipment: given as never })
+        .thenThrows(message, 'VALIDATION_ERROR'));
+    it('a carrier on any other change is refused', () =>
+      spec.given(historyTo.pending).when({ type: 'ChangeOrderStatus', status: 'approved', notes: null, shipment }).thenThrows(ORDER_MESSAGES.shipmentOnlyWhenShipping, 'VALIDATION_ERROR'));
     it('refuses an unknown order', () => spec.given([]).when(change('approved')).thenThrows(ORDER_MESSAGES.notFound, 'NOT_FOUND'));
     it('delivered and cancelled are terminal', () => {
       expect(nextStatuses('delivered')).toEqual([]);

@@ -55,8 +55,35 @@ export const ORDER_MESSAGES = {
   duplicateProduct: 'Each product may appear only once in an order.',
   tooManyItems: 'An order may hold at most 50 different products.',
   statusUpdated: (orderNumber: string, status: string) => `Order ${orderNumber} status successfully updated to ${statusLabel(status)}`,
+  carrierRequired: 'Carrier is required to ship an order',
+  trackingNumberRequired: 'Tracking number is required to ship an order',
+  trackingNumberInvalid: 'Tracking number may hold only letters, digits, spaces and dashes (3 to 60 characters)',
+  carrierTooLong: 'Carrier must be at most 60 characters',
+  shipmentOnlyWhenShipping: 'Carrier and tracking number belong to the shipped status only',
   created: 'Order created successfully!',
 } as const;
+
+/** Carriers the shipping dialog offers; any other carrier name may be typed. */
+export const COMMON_CARRIERS = ['DHL Express', 'FedEx', 'UPS', 'USPS', 'DB Schenker', 'Kuehne+Nagel', 'Royal Mail'] as const;
+const TRACKING_NUMBER = /^[A-Za-z0-9][A-Za-z0-9 -]{1,58}[A-Za-z0-9]$/;
+
+/** How a shipped order travels: named by the administrator who ships it, shown to the ordering partner. */
+export interface Shipment {
+  carrier: string;
+  trackingNumber: string;
+}
+
+/** The problems of a shipment (field → message); {} when it is complete. */
+export function shipmentProblems(shipment: Partial<Shipment> | null | undefined): Partial<Record<keyof Shipment, string>> {
+  const carrier = shipment?.carrier?.trim() ?? '';
+  const trackingNumber = shipment?.trackingNumber?.trim() ?? '';
+  const problems: Partial<Record<keyof Shipment, string>> = {};
+  if (!carrier) problems.carrier = ORDER_MESSAGES.carrierRequired;
+  else if (carrier.length > 60) problems.carrier = ORDER_MESSAGES.carrierTooLong;
+  if (!trackingNumber) problems.trackingNumber = ORDER_MESSAGES.trackingNumberRequired;
+  else if (!TRACKING_NUMBER.test(trackingNumber)) problems.trackingNumber = ORDER_MESSAGES.trackingNumberInvalid;
+  return problems;
+}
 
 export const belowMoqMessage = (name: string, moq: number) => `The minimum order quantity for ${name} is ${moq}.`;
 export const unavailableMessage = (name: string) => `${name} is no longer available.`;
@@ -129,6 +156,9 @@ export type OrderEvent =
         previousStatus: OrderStatus;
         /** The administrator's notes, shown on the tracking timeline. */
         reason: string | null;
+        /** Only on the change to shipped (absent from events recorded before shipments were named). */
+        carrier?: string;
+        trackingNumber?: string;
       };
     }
   | {
@@ -172,7 +202,7 @@ export type OrderCommand =
       estimatedDelivery: string;
       notes: string | null;
     }
-  | { type: 'ChangeOrderStatus'; status: string; notes: string | null };
+  | { type: 'ChangeOrderStatus'; status: string; notes: string | null; shipment?: Shipment | null };
 
 const isAdmin = (role: string | null) => role === 'admin' || role === 'administrator';
 
@@ -255,9 +285,21 @@ export function decide(command: OrderCommand, state: OrderState, metadata: Comma
         throw new DomainError('conflict', 'INVALID_STATUS_TRANSITION', ORDER_MESSAGES.invalidTransition, ORDER_MESSAGES.transitionDetails(state.status, command.status));
       }
       const ref = { orderId: state.id, orderNumber: state.orderNumber, organisationId: state.organisationId };
-      const changed: OrderEvent = { type: 'OrderStatusChanged.v1', data: { ...ref, status: command.status as OrderStatus, previousStatus: state.status, reason: command.notes?.trim() || null } };
-      if (command.status !== 'shipped') return [changed];
-      return [changed, { type: 'OrderUnitsSerialised.v1', data: { ...ref, units: serialNumbersOf(state.orderNumber, state.items) } }];
+      const base = { ...ref, status: command.status as OrderStatus, previousStatus: state.status, reason: command.notes?.trim() || null };
+      if (command.status !== 'shipped') {
+        if (command.shipment) throw new DomainError('invalid', 'VALIDATION_ERROR', ORDER_MESSAGES.shipmentOnlyWhenShipping, [{ field: 'carrier', message: ORDER_MESSAGES.shipmentOnlyWhenShipping }]);
+        return [{ type: 'OrderStatusChanged.v1', data: base }];
+      }
+      const problems = Object.entries(shipmentProblems(command.shipment));
+      if (problems.length) {
+        const field = (name: string) => (name === 'trackingNumber' ? 'tracking_number' : name);
+        throw new DomainError('invalid', 'VALIDATION_ERROR', problems[0][1], problems.map(([name, message]) => ({ field: field(name), message })));
+      }
+      const shipment = { carrier: command.shipment!.carrier.trim(), trackingNumber: command.shipment!.trackingNumber.trim() };
+      return [
+        { type: 'OrderStatusChanged.v1', data: { ...base, ...shipment } },
+        { type: 'OrderUnitsSerialised.v1', data: { ...ref, units: serialNumbersOf(state.orderNumber, state.items) } },
+      ];
     }
     default:
       return assertNever(command);

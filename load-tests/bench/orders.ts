@@ -132,7 +132,12 @@ export async function runOrderBench(settings: OrderBenchSettings, log: (line: st
             const roll = Math.random();
             const path = roll < 0.1 ? ['cancelled'] : roll < 0.4 ? ['approved'] : roll < 0.7 ? ['approved', 'shipped'] : ['approved', 'shipped', 'delivered'];
             for (const status of path) {
-              const changed = await timed(statusLatency, () => callApi(baseUrl, admin, 'PUT', `/api/orders/admin/${order.id}/status`, { status, notes: `Bench: ${status}` }));
+              const changed = await timed(statusLatency, () => callApi(baseUrl, admin, 'PUT', `/api/orders/admin/${order.id}/status`, {
+                  status,
+                  notes: `Bench: ${status}`,
+                  // Shipping names its carrier and tracking number.
+                  ...(status === 'shipped' ? { carrier: 'UPS', tracking_number: `BENCH-${order.order_number}` } : {}),
+                }));
               if (changed.status !== 200) {
                 fail(`PUT status ${status} answered ${changed.status}: ${JSON.stringify(changed.json)}`);
                 break;

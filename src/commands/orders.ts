@@ -1,6 +1,6 @@
 import { products, type ProductEvent } from '../../domain/catalogue/catalogue';
 import { fold, type CommandMetadata, type Decider, type DomainEvent } from '../../domain/decider';
-import { formatOrderNumber, orders, type CatalogueProduct, type OrderCommand, type OrderEvent, type OrderState } from '../../domain/orders/orders';
+import { formatOrderNumber, orders, type CatalogueProduct, type OrderCommand, type OrderEvent, type OrderState, type Shipment } from '../../domain/orders/orders';
 import type { ShippingAddress } from '../../domain/orders/shipping';
 import { comparePositions, type GlobalPosition } from '../eventstore';
 import type { Services } from '../services';
@@ -113,8 +113,16 @@ async function releaseStock(deps: Deps, orderId: string, productIds: string[], m
 }
 
 /** Changes an order's status (administrators only); a cancellation gives the order's stock back. */
-export async function changeOrderStatus(deps: Deps, orderId: string, status: string, notes: string | null, metadata: CommandMetadata): Promise<CommandResult<OrderState, OrderEvent>> {
-  const result = await handleCommand(deps.store, orders, orderId, { type: 'ChangeOrderStatus', status, notes }, metadata);
+export async function changeOrderStatus(
+  deps: Deps,
+  orderId: string,
+  status: string,
+  notes: string | null,
+  metadata: CommandMetadata,
+  /** The carrier and tracking number: required when shipping, refused otherwise. */
+  shipment: Shipment | null = null,
+): Promise<CommandResult<OrderState, OrderEvent>> {
+  const result = await handleCommand(deps.store, orders, orderId, { type: 'ChangeOrderStatus', status, notes, shipment }, metadata);
   const positions = [result.position];
   if (result.state.status === 'cancelled' && result.events.length && 'items' in result.state) {
     positions.push(...(await releaseStock(deps, orderId, result.state.items.map((item) => item.productId), metadata)));

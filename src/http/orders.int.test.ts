@@ -101,8 +101,10 @@ async function productState(productId: string) {
   return fold(products, events as unknown as ProductEvent[]);
 }
 
+/** Shipping names a carrier and a tracking number; no other change does. */
+const shipment = { carrier: 'DHL Express', tracking_number: 'JD014600006281' };
 const changeStatus = (session: Session, id: string, status: string, notes?: string) =>
-  call(session)({ method: 'PUT', url: `/api/orders/admin/${id}/status`, payload: { status, ...(notes === undefined ? {} : { notes }) } });
+  call(session)({ method: 'PUT', url: `/api/orders/admin/${id}/status`, payload: { status, ...(notes === undefined ? {} : { notes }), ...(status === 'shipped' ? shipment : {}) } });
 
 describe('placing an order', () => {
   it('takes the unit price from the catalogue, never from the client, and shows the order at once', async () => {
@@ -270,7 +272,7 @@ describe('who sees which orders', () => {
     expect(byNumber).toEqual([]);
     const adminByCompany = (await call(admin)({ method: 'GET', url: '/api/orders?search=FJORD' })).json().data.orders;
     expect(adminByCompany.map((o: { id: string }) => o.id)).toContain(orderB.id);
-    const adminById = (await call(admin)({ method: 'GET', url: `/api/orders?search=${orderB.id.slice(0, 8)}` })).json().data.orders;
+    const adminById = (await call(admin)({ method: 'GET', url: `/api/orders?search=${orderB.id}` })).json().data.orders;
     expect(adminById.map((o: { id: string }) => o.id)).toContain(orderB.id);
   });
 
@@ -320,6 +322,9 @@ describe('changing the status', () => {
       .toBe(3);
     const notes = (await call(partnerA)({ method: 'GET', url: '/api/notifications?limit=50' })).json().data.notifications;
     expect(notes.map((n: { title: string }) => n.title)).toContain(`Order ${order.order_number}: Shipped`);
+    // The carrier and tracking number travel on the event: the order, the tracking page and the notification show them.
+    expect(tracked.order).toMatchObject({ carrier: 'DHL Express', tracking_number: 'JD014600006281' });
+    expect(notes.find((n: { title: string }) => n.title === `Order ${order.order_number}: Shipped`).body).toContain('Carrier: DHL Express, tracking number JD014600006281.');
     // Partner B hears nothing of it.
     const others = (await call(partnerB)({ method: 'GET', url: '/api/notifications?limit=50' })).json().data.notifications;
     expect(others.some((n: { link: string }) => n.link === `/order/track/${order.id}`)).toBe(false);
@@ -358,6 +363,104 @@ describe('changing the status', () => {
     expect((await changeStatus(admin, '00000000-0000-4000-8000-000000000000', 'approved')).statusCode).toBe(404);
     expect((await call(admin)({ method: 'PUT', url: `/api/orders/admin/${order.id}/status`, payload: { notes: 'x' } })).statusCode).toBe(400);
     expect((await call(admin)({ method: 'PUT', url: '/api/orders/admin/not-an-id/status', payload: { status: 'approved' } })).statusCode).toBe(400);
+  });
+});
+
+describe('shipping details', () => {
+  it('shipping without a carrier or tracking number is refused with field messages; other changes refuse them', async () => {
+    const product = await addProduct({ stock: 10 });
+    const order = (await placeOrder(partnerA, orderBody([{ product_id: product.id, quantity: 1 }]))).json().data;
+    const put = (payload: Record<string, unknown>) => call(admin)({ method: 'PUT', url: `/api/orders/admin/${order.id}/status`, payload });
+    const withCarrier = await put({ status: 'approved', carrier: 'UPS', tracking_number: '1Z999' });
+    expect(withCarrier.statusCode).toBe(400);
+    expect((await put({ status: 'approved' })).statusCode).toBe(200);
+    const bare = await put({ status: 'shipped' });
+    expect(bare.statusCode).toBe(400);
+    expect(bare.json().error.details).toEqual([
+      { field: 'carrier', message: 'Carrier is required to ship an order' },
+      { field: 'tracking_number', message: 'Tracking number is required to ship an order' },
+    ]);
+    expect((await put({ status: 'shipped', carrier: 'UPS', tracking_number: '<b>' })).json().message).toBe('Tracking number may hold only letters, digits, spaces and dashes (3 to 60 characters)');
+    expect((await call(admin)({ method: 'GET', url: `/api/orders/${order.id}` })).json().data).toMatchObject({ status: 'approved', carrier: null, tracking_number: null });
+    expect((await put({ status: 'shipped', carrier: ' UPS ', tracking_number: '1Z 999 AA1' })).json().data).toMatchObject({ status: 'shipped', carrier: 'UPS', tracking_number: '1Z 999 AA1' });
+  });
+});
+
+describe('the orders list', () => {
+  let organisationB = '';
+  const placed: Array<{ id: string; order_number: string; total_amount: number; created_at: string }> = [];
+  beforeAll(async () => {
+    const product = await addProduct({ price: '1000.00', stock: 100 });
+    for (const quantity of [1, 3, 7]) placed.push((await placeOrder(partnerB, orderBody([{ product_id: product.id, quantity }]))).json().data);
+    await changeStatus(admin, placed[2].id, 'approved');
+    organisationB = (await call(partnerB)({ method: 'GET', url: `/api/orders/${placed[0].id}` })).json().data.organisation_id;
+  });
+  const list = async (session: Session, filter: Record<string, unknown>, sort = ['created_at', 'DESC']) => {
+    const response = await call(session)({ method: 'GET', url: `/api/orders?sort=${encodeURIComponent(JSON.stringify(sort))}&range=${encodeURIComponent('[0,99]')}&filter=${encodeURIComponent(JSON.stringify(filter))}` });
+    expect(response.statusCode, response.body).toBe(200);
+    return { rows: response.json() as Array<{ id: string; total_amount: number; status: string; organisation_id: string }>, total: Number(response.headers['content-range']!.toString().split('/')[1]) };
+  };
+
+  it('filters by organisation, total range, date range and status, and sorts by total', async () => {
+    const mine = await list(admin, { organisation_id: organisationB, total_gte: 2000, total_lte: 7000 }, ['total_amount', 'ASC']);
+    expect(mine.rows.map((o) => o.id)).toEqual([placed[1].id, placed[2].id]);
+    expect(mine.total).toBe(2);
+    const today = new Date().toISOString().slice(0, 10);
+    const todays = await list(admin, { organisation_id: organisationB, date_gte: today, date_lte: today, status: 'approved' });
+    expect(todays.rows.map((o) => o.id)).toEqual([placed[2].id]);
+    expect((await list(admin, { organisation_id: organisationB, date_lte: '2020-01-01' })).total).toBe(0);
+    const descending = await list(admin, { organisation_id: organisationB }, ['total_amount', 'DESC']);
+    expect(descending.rows.map((o) => o.total_amount)).toEqual([...descending.rows.map((o) => o.total_amount)].sort((a, b) => b - a));
+  });
+
+  it('an organisation filter never widens what a partner sees', async () => {
+    const other = await list(partnerA, { organisation_id: organisationB });
+    expect(other.total).toBe(0);
+  });
+
+  it('counts each status tab under the other filters', async () => {
+    const response = await call(admin)({ method: 'GET', url: `/api/orders/counts?filter=${encodeURIComponent(JSON.stringify({ organisation_id: organisationB, status: 'approved', total_gte: 2000 }))}` });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().data).toMatchObject({ all: 2, pending: 1, approved: 1, shipped: 0 });
+  });
+
+  it('exports exactly the filtered orders as CSV, in the list order', async () => {
+    const response = await call(admin)({ method: 'GET', url: `/api/orders/export?sort=${encodeURIComponent('["total_amount","DESC"]')}&filter=${encodeURIComponent(JSON.stringify({ organisation_id: organisationB, total_gte: 2000 }))}` });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('text/csv');
+    const lines = response.body.replace(/^\uFEFF/, '').trim().split('\r\n');
+    expect(lines[0]).toBe('order_number,order_date,company_name,placed_by,status,units,total_amount,requested_delivery,country,shipped_at,carrier,tracking_number,delivered_at,cancelled_at,id');
+    expect(lines.slice(1).map((line) => line.split(',')[0])).toEqual([placed[2].order_number, placed[1].order_number]);
+    expect(lines[1]).toContain(',Approved,7,7000.00,');
+    // A partner's export holds only its own orders.
+    const partners = await call(partnerA)({ method: 'GET', url: `/api/orders/export?filter=${encodeURIComponent(JSON.stringify({ organisation_id: organisationB }))}` });
+    expect(partners.body.replace(/^\uFEFF/, '').trim().split('\r\n')).toHaveLength(1);
+  });
+
+  it('refuses filters it does not know or cannot read', async () => {
+    for (const filter of [{ total_gte: -5 }, { total_gte: 'lots' }, { date_gte: '31/12/2026' }, { organisation_id: 'northwind' }, { colour: 'red' }]) {
+      const response = await call(admin)({ method: 'GET', url: `/api/orders?filter=${encodeURIComponent(JSON.stringify(filter))}` });
+      expect(response.statusCode, JSON.stringify(filter)).toBe(400);
+    }
+    expect((await call(admin)({ method: 'GET', url: '/api/orders?sort=%5B%22shipping_address%22%2C%22ASC%22%5D' })).statusCode).toBe(400);
+  });
+
+  it('names the organisations to filter by: all for admins, their own for a partner', async () => {
+    const all = (await call(admin)({ method: 'GET', url: '/api/orders/organisations' })).json().data as Array<{ id: string; name: string }>;
+    expect(all.map((o) => o.name)).toEqual(expect.arrayContaining(['Northwind Networks', 'Fjord Networks']));
+    const own = (await call(partnerB)({ method: 'GET', url: '/api/orders/organisations' })).json().data;
+    expect(own).toEqual([{ id: organisationB, name: 'Fjord Networks' }]);
+  });
+
+  it("prefills the shipping form from the organisation's profile", async () => {
+    const profile = (await call(partnerA)({ method: 'GET', url: '/api/orders/shipping-profile' })).json().data;
+    expect(profile).toMatchObject({
+      company_name: 'Northwind Networks',
+      profile_country: 'United Kingdom',
+      address: { firstName: 'Priya', lastName: 'Shah', email: 'partner@partnerhub.test', addressLine1: '12 Harbour Exchange Square, London E14', city: 'London', country: 'United Kingdom' },
+    });
+    // Only those who may send the shipping form read it: a team member without Orders.Shipping does not.
+    expect((await call(teamMemberA)({ method: 'GET', url: '/api/orders/shipping-profile' })).statusCode).toBe(403);
   });
 });
 

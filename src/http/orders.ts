@@ -3,9 +3,11 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { seesAllOrganisations } from '../../domain/access';
 import { DomainError } from '../../domain/decider';
-import { KNOWN_ORDER_STATUSES, ORDER_MESSAGES, ORDER_NUMBER_PATTERN } from '../../domain/orders/orders';
+import { KNOWN_ORDER_STATUSES, ORDER_MESSAGES, ORDER_NUMBER_PATTERN, statusLabel } from '../../domain/orders/orders';
 import type { ShippingAddress } from '../../domain/orders/shipping';
-import { decodeOrderCursor, encodeOrderCursor, findOrder, listOrders, orderStatistics, type OrderScope } from '../../projections/orders';
+import { allOrders, decodeOrderCursor, encodeOrderCursor, findOrder, listOrders, orderOrganisations, orderShippingProfile, orderStatistics, orderStatusCounts, type OrderExportRow, type OrderFilters, type OrderScope } from '../../projections/orders';
+import { Readable } from 'node:stream';
+import { csvLines, type CsvColumns } from './csv';
 import { statusHistoryOf } from '../../projections/statusHistory';
 import { findUser } from '../../projections/users';
 import { deterministicUuid } from '../commands/commandHandler';
@@ -80,11 +82,59 @@ const statusBody = z
   .object({
     status: z.string({ error: 'Status is required.' }).trim().min(1, 'Status is required.').max(40),
     notes: text(1000).nullable().optional(),
+    /** Required when shipping (the order's decider checks them), refused otherwise. */
+    carrier: text(200).nullable().optional(),
+    tracking_number: text(200).nullable().optional(),
   })
   .strict()
   .meta({ example: { status: 'approved', notes: 'Credit check passed.' } });
 
-const listQuery = listQuerySchema({ status: z.enum(KNOWN_ORDER_STATUSES).optional() }, ['created_at', 'total_amount', 'status', 'order_number', 'company_name', 'estimated_delivery']);
+/** An amount in dollars: a JSON number from react-admin's filter, or its text in a query string. */
+const amount = z.union([z.number(), z.string().trim().regex(/^\d{1,12}(\.\d{1,2})?$/, 'Amounts are numbers such as 1500 or 1500.50.').transform(Number)]).pipe(z.number().min(0, 'Amounts cannot be negative.').max(1e12));
+const day = z.iso.date({ error: 'Dates are written YYYY-MM-DD.' });
+
+const listQuery = listQuerySchema(
+  {
+    status: z.enum(KNOWN_ORDER_STATUSES).optional(),
+    organisation_id: z.uuid({ error: 'Choose an organisation from the list.' }).optional(),
+    date_gte: day.optional(),
+    date_lte: day.optional(),
+    total_gte: amount.optional(),
+    total_lte: amount.optional(),
+  },
+  ['created_at', 'total_amount', 'status', 'order_number', 'company_name', 'estimated_delivery', 'item_count'],
+);
+type ListQueryOf = z.infer<typeof listQuery>;
+
+const filtersOf = (q: ListQueryOf): OrderFilters => ({
+  ids: q.ids,
+  status: q.filters.status,
+  organisationId: q.filters.organisation_id,
+  dateFrom: q.filters.date_gte,
+  dateTo: q.filters.date_lte,
+  totalMin: q.filters.total_gte,
+  totalMax: q.filters.total_lte,
+  search: q.search,
+});
+
+const iso = (date: Date | null) => date?.toISOString() ?? '';
+const CSV_COLUMNS: CsvColumns<OrderExportRow> = [
+  ['order_number', (o) => o.order_number],
+  ['order_date', (o) => iso(o.created_at)],
+  ['company_name', (o) => o.company_name],
+  ['placed_by', (o) => o.placed_by_name],
+  ['status', (o) => statusLabel(o.status)],
+  ['units', (o) => o.item_count],
+  ['total_amount', (o) => Number(o.total_amount).toFixed(2)],
+  ['requested_delivery', (o) => o.estimated_delivery],
+  ['country', (o) => o.country],
+  ['shipped_at', (o) => iso(o.shipped_at)],
+  ['carrier', (o) => o.carrier],
+  ['tracking_number', (o) => o.tracking_number],
+  ['delivered_at', (o) => iso(o.delivered_at)],
+  ['cancelled_at', (o) => iso(o.cancelled_at)],
+  ['id', (o) => o.id],
+];
 
 const idempotencyKey = (request: FastifyRequest) => {
   const header = request.headers['idempotency-key'];
@@ -120,11 +170,33 @@ export async function orderRoutes(parent: FastifyInstance, services: Services): 
     const q = request.query;
     const after = q.after === undefined ? undefined : decodeOrderCursor(q.after);
     if (q.after !== undefined && !after) throw new HttpError(400, 'VALIDATION_ERROR', 'After must be a cursor from a previous page.', [{ field: 'after', message: 'After must be a cursor from a previous page.' }]);
-    const { rows, total } = await listOrders(pool, scopeOf(request), { ids: q.ids, status: q.filters.status, search: q.search }, { offset: q.offset, limit: q.limit, sort: q.sort, after });
+    const { rows, total } = await listOrders(pool, scopeOf(request), filtersOf(q), { offset: q.offset, limit: q.limit, sort: q.sort, after });
     // Deep pages: `nextCursor` continues newest-first without an OFFSET.
     const last = rows.length === q.limit && (!q.sort || (q.sort.field === 'created_at' && q.sort.order === 'DESC')) ? rows.at(-1) : undefined;
     return sendList(reply, 'orders', q, rows, total, last ? encodeOrderCursor(last) : undefined);
   });
+
+  app.get('/orders/counts', { schema: { tags: ['orders'], summary: 'How many orders each status tab holds, under the same filters as the list (its own status left out)', querystring: listQuery } }, async (request) => {
+    return { success: true, data: await orderStatusCounts(pool, scopeOf(request), filtersOf(request.query)) };
+  });
+
+  app.get('/orders/export', { schema: { tags: ['orders'], summary: 'CSV of every order the list filters select, in the list order', querystring: listQuery } }, async (request, reply) => {
+    const q = request.query;
+    reply.header('content-type', 'text/csv; charset=utf-8');
+    reply.header('content-disposition', `attachment; filename="orders-${new Date().toISOString().slice(0, 10)}.csv"`);
+    reply.header('cache-control', 'private, no-store');
+    return reply.send(Readable.from(csvLines(CSV_COLUMNS, allOrders(pool, scopeOf(request), filtersOf(q), q.sort))));
+  });
+
+  app.get('/orders/organisations', { schema: { tags: ['orders'], summary: 'The organisations the caller may filter orders by (their own only, unless they see all)' } }, async (request) => {
+    return { success: true, data: await orderOrganisations(pool, scopeOf(request)) };
+  });
+
+  app.get(
+    '/orders/shipping-profile',
+    { schema: { tags: ['orders'], summary: "The ordering organisation's profile as a shipping address (prefills the shipping form)" } },
+    async (request) => ({ success: true, data: await orderShippingProfile(pool, request.principal.organisationId) }),
+  );
 
   app.get('/orders/stats', { schema: { tags: ['orders'], summary: "Order statistics of the orders the caller sees" } }, async (request) => {
     return { success: true, data: await orderStatistics(pool, scopeOf(request)) };
@@ -197,7 +269,9 @@ export async function orderRoutes(parent: FastifyInstance, services: Services): 
     },
     async (request) => {
       const order = await load(request, request.params.id);
-      const result = await changeOrderStatus(services, order.id, request.body.status, request.body.notes ?? null, metadataFromRequest(request));
+      const { carrier, tracking_number: trackingNumber } = request.body;
+      const shipment = carrier || trackingNumber ? { carrier: carrier ?? '', trackingNumber: trackingNumber ?? '' } : null;
+      const result = await changeOrderStatus(services, order.id, request.body.status, request.body.notes ?? null, metadataFromRequest(request), shipment);
       const changed = result.events.find((event) => event.type === 'OrderStatusChanged.v1');
       const updated = await load(request, order.id);
       return {

@@ -1,6 +1,6 @@
 import { fold, type CommandMetadata } from '../../domain/decider';
 import { products, type ProductEvent } from '../../domain/catalogue/catalogue';
-import type { OrderStatus } from '../../domain/orders/orders';
+import type { OrderStatus, Shipment } from '../../domain/orders/orders';
 import type { ShippingAddress } from '../../domain/orders/shipping';
 import { findUser } from '../../projections/users';
 import { deterministicUuid } from '../commands/commandHandler';
@@ -168,8 +168,8 @@ export function orderHistory(services: Services, metadata: CommandMetadata): { s
       );
       if (!placed.created) return false;
       // Every step stays in the past: recent orders are still on their way.
-      const step = async (status: OrderStatus, days: number, notes: string | null) => {
-        if (days >= 0) await changeOrderStatus(services, orderId, status, notes, { ...calendar.at(days, between(random, 9, 16)), ...admin });
+      const step = async (status: OrderStatus, days: number, notes: string | null, shipment: Shipment | null = null) => {
+        if (days >= 0) await changeOrderStatus(services, orderId, status, notes, { ...calendar.at(days, between(random, 9, 16)), ...admin }, shipment);
       };
       if (random() < 0.06) {
         await step('cancelled', daysAgo - 1, pick(random, ['The customer postponed the project.', 'Ordered twice by mistake.', 'Replaced by a larger order.']));
@@ -179,7 +179,8 @@ export function orderHistory(services: Services, metadata: CommandMetadata): { s
       const shipped = approved - between(random, 1, 4);
       const delivered = shipped - between(random, 2, 6);
       await step('approved', approved, random() < 0.5 ? 'Stock confirmed.' : null);
-      await step('shipped', shipped, `${pick(random, CARRIERS)}, tracking ${between(random, 100000, 999999)}${between(random, 1000, 9999)}.`);
+      // Shipping names its carrier and tracking number (drawn as before, so the world stays the same).
+      await step('shipped', shipped, null, { carrier: pick(random, CARRIERS), trackingNumber: `${between(random, 100000, 999999)}${between(random, 1000, 9999)}` });
       await step('delivered', delivered, random() < 0.3 ? 'Signed for at the loading dock.' : null);
       return true;
     },

@@ -1,5 +1,5 @@
 import { DomainError, type CommandMetadata } from '../../domain/decider';
-import type { OrderStatus } from '../../domain/orders/orders';
+import type { OrderStatus, Shipment } from '../../domain/orders/orders';
 import { findUser } from '../../projections/users';
 import { deterministicUuid } from '../commands/commandHandler';
 import { changeOrderStatus, placeOrder } from '../commands/orders';
@@ -93,6 +93,18 @@ export const demoOrderId = (key: string) => deterministicUuid(`demo-order:${key}
 
 const dateOnly = (time: number) => new Date(time).toISOString().slice(0, 10);
 
+/** A carrier and a tracking number of its usual shape, the same for a demo order on every run. */
+export function demoShipment(key: string): Shipment {
+  const digits = deterministicUuid(`demo-shipment:${key}`).replace(/\D/g, '').padEnd(12, '7').slice(0, 12);
+  const carriers: Array<[string, (d: string) => string]> = [
+    ['UPS', (d) => `1Z 999 AA1 ${d.slice(0, 2)} ${d.slice(2, 6)} ${d.slice(6, 10)}`],
+    ['DHL Express', (d) => `JD01 4600 ${d.slice(0, 4)} ${d.slice(4, 8)}`],
+    ['FedEx', (d) => d],
+  ];
+  const [carrier, format] = carriers[key.length % carriers.length];
+  return { carrier, trackingNumber: format(digits) };
+}
+
 export const seedOrders: Seeder = {
   name: 'orders',
   async run(services, metadata) {
@@ -126,7 +138,7 @@ export const seedOrders: Seeder = {
       });
       if (!placed.created) return false;
       for (const [status, daysAgo, note] of demo.steps) {
-        await changeOrderStatus(services, orderId, status, note, at(daysAgo, metadata));
+        await changeOrderStatus(services, orderId, status, note, at(daysAgo, metadata), status === 'shipped' ? demoShipment(demo.key) : null);
       }
       return true;
     };

@@ -1,8 +1,11 @@
 /**
- * Ordering in a real browser: a partner fills the cart at phone width and checks out, an
- * administrator moves the order through its statuses, and the partner follows it on the tracking page.
+ * Ordering in a real browser: a partner fills the cart at phone width, reaches it from the app bar and
+ * checks out with the address of the organisation's profile; an administrator finds the order in the
+ * orders list (status tabs, date filter, sort by total, CSV export), ships it with a carrier, and the
+ * partner follows it on the tracking page.
  */
 
+import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestPortal, type TestPortal } from '../../src/testing/portal';
@@ -58,8 +61,10 @@ const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOS
 let orderNumber = '';
 let orderId = '';
 
+const ordersFilter = (filter: Record<string, unknown>) => `/orders?filter=${encodeURIComponent(JSON.stringify(filter))}`;
+
 describe('ordering', () => {
-  it('a partner fills the cart at phone width (the drawer opens after each add), checks out and sees the confirmation', async () => {
+  it('a partner on a phone adds to cart, reaches the cart from the app bar and checks out with the prefilled address', async () => {
     await withPage(PHONE, async (page) => {
       await signedIn(page, 'partner');
       await page.goto('/catalogue');
@@ -74,95 +79,160 @@ describe('ordering', () => {
       await quantity.fill('3');
       await page.getByRole('button', { name: 'Add HX-M2408 8-Port Gigabit Managed Switch to cart' }).click();
 
+      // The cart opens after an add, with the notice inside it rather than a toast over it.
       const drawer = page.locator('.MuiDrawer-paper');
-      await drawer.getByTestId('cart-line').first().waitFor();
+      await drawer.getByTestId('cart-added').getByText('HX-M2408 8-Port Gigabit Managed Switch added to cart').waitFor();
+      expect(await page.locator('.MuiSnackbar-root').count()).toBe(0);
       expect(await drawer.getByTestId('cart-line').count()).toBe(1);
       expect(await drawer.getByTestId('cart-total').textContent()).toBe('$567.00');
       await drawer.getByRole('button', { name: 'Close cart' }).click();
       await drawer.waitFor({ state: 'hidden' });
 
+      // The app bar's cart button carries the number of units and reopens the cart from any screen.
+      const cartButton = page.getByTestId('app-bar-cart');
+      expect(await cartButton.getAttribute('aria-label')).toBe('Open cart (3 items)');
       await page.getByRole('button', { name: 'Add HX-M2424 24-Port Gigabit Managed Switch to cart' }).click();
+      await drawer.getByTestId('cart-line').nth(1).waitFor();
+      await drawer.getByRole('button', { name: 'Close cart' }).click();
+      await drawer.waitFor({ state: 'hidden' });
+      await page.goto('/orders');
+      await page.getByRole('heading', { name: 'Order Management', level: 1 }).waitFor();
+      await cartButton.click();
+      await page.waitForURL((url) => url.pathname === '/catalogue');
       await drawer.getByTestId('cart-line').nth(1).waitFor();
       // The stepper adds one more, then the line total follows.
       await drawer.getByRole('button', { name: 'Increase quantity of HX-M2424 24-Port Gigabit Managed Switch' }).click();
       await expect.poll(() => drawer.getByTestId('cart-total').textContent()).toBe('$1,865.00');
       await drawer.getByRole('button', { name: 'Proceed to Checkout' }).click();
 
+      // The organisation's profile fills the address; its country differs from the one chosen, so the form warns.
       await page.waitForURL((url) => url.pathname === '/order/shipping', { timeout: 15_000 });
+      await page.getByTestId('profile-prefill').waitFor();
+      await expect.poll(() => page.locator('input[name="addressLine1"]').inputValue()).toBe('12 Harbour Exchange Square, London E14');
+      expect(await page.locator('input[name="city"]').inputValue()).toBe('London');
+      expect(await page.locator('input[name="phone"]').inputValue()).toBe('+1 555 0100');
+      expect(await page.locator('input[name="firstName"]').inputValue()).toBe('Priya');
+      expect(await page.getByTestId('country-mismatch').count()).toBe(0);
+      await page.getByRole('combobox', { name: /Country/ }).click();
+      await page.getByRole('option', { name: 'United States' }).click();
+      await page.getByTestId('country-mismatch').getByText(/profile gives its country as United Kingdom, but this order ships to United States/).waitFor();
+      await page.getByRole('combobox', { name: /Country/ }).click();
+      await page.getByRole('option', { name: 'United Kingdom' }).click();
+      await page.getByTestId('country-mismatch').waitFor({ state: 'detached' });
+
       await page.getByRole('button', { name: 'Place Order' }).click();
-      await page.getByText('Phone number is required').waitFor();
+      await page.getByText('State is required').waitFor();
       await page.getByText('Delivery date is required').waitFor();
-      await page.locator('input[name="phone"]').fill('+1 206 555 0142');
-      await page.locator('input[name="addressLine1"]').fill('410 Harbour Steps');
-      await page.locator('input[name="city"]').fill('Seattle');
-      await page.locator('input[name="state"]').fill('WA');
-      await page.locator('input[name="zipCode"]').fill('98101');
+      await page.locator('input[name="state"]').fill('Greater London');
+      await page.locator('input[name="zipCode"]').fill('E14 9GE');
       await page.locator('input[name="estimatedDelivery"]').fill(inDays(10));
       await page.locator('textarea[name="notes"]').fill('Browser test order');
       await page.getByRole('button', { name: 'Place Order' }).click();
 
       await page.waitForURL((url) => url.pathname === '/order/confirmation', { timeout: 15_000 });
       await page.getByRole('heading', { name: 'Order Confirmed', level: 1 }).waitFor();
-      await page.getByText('Confirmed', { exact: true }).waitFor();
+      // The real status under the spec's heading, and a way to follow the order.
+      await page.getByTestId('confirmation-status').getByText('Pending').waitFor();
       orderNumber = (await page.getByTestId('confirmation-order-number').textContent()) ?? '';
       expect(orderNumber).toMatch(/^ORD-\d{4}-\d{6}$/);
       expect(await page.getByTestId('confirmation-total').textContent()).toBe('$1,865.00');
-      await page.getByText('410 Harbour Steps').waitFor();
-      await page.getByRole('button', { name: 'Return to Orders' }).click();
-      await page.waitForURL((url) => url.pathname === '/orders');
-      await page.locator(`[data-order-number="${orderNumber}"]`).waitFor();
+      await page.getByText('12 Harbour Exchange Square, London E14').waitFor();
+      expect(await cartButton.getAttribute('aria-label')).toBe('Open cart (empty)');
+      await page.getByRole('button', { name: 'Track Order' }).click();
+      await page.waitForURL((url) => url.pathname.startsWith('/order/track/'));
+      await page.getByRole('heading', { name: `Order ${orderNumber}`, level: 1 }).waitFor();
     });
     const placed = await (await api('partner'))('GET', `/api/orders/${orderNumber}`);
     orderId = placed.json.data.id;
-    expect(placed.json.data).toMatchObject({ status: 'pending', total_amount: 1865, notes: 'Browser test order' });
-  }, 90_000);
+    expect(placed.json.data).toMatchObject({ status: 'pending', total_amount: 1865, notes: 'Browser test order', shipping_address: { country: 'United Kingdom', city: 'London' } });
+  }, 180_000);
 
-  it('an admin moves the order pending → approved → shipped → delivered with the dialog', async () => {
+  it('an admin filters by status tab and date, sorts by total, exports exactly the filtered rows and opens an order', async () => {
     expect(orderNumber).not.toBe('');
+    const admin = await api('admin');
+    const today = new Date().toISOString().slice(0, 10);
+    // What the server holds for today's pending orders, largest first: the screen and the file must agree with it.
+    const expected = await admin('GET', `/api/orders?sort=${encodeURIComponent('["total_amount","DESC"]')}&range=${encodeURIComponent('[0,99]')}&filter=${encodeURIComponent(JSON.stringify({ status: 'pending', date_gte: today, date_lte: today }))}`);
+    const expectedNumbers = (expected.json as Array<{ order_number: string }>).map((o) => o.order_number);
+    expect(expectedNumbers).toContain(orderNumber);
+
     await withPage(DESKTOP, async (page) => {
       await signedIn(page, 'admin');
       await page.goto('/orders');
-      await page.getByRole('textbox', { name: 'Search orders by order ID or company' }).fill(orderNumber);
-      const card = page.locator(`[data-order-number="${orderNumber}"]`);
-      await card.waitFor();
-      await expect.poll(() => page.getByTestId('order-card').count()).toBe(1);
+      await page.getByTestId('order-row').first().waitFor();
+      // The statistics cards and the spec's texts stay above the list.
+      await page.getByTestId('stat-Total Orders').waitFor();
 
+      await page.getByTestId('order-tab-pending').click();
+      await page.locator('input[name="date_gte"]').fill(today);
+      await page.locator('input[name="date_lte"]').fill(today);
+      await expect.poll(() => page.getByTestId('order-tab-pending').textContent(), { timeout: 10_000 }).toBe(`Pending (${expectedNumbers.length})`);
+      // Like Posters Galore, a total sorts largest first on the first click.
+      await page.locator('th [data-field="total_amount"]').click();
+      await expect.poll(async () => page.getByTestId('order-row').allTextContents(), { timeout: 10_000 }).toEqual(expectedNumbers.slice(0, 25));
+
+      const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
+      const csv = (await readFile((await download.path())!, 'utf8')).replace(/^\uFEFF/, '').trim().split('\r\n');
+      expect(csv[0].split(',').slice(0, 7)).toEqual(['order_number', 'order_date', 'company_name', 'placed_by', 'status', 'units', 'total_amount']);
+      expect(csv.slice(1).map((line) => line.split(',')[0])).toEqual(expectedNumbers);
+
+      // A row opens the order: its items, address, timeline and, for admins, the History.
+      await page.locator(`[data-order-number="${orderNumber}"]`).click();
+      await page.waitForURL((url) => url.pathname === `/order/track/${orderId}`);
+      await page.getByRole('heading', { name: `Order ${orderNumber}`, level: 1 }).waitFor();
+      await page.getByRole('table', { name: 'Order items' }).waitFor();
+      await page.getByText('12 Harbour Exchange Square, London E14').waitFor();
+      await page.getByTestId('order-history').getByText('Placed (Pending)').waitFor();
+    });
+  }, 180_000);
+
+  it('an admin moves the order along with the dialog, shipping it with a carrier; Update Status leaves once the order is final', async () => {
+    await withPage(DESKTOP, async (page) => {
+      await signedIn(page, 'admin');
+      await page.goto(`/order/track/${orderId}`);
+      const update = page.getByRole('button', { name: `Update status of ${orderNumber}` });
       for (const [status, label, note] of [
         ['approved', 'Approved', 'Stock confirmed by the warehouse'],
-        ['shipped', 'Shipped', 'Tracking 1Z 999 AA1'],
+        ['shipped', 'Shipped', 'Two cartons'],
         ['delivered', 'Delivered', ''],
       ] as const) {
-        await card.getByRole('button', { name: `Update status of ${orderNumber}` }).click();
+        await update.click();
         const dialog = page.getByRole('dialog', { name: 'Update Order Status' });
         await dialog.waitFor();
         // Only the allowed next statuses, the first preselected, the notes prefilled.
-        await expect.poll(() => dialog.getByRole('combobox').textContent()).toBe(label);
+        await expect.poll(() => dialog.getByRole('combobox', { name: 'New status' }).textContent()).toBe(label);
         expect(await dialog.getByLabel('Notes').inputValue()).toBe(`Order ${status}.`);
         if (note) await dialog.getByLabel('Notes').fill(note);
+        if (status === 'shipped') {
+          // Shipping asks for the carrier and the tracking number before it goes anywhere.
+          await dialog.getByRole('button', { name: 'Update Status' }).click();
+          await dialog.getByText('Carrier is required to ship an order').waitFor();
+          await dialog.getByText('Tracking number is required to ship an order').waitFor();
+          await dialog.getByRole('combobox', { name: 'Carrier' }).fill('DHL Express');
+          await dialog.getByLabel('Tracking number').fill('JD01 4600 0062 8100');
+        }
         await dialog.getByRole('button', { name: 'Update Status' }).click();
         await dialog.waitFor({ state: 'hidden' });
         await page.getByTestId('orders-notice').getByText(`Order ${orderNumber} status successfully updated to ${label}`).waitFor();
-        await card.locator(`[data-status="${status}"]`).waitFor();
+        await page.locator(`[data-testid="timeline-step"][data-status="${status}"][data-done="true"]`).waitFor();
       }
-      // The notice clears itself after 3 seconds.
-      await page.getByTestId('orders-notice').waitFor({ state: 'detached', timeout: 6_000 });
-
-      await card.getByRole('button', { name: `Update status of ${orderNumber}` }).click();
-      const dialog = page.getByRole('dialog', { name: 'Update Order Status' });
-      await dialog.getByText('No valid status transitions available').waitFor();
-      expect(await dialog.getByRole('button', { name: 'Update Status' }).isDisabled()).toBe(true);
-      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      // Delivered is final: no Update Status any more.
+      await expect.poll(() => update.count()).toBe(0);
+      await page.goto(ordersFilter({ q: orderNumber }));
+      await page.locator(`[data-order-number="${orderNumber}"]`).waitFor();
+      expect(await page.getByRole('button', { name: `Update status of ${orderNumber}` }).count()).toBe(0);
     });
-  }, 90_000);
+  }, 180_000);
 
-  it("the partner's tracking page shows each step with its time and note", async () => {
+  it("the partner's tracking page shows the carrier, the tracking number and each step with its time and note", async () => {
     await withPage(PHONE, async (page) => {
       await signedIn(page, 'partner');
-      await page.goto('/orders');
-      const card = page.locator(`[data-order-number="${orderNumber}"]`);
-      await card.getByRole('button', { name: `Track ${orderNumber}` }).click();
+      await page.goto(ordersFilter({ q: orderNumber }));
+      await page.locator(`[data-order-number="${orderNumber}"]`).click();
       await page.waitForURL((url) => url.pathname === `/order/track/${orderId}`);
       await page.getByRole('heading', { name: `Order ${orderNumber}`, level: 1 }).waitFor();
+      await page.getByTestId('shipment').getByText('Shipped with DHL Express').waitFor();
+      expect(await page.getByTestId('tracking-number').textContent()).toBe('JD01 4600 0062 8100');
       const steps = page.getByTestId('timeline-step');
       await expect.poll(() => steps.count()).toBe(4);
       expect(await steps.evaluateAll((nodes) => nodes.map((n) => [n.getAttribute('data-status'), n.getAttribute('data-done')]))).toEqual([
@@ -174,11 +244,17 @@ describe('ordering', () => {
       const times = await page.getByTestId('timeline-time').allTextContents();
       expect(times).toHaveLength(4);
       for (const time of times) expect(time).toMatch(/\w{3} \d{1,2}, \d{4}, \d{1,2}:\d{2} (AM|PM)/);
-      expect(await page.getByTestId('timeline-note').allTextContents()).toEqual(['Stock confirmed by the warehouse', 'Tracking 1Z 999 AA1', 'Order delivered.']);
-      // No admin action here.
+      expect(await page.getByTestId('timeline-note').allTextContents()).toEqual(['Stock confirmed by the warehouse', 'Two cartons', 'Order delivered.']);
+      // No admin action or History here.
       expect(await page.getByRole('button', { name: /Update status/ }).count()).toBe(0);
+      expect(await page.getByTestId('order-history').count()).toBe(0);
     });
-  }, 90_000);
+    // The partner's notification names the carrier and the tracking number too.
+    const partner = await api('partner');
+    await expect
+      .poll(async () => (await partner('GET', '/api/notifications?limit=50')).json.data.notifications.find((n: { title: string }) => n.title === `Order ${orderNumber}: Shipped`)?.body, { timeout: 15_000 })
+      .toContain('Carrier: DHL Express, tracking number JD01 4600 0062 8100.');
+  }, 180_000);
 
   it('an invalid transition shows the message of spec 001 §8', async () => {
     // A second order; while the admin's dialog is open, someone else approves it.
@@ -194,12 +270,11 @@ describe('ordering', () => {
     const second = placed.json.data;
     await withPage(DESKTOP, async (page) => {
       await signedIn(page, 'admin');
-      await page.goto('/orders');
-      await page.getByRole('textbox', { name: 'Search orders by order ID or company' }).fill(second.order_number);
-      const card = page.locator(`[data-order-number="${second.order_number}"]`);
-      await card.getByRole('button', { name: `Update status of ${second.order_number}` }).click();
+      await page.goto(ordersFilter({ q: second.order_number }));
+      await page.locator(`[data-order-number="${second.order_number}"]`).waitFor();
+      await page.getByRole('button', { name: `Update status of ${second.order_number}` }).click();
       const dialog = page.getByRole('dialog', { name: 'Update Order Status' });
-      await expect.poll(() => dialog.getByRole('combobox').textContent()).toBe('Approved');
+      await expect.poll(() => dialog.getByRole('combobox', { name: 'New status' }).textContent()).toBe('Approved');
       expect((await admin('PUT', `/api/orders/admin/${second.id}/status`, { status: 'approved' })).status).toBe(200);
       await dialog.getByRole('button', { name: 'Update Status' }).click();
       await dialog.getByTestId('status-notice').getByText('Invalid status transition: Cannot change status from approved to approved').waitFor();
@@ -208,16 +283,38 @@ describe('ordering', () => {
     });
   }, 90_000);
 
-  it('without Orders.Track the orders screen is restricted and names Delivery status, the role and the permissions', async () => {
+  it('support staff read every organisation\'s orders but change none; without Orders.Track the screen is restricted', async () => {
     await withPage(PHONE, async (page) => {
       await signedIn(page, 'support');
+      await page.goto(ordersFilter({ q: orderNumber }));
+      await page.locator(`[data-order-number="${orderNumber}"]`).click();
+      await page.getByTestId('shipment').waitFor();
+      expect(await page.getByRole('button', { name: /Update status/ }).count()).toBe(0);
+      expect(await page.getByTestId('app-bar-cart').count()).toBe(0);
+    });
+    // A support colleague whose permissions were narrowed to the Support Center.
+    const admin = await api('admin');
+    const email = `support.${Date.now()}@partnerhub.test`;
+    expect((await admin('POST', '/api/users', { full_name: 'Sam Rivera', email, password: DEMO_PASSWORD, role: 'support', is_active: true, permissions: ['Support.Read'] })).status).toBe(201);
+    await withPage(PHONE, async (page) => {
+      await signIn(page, email);
+      await page.waitForURL((url) => url.pathname !== '/signin', { timeout: 15_000 });
       await page.goto('/orders');
       const restricted = page.getByTestId('access-restricted');
       await restricted.getByText('Access Restricted').waitFor();
       await restricted.getByText('Delivery status').waitFor();
       await restricted.getByText('Your role: Support').waitFor();
       expect(await restricted.getByTestId('current-permissions').textContent()).toContain('Support.Read');
-      expect(await page.getByTestId('order-card').count()).toBe(0);
+      expect(await page.getByTestId('order-row').count()).toBe(0);
+    });
+  }, 90_000);
+
+  it('the confirmation page opened without an order says so and leads to the orders', async () => {
+    await withPage(PHONE, async (page) => {
+      await signedIn(page, 'manufacturer');
+      await page.goto('/order/confirmation');
+      await page.getByTestId('no-order').getByRole('link', { name: 'Orders page' }).click();
+      await page.waitForURL((url) => url.pathname === '/orders');
     });
   }, 90_000);
 

@@ -471,6 +471,73 @@ const SHOTS: Shot[] = [
     },
   },
   { name: 'learn-earn', path: '/learn-earn', as: 'partner', then: async (page) => void (await page.getByTestId('signpost').waitFor()) },
+  { name: 'orders-admin', path: '/orders', as: 'admin', then: async (page) => void (await page.getByTestId('order-row').first().waitFor()) },
+  { name: 'orders-admin-list', path: '/orders', as: 'admin', then: async (page) => void (await page.getByRole('region', { name: 'Orders' }).scrollIntoViewIfNeeded()) },
+  {
+    name: 'orders-admin-filtered',
+    path: '/orders',
+    as: 'admin',
+    then: async (page) => {
+      await page.getByTestId('order-tab-shipped').click();
+      await page.locator('input[name="total_gte"]').fill('1000');
+      await page.waitForTimeout(800);
+      await page.getByRole('tablist', { name: 'Filter orders by status' }).scrollIntoViewIfNeeded();
+    },
+  },
+  { name: 'orders-admin-empty', path: '/orders?filter=%7B%22q%22%3A%22no-such-order%22%7D', as: 'admin', then: async (page) => void (await page.getByTestId('list-empty').waitFor()) },
+  { name: 'orders-partner', path: '/orders', as: 'partner', then: async (page) => void (await page.getByRole('region', { name: 'Orders' }).scrollIntoViewIfNeeded()) },
+  { name: 'orders-support', path: '/orders', as: 'support', then: async (page) => void (await page.getByRole('region', { name: 'Orders' }).scrollIntoViewIfNeeded()) },
+  {
+    name: 'order-admin-ship-dialog',
+    path: '/orders?filter=%7B%22status%22%3A%22approved%22%7D',
+    as: 'admin',
+    then: async (page) => {
+      await page.getByTestId('order-row').first().click();
+      await page.getByRole('button', { name: /^Update status of / }).first().click();
+      await page.getByTestId('shipment-fields').waitFor();
+    },
+  },
+  {
+    name: 'order-admin-page',
+    path: '/orders?filter=%7B%22status%22%3A%22shipped%22%7D',
+    as: 'admin',
+    then: async (page) => {
+      await page.getByTestId('order-row').first().click();
+      await page.getByTestId('order-history').waitFor();
+    },
+  },
+  {
+    name: 'order-partner-tracking',
+    path: '/orders?filter=%7B%22status%22%3A%22shipped%22%7D',
+    as: 'partner',
+    then: async (page) => {
+      await page.getByTestId('order-row').first().click();
+      await page.getByTestId('shipment').waitFor();
+    },
+  },
+  {
+    name: 'catalogue-cart',
+    path: '/catalogue',
+    as: 'partner',
+    then: async (page) => {
+      await page.getByRole('button', { name: 'Add HX-M2408 8-Port Gigabit Managed Switch to cart' }).click();
+      await page.getByTestId('cart-added').waitFor();
+    },
+  },
+  {
+    name: 'order-shipping-prefilled',
+    path: '/catalogue',
+    as: 'partner',
+    then: async (page) => {
+      await page.getByTestId('app-bar-cart').click();
+      await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
+      await page.getByTestId('profile-prefill').waitFor();
+      await page.getByRole('combobox', { name: /Country/ }).click();
+      await page.getByRole('option', { name: 'United States' }).click();
+      await page.getByTestId('country-mismatch').waitFor();
+    },
+  },
+  { name: 'order-confirmation-none', path: '/order/confirmation', as: 'manufacturer' },
 ];
 
 /** Opens a project's details (the first card's, or the named demo project's) and the given tab. */

@@ -55,7 +55,7 @@ function CartLineRow({ line }: { line: CartLine }) {
 }
 
 /** The cart's content: its lines, the total and the checkout action. Used in the sidebar and in the slide-over. */
-export function CartPanel({ lines, notice, onCheckout }: { lines: CartLine[]; notice: string | null; onCheckout: () => void }) {
+export function CartPanel({ lines, notice, added, onCheckout }: { lines: CartLine[]; notice: string | null; added?: string | null; onCheckout: () => void }) {
   const count = cartCount(lines);
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: 0 }} data-testid="cart">
@@ -65,6 +65,11 @@ export function CartPanel({ lines, notice, onCheckout }: { lines: CartLine[]; no
       <Typography variant="body2" color="text.secondary">
         {count ? `${count} item${count === 1 ? '' : 's'}` : 'Your cart is empty.'}
       </Typography>
+      {added ? (
+        <Alert severity="success" sx={{ mt: 1 }} role="status" data-testid="cart-added">
+          {added}
+        </Alert>
+      ) : null}
       <Divider sx={{ my: 1 }} />
       <Box sx={{ overflowY: 'auto', minHeight: 0 }}>
         {lines.map((line, index) => (

@@ -11,9 +11,7 @@ import {
 } from '@domain/catalogue/catalogue';
 import AddShoppingCartIcon from '@mui/icons-material/AddShoppingCart';
 import SearchIcon from '@mui/icons-material/Search';
-import ShoppingCartIcon from '@mui/icons-material/ShoppingCart';
 import {
-  Badge,
   Box,
   Button,
   Drawer,
@@ -37,7 +35,7 @@ import { useToast } from '../layout/toast';
 import { AccessRestricted } from '../orders/AccessRestricted';
 import { ApiError } from '../providers/errorMapper';
 import { ProductThumb } from '../products/ProductThumb';
-import { addToCart, cartCount, useCart, type CartProduct } from './cart';
+import { addToCart, closeCart, openCart, useCart, useCartOpen, type CartProduct } from './cart';
 import { CartPanel } from './CartPanel';
 import { StockChip } from './StockChip';
 import { useDebounced } from '../layout/useDebounced';
@@ -160,8 +158,10 @@ export default function Catalogue() {
   const toast = useToast();
   const wide = useMediaQuery(WIDE_SCREEN_QUERY);
   const lines = useCart();
-  const [drawerOpen, setDrawerOpen] = useState(false);
+  const drawerOpen = useCartOpen();
   const [notice, setNotice] = useState<string | null>(null);
+  // The add-to-cart notice lives in the cart itself, so no toast ever covers the cart.
+  const [addedNotice, setAddedNotice] = useState<string | null>(null);
   const [search, setSearch] = useState('');
   const [category, setCategory] = useState('');
   const [stock, setStock] = useState('');
@@ -177,6 +177,11 @@ export default function Catalogue() {
     const timer = setTimeout(() => setNotice(null), 3000);
     return () => clearTimeout(timer);
   }, [notice]);
+  useEffect(() => {
+    if (!addedNotice) return;
+    const timer = setTimeout(() => setAddedNotice(null), 3000);
+    return () => clearTimeout(timer);
+  }, [addedNotice]);
 
   const filter: Record<string, string> = {};
   if (query) filter.q = query;
@@ -201,8 +206,8 @@ export default function Catalogue() {
   const added = (product: ProductRecord, quantity: number) => {
     addToCart(product, quantity);
     setNotice(null);
-    toast(`${product.name} added to cart`, 'success');
-    if (!wide) setDrawerOpen(true);
+    setAddedNotice(`${product.name} added to cart`);
+    if (!wide) openCart();
   };
 
   const checkout = () => {
@@ -216,7 +221,7 @@ export default function Catalogue() {
       toast(NO_SHIPPING_MESSAGE, 'error');
       return;
     }
-    setDrawerOpen(false);
+    closeCart();
     navigate('/order/shipping', { state: { cart: lines } });
   };
 
@@ -244,7 +249,6 @@ export default function Catalogue() {
 
   const products = data ?? [];
   const filtered = Boolean(query || category || stock || delivery);
-  const count = cartCount(lines);
 
   const list = isPending ? (
     <Loading />
@@ -304,13 +308,6 @@ export default function Catalogue() {
     <Box sx={{ p: { xs: 2, md: 3 }, minWidth: 0 }}>
       <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'flex-start', gap: 2 }}>
         <PageTitle title="Product Catalogue" subtitle="Browse network equipment, choose quantities and add them to your cart." />
-        {!wide ? (
-          <IconButton color="primary" aria-label={`Open cart (${count} items)`} onClick={() => setDrawerOpen(true)} sx={{ border: 1, borderColor: 'divider', bgcolor: 'background.paper' }}>
-            <Badge badgeContent={count} color="secondary" max={999}>
-              <ShoppingCartIcon />
-            </Badge>
-          </IconButton>
-        ) : null}
       </Box>
       <LoadError error={error} onRetry={refetch} message={error instanceof ApiError && error.status !== 0 && error.message !== 'An error occurred' ? error.message : 'Failed to fetch products'} />
       <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: wide ? 'minmax(0, 1fr) 300px' : 'minmax(0, 1fr)', alignItems: 'start' }}>
@@ -333,18 +330,18 @@ export default function Catalogue() {
         </Box>
         {wide ? (
           <Paper variant="outlined" component="aside" aria-label="Cart" sx={{ p: 2, position: 'sticky', top: 80, maxHeight: 'calc(100vh - 100px)', display: 'flex', flexDirection: 'column' }}>
-            <CartPanel lines={lines} notice={notice} onCheckout={checkout} />
+            <CartPanel lines={lines} notice={notice} added={addedNotice} onCheckout={checkout} />
           </Paper>
         ) : null}
       </Box>
       {!wide ? (
-        <Drawer anchor="right" open={drawerOpen} onClose={() => setDrawerOpen(false)} slotProps={{ paper: { sx: { width: { xs: '100%', sm: 380 }, p: 2 } } }}>
+        <Drawer anchor="right" open={drawerOpen} onClose={closeCart} slotProps={{ paper: { sx: { width: { xs: '100%', sm: 380 }, p: 2 } } }}>
           <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
-            <IconButton aria-label="Close cart" onClick={() => setDrawerOpen(false)}>
+            <IconButton aria-label="Close cart" onClick={closeCart}>
               <CloseIcon />
             </IconButton>
           </Box>
-          <CartPanel lines={lines} notice={notice} onCheckout={checkout} />
+          <CartPanel lines={lines} notice={notice} added={addedNotice} onCheckout={checkout} />
         </Drawer>
       ) : null}
     </Box>

@@ -92,3 +92,27 @@ function subscribe(listener: () => void): () => void {
 export function useCart(): CartLine[] {
   return useSyncExternalStore(subscribe, cartLines, cartLines);
 }
+
+// ---- the cart's slide-over on narrow screens: opened from the app bar or after an add ----
+
+const drawerListeners = new Set<() => void>();
+let drawerOpen = false;
+
+function setDrawer(open: boolean): void {
+  drawerOpen = open;
+  for (const listener of drawerListeners) listener();
+}
+
+export const openCart = (): void => setDrawer(true);
+export const closeCart = (): void => setDrawer(false);
+
+export function useCartOpen(): boolean {
+  return useSyncExternalStore(
+    (listener) => {
+      drawerListeners.add(listener);
+      return () => drawerListeners.delete(listener);
+    },
+    () => drawerOpen,
+    () => drawerOpen,
+  );
+}

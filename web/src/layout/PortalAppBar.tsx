@@ -3,6 +3,7 @@ import { Box, Divider, ListItemIcon, ListItemText, MenuItem, Typography } from '
 import { forwardRef } from 'react';
 import { AppBar, Logout, TitlePortal, UserMenu, useGetIdentity, useUserMenu } from 'react-admin';
 import { Link } from 'react-router-dom';
+import { CartButton } from '../catalogue/CartButton';
 import { NotificationsBell } from '../notifications/NotificationsBell';
 
 const ChangePasswordItem = forwardRef<HTMLAnchorElement>(function ChangePasswordItem(props, ref) {
@@ -38,13 +39,14 @@ function SignedInAs() {
   );
 }
 
-/** App bar: page title, notifications, the user's name and a menu for Change Password and Logout. */
+/** App bar: page title, the cart, notifications, the user's name and a menu for Change Password and Logout. */
 export function PortalAppBar() {
   return (
     <AppBar
       color="secondary"
       toolbar={
         <Box sx={{ display: 'flex', alignItems: 'center' }}>
+          <CartButton />
           <NotificationsBell />
         </Box>
       }

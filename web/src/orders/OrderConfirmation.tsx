@@ -1,12 +1,14 @@
 import { formatUsd } from '@domain/catalogue/catalogue';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
-import { Alert, Box, Button, Chip, CircularProgress, Divider, Paper, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import LocalShippingIcon from '@mui/icons-material/LocalShipping';
+import { Alert, Box, Button, CircularProgress, Divider, Link, Paper, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
 import { formatDateTime } from '../formatting';
 import { formatDay } from './orderDates';
 import { PageTitle } from '../layout/PageTitle';
 import { getOrder, type OrderRecord } from './ordersApi';
+import { OrderStatusChip } from './OrderStatusChip';
 
 const LAST_ORDER_KEY = 'last-confirmed-order';
 
@@ -89,7 +91,10 @@ export function ItemsTable({ order }: { order: OrderRecord }) {
   );
 }
 
-/** /order/confirmation: the order just placed, always shown as Confirmed, and Return to Orders. */
+/**
+ * /order/confirmation: the order just placed under the spec's 'Order Confirmed' heading, with its real
+ * status (read again, since an administrator may already have moved it), Track Order and Return to Orders.
+ */
 export default function OrderConfirmation() {
   const navigate = useNavigate();
   const carried = (useLocation().state as { order?: OrderRecord } | null)?.order;
@@ -97,20 +102,23 @@ export default function OrderConfirmation() {
   const [loading, setLoading] = useState(!carried);
 
   useEffect(() => {
-    if (carried) return;
-    const id = sessionStorage.getItem(LAST_ORDER_KEY);
+    const id = carried?.id ?? sessionStorage.getItem(LAST_ORDER_KEY);
     if (!id) {
       setLoading(false);
       return;
     }
+    let live = true;
     getOrder(id)
-      .then(setOrder)
-      .catch(() => setOrder(undefined))
-      .finally(() => setLoading(false));
+      .then((fresh) => live && setOrder(fresh))
+      .catch(() => live && !carried && setOrder(undefined))
+      .finally(() => live && setLoading(false));
+    return () => {
+      live = false;
+    };
   }, [carried]);
 
   const back = (
-    <Button variant="contained" onClick={() => navigate('/orders')}>
+    <Button variant={order ? 'outlined' : 'contained'} onClick={() => navigate('/orders')}>
       Return to Orders
     </Button>
   );
@@ -126,8 +134,12 @@ export default function OrderConfirmation() {
     return (
       <Box sx={{ p: { xs: 2, md: 3 } }}>
         <PageTitle title="Order Confirmed" />
-        <Alert severity="info" sx={{ mb: 2, maxWidth: 640 }}>
-          There is no recent order to show. Your orders are listed on the Orders page.
+        <Alert severity="info" sx={{ mb: 2, maxWidth: 640 }} data-testid="no-order">
+          This page confirms an order right after it is placed, and no order was placed here. Your orders are listed on the{' '}
+          <Link component={RouterLink} to="/orders">
+            Orders page
+          </Link>
+          .
         </Alert>
         {back}
       </Box>
@@ -160,7 +172,9 @@ export default function OrderConfirmation() {
             <Typography variant="caption" color="text.secondary" component="p">
               Status
             </Typography>
-            <Chip size="small" color="success" label="Confirmed" />
+            <Box data-testid="confirmation-status">
+              <OrderStatusChip status={order.status} />
+            </Box>
           </Box>
         </Box>
         <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600, mb: 1 }}>
@@ -182,7 +196,12 @@ export default function OrderConfirmation() {
         <Typography variant="body2" color="text.secondary" sx={{ mb: 3 }}>
           Contact order support at orders@partnerhub.test or +1 (800) 555-0199, Monday to Friday, 8:00–18:00.
         </Typography>
-        {back}
+        <Box sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap', '& > *': { flex: { xs: '1 1 100%', sm: '0 0 auto' } } }}>
+          <Button variant="contained" startIcon={<LocalShippingIcon />} onClick={() => navigate(`/order/track/${order.id}`)}>
+            Track Order
+          </Button>
+          {back}
+        </Box>
       </Paper>
     </Box>
   );

@@ -1,47 +1,24 @@
 import { hasPermission, isAdminRole } from '@domain/access';
 import { formatUsd } from '@domain/catalogue/catalogue';
-import EditNoteIcon from '@mui/icons-material/EditNote';
 import HourglassTopIcon from '@mui/icons-material/HourglassTop';
-import LocalShippingIcon from '@mui/icons-material/LocalShipping';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
-import SearchIcon from '@mui/icons-material/Search';
 import StorefrontIcon from '@mui/icons-material/Storefront';
 import TimerIcon from '@mui/icons-material/Timer';
 import TrendingUpIcon from '@mui/icons-material/TrendingUp';
-import {
-  Alert,
-  Box,
-  Button,
-  Card,
-  CardActions,
-  CardContent,
-  InputAdornment,
-  Pagination,
-  Paper,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, Button, Paper, Typography } from '@mui/material';
 import { useCallback, useEffect, useState, type ReactElement } from 'react';
-import { useGetList } from 'react-admin';
+import { List, Pagination, useGetList, useRefresh } from 'react-admin';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { orderManagementSubtitle } from '../access/invitations';
 import { useAccess } from '../access/usePrincipal';
 import { StockChip } from '../catalogue/StockChip';
-import { formatDate } from '../formatting';
-import { formatDay } from './orderDates';
 import { PageTitle } from '../layout/PageTitle';
 import { ProductThumb } from '../products/ProductThumb';
 import { AccessRestricted } from './AccessRestricted';
 import { NOTICE_MS } from './orderMessages';
 import { getOrderStatistics, type OrderRecord, type OrderStatistics } from './ordersApi';
-import { OrderStatusChip } from './OrderStatusChip';
+import { OrderListBody, ORDER_PAGE_SIZES } from './OrderListView';
 import { OrderStatusDialog } from './OrderStatusDialog';
-import { HistoryDrawer } from '../history';
-import HistoryIcon from '@mui/icons-material/History';
-import { useDebounced } from '../layout/useDebounced';
-import { LoadError, Loading } from '../layout/ListStates';
-
-const PAGE_SIZE = 12;
 
 
 function StatCard({ label, value, icon, hint }: { label: string; value: string; icon: ReactElement; hint?: string }) {
@@ -78,44 +55,6 @@ function Statistics({ stats }: { stats: OrderStatistics | null }) {
         icon={<TimerIcon />}
       />
     </Box>
-  );
-}
-
-function OrderCard({ order, admin, onTrack, onUpdate, onHistory }: { order: OrderRecord; admin: boolean; onTrack: () => void; onUpdate: () => void; onHistory: () => void }) {
-  return (
-    <Card variant="outlined" data-testid="order-card" data-order-number={order.order_number} sx={{ display: 'flex', flexDirection: 'column', minWidth: 0 }}>
-      <CardContent sx={{ flex: 1, pb: 1 }}>
-        <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1, alignItems: 'flex-start' }}>
-          <Typography sx={{ fontWeight: 700, wordBreak: 'break-all' }}>{order.order_id}</Typography>
-          <OrderStatusChip status={order.status} />
-        </Box>
-        <Typography variant="body2" sx={{ mt: 0.5, wordBreak: 'break-word' }}>
-          {order.partner.company_name ?? '—'}
-        </Typography>
-        <Typography variant="caption" color="text.secondary" component="p">
-          Ordered {formatDate(order.order_date)} · {order.item_count} unit{order.item_count === 1 ? '' : 's'}
-        </Typography>
-        <Typography variant="caption" color="text.secondary" component="p">
-          {order.delivery_date ? `Delivered ${formatDate(order.delivery_date)}` : `Requested delivery ${formatDay(order.estimated_delivery)}`}
-        </Typography>
-        <Typography variant="h6" component="p" sx={{ mt: 1, fontSize: '1.1rem' }}>
-          {formatUsd(order.total_amount)}
-        </Typography>
-      </CardContent>
-      <CardActions sx={{ px: 2, pb: 2, gap: 1, flexWrap: 'wrap' }}>
-        <Button size="small" variant="outlined" startIcon={<LocalShippingIcon />} onClick={onTrack} aria-label={`Track ${order.order_id}`}>
-          Track
-        </Button>
-        <Button size="small" startIcon={<HistoryIcon />} onClick={onHistory} aria-label={`History of ${order.order_id}`}>
-          History
-        </Button>
-        {admin ? (
-          <Button size="small" variant="contained" startIcon={<EditNoteIcon />} onClick={onUpdate} aria-label={`Update status of ${order.order_id}`}>
-            Update Status
-          </Button>
-        ) : null}
-      </CardActions>
-    </Card>
   );
 }
 
@@ -164,16 +103,14 @@ function ProductStrip() {
 function OrderManagement() {
   const { principal, canDo } = useAccess();
   const navigate = useNavigate();
+  const refresh = useRefresh();
   const admin = isAdminRole(principal?.role);
-  const [search, setSearch] = useState('');
-  const query = useDebounced(search.trim(), 300);
-  const [page, setPage] = useState(1);
   const [stats, setStats] = useState<OrderStatistics | null>(null);
   const [updating, setUpdating] = useState<OrderRecord | null>(null);
-  const [history, setHistory] = useState<OrderRecord | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  // Bumped after a status change, so the tab counts are read again with the list.
+  const [version, setVersion] = useState(0);
 
-  useEffect(() => setPage(1), [query]);
   useEffect(() => {
     if (!notice) return;
     const timer = setTimeout(() => setNotice(null), NOTICE_MS);
@@ -187,18 +124,18 @@ function OrderManagement() {
   }, []);
   useEffect(loadStats, [loadStats]);
 
-  const { data, total, isPending, error, refetch } = useGetList<OrderRecord>('orders', {
-    pagination: { page, perPage: PAGE_SIZE },
-    sort: { field: 'created_at', order: 'DESC' },
-    filter: query ? { q: query } : {},
-  });
-  const orders = data ?? [];
+  const browse = canDo('browse-products');
+  const emptyAction = browse ? (
+    <Button variant="contained" size="small" startIcon={<StorefrontIcon />} onClick={() => navigate('/catalogue')}>
+      Browse Products
+    </Button>
+  ) : undefined;
 
   return (
     <Box sx={{ p: { xs: 2, md: 3 }, minWidth: 0 }}>
-      <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'flex-start', gap: 2, flexWrap: 'wrap' }}>
-        <PageTitle title="Order Management" subtitle={orderManagementSubtitle(canDo('browse-products'))} />
-        {canDo('browse-products') ? (
+      <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'flex-start', gap: 2, flexWrap: 'wrap', mb: { xs: 2, sm: 0 } }}>
+        <PageTitle title="Order Management" subtitle="Track orders and browse our product catalog." />
+        {browse ? (
           <Button variant="contained" startIcon={<StorefrontIcon />} onClick={() => navigate('/catalogue')}>
             Browse Products
           </Button>
@@ -210,51 +147,41 @@ function OrderManagement() {
         </Alert>
       ) : null}
       <Statistics stats={stats} />
-      {canDo('browse-products') ? <ProductStrip /> : null}
-
-      <Paper variant="outlined" sx={{ p: { xs: 2, md: 2.5 } }} component="section" aria-label="Recent Orders">
-        <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: 2, flexWrap: 'wrap', mb: 2 }}>
-          <Typography variant="h6" component="h2">
-            Recent Orders
-          </Typography>
-          <TextField
-            size="small"
-            placeholder="Search by order ID or company"
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-            sx={{ flex: { xs: '1 1 100%', sm: '0 1 320px' } }}
-            slotProps={{ input: { startAdornment: <InputAdornment position="start"><SearchIcon fontSize="small" /></InputAdornment> }, htmlInput: { 'aria-label': 'Search orders by order ID or company' } }}
-          />
+      {/* On phones the list comes first; Browse Products leads to the catalogue. */}
+      {browse ? (
+        <Box sx={{ display: { xs: 'none', md: 'block' } }}>
+          <ProductStrip />
         </Box>
-        <LoadError error={error} onRetry={refetch} message={(error as Error | null)?.message || 'Failed to load orders'} />
-        {isPending ? (
-          <Loading />
-        ) : orders.length === 0 ? (
-          <Typography color="text.secondary" sx={{ p: 2, textAlign: 'center' }}>
-            No orders found
-          </Typography>
-        ) : (
-          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(3, minmax(0, 1fr))' } }}>
-            {orders.map((order) => (
-              <OrderCard key={order.id} order={order} admin={admin} onTrack={() => navigate(`/order/track/${order.id}`)} onUpdate={() => setUpdating(order)} onHistory={() => setHistory(order)} />
-            ))}
-          </Box>
-        )}
-        {total !== undefined && total > PAGE_SIZE ? (
-          <Box sx={{ display: 'flex', justifyContent: 'center', mt: 2 }}>
-            <Pagination count={Math.ceil(total / PAGE_SIZE)} page={page} onChange={(_, next) => setPage(next)} size="small" />
-          </Box>
-        ) : null}
+      ) : null}
+
+      <Paper variant="outlined" sx={{ p: { xs: 1.5, md: 2.5 }, minWidth: 0 }} component="section" aria-label="Orders">
+        <Typography variant="h6" component="h2" sx={{ mb: 1.5 }}>
+          Orders
+        </Typography>
+        <List
+          resource="orders"
+          title={false}
+          actions={false}
+          empty={false}
+          sort={{ field: 'created_at', order: 'DESC' }}
+          perPage={25}
+          pagination={<Pagination rowsPerPageOptions={ORDER_PAGE_SIZES} />}
+          component="div"
+          disableAuthentication
+          sx={{ '& .RaList-main': { minWidth: 0 }, '& .RaList-noActions': { mt: 0 } }}
+        >
+          <OrderListBody admin={admin} onUpdate={setUpdating} version={version} emptyAction={emptyAction} />
+        </List>
       </Paper>
 
-      <HistoryDrawer path="/orders" record={history ? { id: history.id, name: history.order_id } : null} onClose={() => setHistory(null)} />
       {admin ? (
         <OrderStatusDialog
           order={updating}
           onClose={() => setUpdating(null)}
           onUpdated={(message) => {
             setNotice(message);
-            void refetch();
+            setVersion((v) => v + 1);
+            refresh();
             loadStats();
           }}
         />
@@ -263,7 +190,7 @@ function OrderManagement() {
   );
 }
 
-/** /orders: statistics, recent orders with tracking, and the administrators' status updates. */
+/** /orders: statistics, the orders list (tabs, filters, sort, export) and the administrators' status updates. */
 export default function OrderList() {
   const { principal, canDo } = useAccess();
   const canTrack = principal ? hasPermission(principal, 'Orders.Track') : false;

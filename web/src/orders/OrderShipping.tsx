@@ -25,7 +25,7 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useGetList } from 'react-admin';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
 import { usePrincipal } from '../access/usePrincipal';
@@ -36,7 +36,7 @@ import { ApiError } from '../providers/errorMapper';
 import { getStoredUser } from '../providers/session';
 import { RoleAndPermissions } from './AccessRestricted';
 import { rememberConfirmedOrder } from './OrderConfirmation';
-import { placeOrder } from './ordersApi';
+import { getShippingProfile, placeOrder, type ShippingProfile } from './ordersApi';
 
 export const ORDER_CREATED_MESSAGE = 'Order created successfully!';
 export const ORDER_FAILED_MESSAGE = 'Failed to create order.';
@@ -102,7 +102,35 @@ export default function OrderShipping() {
   const lines = cart.map((line) => ({ ...line, quantity: Number(quantities[line.id] ?? line.quantity) }));
   const total = cartTotal(lines.map((l) => ({ ...l, quantity: Number.isFinite(l.quantity) ? l.quantity : 0 })));
 
+  // The organisation's profile fills what the buyer has not typed yet (the country too, until they pick one).
+  const [profile, setProfile] = useState<ShippingProfile | null>(null);
+  const touched = useRef(new Set<keyof AddressForm>());
+  useEffect(() => {
+    if (!allowed) return;
+    let live = true;
+    getShippingProfile()
+      .then((found) => {
+        if (!live) return;
+        setProfile(found);
+        setAddress((current) => {
+          const next = { ...current };
+          for (const [name, value] of Object.entries(found.address) as Array<[keyof AddressForm, string | undefined]>) {
+            if (!value || touched.current.has(name)) continue;
+            if (name === 'country' || !current[name]) next[name] = value;
+          }
+          return next;
+        });
+      })
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [allowed]);
+  const profileCountry = profile?.address.country;
+  const countryMismatch = Boolean(profileCountry && address.country && address.country !== profileCountry);
+
   const setField = (name: keyof AddressForm, value: string) => {
+    touched.current.add(name);
     setAddress((current) => ({ ...current, [name]: value }));
     setErrors((current) => ({ ...current, [name]: undefined }));
   };
@@ -198,9 +226,14 @@ export default function OrderShipping() {
       <Box component="form" noValidate onSubmit={submit} sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 1fr) 340px' }, alignItems: 'start' }}>
         <Box sx={{ minWidth: 0 }}>
           <Paper variant="outlined" sx={section}>
-            <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
+            <Typography variant="h6" component="h2" sx={{ mb: profile?.company_name ? 0.5 : 2 }}>
               Shipping Address
             </Typography>
+            {profile?.company_name ? (
+              <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }} data-testid="profile-prefill">
+                Filled in from the {profile.company_name} profile; change anything that differs for this delivery.
+              </Typography>
+            ) : null}
             <Box sx={grid}>
               {ADDRESS_FIELDS.map((field) => (
                 <TextField
@@ -235,6 +268,12 @@ export default function OrderShipping() {
                   </MenuItem>
                 ))}
               </TextField>
+              {countryMismatch ? (
+                <Alert severity="warning" sx={{ gridColumn: { sm: '1 / -1' } }} data-testid="country-mismatch">
+                  Your organisation's profile gives its country as {profile?.profile_country ?? profileCountry}, but this order ships to {address.country}. Check the country
+                  before placing the order.
+                </Alert>
+              ) : null}
             </Box>
           </Paper>
           <Paper variant="outlined" sx={section}>

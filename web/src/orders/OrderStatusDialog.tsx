@@ -1,6 +1,7 @@
-import { nextStatuses, statusLabel } from '@domain/orders/orders';
+import { COMMON_CARRIERS, nextStatuses, shipmentProblems, statusLabel } from '@domain/orders/orders';
 import {
   Alert,
+  Autocomplete,
   Box,
   Button,
   Dialog,
@@ -16,6 +17,7 @@ import {
 import { useEffect, useState } from 'react';
 import { NOTICE_MS, STATUS_MESSAGES, statusUpdatedMessage, statusUpdateFailure } from './orderMessages';
 import { OrderStatusChip } from './OrderStatusChip';
+import { ApiError } from '../providers/errorMapper';
 import { changeOrderStatus, type OrderRecord } from './ordersApi';
 
 /** The note a status change starts with; the administrator may rewrite it. */
@@ -24,7 +26,8 @@ export const defaultStatusNote = (status: string) => (status ? `Order ${statusLa
 /**
  * The administrator's Update Status dialog (spec 001 §2): only the allowed next statuses, the first
  * one preselected, notes prefilled; confirm disabled while updating, without a choice, or when the
- * choice is the current status.
+ * choice is the current status. Shipping also asks for the carrier and the tracking number, which
+ * the partner then sees on the tracking page and in the notification.
  */
 export function OrderStatusDialog({ order, onClose, onUpdated }: { order: OrderRecord | null; onClose: () => void; onUpdated: (message: string) => void }) {
   const fullScreen = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
@@ -34,6 +37,9 @@ export function OrderStatusDialog({ order, onClose, onUpdated }: { order: OrderR
   const [notesEdited, setNotesEdited] = useState(false);
   const [updating, setUpdating] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
+  const [carrier, setCarrier] = useState('');
+  const [trackingNumber, setTrackingNumber] = useState('');
+  const [shipmentErrors, setShipmentErrors] = useState<{ carrier?: string; trackingNumber?: string }>({});
 
   useEffect(() => {
     const first = order ? (nextStatuses(order.status)[0] ?? '') : '';
@@ -41,6 +47,9 @@ export function OrderStatusDialog({ order, onClose, onUpdated }: { order: OrderR
     setNotes(defaultStatusNote(first));
     setNotesEdited(false);
     setNotice(null);
+    setCarrier('');
+    setTrackingNumber('');
+    setShipmentErrors({});
   }, [order]);
 
   useEffect(() => {
@@ -57,13 +66,20 @@ export function OrderStatusDialog({ order, onClose, onUpdated }: { order: OrderR
       setNotice(STATUS_MESSAGES.sameStatus);
       return;
     }
+    const shipping = status === 'shipped';
+    if (shipping) {
+      const problems = shipmentProblems({ carrier, trackingNumber });
+      setShipmentErrors(problems);
+      if (problems.carrier || problems.trackingNumber) return;
+    }
     setUpdating(true);
     setNotice(null);
     try {
-      const answer = await changeOrderStatus(order.id, status, notes);
+      const answer = await changeOrderStatus(order.id, status, notes, shipping ? { carrier: carrier.trim(), tracking_number: trackingNumber.trim() } : undefined);
       onUpdated(answer.message ?? statusUpdatedMessage(order.order_id, status));
       onClose();
     } catch (error) {
+      if (error instanceof ApiError) setShipmentErrors({ carrier: error.fieldErrors.carrier, trackingNumber: error.fieldErrors.tracking_number });
       setNotice(statusUpdateFailure(error));
     } finally {
       setUpdating(false);
@@ -102,6 +118,35 @@ export function OrderStatusDialog({ order, onClose, onUpdated }: { order: OrderR
                 </MenuItem>
               ))}
             </TextField>
+            {status === 'shipped' ? (
+              <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }} data-testid="shipment-fields">
+                <Autocomplete
+                  freeSolo
+                  options={COMMON_CARRIERS}
+                  inputValue={carrier}
+                  onInputChange={(_, value) => {
+                    setCarrier(value);
+                    setShipmentErrors((current) => ({ ...current, carrier: undefined }));
+                  }}
+                  renderInput={(params) => (
+                    <TextField {...params} label="Carrier" required error={Boolean(shipmentErrors.carrier)} helperText={shipmentErrors.carrier ?? 'Choose one or type its name.'} slotProps={{ htmlInput: { ...params.inputProps, maxLength: 60, name: 'carrier' } }} />
+                  )}
+                />
+                <TextField
+                  label="Tracking number"
+                  name="tracking_number"
+                  required
+                  value={trackingNumber}
+                  onChange={(event) => {
+                    setTrackingNumber(event.target.value);
+                    setShipmentErrors((current) => ({ ...current, trackingNumber: undefined }));
+                  }}
+                  error={Boolean(shipmentErrors.trackingNumber)}
+                  helperText={shipmentErrors.trackingNumber ?? 'Shown to the partner with the carrier.'}
+                  slotProps={{ htmlInput: { maxLength: 60 } }}
+                />
+              </Box>
+            ) : null}
             <TextField
               label="Notes"
               multiline

@@ -1,4 +1,4 @@
-import { hasPermission } from '@domain/access';
+import { hasPermission, isAdminRole } from '@domain/access';
 import { formatUsd } from '@domain/catalogue/catalogue';
 import { statusLabel } from '@domain/orders/orders';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
@@ -6,8 +6,9 @@ import CancelIcon from '@mui/icons-material/Cancel';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import RadioButtonUncheckedIcon from '@mui/icons-material/RadioButtonUnchecked';
 import SearchOffIcon from '@mui/icons-material/SearchOff';
-import { Alert, Box, Button, CircularProgress, Divider, Paper, Typography } from '@mui/material';
-import { useEffect, useState } from 'react';
+import EditNoteIcon from '@mui/icons-material/EditNote';
+import { Alert, Box, Button, CircularProgress, Divider, Paper, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { useCallback, useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { useAccess } from '../access/usePrincipal';
 import { formatDate, formatDateTime } from '../formatting';
@@ -15,10 +16,13 @@ import { formatDay } from './orderDates';
 import { PageTitle } from '../layout/PageTitle';
 import { ApiError } from '../providers/errorMapper';
 import type { StatusHistoryEntry } from '../providers/dataProvider';
+import { HistoryDrawer } from '../history';
 import { AccessRestricted } from './AccessRestricted';
 import { AddressBlock, ItemsTable } from './OrderConfirmation';
 import { trackOrder, type OrderRecord } from './ordersApi';
 import { OrderStatusChip } from './OrderStatusChip';
+import { OrderStatusDialog } from './OrderStatusDialog';
+import { NOTICE_MS } from './orderMessages';
 
 /** The usual road of an order; a cancelled order's road ends where it was cancelled. */
 const ROAD = ['pending', 'approved', 'shipped', 'delivered'] as const;
@@ -86,6 +90,64 @@ function Timeline({ steps }: { steps: Step[] }) {
   );
 }
 
+/** How the order travels, once shipped: the carrier and tracking number the administrator named. */
+function Shipment({ order }: { order: OrderRecord }) {
+  if (!order.carrier) return null;
+  return (
+    <Box sx={{ mb: 1.5, p: 1.5, borderRadius: 1, bgcolor: 'action.hover' }} data-testid="shipment">
+      <Typography variant="body2" sx={{ fontWeight: 600 }}>
+        Shipped with {order.carrier}
+      </Typography>
+      <Typography variant="body2" sx={{ wordBreak: 'break-all' }}>
+        Tracking number <Box component="span" sx={{ fontFamily: 'monospace' }} data-testid="tracking-number">{order.tracking_number}</Box>
+      </Typography>
+    </Box>
+  );
+}
+
+/** The administrators' History: every status change with who made it, in their role, and when. */
+function History({ entries, order }: { entries: StatusHistoryEntry[]; order: OrderRecord }) {
+  const [versions, setVersions] = useState(false);
+  return (
+    <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 }, mt: 2, minWidth: 0 }} component="section" aria-label="History">
+      <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1, mb: 1, flexWrap: 'wrap' }}>
+        <Typography variant="h6" component="h2">
+          History
+        </Typography>
+        <Button size="small" onClick={() => setVersions(true)}>
+          Every version
+        </Button>
+      </Box>
+      <HistoryDrawer path="/orders" record={versions ? { id: order.id, name: order.order_id } : null} onClose={() => setVersions(false)} />
+      <Box sx={{ overflowX: 'auto' }}>
+        <Table size="small" aria-label="Status history" data-testid="order-history">
+          <TableHead>
+            <TableRow>
+              <TableCell>When</TableCell>
+              <TableCell>Change</TableCell>
+              <TableCell>By</TableCell>
+              <TableCell>Note</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {[...entries].reverse().map((entry) => (
+              <TableRow key={entry.id}>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(entry.occurred_at)}</TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{entry.from_status ? `${statusLabel(entry.from_status)} → ${statusLabel(entry.to_status)}` : `Placed (${statusLabel(entry.to_status)})`}</TableCell>
+                <TableCell>
+                  {entry.actor_name ?? '—'}
+                  {entry.actor_role ? <Typography component="span" variant="caption" color="text.secondary">{` · ${entry.actor_role}`}</Typography> : null}
+                </TableCell>
+                <TableCell sx={{ wordBreak: 'break-word', minWidth: 160 }}>{entry.reason ?? ''}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </Box>
+    </Paper>
+  );
+}
+
 function NotFound() {
   const navigate = useNavigate();
   return (
@@ -101,18 +163,32 @@ function NotFound() {
   );
 }
 
-/** /order/track/:orderId: the order's real status history with times and notes. */
+/**
+ * /order/track/:orderId, where a row of the orders list leads: the order's items, address, shipment and
+ * real status history with times and notes; for administrators also Update Status and the History.
+ */
 export default function OrderTrack() {
   const { orderId = '' } = useParams();
   const navigate = useNavigate();
   const { principal } = useAccess();
   const canTrack = principal ? hasPermission(principal, 'Orders.Track') : false;
+  const admin = isAdminRole(principal?.role);
   const [state, setState] = useState<{ loading: boolean; order?: OrderRecord; timeline?: StatusHistoryEntry[]; failure?: string; missing?: boolean }>({ loading: true });
+  const [updating, setUpdating] = useState<OrderRecord | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [version, setVersion] = useState(0);
+
+  useEffect(() => {
+    if (!notice) return;
+    const timer = setTimeout(() => setNotice(null), NOTICE_MS);
+    return () => clearTimeout(timer);
+  }, [notice]);
 
   useEffect(() => {
     if (!canTrack) return;
     let live = true;
-    setState({ loading: true });
+    // A reload after a status change keeps the page on screen; only the first load shows the spinner.
+    setState((current) => (current.order ? current : { loading: true }));
     trackOrder(orderId)
       .then(({ order, timeline }) => live && setState({ loading: false, order, timeline }))
       .catch((error: unknown) => {
@@ -123,7 +199,8 @@ export default function OrderTrack() {
     return () => {
       live = false;
     };
-  }, [orderId, canTrack]);
+  }, [orderId, canTrack, version]);
+  const reload = useCallback(() => setVersion((v) => v + 1), []);
 
   if (!canTrack) {
     return (
@@ -158,9 +235,19 @@ export default function OrderTrack() {
       <Button startIcon={<ArrowBackIcon />} onClick={() => navigate('/orders')} sx={{ mb: 1 }}>
         Back to Orders
       </Button>
-      <Box sx={{ display: 'flex', gap: 1.5, alignItems: 'center', flexWrap: 'wrap' }}>
+      <Box sx={{ display: 'flex', gap: 1.5, alignItems: 'flex-start', justifyContent: 'space-between', flexWrap: 'wrap' }}>
         <PageTitle title={`Order ${order.order_number}`} subtitle={`${order.partner.company_name ?? ''}${order.partner.company_name ? ' · ' : ''}ordered ${formatDate(order.order_date)}`} />
+        {admin && order.next_statuses.length ? (
+          <Button variant="contained" startIcon={<EditNoteIcon />} onClick={() => setUpdating(order)} aria-label={`Update status of ${order.order_number}`}>
+            Update Status
+          </Button>
+        ) : null}
       </Box>
+      {notice ? (
+        <Alert severity="success" sx={{ mb: 2 }} role="status" data-testid="orders-notice" onClose={() => setNotice(null)}>
+          {notice}
+        </Alert>
+      ) : null}
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 1fr) minmax(0, 1fr)' }, alignItems: 'start' }}>
         <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 } }} component="section" aria-label="Status">
           <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', mb: 2, gap: 1, flexWrap: 'wrap' }}>
@@ -175,6 +262,7 @@ export default function OrderTrack() {
           <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
             Delivery
           </Typography>
+          <Shipment order={order} />
           <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
             {order.delivery_date ? `Delivered ${formatDateTime(order.delivery_date)}` : `Requested delivery date: ${formatDay(order.estimated_delivery)}`}
           </Typography>
@@ -213,6 +301,17 @@ export default function OrderTrack() {
             ))}
           </Box>
         </Paper>
+      ) : null}
+      {admin ? <History entries={timeline} order={order} /> : null}
+      {admin ? (
+        <OrderStatusDialog
+          order={updating}
+          onClose={() => setUpdating(null)}
+          onUpdated={(message) => {
+            setNotice(message);
+            reload();
+          }}
+        />
       ) : null}
     </Box>
   );

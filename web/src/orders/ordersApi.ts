@@ -5,6 +5,7 @@
 
 import type { ShippingAddress } from '@domain/orders/shipping';
 import type { StatusHistoryEntry } from '../providers/dataProvider';
+import { downloadFile } from '../providers/download';
 import { API_URL, httpClient } from '../providers/httpClient';
 
 export interface OrderItem {
@@ -40,6 +41,9 @@ export interface OrderRecord {
   delivered_at: string | null;
   delivery_date: string | null;
   cancelled_at: string | null;
+  /** Named when the order is shipped. */
+  carrier: string | null;
+  tracking_number: string | null;
   items: OrderItem[];
   order_items: OrderItem[];
   /** Each unit of a shipped order (one order read only, not lists). */
@@ -101,10 +105,47 @@ export async function placeOrder(input: PlaceOrderInput, idempotencyKey: string)
   return json;
 }
 
-export async function changeOrderStatus(id: string, status: string, notes: string): Promise<CommandAnswer<OrderRecord>> {
+export async function changeOrderStatus(id: string, status: string, notes: string, shipment?: { carrier: string; tracking_number: string }): Promise<CommandAnswer<OrderRecord>> {
   const { json } = await httpClient<CommandAnswer<OrderRecord>>(`${API_URL}/orders/admin/${encodeURIComponent(id)}/status`, {
     method: 'PUT',
-    body: { status, notes },
+    body: { status, notes, ...(shipment ?? {}) },
   });
   return json;
+}
+
+/** The list's filters as the API reads them (react-admin's `filter` parameter). */
+export type OrderListFilter = Record<string, unknown>;
+export type OrderStatusCounts = Record<'all' | 'pending' | 'approved' | 'shipped' | 'delivered' | 'cancelled', number>;
+
+const filterQuery = (filter: OrderListFilter, sort?: { field: string; order: string }) => {
+  const params = new URLSearchParams({ filter: JSON.stringify(filter) });
+  if (sort) params.set('sort', JSON.stringify([sort.field, sort.order]));
+  return params.toString();
+};
+
+/** How many orders each status tab holds under the other filters. */
+export async function getOrderStatusCounts(filter: OrderListFilter): Promise<OrderStatusCounts> {
+  const { status: _status, ...others } = filter;
+  const { json } = await httpClient<{ data: OrderStatusCounts }>(`${API_URL}/orders/counts?${filterQuery(others)}`);
+  return json.data;
+}
+
+/** Downloads the CSV of every order the filters select, in the list's order (the server streams it). */
+export const exportOrders = (filter: OrderListFilter, sort: { field: string; order: string }) => downloadFile(`${API_URL}/orders/export?${filterQuery(filter, sort)}`, 'orders.csv');
+
+export async function getOrderOrganisations(): Promise<Array<{ id: string; name: string }>> {
+  const { json } = await httpClient<{ data: Array<{ id: string; name: string }> }>(`${API_URL}/orders/organisations`);
+  return json.data;
+}
+
+export interface ShippingProfile {
+  company_name: string | null;
+  address: Partial<ShippingAddress>;
+  profile_country: string | null;
+}
+
+/** The organisation's profile as a shipping address, for the shipping form to start from. */
+export async function getShippingProfile(): Promise<ShippingProfile> {
+  const { json } = await httpClient<{ data: ShippingProfile }>(`${API_URL}/orders/shipping-profile`);
+  return json.data;
 }
