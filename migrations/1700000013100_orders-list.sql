@@ -18,12 +18,12 @@ CREATE INDEX orders_number_trgm ON read.orders USING gin (order_number gin_trgm_
 CREATE INDEX orders_company_trgm ON read.orders USING gin (company_name gin_trgm_ops);
 
 -- Down Migration
-DROP INDEX read.orders_company_trgm;
-DROP INDEX read.orders_number_trgm;
+DROP INDEX IF EXISTS read.orders_company_trgm;
+DROP INDEX IF EXISTS read.orders_number_trgm;
 DROP INDEX read.orders_organisation_total;
 DROP INDEX read.orders_status_total;
 DROP INDEX read.orders_total;
-DROP INDEX read.orders_status_created;
-CREATE INDEX orders_status ON read.orders (status);
+DROP INDEX IF EXISTS read.orders_status_created;
+CREATE INDEX IF NOT EXISTS orders_status ON read.orders (status);
 ALTER TABLE read.orders DROP COLUMN tracking_number;
 ALTER TABLE read.orders DROP COLUMN carrier;

@@ -24,6 +24,8 @@ GROUP BY scope, month, status;
 
 -- Lists: newest first with a unique tie-breaker (keyset pages and index-only deep pages), per status.
 CREATE INDEX orders_created_id ON read.orders (created_at DESC, id DESC);
+-- (The orders-list migration's status index gains the tie-breaker.)
+DROP INDEX IF EXISTS read.orders_status_created;
 CREATE INDEX orders_status_created ON read.orders (status, created_at DESC, id DESC);
 CREATE INDEX orders_organisation_created_id ON read.orders (organisation_id, created_at DESC, id DESC);
 -- The indexes these replace, by definition: a projection rebuild (CREATE TABLE ... LIKE ... INCLUDING ALL)
@@ -41,16 +43,16 @@ END $$;
 
 -- Search: order number and company name by substring, ignoring case.
 CREATE EXTENSION IF NOT EXISTS pg_trgm;
-CREATE INDEX orders_number_trgm ON read.orders USING gin (order_number gin_trgm_ops);
-CREATE INDEX orders_company_trgm ON read.orders USING gin (company_name gin_trgm_ops);
+CREATE INDEX IF NOT EXISTS orders_number_trgm ON read.orders USING gin (order_number gin_trgm_ops);
+CREATE INDEX IF NOT EXISTS orders_company_trgm ON read.orders USING gin (company_name gin_trgm_ops);
 
 -- Down Migration
-DROP INDEX read.orders_company_trgm;
-DROP INDEX read.orders_number_trgm;
+DROP INDEX IF EXISTS read.orders_company_trgm;
+DROP INDEX IF EXISTS read.orders_number_trgm;
 CREATE INDEX orders_organisation ON read.orders (organisation_id, created_at DESC);
 CREATE INDEX orders_status ON read.orders (status);
 CREATE INDEX orders_created ON read.orders (created_at DESC);
 DROP INDEX read.orders_organisation_created_id;
-DROP INDEX read.orders_status_created;
+DROP INDEX IF EXISTS read.orders_status_created;
 DROP INDEX read.orders_created_id;
 DROP TABLE read.order_stats;

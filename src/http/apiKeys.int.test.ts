@@ -57,6 +57,13 @@ describe('API keys', () => {
     }
     const products = await t.app.inject({ method: 'GET', url: '/api/products', headers: withKey(key) });
     expect(products.statusCode).toBe(200);
+    // Each use is an audit entry naming the key, the method and the path.
+    const { id } = await t.portal.services.pool.query<{ id: string }>(`SELECT id FROM read.api_keys WHERE name = 'Orders export'`).then((r) => r.rows[0]);
+    const used = await t.portal.services.pool.query<{ summary: string }>(
+      `SELECT summary FROM read.audit_log WHERE event_type = 'ApiKeyUsed.v1' AND record_id = $1 ORDER BY occurred_at`,
+      [id],
+    );
+    expect(used.rows.map((row) => row.summary)).toEqual(['API key “Orders export” called GET /api/orders', 'API key “Orders export” called GET /api/orders', 'API key “Orders export” called GET /api/products']);
   });
 
   it('is refused on every write route, public ones included, before anything runs', async () => {

@@ -4,6 +4,7 @@ import { INTEGRATION_ROLE, type Permission } from '../../domain/access';
 import { activeApiKeyByHash } from '../../projections/settings';
 import type { Services } from '../services';
 import type { Principal } from './auth';
+import { recordAuditEntry } from './auditTrail';
 import { HttpError } from './errors';
 
 /**
@@ -56,21 +57,23 @@ export function refuseWritesWithApiKeys(app: FastifyInstance): void {
 /**
  * The one place a request made with an API key passes: the audit trail records the key's use here.
  */
-export function recordApiKeyUse(request: FastifyRequest, key: { id: string; name: string }): void {
+export async function recordApiKeyUse(services: Pick<Services, 'store'>, request: FastifyRequest, key: { id: string; name: string }): Promise<void> {
   request.log.info({ apiKeyId: key.id, apiKeyName: key.name, method: request.method, url: request.url }, 'API key used');
+  const path = request.url.split('?')[0].slice(0, 200);
+  await recordAuditEntry(services.store, { type: 'ApiKeyUsed.v1', data: { apiKeyId: key.id, name: key.name, method: request.method, path } }, { actorId: null, actorRole: 'integration' });
 }
 
 /**
  * Signs the request in as the key's integration when it carries a key; false when it carries none.
  * An unknown or revoked key is refused (401); so is any write (403).
  */
-export async function authenticateApiKey(services: Pick<Services, 'pool'>, request: FastifyRequest): Promise<boolean> {
+export async function authenticateApiKey(services: Pick<Services, 'pool' | 'store'>, request: FastifyRequest): Promise<boolean> {
   const key = apiKeyOf(request);
   if (key === undefined) return false;
   if (!READ_METHODS.has(request.method)) throw new HttpError(403, 'API_KEY_READ_ONLY', API_KEY_AUTH_MESSAGES.readOnly);
   const found = key.startsWith(API_KEY_PREFIX) && key.length <= 200 ? await activeApiKeyByHash(services.pool, hashApiKey(key)) : undefined;
   if (!found) throw new HttpError(401, 'INVALID_API_KEY', API_KEY_AUTH_MESSAGES.invalid);
-  recordApiKeyUse(request, found);
+  await recordApiKeyUse(services, request, found);
   request.principal = integrationPrincipal(found);
   return true;
 }
