@@ -4,7 +4,8 @@ import { z } from 'zod';
 import { isAdminRole, meetsRequirement, RESOURCE_RULES, seesAllOrganisations } from '../../domain/access';
 import { growthPercentage, monthToDate, percentOf, previousPeriod, todayPeriod } from '../../domain/dashboards/periods';
 import { dashboardKindOf, DASHBOARD_KINDS, NO_QUICK_ACTIONS_MESSAGE, quickActionsFor, type DashboardKind } from '../../domain/dashboards/quickActions';
-import { recentActivity, recentRecords } from '../../projections/recentActivity';
+import { recentActivity, recentRecords, type ActivityItem } from '../../projections/recentActivity';
+import { activityPage, visibleActivityResources, type ActivityView } from '../../projections/activity';
 import {
   adminQueues,
   approvedPartners,
@@ -265,7 +266,29 @@ export async function dashboardRoutes(parent: FastifyInstance, services: Service
   app.get('/dashboard/recent-activity', { schema: { tags: ['dashboard'], summary: "Recent changes to the organisation's records (every organisation's for those who see all), newest first", querystring: activityQuery } }, async (request) => {
     const subject = await subjectOf(request, request.query.user_id, null);
     const scope = { organisationId: subject.organisationId, partnerApplications: meetsRequirement(subject.principal, RESOURCE_RULES.partners.list) };
-    const [activities, records] = await Promise.all([recentActivity(pool, scope, request.query.limit), recentRecords(pool, scope)]);
-    return answer(subject, { activities, ...records });
+    // An organisation's own dashboard reads its activity feed (what its people may see of its records);
+    // those who see every organisation get the status changes across all of them.
+    const activities = subject.organisationId
+      ? activityPage(pool, subject.organisationId, visibleActivityResources(subject.principal), { limit: request.query.limit, offset: 0 }).then(({ rows }) => rows.map(feedLineAsActivity))
+      : recentActivity(pool, scope, request.query.limit);
+    const [lines, records] = await Promise.all([activities, recentRecords(pool, scope)]);
+    return answer(subject, { activities: lines, ...records });
   });
+}
+
+/** A line of an organisation's feed in the shape of the dashboards' recent activity; the line itself says who acted. */
+function feedLineAsActivity(line: ActivityView): ActivityItem {
+  return {
+    id: line.id,
+    record_type: line.resource,
+    record_id: line.record_id,
+    title: line.message,
+    message: line.message,
+    status: line.event_type,
+    previous_status: null,
+    actor_id: null,
+    actor_name: null,
+    occurred_at: line.occurred_at,
+    link: line.link,
+  };
 }

@@ -106,7 +106,7 @@ export function workOrderQueue() {
     if (!orders.length) return;
     const order = pick(orders);
     check(read(admin, `/api/orders/${order.id}`, 'GET /api/orders/:id'), { 'queue: one order': ok(200) });
-    const changed = command(admin, 'PUT', `/api/orders/admin/${order.id}/status`, { status: NEXT[order.status], notes: 'Worked by the load test.' }, 'PUT /api/orders/admin/:id/status', CONCURRENT);
+    const changed = command(admin, 'PUT', `/api/orders/admin/${order.id}/status`, { status: NEXT[order.status], notes: 'Worked by the load test.', ...(NEXT[order.status] === 'shipped' ? { carrier: 'UPS', tracking_number: `LOAD-${order.order_number || order.id}` } : {}) }, 'PUT /api/orders/admin/:id/status', CONCURRENT);
     check(changed, { 'queue: status changed (or already changed by another admin)': (r) => r.status === 200 || r.status === 409 });
   });
 }

@@ -42,7 +42,7 @@ export function RecentActivity({ items }: { items: ActivityView[] }) {
                   }
                   secondary={
                     <span title={formatDateTime(item.occurred_at)}>
-                      {item.actor_name ?? 'The system'} · {timeAgo(item.occurred_at)}
+                      {item.actor_name ? `${item.actor_name} · ` : ''}{timeAgo(item.occurred_at)}
                     </span>
                   }
                 />
