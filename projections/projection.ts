@@ -14,11 +14,11 @@ export interface Projection {
 }
 
 /**
- * Read models that hold secrets (password hashes) keep those tables in a schema of their own, out of
+ * Read models that hold secrets (password and API key hashes) keep those tables in a schema of their own, out of
  * the analysts' reach: `secret` beside the live `read`, `<schema>_secret` beside a rebuild's schema.
  */
 export const SECRET_SCHEMA = 'secret';
-export const PROJECTED_SECRET_TABLES = ['user_credentials'] as const;
+export const PROJECTED_SECRET_TABLES = ['user_credentials', 'api_keys'] as const;
 export const secretSchemaBeside = (schema: string) => (schema === 'read' ? SECRET_SCHEMA : `${schema}_secret`);
 
 /** Projections own disjoint tables, so each can take the whole batch in turn. */

@@ -23,7 +23,7 @@ function settingKey(event: SettingEvent): string {
 
 const SETTING_EVENTS = new Set(['SupportContactChanged.v1', 'NotificationSettingsChanged.v1', 'EmailTemplateChanged.v1', 'EmailTemplateReset.v1']);
 
-/** read.settings: the current value of each setting; read.api_keys: the API keys, hashed. */
+/** read.settings: the current value of each setting; secret.api_keys: the API keys, hashed (out of the analysts' reach). */
 export const settingsProjection: Projection = {
   name: 'settings',
   async apply(recorded: RecordedEvent, db: PoolClient) {
@@ -86,7 +86,7 @@ export interface ApiKeyView {
 export async function listApiKeys(db: Queryable): Promise<ApiKeyView[]> {
   const { rows } = await db.query<{ id: string; name: string; prefix: string; created_at: Date; created_by_name: string | null; revoked_at: Date | null }>(
     `SELECT k.id, k.name, k.prefix, k.created_at, u.full_name AS created_by_name, k.revoked_at
-     FROM read.api_keys k LEFT JOIN read.users u ON u.id = k.created_by
+     FROM secret.api_keys k LEFT JOIN read.users u ON u.id = k.created_by
      ORDER BY k.revoked_at IS NOT NULL, k.created_at DESC, k.id`,
   );
   return rows.map((row) => ({ ...row, created_at: row.created_at.toISOString(), revoked_at: row.revoked_at?.toISOString() ?? null, status: row.revoked_at ? 'revoked' : 'active' }));
@@ -94,6 +94,6 @@ export async function listApiKeys(db: Queryable): Promise<ApiKeyView[]> {
 
 /** The live key with this hash: read on every request, so a revoked key is refused at once in every process. */
 export async function activeApiKeyByHash(db: Queryable, keyHash: string): Promise<{ id: string; name: string } | undefined> {
-  const { rows } = await db.query<{ id: string; name: string }>('SELECT id, name FROM read.api_keys WHERE key_hash = $1 AND revoked_at IS NULL', [keyHash]);
+  const { rows } = await db.query<{ id: string; name: string }>('SELECT id, name FROM secret.api_keys WHERE key_hash = $1 AND revoked_at IS NULL', [keyHash]);
   return rows[0];
 }

@@ -40,7 +40,7 @@ describe('API keys', () => {
     expect(listed.body).not.toContain(created.key);
     expect(listed.json().data.find((k: { id: string }) => k.id === created.id)).toMatchObject({ name: 'Finance BI', prefix: created.prefix, status: 'active', created_by_name: 'Alex Morgan' });
     // Only the hash is kept: neither the read model nor the event log holds the key.
-    const stored = await t.portal.services.pool.query(`SELECT 1 FROM read.api_keys WHERE key_hash = $1 OR prefix = $1`, [created.key]);
+    const stored = await t.portal.services.pool.query(`SELECT 1 FROM secret.api_keys WHERE key_hash = $1 OR prefix = $1`, [created.key]);
     expect(stored.rowCount).toBe(0);
     const events = await t.portal.services.store.readStream(`apikeys-${created.id}`);
     expect(events).toHaveLength(1);
@@ -58,12 +58,13 @@ describe('API keys', () => {
     const products = await t.app.inject({ method: 'GET', url: '/api/products', headers: withKey(key) });
     expect(products.statusCode).toBe(200);
     // Each use is an audit entry naming the key, the method and the path.
-    const { id } = await t.portal.services.pool.query<{ id: string }>(`SELECT id FROM read.api_keys WHERE name = 'Orders export'`).then((r) => r.rows[0]);
-    const used = await t.portal.services.pool.query<{ summary: string }>(
-      `SELECT summary FROM read.audit_log WHERE event_type = 'ApiKeyUsed.v1' AND record_id = $1 ORDER BY occurred_at`,
-      [id],
-    );
-    expect(used.rows.map((row) => row.summary)).toEqual(['API key “Orders export” called GET /api/orders', 'API key “Orders export” called GET /api/orders', 'API key “Orders export” called GET /api/products']);
+    const { id } = await t.portal.services.pool.query<{ id: string }>(`SELECT id FROM secret.api_keys WHERE name = 'Orders export'`).then((r) => r.rows[0]);
+    const used = () =>
+      t.portal.services.pool
+        .query<{ summary: string }>(`SELECT summary FROM read.audit_log WHERE event_type = 'ApiKeyUsed.v1' AND record_id = $1 ORDER BY occurred_at`, [id])
+        .then((r) => r.rows.map((row) => row.summary));
+    // The audit log is a projection: the last use reaches it a moment after the answer.
+    await expect.poll(used, { timeout: 5_000 }).toEqual(['API key “Orders export” called GET /api/orders', 'API key “Orders export” called GET /api/orders', 'API key “Orders export” called GET /api/products']);
   });
 
   it('is refused on every write route, public ones included, before anything runs', async () => {

@@ -69,7 +69,7 @@ describe('a partner’s team', () => {
       await member.getByRole('heading', { level: 1, name: 'Welcome to Partner Portal' }).waitFor();
       const cards = await member.locator('main').getByRole('heading', { level: 2 }).allTextContents();
       expect(cards).toEqual(['Projects', 'Orders']);
-      expect(await menuEntries(member)).toEqual(['Welcome', 'Projects', 'Orders']);
+      expect(await menuEntries(member)).toEqual(['Welcome', 'Projects', 'Orders', 'Activity']);
       await member.getByRole('menuitem', { name: 'Orders', exact: true }).click();
       await member.waitForURL((url) => url.pathname === '/orders');
       await member.getByText(/ORD-\d{4}-\d{6}/).first().waitFor();
@@ -83,7 +83,7 @@ describe('a partner’s team', () => {
 
       await member.goto('/sub-user-dashboard');
       await member.getByRole('heading', { level: 1, name: 'Welcome to Partner Portal' }).waitFor();
-      await expect.poll(() => menuEntries(member), { timeout: 15_000 }).toEqual(['Welcome', 'Projects']);
+      await expect.poll(() => menuEntries(member), { timeout: 15_000 }).toEqual(['Welcome', 'Projects', 'Activity']);
       expect(await member.locator('main').getByRole('heading', { level: 2 }).allTextContents()).toEqual(['Projects']);
       expect(consoleErrors).toEqual([]);
     } finally {
