@@ -6,11 +6,13 @@ import { peopleNamed, type Person } from './audit';
 import type { Projection } from './projection';
 
 /**
- * read.organisation_activity: each organisation's own timeline. Runs after the audit projection (whose
- * read.audit_people names the accounts) and the projects projection (whose titles it quotes).
+ * read.organisation_activity: each organisation's own timeline, and read.activity_project_titles: the
+ * title of each project as its events left it, so lines quote it as it was. It reads only its own
+ * tables and read.audit_people (the audit projection, applied just before it, names the accounts).
  */
 export const activityProjection: Projection = {
   name: 'organisation_activity',
+  stage: 'log',
   apply(event: RecordedEvent, db: PoolClient) {
     return this.applyBatch!([event], db);
   },
@@ -21,19 +23,19 @@ export const activityProjection: Projection = {
       const d = e.data as { userId?: unknown; parentUserId?: unknown };
       return [d.userId, d.parentUserId].filter((v): v is string => typeof v === 'string');
     });
-    const projectIds = relevant.flatMap((e) => (e.type.startsWith('Project') && typeof (e.data as { projectId?: unknown }).projectId === 'string' ? [(e.data as { projectId: string }).projectId] : []));
     const people = await peopleNamed(userIds, db);
-    const titles = await projectTitles(projectIds, db);
-    // A project registered earlier in this batch is already in read.projects; its title also comes with its registration.
+    const titles = await projectTitles(relevant, db);
     const context = {
-      projectTitle: (id: string) => titles.get(id) ?? null,
+      projectTitle: (id: string) => titles.known.get(id) ?? null,
       person: (id: string): Person | null => people.get(id) ?? null,
     };
     const lines: Array<ActivityLine & { event: RecordedEvent }> = [];
     for (const event of relevant) {
+      titles.learn(event);
       const line = activityLineOf(event, context);
       if (line && /^[0-9a-f-]{36}$/i.test(line.organisationId)) lines.push({ ...line, event });
     }
+    await titles.store();
     if (lines.length === 0) return;
     await db.query(
       `INSERT INTO organisation_activity (event_id, organisation_id, occurred_at, resource, record_id, event_type, message, link)
@@ -53,12 +55,36 @@ export const activityProjection: Projection = {
   },
 };
 
-async function projectTitles(ids: string[], db: PoolClient): Promise<Map<string, string>> {
-  const titles = new Map<string, string>();
-  if (ids.length === 0) return titles;
-  const { rows } = await db.query<{ id: string; title: string }>('SELECT id::text, title FROM projects WHERE id = ANY($1::uuid[])', [[...new Set(ids)]]);
-  for (const row of rows) titles.set(row.id, row.title);
-  return titles;
+/** The titles of the batch's projects as known before it; `learn` follows registrations and edits in log order. */
+async function projectTitles(events: readonly RecordedEvent[], db: PoolClient) {
+  const ids = [
+    ...new Set(events.flatMap((e) => (e.type.startsWith('Project') && typeof (e.data as { projectId?: unknown }).projectId === 'string' ? [(e.data as { projectId: string }).projectId] : []))),
+  ].filter((id) => /^[0-9a-f-]{36}$/i.test(id));
+  const known = new Map<string, string>();
+  if (ids.length) {
+    const { rows } = await db.query<{ project_id: string; title: string }>('SELECT project_id::text, title FROM activity_project_titles WHERE project_id = ANY($1::uuid[])', [ids]);
+    for (const row of rows) known.set(row.project_id, row.title);
+  }
+  const changed = new Set<string>();
+  return {
+    known,
+    learn(event: RecordedEvent) {
+      if (event.type !== 'ProjectRegistered.v1' && event.type !== 'ProjectUpdated.v1') return;
+      const data = event.data as { projectId?: unknown; details?: { title?: unknown } };
+      if (typeof data.projectId !== 'string' || typeof data.details?.title !== 'string' || !/^[0-9a-f-]{36}$/i.test(data.projectId)) return;
+      known.set(data.projectId, data.details.title);
+      changed.add(data.projectId);
+    },
+    async store() {
+      if (changed.size === 0) return;
+      const changedIds = [...changed];
+      await db.query(
+        `INSERT INTO activity_project_titles (project_id, title) SELECT * FROM unnest($1::uuid[], $2::text[])
+         ON CONFLICT (project_id) DO UPDATE SET title = EXCLUDED.title`,
+        [changedIds, changedIds.map((id) => known.get(id)!)],
+      );
+    },
+  };
 }
 
 // ---- queries ----

@@ -76,6 +76,7 @@ const COLUMNS = 'event_id, occurred_at, actor_id, actor_name, actor_role, record
 
 export const auditProjection: Projection = {
   name: 'audit',
+  stage: 'log',
   apply(event: RecordedEvent, db: PoolClient) {
     return this.applyBatch!([event], db);
   },

@@ -11,6 +11,18 @@ export interface Projection {
   apply(event: RecordedEvent, db: PoolClient): Promise<void>;
   /** When given, used instead of `apply` per event: one round trip for a whole batch. */
   applyBatch?(events: readonly RecordedEvent[], db: PoolClient): Promise<void>;
+  /**
+   * 'records' (the default): a record type's read model. 'log': the audit log and activity feed, which
+   * read only their own tables and come after the record models; a rebuild applies them to one batch
+   * while the record models take the next.
+   */
+  stage?: 'records' | 'log';
+}
+
+/** The projections of each stage, in order; within a stage, in the order given. */
+export function projectionStages(projections: readonly Projection[]): Projection[][] {
+  const stages = [projections.filter((p) => (p.stage ?? 'records') === 'records'), projections.filter((p) => p.stage === 'log')];
+  return stages.filter((stage) => stage.length > 0);
 }
 
 /**

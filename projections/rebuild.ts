@@ -1,8 +1,9 @@
 import { PRINCIPALS_CHANNEL } from '../src/plugins/principalCache';
 import type { Pool } from '../src/db';
-import { comparePositions, type EventStore, type GlobalPosition } from '../src/eventstore';
-import { PROJECTED_SECRET_TABLES, SECRET_SCHEMA, secretSchemaBeside, type Projection } from './projection';
-import { ProjectionRunner } from './runner';
+import { comparePositions, type EventStore, type GlobalPosition, type RecordedEvent } from '../src/eventstore';
+import { CheckpointStore } from './checkpoints';
+import { applyToProjection, projectionStages, PROJECTED_SECRET_TABLES, SECRET_SCHEMA, secretSchemaBeside, type Projection } from './projection';
+import { READ_MODELS_CHECKPOINT } from './runner';
 
 const NEXT_SCHEMA = 'read_rebuild';
 const RETIRED_SCHEMA = 'read_retired';
@@ -18,7 +19,12 @@ const REBUILD_BATCH_SIZE = 2000;
  * are built once at the end, which is much faster than maintaining them row by row, and they keep
  * their names, so later migrations find them.
  */
-export async function rebuildProjections(store: EventStore, pool: Pool, projections: readonly Projection[]): Promise<{ head: GlobalPosition | undefined; tables: string[] }> {
+export async function rebuildProjections(
+  store: EventStore,
+  pool: Pool,
+  projections: readonly Projection[],
+  options: { batchSize?: number } = {},
+): Promise<{ head: GlobalPosition | undefined; tables: string[] }> {
   const { rows } = await pool.query<{ table_name: string }>(
     "SELECT table_name FROM information_schema.tables WHERE table_schema = 'read' AND table_type = 'BASE TABLE' ORDER BY 1",
   );
@@ -51,25 +57,13 @@ export async function rebuildProjections(store: EventStore, pool: Pool, projecti
   for (const index of ownIndexes.filter((i) => i.indexdef.startsWith('CREATE UNIQUE'))) await pool.query(inNextSchema(index.indexdef));
 
   const head = await store.headPosition();
-  if (head) {
-    await new Promise<void>((resolve, reject) => {
-      const runner = new ProjectionRunner(store, pool, projections, {
-        schema: NEXT_SCHEMA,
-        batchSize: REBUILD_BATCH_SIZE,
-        onError: (error) => {
-          void runner.stop();
-          reject(error);
-        },
-        onBatch: (position: GlobalPosition) => {
-          if (comparePositions(position, head) >= 0) void runner.stop().then(resolve);
-        },
-      });
-      runner.start();
-    });
-  }
+  if (head) await replay(store, pool, projections, head, options.batchSize ?? REBUILD_BATCH_SIZE);
 
-  for (const index of ownIndexes.filter((i) => !i.indexdef.startsWith('CREATE UNIQUE'))) await pool.query(inNextSchema(index.indexdef));
-  await pool.query(`ANALYZE ${tables.map((table) => `${NEXT_SCHEMA}.${table}`).join(', ')}`);
+  // Index builds and statistics use one core each: two at a time.
+  await inParallel(ownIndexes.filter((i) => !i.indexdef.startsWith('CREATE UNIQUE')), 2, (index) =>
+    pool.query(`BEGIN; SET LOCAL maintenance_work_mem = '256MB'; ${inNextSchema(index.indexdef)}; COMMIT`),
+  );
+  await inParallel(tables, 2, (table) => pool.query(`ANALYZE ${NEXT_SCHEMA}.${table}`));
 
   const client = await pool.connect();
   try {
@@ -93,6 +87,68 @@ export async function rebuildProjections(store: EventStore, pool: Pool, projecti
     client.release();
   }
   return { head, tables };
+}
+
+/**
+ * Replays the log up to `head` into the next schema. The stages form a pipeline, each on its own
+ * connection: while the record models apply a batch, the audit log and activity feed apply the one
+ * before, and the log is read ahead (the store prefetches). One transaction per stage and batch; a
+ * rebuild that stops midway starts again from scratch, so the checkpoint is written once, at the end.
+ */
+async function replay(store: EventStore, pool: Pool, projections: readonly Projection[], head: GlobalPosition, batchSize: number): Promise<void> {
+  const stages = projectionStages(projections);
+  const clients = await Promise.all(stages.map(() => pool.connect()));
+  const applyStage = async (k: number, events: readonly RecordedEvent[]) => {
+    const client = clients[k];
+    await client.query(`BEGIN; SET LOCAL search_path TO ${NEXT_SCHEMA}, ${NEXT_SECRET_SCHEMA}, public; SET LOCAL synchronous_commit = off`);
+    try {
+      for (const projection of stages[k]) await applyToProjection(projection, events, client);
+      await client.query('COMMIT');
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => {});
+      throw error;
+    }
+  };
+  let last: GlobalPosition | undefined;
+  try {
+    await new Promise<void>((resolve, reject) => {
+      let previous: Array<Promise<void>> = stages.map(() => Promise.resolve());
+      const subscription = store.subscribeToAll({ batchSize }, async (events) => {
+        // Stage k takes this batch once stage k - 1 has applied it and stage k has applied the previous one.
+        let earlier: Promise<unknown> = Promise.resolve();
+        const current = stages.map((_, k) => {
+          const applied = Promise.all([earlier, previous[k]]).then(() => applyStage(k, events));
+          earlier = applied;
+          return applied;
+        });
+        current.forEach((applied) => applied.catch(() => {}));
+        const lastStageBehind = previous[previous.length - 1];
+        previous = current;
+        last = events[events.length - 1].position;
+        if (comparePositions(last, head) >= 0) {
+          await Promise.all(current);
+          void subscription.stop().then(resolve, reject);
+        } else {
+          // The next batch is read once the first stage is free and the last is at most one batch behind.
+          await Promise.all([current[0], lastStageBehind]);
+        }
+      });
+      subscription.done.then((error) => error && reject(error), reject);
+    });
+  } finally {
+    for (const client of clients) client.release();
+  }
+  await new CheckpointStore(`${NEXT_SCHEMA}.checkpoints`).set(pool, READ_MODELS_CHECKPOINT, last!);
+}
+
+/** Runs `work` over the items, at most `width` at a time. */
+async function inParallel<T>(items: readonly T[], width: number, work: (item: T) => Promise<unknown>): Promise<void> {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(width, items.length) }, async () => {
+      while (next < items.length) await work(items[next++]);
+    }),
+  );
 }
 
 const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;

@@ -51,9 +51,12 @@ const text = (value: unknown): string | null => (typeof value === 'string' && va
 const record = (data: unknown): Data => (typeof data === 'object' && data !== null ? (data as Data) : {});
 
 /** `$1,240` or `$1,240.50`. */
+// Formatters are built once: toLocaleString with options builds one per call, which dominates a log replay.
+const WHOLE_DOLLARS = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+const DOLLARS_AND_CENTS = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
 export function formatDollars(cents: number): string {
-  const dollars = cents / 100;
-  return `$${dollars.toLocaleString('en-US', { minimumFractionDigits: cents % 100 === 0 ? 0 : 2, maximumFractionDigits: 2 })}`;
+  return `$${(cents % 100 === 0 ? WHOLE_DOLLARS : DOLLARS_AND_CENTS).format(cents / 100)}`;
 }
 
 /** `OrderStatusChanged.v1` → `Order status changed`. */

@@ -9,6 +9,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Pool } from '../../src/db';
+import { newEventId } from '../../src/eventstore/eventIds';
 import { formatOrderNumber, serialNumbersOf, type OrderLine, type OrderStatus } from '../../domain/orders/orders';
 
 const DAY = 86_400_000;
@@ -152,7 +153,7 @@ export async function generateOrders(pool: Pool, orders: number, options: { conn
       order.events.forEach((event, revision) => {
         columns.stream.push(order.streamId);
         columns.revision.push(revision);
-        columns.id.push(randomUUID());
+        columns.id.push(newEventId());
         columns.type.push(event.type);
         columns.data.push(JSON.stringify(event.data));
         columns.metadata.push(JSON.stringify(event.metadata));

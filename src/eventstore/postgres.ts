@@ -266,6 +266,7 @@ export class PostgresEventStore implements EventStore {
         };
       }).finally(() => (wake = undefined));
 
+    let prefetched: Promise<RecordedEvent[]> | undefined;
     const run = async (): Promise<Error | undefined> => {
       try {
         listener.on('error', (error) => {
@@ -281,9 +282,17 @@ export class PostgresEventStore implements EventStore {
             continue;
           }
           pending = false;
-          const batch = await this.readAllBatch(position, batchSize);
+          // A prefetch that failed is read again here.
+          const batch = await (prefetched?.catch(() => this.readAllBatch(position, batchSize)) ?? this.readAllBatch(position, batchSize));
+          prefetched = undefined;
           if (stopped) break;
           if (batch.length > 0) {
+            // A full batch means more is waiting: read it while the handler works (a catch-up reads the log
+            // and applies it at the same time).
+            if (batch.length === batchSize) {
+              prefetched = this.readAllBatch(batch[batch.length - 1].position, batchSize);
+              prefetched.catch(() => {});
+            }
             await handler(batch);
             position = batch[batch.length - 1].position;
             pending = true;
