@@ -20,7 +20,7 @@ import { runProjectSection } from './bench/projects';
 import { runRebateSection } from './bench/rebates';
 import { runTicketSection } from './bench/tickets';
 import { runMixedSection } from './bench/mixed';
-import { REBUILD_GOAL, runScaleSection, SCALE_P95_GOAL, SCALE_ROUTES, type ScaleSection } from './bench/scale';
+import { AUDIT_P95_GOAL_MS, REBUILD_GOAL, runScaleSection, SCALE_P95_GOAL, SCALE_ROUTES, slowestAuditRoute, type ScaleSection } from './bench/scale';
 import { LAG_GOAL_MS, runLagSection, type LagSection } from './bench/projectionLag';
 import { formatCount, formatMs, formatPercent, formatRate, renderTable, type Cell } from './bench/reportTables';
 
@@ -307,6 +307,8 @@ async function main() {
       goals.push({ goal: `${route.name}: p95 at ${formatCount(large.orders)} <= ${SCALE_P95_GOAL}x p95 at ${formatCount(small.orders)}`, measured: `${formatMs(b.p95)} / ${formatMs(a.p95)} = ${(b.p95 / a.p95).toFixed(2)}x`, met: b.p95 <= SCALE_P95_GOAL * a.p95 });
     }
     goals.push({ goal: `full rebuild >= ${formatCount(REBUILD_GOAL)} events/s (${formatCount(large.events)} events)`, measured: formatRate(large.rebuildRate), met: large.rebuildRate >= REBUILD_GOAL });
+    const audit = slowestAuditRoute(large);
+    if (audit) goals.push({ goal: `audit log pages and filters p95 < ${AUDIT_P95_GOAL_MS} ms at ${formatCount(large.events)} events`, measured: `slowest ${formatMs(audit.p95)} (${audit.name})`, met: audit.p95 < AUDIT_P95_GOAL_MS });
   }
   const notes: Cell[][] = [];
   if (results.http) {

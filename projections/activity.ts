@@ -39,17 +39,22 @@ export const activityProjection: Projection = {
     if (lines.length === 0) return;
     await db.query(
       `INSERT INTO organisation_activity (event_id, organisation_id, occurred_at, resource, record_id, event_type, message, link)
-       SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::timestamptz[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[])
+       SELECT event_id, organisation_id, occurred_at, resource, record_id, event_type, message, link FROM json_to_recordset($1::json)
+         AS t(event_id uuid, organisation_id uuid, occurred_at timestamptz, resource text, record_id text, event_type text, message text, link text)
        ON CONFLICT (event_id) DO NOTHING`,
       [
-        lines.map((l) => l.event.id),
-        lines.map((l) => l.organisationId),
-        lines.map((l) => l.event.metadata.occurredAt),
-        lines.map((l) => l.resource),
-        lines.map((l) => l.recordId),
-        lines.map((l) => l.event.type),
-        lines.map((l) => l.message),
-        lines.map((l) => l.link),
+        JSON.stringify(
+          lines.map((l) => ({
+            event_id: l.event.id,
+            organisation_id: l.organisationId,
+            occurred_at: l.event.metadata.occurredAt,
+            resource: l.resource,
+            record_id: l.recordId,
+            event_type: l.event.type,
+            message: l.message,
+            link: l.link,
+          })),
+        ),
       ],
     );
   },

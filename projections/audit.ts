@@ -102,25 +102,26 @@ export const auditProjection: Projection = {
       const subject = account ? people.get(account) : undefined;
       const actor = event.metadata.actorId ? people.get(event.metadata.actorId) : undefined;
       const organisationId = organisationNamedBy(event) ?? subject?.organisationId ?? null;
-      return [
-        event.id,
-        event.metadata.occurredAt,
-        event.metadata.actorId,
-        actor?.fullName ?? null,
-        event.metadata.actorRole,
-        recordType,
-        recordId,
-        organisationId && /^[0-9a-f-]{36}$/i.test(organisationId) ? organisationId : null,
-        event.type,
-        auditSummary(event, { subject: subject?.fullName }),
-      ];
+      return {
+        event_id: event.id,
+        occurred_at: event.metadata.occurredAt,
+        actor_id: event.metadata.actorId,
+        actor_name: actor?.fullName ?? null,
+        actor_role: event.metadata.actorRole,
+        record_type: recordType,
+        record_id: recordId,
+        organisation_id: organisationId && /^[0-9a-f-]{36}$/i.test(organisationId) ? organisationId : null,
+        event_type: event.type,
+        summary: auditSummary(event, { subject: subject?.fullName }),
+      };
     });
-    const columns = rows[0].map((_, i) => rows.map((row) => row[i]));
+    // One JSON document for the batch's lines: native to serialise, unlike an escaped array literal per column.
     await db.query(
       `INSERT INTO audit_log (${COLUMNS})
-       SELECT * FROM unnest($1::uuid[], $2::timestamptz[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::uuid[], $9::text[], $10::text[])
+       SELECT ${COLUMNS} FROM json_to_recordset($1::json)
+         AS t(event_id uuid, occurred_at timestamptz, actor_id text, actor_name text, actor_role text, record_type text, record_id text, organisation_id uuid, event_type text, summary text)
        ON CONFLICT (event_id) DO NOTHING`,
-      columns,
+      [JSON.stringify(rows)],
     );
     await rememberPeople(people, changed, db);
   },

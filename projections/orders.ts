@@ -24,7 +24,7 @@ interface PlacedRow {
   placedBy: string;
   status: string;
   notes: string | null;
-  shippingAddress: string;
+  shippingAddress: ShippingAddress;
   estimatedDelivery: string;
   total: number;
   itemCount: number;
@@ -66,7 +66,7 @@ async function applyOrderEvents(events: readonly RecordedEvent[], db: PoolClient
           placedBy: d.placedBy,
           status: d.status,
           notes: d.notes,
-          shippingAddress: JSON.stringify(d.shippingAddress),
+          shippingAddress: d.shippingAddress,
           estimatedDelivery: d.estimatedDelivery,
           total: centsToAmount(d.totalCents),
           itemCount: d.items.reduce((n, i) => n + i.quantity, 0),
@@ -93,42 +93,38 @@ async function applyOrderEvents(events: readonly RecordedEvent[], db: PoolClient
     }
   }
 
+  // Each statement takes its rows as one JSON document: native to serialise, unlike an escaped array literal per column.
   if (placed.length) {
-    const column = <K extends keyof PlacedRow>(key: K) => placed.map((row) => row[key]);
     // Placed orders enter the statistics as pending; a retried placement (ON CONFLICT) changes nothing.
     await db.query(
       `WITH inserted AS (
          INSERT INTO orders (id, order_number, organisation_id, company_name, placed_by, status, notes, shipping_address, estimated_delivery, total_amount, item_count, created_at, updated_at)
          SELECT id, order_number, organisation_id, company_name, placed_by, status, notes, shipping_address, estimated_delivery, total_amount, item_count, at, at
-         FROM unnest($1::uuid[], $2::text[], $3::uuid[], $4::text[], $5::uuid[], $6::text[], $7::text[], $8::jsonb[], $9::date[], $10::numeric[], $11::int[], $12::timestamptz[])
-           AS t(id, order_number, organisation_id, company_name, placed_by, status, notes, shipping_address, estimated_delivery, total_amount, item_count, at)
+         FROM json_to_recordset($1::json)
+           AS t(id uuid, order_number text, organisation_id uuid, company_name text, placed_by uuid, status text, notes text, shipping_address jsonb, estimated_delivery date, total_amount numeric, item_count int, at timestamptz)
          ON CONFLICT (id) DO NOTHING
          RETURNING id, organisation_id, created_at, status, total_amount
        ),
        items AS (
          INSERT INTO order_items (order_id, line, product_id, product_name, quantity, unit_price, line_total)
          SELECT i.order_id, row_number() OVER (PARTITION BY i.order_id ORDER BY i.n), i.product_id, i.product_name, i.quantity, i.unit_price, i.line_total
-         FROM unnest($13::uuid[], $14::uuid[], $15::text[], $16::int[], $17::numeric[], $18::numeric[]) WITH ORDINALITY AS i(order_id, product_id, product_name, quantity, unit_price, line_total, n)
+         FROM json_to_recordset($2::json) AS i(order_id uuid, product_id uuid, product_name text, quantity int, unit_price numeric, line_total numeric, n int)
          WHERE i.order_id IN (SELECT id FROM inserted)
        )
        ${STATS_UPSERT('SELECT organisation_id, created_at, status, total_amount, 1 AS orders, 0::double precision AS delivery_days FROM inserted')}`,
       [
-        column('id'), column('orderNumber'), column('organisationId'), column('companyName'), column('placedBy'), column('status'), column('notes'),
-        column('shippingAddress'), column('estimatedDelivery'), column('total'), column('itemCount'), column('at'),
-        items.map((i) => i[0]), items.map((i) => i[1]), items.map((i) => i[2]), items.map((i) => i[3]), items.map((i) => i[4]), items.map((i) => i[5]),
+        JSON.stringify(placed.map((p) => ({ id: p.id, order_number: p.orderNumber, organisation_id: p.organisationId, company_name: p.companyName, placed_by: p.placedBy, status: p.status, notes: p.notes, shipping_address: p.shippingAddress, estimated_delivery: p.estimatedDelivery, total_amount: p.total, item_count: p.itemCount, at: p.at }))),
+        JSON.stringify(items.map((i, n) => ({ order_id: i[0], product_id: i[1], product_name: i[2], quantity: i[3], unit_price: i[4], line_total: i[5], n }))),
       ],
     );
   }
 
   if (statuses.size) {
-    const ids = [...statuses.keys()];
-    const rows = [...statuses.values()];
-    const time = (status: string) => rows.map((r) => r.times[status] ?? null);
     // The statistics lose each order's row as it was and gain it as it is now.
     await db.query(
       `WITH changes AS (
-         SELECT * FROM unnest($1::uuid[], $2::text[], $3::timestamptz[], $4::timestamptz[], $5::timestamptz[], $6::timestamptz[], $7::timestamptz[], $8::text[], $9::text[])
-           AS c(id, status, at, approved_at, shipped_at, delivered_at, cancelled_at, carrier, tracking_number)
+         SELECT * FROM json_to_recordset($1::json)
+           AS c(id uuid, status text, at timestamptz, approved_at timestamptz, shipped_at timestamptz, delivered_at timestamptz, cancelled_at timestamptz, carrier text, tracking_number text)
        ),
        before AS (SELECT o.organisation_id, o.created_at, o.status, o.total_amount, o.delivered_at FROM orders o JOIN changes c ON c.id = o.id),
        after AS (
@@ -141,16 +137,31 @@ async function applyOrderEvents(events: readonly RecordedEvent[], db: PoolClient
        )
        ${STATS_UPSERT(`SELECT organisation_id, created_at, status, -total_amount AS total_amount, -1 AS orders, -${DELIVERY_DAYS} AS delivery_days FROM before
           UNION ALL SELECT organisation_id, created_at, status, total_amount, 1, ${DELIVERY_DAYS} FROM after`)}`,
-      [ids, rows.map((r) => r.status), rows.map((r) => r.at), time('approved'), time('shipped'), time('delivered'), time('cancelled'), rows.map((r) => r.carrier), rows.map((r) => r.trackingNumber)],
+      [
+        JSON.stringify(
+          [...statuses].map(([id, r]) => ({
+            id,
+            status: r.status,
+            at: r.at,
+            approved_at: r.times.approved ?? null,
+            shipped_at: r.times.shipped ?? null,
+            delivered_at: r.times.delivered ?? null,
+            cancelled_at: r.times.cancelled ?? null,
+            carrier: r.carrier,
+            tracking_number: r.trackingNumber,
+          })),
+        ),
+      ],
     );
   }
 
   if (units.length) {
     await db.query(
       `INSERT INTO order_units (serial_number, order_id, organisation_id, product_id, product_name, shipped_at)
-       SELECT * FROM unnest($1::text[], $2::uuid[], $3::uuid[], $4::uuid[], $5::text[], $6::timestamptz[])
+       SELECT serial_number, order_id, organisation_id, product_id, product_name, shipped_at
+       FROM json_to_recordset($1::json) AS t(serial_number text, order_id uuid, organisation_id uuid, product_id uuid, product_name text, shipped_at timestamptz)
        ON CONFLICT (serial_number) DO NOTHING`,
-      [units.map((u) => u[0]), units.map((u) => u[1]), units.map((u) => u[2]), units.map((u) => u[3]), units.map((u) => u[4]), units.map((u) => u[5])],
+      [JSON.stringify(units.map((u) => ({ serial_number: u[0], order_id: u[1], organisation_id: u[2], product_id: u[3], product_name: u[4], shipped_at: u[5] })))],
     );
   }
 }

@@ -34,15 +34,16 @@ export const statusHistoryProjection: Projection = {
       if (!isStatusChange(event.data)) return [];
       const { recordType, recordId } = streamCategory(event.streamId);
       const m = event.metadata;
-      return [[event.id, recordType, recordId, event.data.previousStatus, event.data.status, m.actorId, m.actorRole, event.data.reason ?? null, m.occurredAt, event.type]];
+      return [{ event_id: event.id, record_type: recordType, record_id: recordId, from_status: event.data.previousStatus, to_status: event.data.status, actor_id: m.actorId, actor_role: m.actorRole, reason: event.data.reason ?? null, occurred_at: m.occurredAt, event_type: event.type }];
     });
     if (rows.length === 0) return;
-    const columns = rows[0].map((_, i) => rows.map((row) => row[i]));
+    // The rows travel as one JSON document: JSON.stringify is native, escaping an array literal per column is not.
     await db.query(
       `INSERT INTO status_history (${COLUMNS})
-       SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::timestamptz[], $10::text[])
+       SELECT ${COLUMNS} FROM json_to_recordset($1::json)
+         AS t(event_id uuid, record_type text, record_id text, from_status text, to_status text, actor_id text, actor_role text, reason text, occurred_at timestamptz, event_type text)
        ON CONFLICT (event_id) DO NOTHING`,
-      columns,
+      [JSON.stringify(rows)],
     );
   },
 };

@@ -14,6 +14,7 @@ import { createEventStore } from '../../src/eventstore';
 import { readModels } from '../../projections';
 import { rebuildProjections } from '../../projections/rebuild';
 import { listOrders, orderStatistics } from '../../projections/orders';
+import { auditCount, auditPage, encodeAuditCursor } from '../../projections/audit';
 import { generateOrders } from '../scale/generateOrders';
 import { createBenchDatabase } from './benchDatabase';
 import { callApi, runReportedSection, signInForBench, startBenchPortal } from './benchPortal';
@@ -29,7 +30,18 @@ interface RouteContext {
   deepPage: number;
   deepCursor: string;
   orderNumber: string;
+  partnerId: string;
+  adminId: string;
+  /** The audit log's next_cursor half-way down the log. */
+  auditCursor: string;
+  /** A month in the middle of the generated history (YYYY-MM-DD). */
+  monthFrom: string;
+  monthTo: string;
 }
+
+/** The audit log's goal: pages and filters in under this at a million events and more. */
+export const AUDIT_P95_GOAL_MS = 200;
+const auditFilter = (filter: Record<string, string>) => `/api/audit?range=[0,24]&filter=${encodeURIComponent(JSON.stringify(filter))}`;
 
 /** The routes measured at each size: adding one is one line. Routes this build does not have (404) are reported as such. */
 export const SCALE_ROUTES: Array<{ name: string; account: Account; path: (c: RouteContext) => string }> = [
@@ -46,7 +58,17 @@ export const SCALE_ROUTES: Array<{ name: string; account: Account; path: (c: Rou
   { name: 'GET /api/dashboard/distributor/stats', account: 'distributor', path: () => '/api/dashboard/distributor/stats' },
   { name: 'GET /api/dashboard/support/stats', account: 'support', path: () => '/api/dashboard/support/stats' },
   { name: 'GET /api/dashboard/admin/stats', account: 'admin', path: () => '/api/dashboard/admin/stats' },
+  { name: 'GET /api/audit first page', account: 'admin', path: () => '/api/audit?range=[0,24]' },
+  { name: 'GET /api/audit page 400 (offset 9,975)', account: 'admin', path: () => '/api/audit?range=[9975,9999]' },
+  { name: 'GET /api/audit deep page (cursor=)', account: 'admin', path: (c) => `/api/audit?limit=25&cursor=${c.auditCursor}` },
+  { name: 'GET /api/audit?filter event type', account: 'admin', path: () => auditFilter({ event_type: 'OrderStatusChanged.v1' }) },
+  { name: 'GET /api/audit?filter organisation', account: 'admin', path: (c) => auditFilter({ organisation_id: c.partnerId }) },
+  { name: 'GET /api/audit?filter actor', account: 'admin', path: (c) => auditFilter({ actor_id: c.adminId }) },
+  { name: 'GET /api/audit?filter record type', account: 'admin', path: () => auditFilter({ record_type: 'orders' }) },
+  { name: 'GET /api/audit?filter one month', account: 'admin', path: (c) => auditFilter({ from: c.monthFrom, to: c.monthTo }) },
+  { name: 'GET /api/audit?filter organisation + event type', account: 'admin', path: (c) => auditFilter({ organisation_id: c.partnerId, event_type: 'OrderPlaced.v1' }) },
 ];
+const isAuditRoute = (name: string) => name.startsWith('GET /api/audit');
 
 export interface ScaleSettings {
   adminUrl: string;
@@ -94,7 +116,7 @@ async function measureSize(settings: ScaleSettings, databaseUrl: string, target:
     const began = performance.now();
     await rebuildProjections(store, pool, readModels);
     const rebuildSeconds = (performance.now() - began) / 1000;
-    await pool.query('VACUUM ANALYZE read.orders, read.order_items, read.order_stats');
+    await pool.query('VACUUM ANALYZE read.orders, read.order_items, read.order_stats, read.audit_log');
 
     // The slow queries' plans, from the real query code.
     const plans: Record<string, string> = {};
@@ -103,6 +125,8 @@ async function measureSize(settings: ScaleSettings, databaseUrl: string, target:
       'orders, deep page': (db: never) => listOrders(db, { organisationId: undefined }, {}, { offset: Math.floor(target / 2), limit: 25 }),
       'orders, search': (db: never) => listOrders(db, { organisationId: undefined }, { search: 'ORD-2026-0012' }, { offset: 0, limit: 25 }),
       'order statistics': (db: never) => orderStatistics(db, { organisationId: undefined }),
+      'audit log, first page and its capped count': (db: never) => Promise.all([auditPage(db, {}, { limit: 25 }), auditCount(db, {}, 10_025)]),
+      'audit log, one event type': (db: never) => auditPage(db, { event_type: 'OrderStatusChanged.v1' }, { limit: 25 }),
     })) {
       const collected: string[] = [];
       await run(explaining(pool, collected));
@@ -119,7 +143,23 @@ async function measureSize(settings: ScaleSettings, databaseUrl: string, target:
       const deepPage = Math.max(1, Math.floor(total / 25 / 2));
       // A cursor in the middle of the list: walk to it once by page number.
       const middle = await callApi(bench.baseUrl, tokens.admin, 'GET', `/api/orders?page=${deepPage}&limit=25`);
-      const context: RouteContext = { deepPage, deepCursor: middle.json.data.nextCursor, orderNumber: middle.json.data.orders[0].order_number };
+      const ids = await pool.query<{ email: string; id: string }>("SELECT email, id::text FROM read.users WHERE email IN ('partner@partnerhub.test', 'admin@partnerhub.test')");
+      const idOf = (email: string) => ids.rows.find((r) => r.email === email)!.id;
+      const auditMiddle = await pool.query<{ occurred_at: Date; event_id: string }>(
+        'SELECT occurred_at, event_id FROM read.audit_log ORDER BY occurred_at DESC, event_id DESC OFFSET $1 LIMIT 1',
+        [Math.floor(events / 2)],
+      );
+      const month = new Date(Date.now() - 365 * 86_400_000);
+      const context: RouteContext = {
+        deepPage,
+        deepCursor: middle.json.data.nextCursor,
+        orderNumber: middle.json.data.orders[0].order_number,
+        partnerId: idOf('partner@partnerhub.test'),
+        adminId: idOf('admin@partnerhub.test'),
+        auditCursor: encodeAuditCursor({ occurredAt: auditMiddle.rows[0].occurred_at.toISOString(), eventId: auditMiddle.rows[0].event_id }),
+        monthFrom: new Date(Date.UTC(month.getUTCFullYear(), month.getUTCMonth(), 1)).toISOString().slice(0, 10),
+        monthTo: new Date(Date.UTC(month.getUTCFullYear(), month.getUTCMonth() + 1, 0)).toISOString().slice(0, 10),
+      };
       for (const route of SCALE_ROUTES) {
         const path = route.path(context);
         const probe = await callApi(bench.baseUrl, tokens[route.account], 'GET', path);
@@ -186,10 +226,25 @@ export function scaleTable(section: ScaleSection): string {
   });
   return [
     renderTable(`Scale: ${formatCount(small.orders)} and ${formatCount(large.orders)} orders`, ['route', `p50 @${formatCount(small.orders)}`, `p95 @${formatCount(small.orders)}`, `p50 @${formatCount(large.orders)}`, `p95 @${formatCount(large.orders)}`, `p95 ratio (goal ≤ ${SCALE_P95_GOAL}×)`], rows),
+    auditGoalLine(large),
     ...section.sizes.map((s) => `   ${formatCount(s.orders)} orders: ${formatCount(s.events)} events in the log; appended in ${s.appendSeconds.toFixed(1)} s; full rebuild ${s.rebuildSeconds.toFixed(1)} s = ${formatRate(s.rebuildRate)} (goal ≥ ${formatCount(REBUILD_GOAL)}/s)`),
     `   each route: ${formatCount(Object.values(large.routes).filter((r) => typeof r === 'object').map((r) => (r as LatencySummary).count)[0] ?? 0)} requests from concurrent clients after the rebuild; section took ${section.totalSeconds.toFixed(0)} s`,
     `   EXPLAIN (ANALYZE, BUFFERS) at ${formatCount(large.orders)} orders: in load-tests/results/latest.json (scale.sizes[].plans)`,
   ].join('\n');
+}
+
+/** The slowest audit route at a size (by p95), or undefined when none was measured. */
+export function slowestAuditRoute(size: SizeResult): { name: string; p95: number } | undefined {
+  const measured = Object.entries(size.routes).filter(([name, r]) => isAuditRoute(name) && typeof r === 'object') as Array<[string, LatencySummary]>;
+  if (measured.length === 0) return undefined;
+  const [name, worst] = measured.reduce((a, b) => (b[1].p95 > a[1].p95 ? b : a));
+  return { name, p95: worst.p95 };
+}
+
+function auditGoalLine(size: SizeResult): string {
+  const worst = slowestAuditRoute(size);
+  if (!worst) return '   audit log: not measured';
+  return `   audit log at ${formatCount(size.events)} events: slowest p95 ${formatMs(worst.p95)} (${worst.name}); goal < ${AUDIT_P95_GOAL_MS} ms: ${worst.p95 < AUDIT_P95_GOAL_MS ? 'held' : 'MISSED'}`;
 }
 
 export function runScaleSection(settings: ScaleSettings, log: (line: string) => void, results: { errors: Record<string, string> }): Promise<string[]> {
