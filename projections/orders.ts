@@ -421,7 +421,15 @@ async function countOrders(db: Queryable, scope: OrderScope, filters: OrderFilte
 export async function orderStatusCounts(db: Queryable, scope: OrderScope, filters: OrderFilters): Promise<Record<'all' | OrderStatus, number>> {
   const params: unknown[] = [];
   const clause = orderConditions(scope, filters, params, { withStatus: false });
-  const { rows } = await db.query<{ status: string; n: string }>(`SELECT o.status, count(*) AS n FROM read.orders o ${clause} GROUP BY o.status`, params);
+  // Without other filters (the list as it opens), the pre-aggregated statistics hold the counts: no scan of every order.
+  // A caller confined to an organisation who also names one is counted the long way (both conditions hold there).
+  const unfiltered =
+    !filters.search && !filters.ids && !filters.dateFrom && !filters.dateTo && filters.totalMin === undefined && filters.totalMax === undefined && !(scope.organisationId && filters.organisationId);
+  const { rows } = unfiltered
+    ? await db.query<{ status: string; n: string }>('SELECT status, sum(orders) AS n FROM read.order_stats WHERE organisation_id = $1 GROUP BY status', [
+        scope.organisationId ?? filters.organisationId ?? ALL_ORGANISATIONS,
+      ])
+    : await db.query<{ status: string; n: string }>(`SELECT o.status, count(*) AS n FROM read.orders o ${clause} GROUP BY o.status`, params);
   const counts: Record<'all' | OrderStatus, number> = { all: 0, pending: 0, approved: 0, shipped: 0, delivered: 0, cancelled: 0 };
   for (const row of rows) {
     const n = Number(row.n);

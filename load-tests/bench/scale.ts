@@ -51,6 +51,7 @@ export const SCALE_ROUTES: Array<{ name: string; account: Account; path: (c: Rou
   { name: 'GET /api/orders deep page (after=)', account: 'admin', path: (c) => `/api/orders?limit=25&after=${c.deepCursor}` },
   { name: 'GET /api/orders?status=pending', account: 'admin', path: () => '/api/orders?status=pending&page=1&limit=25' },
   { name: 'GET /api/orders?search=<number>', account: 'admin', path: (c) => `/api/orders?search=${c.orderNumber}` },
+  { name: 'GET /api/orders/counts (status tabs)', account: 'admin', path: () => '/api/orders/counts' },
   { name: 'GET /api/orders/stats (admin)', account: 'admin', path: () => '/api/orders/stats' },
   { name: 'GET /api/orders/stats (partner)', account: 'partner', path: () => '/api/orders/stats' },
   { name: 'GET /api/dashboard/stats', account: 'partner', path: () => '/api/dashboard/stats' },

@@ -424,6 +424,28 @@ describe('the orders list', () => {
     expect(response.json().data).toMatchObject({ all: 2, pending: 1, approved: 1, shipped: 0 });
   });
 
+  it('counts the tabs of the list as it opens from the statistics, the same as counting the orders', async () => {
+    const counts = async (session: typeof admin, filter: Record<string, unknown> = {}) =>
+      (await call(session)({ method: 'GET', url: `/api/orders/counts?filter=${encodeURIComponent(JSON.stringify(filter))}` })).json().data;
+    const byStatus = async (organisationId?: string) => {
+      const { rows } = await t.db.pool.query<{ status: string; n: number }>(
+        `SELECT CASE WHEN status = 'processing' THEN 'pending' ELSE status END AS status, count(*)::int AS n FROM read.orders ${organisationId ? 'WHERE organisation_id = $1' : ''} GROUP BY 1`,
+        organisationId ? [organisationId] : [],
+      );
+      const expected: Record<string, number> = { all: 0, pending: 0, approved: 0, shipped: 0, delivered: 0, cancelled: 0 };
+      for (const row of rows) {
+        expected[row.status] += row.n;
+        expected.all += row.n;
+      }
+      return expected;
+    };
+    expect(await counts(admin)).toEqual(await byStatus());
+    expect(await counts(admin, { organisation_id: organisationB })).toEqual(await byStatus(organisationB));
+    expect(await counts(partnerA)).toEqual(await byStatus(partnerA.user.id));
+    // Naming another organisation never widens a partner's counts.
+    expect((await counts(partnerA, { organisation_id: organisationB })).all).toBe(0);
+  });
+
   it('exports exactly the filtered orders as CSV, in the list order', async () => {
     const response = await call(admin)({ method: 'GET', url: `/api/orders/export?sort=${encodeURIComponent('["total_amount","DESC"]')}&filter=${encodeURIComponent(JSON.stringify({ organisation_id: organisationB, total_gte: 2000 }))}` });
     expect(response.statusCode).toBe(200);
