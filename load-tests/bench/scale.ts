@@ -13,7 +13,7 @@ import { createPool } from '../../src/db';
 import { createEventStore } from '../../src/eventstore';
 import { readModels } from '../../projections';
 import { rebuildProjections } from '../../projections/rebuild';
-import { listOrders, orderStatistics } from '../../projections/orders';
+import { encodeOrderCursor, listOrders, orderStatistics } from '../../projections/orders';
 import { auditCount, auditPage, encodeAuditCursor } from '../../projections/audit';
 import { generateOrders } from '../scale/generateOrders';
 import { createBenchDatabase } from './benchDatabase';
@@ -27,7 +27,6 @@ const SMALL = 10_000;
 
 type Account = 'admin' | 'partner' | 'distributor' | 'manufacturer' | 'support';
 interface RouteContext {
-  deepPage: number;
   deepCursor: string;
   orderNumber: string;
   partnerId: string;
@@ -47,7 +46,7 @@ const auditFilter = (filter: Record<string, string>) => `/api/audit?range=[0,24]
 export const SCALE_ROUTES: Array<{ name: string; account: Account; path: (c: RouteContext) => string }> = [
   { name: 'GET /api/orders first page (admin)', account: 'admin', path: () => '/api/orders?page=1&limit=25' },
   { name: 'GET /api/orders first page (partner)', account: 'partner', path: () => '/api/orders?page=1&limit=25' },
-  { name: 'GET /api/orders deep page (page=)', account: 'admin', path: (c) => `/api/orders?page=${c.deepPage}&limit=25` },
+  { name: 'GET /api/orders last numbered page (page=400)', account: 'admin', path: () => '/api/orders?page=400&limit=25' },
   { name: 'GET /api/orders deep page (after=)', account: 'admin', path: (c) => `/api/orders?limit=25&after=${c.deepCursor}` },
   { name: 'GET /api/orders?status=pending', account: 'admin', path: () => '/api/orders?status=pending&page=1&limit=25' },
   { name: 'GET /api/orders?search=<number>', account: 'admin', path: (c) => `/api/orders?search=${c.orderNumber}` },
@@ -123,7 +122,7 @@ async function measureSize(settings: ScaleSettings, databaseUrl: string, target:
     const plans: Record<string, string> = {};
     for (const [name, run] of Object.entries({
       'orders, first page': (db: never) => listOrders(db, { organisationId: undefined }, {}, { offset: 0, limit: 25 }),
-      'orders, deep page': (db: never) => listOrders(db, { organisationId: undefined }, {}, { offset: Math.floor(target / 2), limit: 25 }),
+      'orders, last numbered page': (db: never) => listOrders(db, { organisationId: undefined }, {}, { offset: 9_975, limit: 25 }),
       'orders, search': (db: never) => listOrders(db, { organisationId: undefined }, { search: 'ORD-2026-0012' }, { offset: 0, limit: 25 }),
       'order statistics': (db: never) => orderStatistics(db, { organisationId: undefined }),
       'audit log, first page and its capped count': (db: never) => Promise.all([auditPage(db, {}, { limit: 25 }), auditCount(db, {}, 10_025)]),
@@ -139,11 +138,11 @@ async function measureSize(settings: ScaleSettings, databaseUrl: string, target:
     try {
       const accounts: Account[] = ['admin', 'partner', 'distributor', 'manufacturer', 'support'];
       const tokens = Object.fromEntries(await Promise.all(accounts.map(async (a) => [a, await signInForBench(bench.baseUrl, `${a}@partnerhub.test`)] as const)));
-      const first = await callApi(bench.baseUrl, tokens.admin, 'GET', '/api/orders?page=1&limit=25');
-      const total = first.json.data.total as number;
-      const deepPage = Math.max(1, Math.floor(total / 25 / 2));
-      // A cursor in the middle of the list: walk to it once by page number.
-      const middle = await callApi(bench.baseUrl, tokens.admin, 'GET', `/api/orders?page=${deepPage}&limit=25`);
+      // A cursor in the middle of the newest-first list, and an order number from there.
+      const middle = await pool.query<{ id: string; created_at: Date; order_number: string }>(
+        'SELECT id::text, created_at, order_number FROM read.orders ORDER BY created_at DESC, id DESC OFFSET $1 LIMIT 1',
+        [Math.floor(target / 2)],
+      );
       const ids = await pool.query<{ email: string; id: string }>("SELECT email, id::text FROM read.users WHERE email IN ('partner@partnerhub.test', 'admin@partnerhub.test')");
       const idOf = (email: string) => ids.rows.find((r) => r.email === email)!.id;
       const auditMiddle = await pool.query<{ occurred_at: Date; event_id: string }>(
@@ -152,9 +151,8 @@ async function measureSize(settings: ScaleSettings, databaseUrl: string, target:
       );
       const month = new Date(Date.now() - 365 * 86_400_000);
       const context: RouteContext = {
-        deepPage,
-        deepCursor: middle.json.data.nextCursor,
-        orderNumber: middle.json.data.orders[0].order_number,
+        deepCursor: encodeOrderCursor({ created_at: middle.rows[0].created_at.toISOString(), id: middle.rows[0].id }),
+        orderNumber: middle.rows[0].order_number,
         partnerId: idOf('partner@partnerhub.test'),
         adminId: idOf('admin@partnerhub.test'),
         auditCursor: encodeAuditCursor({ occurredAt: auditMiddle.rows[0].occurred_at.toISOString(), eventId: auditMiddle.rows[0].event_id }),

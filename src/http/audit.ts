@@ -7,13 +7,10 @@ import { auditActorOf, exportFilters, recordAuditEntry, recordedWhenDone } from 
 import { HttpError } from '../plugins/errors';
 import type { Services } from '../services';
 import { csvLines } from './csv';
-import { listQuerySchema, sendList } from './lists';
+import { listQuerySchema, MAX_PAGE_OFFSET, sendList } from './lists';
 
-/**
- * Page numbers reach this far into a filtered log; past it, the screen asks for narrower filters and
- * API clients follow `next_cursor` (keyset paging, as fast on the last page as on the first).
- */
-export const AUDIT_MAX_OFFSET = 10_000;
+/** Page numbers reach this far into a filtered log; past it, the screen asks for narrower filters and API clients follow `next_cursor`. */
+export const AUDIT_MAX_OFFSET = MAX_PAGE_OFFSET;
 
 export const AUDIT_MESSAGES = {
   tooDeep: `Pages stop after the first ${AUDIT_MAX_OFFSET.toLocaleString('en-US')} lines: narrow the filters (actor, record, event type, organisation or time range), or follow next_cursor.`,
@@ -86,7 +83,7 @@ export async function auditRoutes(parent: FastifyInstance, services: Services): 
       const filters = toAuditFilters(rest);
       const cursor = token ? decodeAuditCursor(token) : undefined;
       if (token && !cursor) throw new HttpError(400, 'VALIDATION_ERROR', AUDIT_MESSAGES.badCursor);
-      if (!cursor && q.offset > AUDIT_MAX_OFFSET) throw new HttpError(400, 'VALIDATION_ERROR', AUDIT_MESSAGES.tooDeep);
+      if (!cursor && q.offset >= AUDIT_MAX_OFFSET) throw new HttpError(400, 'VALIDATION_ERROR', AUDIT_MESSAGES.tooDeep);
       const ascending = q.sort?.order === 'ASC';
       const [rows, total] = await Promise.all([
         q.ids ? Promise.resolve([] as AuditLine[]) : auditPage(pool, filters, { limit: q.limit, offset: q.offset, cursor, ascending }),

@@ -1,5 +1,12 @@
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
+
+/**
+ * Page numbers reach this far into a long list (as search engines and payment dashboards do); past it,
+ * the caller narrows the filters, sorts the other way or follows the keyset cursor, which is as fast on
+ * the last page as on the first. An OFFSET walks every row it skips.
+ */
+export const MAX_PAGE_OFFSET = 10_000;
 import { firstUnstorableText } from '../plugins/text';
 
 const MAX_PAGE_SIZE = 100;

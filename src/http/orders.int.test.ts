@@ -1,3 +1,4 @@
+import { ORDER_LIST_MESSAGES } from './orders';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fold } from '../../domain/decider';
 import { products, type ProductEvent } from '../../domain/catalogue/catalogue';
@@ -411,6 +412,16 @@ describe('the orders list', () => {
     expect((await list(admin, { organisation_id: organisationB, date_lte: '2020-01-01' })).total).toBe(0);
     const descending = await list(admin, { organisation_id: organisationB }, ['total_amount', 'DESC']);
     expect(descending.rows.map((o) => o.total_amount)).toEqual([...descending.rows.map((o) => o.total_amount)].sort((a, b) => b - a));
+  });
+
+  it('page numbers stop after the first 10,000 orders; the cursor goes on', async () => {
+    const deep = await call(admin)({ method: 'GET', url: `/api/orders?range=${encodeURIComponent('[10000,10024]')}` });
+    expect(deep.statusCode).toBe(400);
+    expect(deep.json().message).toBe(ORDER_LIST_MESSAGES.tooDeep);
+    expect((await call(admin)({ method: 'GET', url: '/api/orders?page=401&limit=25' })).statusCode).toBe(400);
+    expect((await call(admin)({ method: 'GET', url: '/api/orders?page=400&limit=25' })).statusCode).toBe(200);
+    const first = (await call(admin)({ method: 'GET', url: '/api/orders?limit=1' })).json().data;
+    expect((await call(admin)({ method: 'GET', url: `/api/orders?limit=1&after=${first.nextCursor}` })).statusCode).toBe(200);
   });
 
   it('an organisation filter never widens what a partner sees', async () => {

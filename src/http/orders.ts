@@ -17,10 +17,14 @@ import { linkOrderAtCheckout } from '../commands/projects';
 import { findProjectRow } from '../../projections/projects';
 import { HttpError } from '../plugins/errors';
 import type { Services } from '../services';
-import { listQuerySchema, sendList } from './lists';
+import { listQuerySchema, MAX_PAGE_OFFSET, sendList } from './lists';
 import { asOfAnswer, asOfQuery, versionsRoute } from './versions';
 import { VERSIONED_RECORDS } from '../../domain/versionedRecords';
 import { recordAnswer } from './records';
+
+export const ORDER_LIST_MESSAGES = {
+  tooDeep: `Pages stop after the first ${MAX_PAGE_OFFSET.toLocaleString('en-US')} orders: narrow the filters, sort the other way, or follow nextCursor.`,
+} as const;
 
 /** An order is addressed by its id or by its number (ORD-2026-001042). */
 const orderParam = z
@@ -170,6 +174,7 @@ export async function orderRoutes(parent: FastifyInstance, services: Services): 
     const q = request.query;
     const after = q.after === undefined ? undefined : decodeOrderCursor(q.after);
     if (q.after !== undefined && !after) throw new HttpError(400, 'VALIDATION_ERROR', 'After must be a cursor from a previous page.', [{ field: 'after', message: 'After must be a cursor from a previous page.' }]);
+    if (!after && q.offset >= MAX_PAGE_OFFSET) throw new HttpError(400, 'VALIDATION_ERROR', ORDER_LIST_MESSAGES.tooDeep, [{ field: 'page', message: ORDER_LIST_MESSAGES.tooDeep }]);
     const { rows, total } = await listOrders(pool, scopeOf(request), filtersOf(q), { offset: q.offset, limit: q.limit, sort: q.sort, after });
     // Deep pages: `nextCursor` continues newest-first without an OFFSET.
     const last = rows.length === q.limit && (!q.sort || (q.sort.field === 'created_at' && q.sort.order === 'DESC')) ? rows.at(-1) : undefined;

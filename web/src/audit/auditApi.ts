@@ -1,6 +1,7 @@
 /** The audit log's calls and how its lines link to their records. */
 
 import { API_URL } from '../providers/httpClient';
+import { PAGED_ROWS_LIMIT } from '../lists/listControls';
 import { download } from '../providers/download';
 
 export interface AuditLine {
@@ -28,7 +29,7 @@ export interface AuditFilters {
 }
 
 /** Past this many lines the server asks for narrower filters (its count stops there too). */
-export const AUDIT_PAGE_LIMIT = 10_000;
+export const AUDIT_PAGE_LIMIT = PAGED_ROWS_LIMIT;
 
 export const RECORD_TYPES: ReadonlyArray<{ id: string; name: string }> = [
   { id: 'users', name: 'Users and sign-ins' },

@@ -8,7 +8,7 @@ export { csvRows, csvSafe, exportCsv, fetchAllRows, MAX_EXPORT_ROWS, type CsvCol
 export { DateText, RelativeDateField } from './DateText';
 export { EmailText, EmailTextField } from './EmailText';
 export { EmptyState } from './EmptyState';
-export { nextSort, PAGE_SIZE_CHOICES, useListControls, type ListControls, type ListSort, type SortOrder } from './listControls';
+export { nextSort, PAGE_SIZE_CHOICES, PAGED_ROWS_LIMIT, useListControls, type ListControls, type ListSort, type SortOrder } from './listControls';
 export { ListPagination } from './ListPagination';
 export { ListToolbar, type ListSearch, type ListSortChoice } from './ListToolbar';
 export { exactTime, relativeTime } from './relativeTime';

@@ -8,6 +8,9 @@ export interface ListSort {
 
 export const PAGE_SIZE_CHOICES = [10, 25, 50] as const;
 
+/** Page numbers reach the first this many rows of a list (the server's MAX_PAGE_OFFSET); narrower filters or the other sort order reach the rest. */
+export const PAGED_ROWS_LIMIT = 10_000;
+
 /** Clicking a column sorts by it; clicking the sorted column again reverses it. Dates and numbers start newest/largest first. */
 export function nextSort(current: ListSort, field: string, firstOrder: SortOrder = 'ASC'): ListSort {
   if (current.field === field) return { field, order: current.order === 'ASC' ? 'DESC' : 'ASC' };

@@ -7,10 +7,11 @@ import TimerIcon from '@mui/icons-material/Timer';
 import TrendingUpIcon from '@mui/icons-material/TrendingUp';
 import { Alert, Box, Button, Paper, Typography } from '@mui/material';
 import { useCallback, useEffect, useState, type ReactElement } from 'react';
-import { List, Pagination, useGetList, useRefresh } from 'react-admin';
+import { List, useGetList, useRefresh } from 'react-admin';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { orderManagementSubtitle } from '../access/invitations';
 import { useAccess } from '../access/usePrincipal';
+import { CappedPagination } from '../lists/CappedPagination';
 import { StockChip } from '../catalogue/StockChip';
 import { PageTitle } from '../layout/PageTitle';
 import { ProductThumb } from '../products/ProductThumb';
@@ -165,7 +166,7 @@ function OrderManagement() {
           empty={false}
           sort={{ field: 'created_at', order: 'DESC' }}
           perPage={25}
-          pagination={<Pagination rowsPerPageOptions={ORDER_PAGE_SIZES} />}
+          pagination={<CappedPagination rowsPerPageOptions={ORDER_PAGE_SIZES} noun="orders" />}
           component="div"
           disableAuthentication
           sx={{ '& .RaList-main': { minWidth: 0 }, '& .RaList-noActions': { mt: 0 } }}
