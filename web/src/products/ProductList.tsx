@@ -13,19 +13,11 @@ import {
   DialogTitle,
   IconButton,
   MenuItem,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
   TextField,
   Tooltip,
   Typography,
-  useMediaQuery,
-  type Theme,
 } from '@mui/material';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useGetList } from 'react-admin';
 import { StockChip } from '../catalogue/StockChip';
 import { useToast } from '../layout/toast';
@@ -44,11 +36,11 @@ import {
   ListToolbar,
   LoadError,
   Loading,
-  PlainHeader,
-  SortableHeader,
+  RecordTable,
   useListControls,
   type CsvColumn,
   type ListSortChoice,
+  type RecordColumn,
 } from '../lists';
 
 export const deleteProductConfirmation = (name: string) => `Are you sure you want to delete product ${name}? This action cannot be undone.`;
@@ -102,10 +94,31 @@ const CSV_COLUMNS: CsvColumn<ProductRecord>[] = [
   { label: 'Created', value: (p) => p.created_at },
 ];
 
+const columns = (actions: (product: ProductRecord) => ReactNode): RecordColumn<ProductRecord>[] => [
+  {
+    label: 'Product',
+    sortField: 'name',
+    cellSx: { minWidth: 200 },
+    render: (product) => (
+      <Box sx={{ display: 'flex', gap: 1.5, alignItems: 'center' }}>
+        <ProductThumb src={product.image_url} name={product.name} size={40} />
+        <Typography variant="body2" sx={{ fontWeight: 500 }}>
+          {product.name}
+        </Typography>
+      </Box>
+    ),
+  },
+  { label: 'Category', sortField: 'category', render: (product) => product.category },
+  { label: 'Price', sortField: 'price', align: 'right', firstOrder: 'DESC', cellSx: { whiteSpace: 'nowrap' }, render: (product) => formatUsd(product.price) },
+  { label: 'Stock', sortField: 'stock_quantity', render: (product) => <StockChip stock={product.stock_quantity} /> },
+  { label: 'MOQ', sortField: 'moq', align: 'right', render: (product) => product.moq },
+  { label: 'Created', sortField: 'created_at', firstOrder: 'DESC', render: (product) => <DateText value={product.created_at} /> },
+  { label: 'Actions', align: 'right', render: actions },
+];
+
 /** Product Management: search, category and stock filters, Add Product, Export, the sortable products table, edit and delete. */
 export function ProductList() {
   const toast = useToast();
-  const phone = useMediaQuery<Theme>((theme) => theme.breakpoints.down('md'));
   const [search, setSearch] = useState('');
   const [category, setCategory] = useState('');
   const [stock, setStock] = useState('');
@@ -182,22 +195,17 @@ export function ProductList() {
 
       {isPending ? (
         <Loading />
-      ) : products.length === 0 ? (
-        <EmptyState
-          title={filtered ? 'No products found' : 'No products yet'}
-          message={filtered ? 'Try another search, category or stock level.' : 'Add the first product to the catalogue.'}
-          filtered={filtered}
-          onClearFilters={clearFilters}
-          action={
-            <Button variant="contained" onClick={() => setAdding(true)}>
-              Add Product
-            </Button>
-          }
-        />
-      ) : phone ? (
-        <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1.5 }}>
-          {products.map((product) => (
-            <Card key={product.id} variant="outlined" data-testid="product-row">
+      ) : (
+        <RecordTable
+          label="Products"
+          rows={products}
+          rowId={(product) => product.id}
+          columns={columns(actions)}
+          sort={controls.sort}
+          onSort={controls.sortBy}
+          rowProps={() => ({ 'data-testid': 'product-row' })}
+          card={(product) => (
+            <Card variant="outlined" data-testid="product-row">
               <CardContent sx={{ pb: '12px !important' }}>
                 <Box sx={{ display: 'flex', gap: 1.5, alignItems: 'flex-start' }}>
                   <ProductThumb src={product.image_url} name={product.name} />
@@ -222,50 +230,21 @@ export function ProductList() {
                 </Box>
               </CardContent>
             </Card>
-          ))}
-        </Box>
-      ) : (
-        <TableContainer sx={{ border: 1, borderColor: 'divider', borderRadius: 1, bgcolor: 'background.paper' }}>
-          <Table size="small" aria-label="Products">
-            <TableHead>
-              <TableRow>
-                <SortableHeader field="name" label="Product" sort={controls.sort} onSort={controls.sortBy} />
-                <SortableHeader field="category" label="Category" sort={controls.sort} onSort={controls.sortBy} />
-                <SortableHeader field="price" label="Price" sort={controls.sort} onSort={controls.sortBy} align="right" firstOrder="DESC" />
-                <SortableHeader field="stock_quantity" label="Stock" sort={controls.sort} onSort={controls.sortBy} />
-                <SortableHeader field="moq" label="MOQ" sort={controls.sort} onSort={controls.sortBy} align="right" />
-                <SortableHeader field="created_at" label="Created" sort={controls.sort} onSort={controls.sortBy} firstOrder="DESC" />
-                <PlainHeader align="right">Actions</PlainHeader>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {products.map((product) => (
-                <TableRow key={product.id} hover data-testid="product-row">
-                  <TableCell sx={{ minWidth: 200 }}>
-                    <Box sx={{ display: 'flex', gap: 1.5, alignItems: 'center' }}>
-                      <ProductThumb src={product.image_url} name={product.name} size={40} />
-                      <Typography variant="body2" sx={{ fontWeight: 500 }}>
-                        {product.name}
-                      </Typography>
-                    </Box>
-                  </TableCell>
-                  <TableCell>{product.category}</TableCell>
-                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                    {formatUsd(product.price)}
-                  </TableCell>
-                  <TableCell>
-                    <StockChip stock={product.stock_quantity} />
-                  </TableCell>
-                  <TableCell align="right">{product.moq}</TableCell>
-                  <TableCell>
-                    <DateText value={product.created_at} />
-                  </TableCell>
-                  <TableCell align="right">{actions(product)}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
+          )}
+          empty={
+            <EmptyState
+              title={filtered ? 'No products found' : 'No products yet'}
+              message={filtered ? 'Try another search, category or stock level.' : 'Add the first product to the catalogue.'}
+              filtered={filtered}
+              onClearFilters={clearFilters}
+              action={
+                <Button variant="contained" onClick={() => setAdding(true)}>
+                  Add Product
+                </Button>
+              }
+            />
+          }
+        />
       )}
       <ListPagination total={total} controls={controls} />
 
