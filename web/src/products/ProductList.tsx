@@ -21,13 +21,13 @@ import { useState, type ReactNode } from 'react';
 import { useGetList } from 'react-admin';
 import { StockChip } from '../catalogue/StockChip';
 import { useToast } from '../layout/toast';
-import { ApiError } from '../providers/errorMapper';
+import { ApiError, messageOf } from '../providers/errorMapper';
 import { ProductCreate } from './ProductCreate';
 import { ProductEdit } from './ProductEdit';
 import HistoryIcon from '@mui/icons-material/History';
 import { HistoryDrawer } from '../history';
 import { ProductThumb } from './ProductThumb';
-import { deleteProduct, type ProductRecord } from './productsApi';
+import { deleteProduct, deleteProducts, type ProductRecord } from './productsApi';
 import { useDebounced } from '../layout/useDebounced';
 import {
   DateText,
@@ -37,13 +37,16 @@ import {
   LoadError,
   Loading,
   RecordTable,
+  SelectRowBox,
   useListControls,
+  useSelection,
   type CsvColumn,
   type ListSortChoice,
   type RecordColumn,
 } from '../lists';
 
 export const deleteProductConfirmation = (name: string) => `Are you sure you want to delete product ${name}? This action cannot be undone.`;
+export const deleteProductsConfirmation = (count: number) => `Are you sure you want to delete ${count} product${count === 1 ? '' : 's'}? This action cannot be undone.`;
 
 
 function RowActions({ product, onEdit, onDelete, onHistory }: { product: ProductRecord; onEdit: () => void; onDelete: () => void; onHistory: () => void }) {
@@ -116,7 +119,7 @@ const columns = (actions: (product: ProductRecord) => ReactNode): RecordColumn<P
   { label: 'Actions', align: 'right', render: actions },
 ];
 
-/** Product Management: search, category and stock filters, Add Product, Export, the sortable products table, edit and delete. */
+/** Product Management: search, category and stock filters, Add Product, Export, the sortable products table with bulk delete, edit and delete. */
 export function ProductList() {
   const toast = useToast();
   const [search, setSearch] = useState('');
@@ -136,6 +139,8 @@ export function ProductList() {
   const controls = useListControls({ sort: { field: 'created_at', order: 'DESC' }, filterKey: JSON.stringify(filter) });
   const { data, total, isPending, error, refetch } = useGetList<ProductRecord>('products', { ...controls.params, filter });
   const products = data ?? [];
+  const selection = useSelection(products.map((p) => p.id));
+  const [bulkDeleting, setBulkDeleting] = useState(false);
   const filtered = Boolean(query || category || stock);
   const clearFilters = () => {
     setSearch('');
@@ -158,6 +163,28 @@ export function ProductList() {
       setBusy(false);
     }
   };
+
+  const confirmBulkDelete = async () => {
+    setBusy(true);
+    try {
+      const answer = await deleteProducts(selection.ids);
+      toast(answer.message, 'success');
+      selection.clear();
+      setBulkDeleting(false);
+    } catch (e) {
+      // All or nothing: the server removed nothing and says which rows stopped it.
+      toast(messageOf(e, 'Failed to delete the products'), 'error');
+    } finally {
+      setBusy(false);
+      void refetch();
+    }
+  };
+
+  const bulkActions = (
+    <Button size="small" variant="outlined" color="error" startIcon={<DeleteIcon />} disabled={busy} onClick={() => setBulkDeleting(true)}>
+      Delete
+    </Button>
+  );
 
   const actions = (product: ProductRecord) => <RowActions product={product} onEdit={() => setEditing(product)} onDelete={() => setDeleting(product)} onHistory={() => setHistory(product)} />;
 
@@ -189,6 +216,8 @@ export function ProductList() {
         onSortChange={controls.setSort}
         exportCsv={{ resource: 'products', filter, sort: controls.sort, fileName: 'products', columns: CSV_COLUMNS }}
         create={{ label: 'Add Product', onClick: () => setAdding(true) }}
+        selection={selection}
+        bulkActions={bulkActions}
       />
 
       <LoadError error={error} onRetry={refetch} message={error instanceof ApiError && error.status !== 0 ? (error.message !== 'An error occurred' ? error.message : 'Failed to fetch products') : 'An error occurred while fetching products'} />
@@ -203,11 +232,14 @@ export function ProductList() {
           columns={columns(actions)}
           sort={controls.sort}
           onSort={controls.sortBy}
-          rowProps={() => ({ 'data-testid': 'product-row' })}
+          selection={selection}
+          selectLabel={(product) => `Select ${product.name}`}
+          rowProps={(product) => ({ 'data-testid': 'product-row', 'data-product': product.name })}
           card={(product) => (
-            <Card variant="outlined" data-testid="product-row">
+            <Card variant="outlined" data-testid="product-row" data-product={product.name}>
               <CardContent sx={{ pb: '12px !important' }}>
                 <Box sx={{ display: 'flex', gap: 1.5, alignItems: 'flex-start' }}>
+                  <SelectRowBox selection={selection} id={product.id} label={`Select ${product.name}`} />
                   <ProductThumb src={product.image_url} name={product.name} />
                   <Box sx={{ minWidth: 0, flex: 1 }}>
                     <Typography variant="subtitle2" sx={{ wordBreak: 'break-word' }}>
@@ -251,6 +283,21 @@ export function ProductList() {
       <ProductCreate open={adding} onClose={() => setAdding(false)} onCreated={() => void refetch()} />
       <ProductEdit record={editing} onClose={() => setEditing(null)} onSaved={() => void refetch()} />
       <HistoryDrawer path="/products" record={history ? { id: history.id, name: history.name } : null} onClose={() => setHistory(null)} />
+
+      <Dialog open={bulkDeleting} onClose={() => !busy && setBulkDeleting(false)} aria-labelledby="delete-products-title">
+        <DialogTitle id="delete-products-title">Delete Products</DialogTitle>
+        <DialogContent>
+          <DialogContentText>{deleteProductsConfirmation(selection.count)}</DialogContentText>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setBulkDeleting(false)} disabled={busy}>
+            Cancel
+          </Button>
+          <Button color="error" variant="contained" onClick={() => void confirmBulkDelete()} disabled={busy}>
+            {busy ? 'Deleting...' : 'Delete'}
+          </Button>
+        </DialogActions>
+      </Dialog>
 
       <Dialog open={Boolean(deleting)} onClose={() => !busy && setDeleting(null)} aria-labelledby="delete-product-title">
         <DialogTitle id="delete-product-title">Delete Product</DialogTitle>
