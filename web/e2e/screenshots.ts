@@ -51,6 +51,12 @@ async function overflow(page: Page): Promise<string[]> {
         if (!scrollable) found.push(`${element.tagName.toLowerCase()}.${String(element.className).split(' ')[0]} right=${Math.round(rect.right)}`);
       }
     }
+    // A table in a scrolling container does not widen the page, but on a desktop it still hides columns behind a sideways scroll.
+    if (width >= 1000) {
+      for (const container of Array.from(document.querySelectorAll<HTMLElement>('.MuiTableContainer-root'))) {
+        if (container.scrollWidth > container.clientWidth + 1) found.push(`table "${container.querySelector('table')?.getAttribute('aria-label') ?? ''}" scrolls sideways (${container.scrollWidth} > ${container.clientWidth})`);
+      }
+    }
     return found.slice(0, 5);
   });
 }

@@ -21,6 +21,8 @@ import {
   TextField,
   Tooltip,
   Typography,
+  useMediaQuery,
+  type Theme,
 } from '@mui/material';
 import { useState, type ReactNode } from 'react';
 import { useDataProvider, useGetIdentity, useGetList } from 'react-admin';
@@ -148,14 +150,19 @@ const CSV_COLUMNS: CsvColumn<UserRecord>[] = [
   { label: 'Created', value: (u) => u.created_at ?? '' },
 ];
 
+const DETAIL_COLUMNS_FROM = 'xl';
+
 const columns = (actions: (user: UserRecord) => ReactNode): RecordColumn<UserRecord>[] => [
   { label: 'Name', sortField: 'full_name', render: (user) => user.full_name, cellSx: { fontWeight: 500 } },
   { label: 'Email', sortField: 'email', render: (user) => <EmailText email={user.email} />, cellSx: { maxWidth: 280 } },
   { label: 'Role', sortField: 'role', render: (user) => <RoleBadge role={user.role} /> },
   { label: 'Company', sortField: 'company_name', render: (user) => companyOf(user) || '—' },
   { label: 'Status', sortField: 'is_active', firstOrder: 'DESC', render: (user) => <StatusBadge active={user.is_active} /> },
-  { label: 'Permissions', render: (user) => <PermissionsSummary user={user} /> },
-  { label: 'Created', sortField: 'created_at', firstOrder: 'DESC', render: (user) => <DateText value={user.created_at} /> },
+  // Below xl (1536 px) these two give way so the table fits a 1280 px screen without sideways
+  // scrolling: permissions are in the Edit dialog, the creation date in History and the export,
+  // and the Sort by menu takes over the Created header's sorting.
+  { label: 'Permissions', hideBelow: DETAIL_COLUMNS_FROM, render: (user) => <PermissionsSummary user={user} /> },
+  { label: 'Created', sortField: 'created_at', firstOrder: 'DESC', hideBelow: DETAIL_COLUMNS_FROM, render: (user) => <DateText value={user.created_at} /> },
   { label: 'Actions', align: 'right', render: actions },
 ];
 
@@ -164,6 +171,7 @@ export function UserList() {
   const dataProvider = useDataProvider();
   const toast = useToast();
   const { identity } = useGetIdentity();
+  const detailColumnsHidden = useMediaQuery<Theme>((theme) => theme.breakpoints.down(DETAIL_COLUMNS_FROM));
   const [search, setSearch] = useState('');
   const [role, setRole] = useState('');
   const [active, setActive] = useState('');
@@ -272,6 +280,7 @@ export function UserList() {
           </>
         }
         sortChoices={SORT_CHOICES}
+        sortMenuAlways={detailColumnsHidden}
         sort={controls.sort}
         onSortChange={controls.setSort}
         exportCsv={{ resource: 'users', filter, sort: controls.sort, fileName: 'users', columns: CSV_COLUMNS, meta: {} }}
