@@ -198,6 +198,18 @@ const SHOTS: Shot[] = [
   },
   { name: 'adminpanel-products', path: '/adminpanel?tab=products', as: 'admin', then: async (page) => void (await page.getByTestId('product-row').first().waitFor()) },
   {
+    name: 'adminpanel-products-bulk',
+    path: '/adminpanel?tab=products',
+    as: 'admin',
+    then: async (page) => {
+      await page.getByTestId('product-row').first().waitFor();
+      const boxes = page.getByRole('checkbox', { name: /^Select (?!all)/ });
+      await boxes.nth(0).check();
+      await boxes.nth(2).check();
+      await page.getByTestId('bulk-toolbar').waitFor();
+    },
+  },
+  {
     name: 'adminpanel-approve-defaults',
     path: '/adminpanel',
     as: 'admin',
@@ -223,6 +235,7 @@ const SHOTS: Shot[] = [
   { name: 'manufacturer-orders', path: '/orders', as: 'manufacturer' },
   { name: 'partner-products-page', path: '/products', as: 'partner' },
   { name: 'partneronboarding-no-application', path: '/partneronboarding' },
+  { name: 'partneronboarding-partner', path: '/partneronboarding', as: 'partner', then: async (page) => void (await page.getByTestId('own-application').waitFor()) },
   {
     name: 'change-password',
     path: '/change-password',
