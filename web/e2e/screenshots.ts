@@ -205,8 +205,9 @@ const SHOTS: Shot[] = [
       await page.getByTestId('product-row').first().waitFor();
       const boxes = page.getByRole('checkbox', { name: /^Select (?!all)/ });
       await boxes.nth(0).check();
-      await boxes.nth(2).check();
+      await boxes.nth(1).check();
       await page.getByTestId('bulk-toolbar').waitFor();
+      await page.evaluate(() => window.scrollTo(0, 0));
     },
   },
   {

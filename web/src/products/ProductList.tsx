@@ -249,8 +249,8 @@ export function ProductList() {
                       {product.category}
                     </Typography>
                   </Box>
-                  {actions(product)}
                 </Box>
+                {/* The actions sit on the figures' line so the name keeps the card's width. */}
                 <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center', mt: 1 }}>
                   <Typography variant="body2" sx={{ fontWeight: 600 }}>
                     {formatUsd(product.price)}
@@ -259,6 +259,7 @@ export function ProductList() {
                   <Typography variant="caption" color="text.secondary">
                     MOQ {product.moq} · Created <DateText value={product.created_at} />
                   </Typography>
+                  <Box sx={{ ml: 'auto' }}>{actions(product)}</Box>
                 </Box>
               </CardContent>
             </Card>
