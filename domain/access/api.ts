@@ -63,6 +63,7 @@ export const API_ROUTES: Readonly<Record<ApiRouteKey, ApiAccess>> = {
   'POST /products': signedIn(RESOURCE_RULES.products.create),
   'PUT /products/:id': signedIn(RESOURCE_RULES.products.edit),
   'DELETE /products/:id': signedIn(RESOURCE_RULES.products.delete),
+  'POST /products/bulk-delete': signedIn(RESOURCE_RULES.products.delete),
 
   // orders
   'GET /orders': signedIn(RESOURCE_RULES.orders.list),

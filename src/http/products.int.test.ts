@@ -179,3 +179,52 @@ describe('managing products (admins)', () => {
     expect((await call(admin)({ method: 'GET', url: `/api/products/${created.id}` })).json().data.name).toBe(created.name);
   });
 });
+
+describe('deleting several products at once (admins)', () => {
+  const bulkDelete = (payload: Record<string, unknown>, session = admin) => call(session)({ method: 'POST', url: '/api/products/bulk-delete', payload });
+  const exists = async (id: string) => (await call(admin)({ method: 'GET', url: `/api/products/${id}` })).statusCode === 200;
+
+  it('removes every chosen product, one removal each, and says how many', async () => {
+    const [a, b] = await Promise.all([addProduct(), addProduct()]).then((answers) => answers.map((answer) => answer.json().data));
+    const response = await bulkDelete({ ids: [a.id, b.id] });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toMatchObject({ success: true, message: '2 products deleted.', data: { deleted: [a.id, b.id], unchanged: [] } });
+    expect(await exists(a.id)).toBe(false);
+    expect(await exists(b.id)).toBe(false);
+  });
+
+  it('counts products removed earlier as done, so a retried request finishes the job', async () => {
+    const [a, b] = await Promise.all([addProduct(), addProduct()]).then((answers) => answers.map((answer) => answer.json().data));
+    expect((await call(admin)({ method: 'DELETE', url: `/api/products/${a.id}` })).statusCode).toBe(200);
+    const response = await bulkDelete({ ids: [a.id, b.id] });
+    expect(response.json()).toMatchObject({ message: '1 product deleted.', data: { deleted: [b.id], unchanged: [a.id] } });
+    expect((await bulkDelete({ ids: [a.id, b.id] })).json().message).toBe('No product deleted: the chosen products were already deleted.');
+  });
+
+  it('removes nothing when one id is unknown, and names that row', async () => {
+    const a = (await addProduct()).json().data;
+    const missing = '00000000-0000-4000-8000-000000000001';
+    const response = await bulkDelete({ ids: [a.id, missing] });
+    expect(response.statusCode).toBe(404);
+    expect(response.json().message).toBe('No product was deleted: Product not found.');
+    expect(response.json().error.rows).toEqual([{ id: missing, message: 'Product not found.' }]);
+    expect(await exists(a.id)).toBe(true);
+  });
+
+  it('explains a bad list of ids', async () => {
+    expect((await bulkDelete({ ids: [] })).json().message).toContain('Choose at least one product.');
+    const many = Array.from({ length: 101 }, (_, n) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`);
+    expect((await bulkDelete({ ids: many })).json().message).toContain('Choose at most 100 products at a time.');
+    const a = (await addProduct()).json().data;
+    const twice = await bulkDelete({ ids: [a.id, a.id] });
+    expect(twice.statusCode).toBe(400);
+    expect(twice.json().message).toContain('A product is listed twice.');
+    expect((await bulkDelete({ ids: ['not-an-id'] })).json().message).toContain('Each product id must be a valid id.');
+  });
+
+  it('is refused to non-admins, like deleting one product', async () => {
+    const a = (await addProduct()).json().data;
+    for (const session of [partner, support]) expect((await bulkDelete({ ids: [a.id] }, session)).statusCode).toBe(403);
+    expect(await exists(a.id)).toBe(true);
+  });
+});

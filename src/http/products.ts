@@ -20,6 +20,7 @@ import { uuidParam } from './validation';
 import { recordAnswer } from './records';
 import { asOfAnswer, asOfQuery, versionsRoute } from './versions';
 import { VERSIONED_RECORDS } from '../../domain/versionedRecords';
+import { DomainError } from '../../domain/decider';
 
 const IMAGE_RULE: FileRule = { label: 'Product image', types: IMAGE_TYPES, maxBytes: 10 * 1024 * 1024, maxCount: 1 };
 
@@ -61,6 +62,20 @@ const listQuery = listQuerySchema(
   },
   ['name', 'moq', 'stock_quantity', 'price', 'created_at', 'category'],
 );
+
+const BULK_MAX = 100;
+
+/** POST /products/bulk-delete: remove up to 100 products at once. */
+const bulkDeleteBody = z
+  .object({
+    ids: z
+      .array(z.uuid({ error: 'Each product id must be a valid id.' }), { error: 'Choose at least one product.' })
+      .min(1, 'Choose at least one product.')
+      .max(BULK_MAX, `Choose at most ${BULK_MAX} products at a time.`)
+      .refine((ids) => new Set(ids).size === ids.length, 'A product is listed twice.'),
+  })
+  .strict()
+  .meta({ example: { ids: ['3f2a9c1e-4f5a-4b6c-9d7e-0a1b2c3d4e5f'] } });
 
 /** Reads the multipart form: its fields checked like a JSON body (unknown fields refused), and at most one image. */
 async function readProductForm(request: Parameters<typeof readMultipart>[0]) {
@@ -186,5 +201,41 @@ export async function productRoutes(parent: FastifyInstance, services: Services)
     const current = await load(request.params.id);
     await runCommand(services, products, current.id, { type: 'RemoveProduct' }, metadataFromRequest(request));
     return { success: true, message: 'Product deleted successfully!', data: { id: current.id } };
+  });
+
+  /**
+   * All or nothing: every id is checked before any product is removed, and one unknown id refuses
+   * the whole request, naming each such row (`error.rows`). A product removed earlier (an
+   * interrupted request retried, or someone else's delete) counts as done, so a retry finishes
+   * the job instead of failing on the rows the first attempt already removed.
+   */
+  app.post('/products/bulk-delete', { schema: { tags: ['products'], summary: 'Remove several products from the catalogue (admins)', body: bulkDeleteBody } }, async (request) => {
+    const { ids } = request.body;
+    const found = await Promise.all(ids.map((id) => findProduct(pool, id)));
+    const removedEarlier = async (id: string) => (await services.store.readStream(products.streamId(id))).some((event) => event.type === 'ProductRemoved.v1');
+    const missing = await Promise.all(ids.map(async (id, index) => (found[index] || (await removedEarlier(id)) ? null : id)));
+    const refused = missing.filter((id): id is string => id !== null).map((id) => ({ id, message: 'Product not found.' }));
+    if (refused.length) {
+      const message = refused.length === 1 ? 'No product was deleted: Product not found.' : `No product was deleted: ${refused.length} of the chosen products were not found.`;
+      throw new HttpError(404, 'NOT_FOUND', message, refused.map((row) => ({ field: `ids.${ids.indexOf(row.id)}`, message: row.message })), { rows: refused });
+    }
+    const metadata = metadataFromRequest(request);
+    const deleted: string[] = [];
+    for (const [index, id] of ids.entries()) {
+      if (!found[index]) continue;
+      try {
+        await runCommand(services, products, id, { type: 'RemoveProduct' }, metadata);
+        deleted.push(id);
+      } catch (error) {
+        // Removed by someone else since the check: the product is gone, as asked.
+        if (!(error instanceof DomainError && error.code === 'NOT_FOUND')) throw error;
+      }
+    }
+    const count = deleted.length;
+    return {
+      success: true,
+      message: count === 0 ? 'No product deleted: the chosen products were already deleted.' : `${count} product${count === 1 ? '' : 's'} deleted.`,
+      data: { deleted, unchanged: ids.filter((id) => !deleted.includes(id)) },
+    };
   });
 }

@@ -281,6 +281,40 @@ describe('deciding and finding partners', () => {
     });
   });
 
+  it('an applicant who left continues in the wizard too, with their own details filled in', { timeout: 120_000 }, async () => {
+    const company = `Wizard Returner ${unique()}`;
+    const email = `returner.${unique()}@example.test`;
+    await withPage(async (page) => registerPartner(page, company, email));
+    await withPage(async (page) => {
+      await signIn(page, email, PASSWORD, 'partner');
+      const error = page.getByTestId('signin-error');
+      await error.getByRole('button', { name: 'Continue' }).waitFor({ timeout: 10_000 });
+      await error.getByRole('button', { name: 'Continue' }).click();
+      await page.waitForURL((url) => url.pathname === '/partner-onboarding');
+      await page.goto('/partneronboarding');
+      await page.getByText('Step 1 of 5').waitFor();
+      expect(await page.getByTestId('register-first').count()).toBe(0);
+      await page.getByRole('button', { name: 'Next' }).click();
+      expect(await page.locator('input[name="company_name"]').inputValue()).toBe(company);
+      expect(await page.locator('input[name="contact_email"]').inputValue()).toBe(email);
+    });
+  });
+
+  it('a signed-in partner who already applied sees their application, not a blank one', async () => {
+    await withPage(async (page) => {
+      await signIn(page, demoEmail('partner'));
+      await page.waitForURL((url) => url.pathname === '/partnerdashboard', { timeout: 15_000 });
+      await page.goto('/partneronboarding');
+      const own = page.getByTestId('own-application');
+      await own.getByRole('heading', { name: 'Your application is approved' }).waitFor();
+      expect(await own.getAttribute('data-status')).toBe('approved');
+      expect(await page.getByText('Step 1 of 5').count()).toBe(0);
+      expect(await page.getByTestId('register-first').count()).toBe(0);
+      await own.getByRole('link', { name: 'Go to your dashboard' }).click();
+      await page.waitForURL((url) => url.pathname === '/partnerdashboard');
+    });
+  });
+
   it('the five-step wizard submits an application and shows what comes next', async () => {
     await withPage(async (page) => {
       await registerPartner(page, `Bergen Data ${unique()}`, `bergen.${unique()}@example.test`);

@@ -323,6 +323,41 @@ describe('user management bulk actions and export', () => {
   });
 });
 
+describe('product management bulk delete', () => {
+  it('deletes the ticked products at once after a confirmation', async () => {
+    const admin = await login(portal.app, demoEmail('admin'));
+    const tag = `HX-B${Date.now().toString(36)}`;
+    for (const n of [1, 2]) {
+      const form = new FormData();
+      for (const [name, value] of Object.entries({ name: `${tag} Switch ${n}`, price: '99.00', category: 'Managed Switches', stock_quantity: '5', moq: '1', description: 'Made for the bulk delete test.' })) form.append(name, value);
+      const created = await fetch(`${portal.url}/api/products`, { method: 'POST', body: form, headers: { authorization: `Bearer ${admin.accessToken}` } });
+      expect(created.status, await created.clone().text()).toBe(201);
+    }
+
+    await withPage(async (page) => {
+      await signIn(page, demoEmail('admin'));
+      await page.waitForURL((url) => url.pathname === '/', { timeout: 15_000 });
+      await page.goto('/adminpanel?tab=products');
+      await page.getByTestId('product-row').first().waitFor();
+      await page.getByPlaceholder('Search products').fill(tag);
+      await expect.poll(() => page.getByTestId('product-row').count()).toBe(2);
+
+      await page.getByRole('checkbox', { name: `Select ${tag} Switch 1` }).check();
+      const bulkBar = page.getByTestId('bulk-toolbar');
+      await bulkBar.getByText('1 selected').waitFor();
+      await page.getByRole('checkbox', { name: `Select ${tag} Switch 2` }).check();
+      await bulkBar.getByText('2 selected').waitFor();
+      await bulkBar.getByRole('button', { name: 'Delete' }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByText('Are you sure you want to delete 2 products? This action cannot be undone.').waitFor();
+      await dialog.getByRole('button', { name: 'Delete' }).click();
+      await page.getByText('2 products deleted.').waitFor();
+      await page.getByText('No products found').waitFor();
+      await bulkBar.waitFor({ state: 'detached' });
+    });
+  });
+});
+
 describe('production build', () => {
   it('loads without console errors (Content-Security-Policy violations included) and keeps the admin screens out of the sign-in page', async () => {
     await withPage(async (page, consoleErrors) => {

@@ -51,6 +51,12 @@ async function overflow(page: Page): Promise<string[]> {
         if (!scrollable) found.push(`${element.tagName.toLowerCase()}.${String(element.className).split(' ')[0]} right=${Math.round(rect.right)}`);
       }
     }
+    // A table in a scrolling container does not widen the page, but on a desktop it still hides columns behind a sideways scroll.
+    if (width >= 1000) {
+      for (const container of Array.from(document.querySelectorAll<HTMLElement>('.MuiTableContainer-root'))) {
+        if (container.scrollWidth > container.clientWidth + 1) found.push(`table "${container.querySelector('table')?.getAttribute('aria-label') ?? ''}" scrolls sideways (${container.scrollWidth} > ${container.clientWidth})`);
+      }
+    }
     return found.slice(0, 5);
   });
 }
@@ -192,6 +198,19 @@ const SHOTS: Shot[] = [
   },
   { name: 'adminpanel-products', path: '/adminpanel?tab=products', as: 'admin', then: async (page) => void (await page.getByTestId('product-row').first().waitFor()) },
   {
+    name: 'adminpanel-products-bulk',
+    path: '/adminpanel?tab=products',
+    as: 'admin',
+    then: async (page) => {
+      await page.getByTestId('product-row').first().waitFor();
+      const boxes = page.getByRole('checkbox', { name: /^Select (?!all)/ });
+      await boxes.nth(0).check();
+      await boxes.nth(1).check();
+      await page.getByTestId('bulk-toolbar').waitFor();
+      await page.evaluate(() => window.scrollTo(0, 0));
+    },
+  },
+  {
     name: 'adminpanel-approve-defaults',
     path: '/adminpanel',
     as: 'admin',
@@ -217,6 +236,7 @@ const SHOTS: Shot[] = [
   { name: 'manufacturer-orders', path: '/orders', as: 'manufacturer' },
   { name: 'partner-products-page', path: '/products', as: 'partner' },
   { name: 'partneronboarding-no-application', path: '/partneronboarding' },
+  { name: 'partneronboarding-partner', path: '/partneronboarding', as: 'partner', then: async (page) => void (await page.getByTestId('own-application').waitFor()) },
   {
     name: 'change-password',
     path: '/change-password',

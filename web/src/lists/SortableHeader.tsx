@@ -1,4 +1,5 @@
-import { TableCell, TableSortLabel, type TableCellProps } from '@mui/material';
+import { TableCell, TableSortLabel, type TableCellProps, type Theme } from '@mui/material';
+import type { SystemStyleObject } from '@mui/system';
 import type { ReactNode } from 'react';
 import type { ListSort, SortOrder } from './listControls';
 
@@ -15,6 +16,7 @@ export function SortableHeader({
   onSort,
   firstOrder = 'ASC',
   align,
+  sx,
 }: {
   field: string;
   label: string;
@@ -22,10 +24,11 @@ export function SortableHeader({
   onSort: (field: string, firstOrder?: SortOrder) => void;
   firstOrder?: SortOrder;
   align?: TableCellProps['align'];
+  sx?: SystemStyleObject<Theme>;
 }) {
   const active = sort.field === field;
   return (
-    <TableCell sx={headerSx} align={align} sortDirection={active ? (sort.order === 'ASC' ? 'asc' : 'desc') : false}>
+    <TableCell sx={{ ...headerSx, ...sx }} align={align} sortDirection={active ? (sort.order === 'ASC' ? 'asc' : 'desc') : false}>
       <TableSortLabel active={active} direction={active ? (sort.order === 'ASC' ? 'asc' : 'desc') : firstOrder === 'ASC' ? 'asc' : 'desc'} onClick={() => onSort(field, firstOrder)}>
         {label}
       </TableSortLabel>
@@ -34,9 +37,9 @@ export function SortableHeader({
 }
 
 /** A column header the list cannot sort by, styled like the sortable ones. */
-export function PlainHeader({ children, align }: { children?: ReactNode; align?: TableCellProps['align'] }) {
+export function PlainHeader({ children, align, sx }: { children?: ReactNode; align?: TableCellProps['align']; sx?: SystemStyleObject<Theme> }) {
   return (
-    <TableCell sx={headerSx} align={align}>
+    <TableCell sx={{ ...headerSx, ...sx }} align={align}>
       {children}
     </TableCell>
   );

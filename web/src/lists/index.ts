@@ -12,6 +12,7 @@ export { nextSort, PAGE_SIZE_CHOICES, PAGED_ROWS_LIMIT, useListControls, type Li
 export { ListPagination } from './ListPagination';
 export { ListToolbar, type ListSearch, type ListSortChoice } from './ListToolbar';
 export { exactTime, relativeTime } from './relativeTime';
+export { hiddenBelow, RecordTable, type RecordColumn } from './RecordTable';
 export { SelectAllCell, SelectRowBox, SelectRowCell, useSelection, type Selection } from './selection';
 export { PlainHeader, SortableHeader } from './SortableHeader';
 export { LoadError, Loading } from '../layout/ListStates';

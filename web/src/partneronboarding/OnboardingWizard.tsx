@@ -38,6 +38,8 @@ import { getAccessToken, getRole, getStoredUser } from '../providers/session';
 import { submitApplication } from '../partners/partnersApi';
 import { NOT_PROVIDED } from '../partners/PartnerParts';
 import { OnboardingFrame, RegisterFirst } from './OnboardingFrame';
+import { OwnApplication, useOwnApplication } from './OwnApplication';
+import { Loading } from '../layout/ListStates';
 
 export const WIZARD_STEPS = ['Welcome', 'Company Info', 'Qualifications', 'Review', 'Approval'] as const;
 export const APPLICATION_SUBMITTED = 'Application Submitted!';
@@ -51,18 +53,25 @@ interface Applicant {
   email: string;
   companyName: string;
   onboardingToken?: string;
+  /** The partner's own session: their application may already be sent. */
+  signedIn?: boolean;
 }
 
-/** Who is applying: the registration handed over in navigation state (or kept for this tab), else the signed-in partner. */
+/**
+ * Who is applying: a registration handed over in navigation state, else the signed-in partner, else
+ * the hand-over kept for this tab (an applicant continuing after sign-in). The signed-in account comes
+ * before a kept hand-over, which may be left from an earlier application in the same tab.
+ */
 function useApplicant(): Applicant | null {
   const state = useLocation().state as OnboardingHandoff | null;
-  const handoff = state?.userId ? state : readOnboardingHandoff();
-  if (handoff) return { userId: handoff.userId, fullName: handoff.full_name, email: handoff.email, companyName: handoff.company_name ?? '', onboardingToken: handoff.onboardingToken };
+  const fromHandoff = (handoff: OnboardingHandoff): Applicant => ({ userId: handoff.userId, fullName: handoff.full_name, email: handoff.email, companyName: handoff.company_name ?? '', onboardingToken: handoff.onboardingToken });
+  if (state?.userId) return fromHandoff(state);
   const user = getStoredUser();
   if (user && getAccessToken() && getRole() === 'partner') {
-    return { userId: user.id, fullName: user.full_name, email: user.email, companyName: user.company?.company_name ?? user.company_name ?? '' };
+    return { userId: user.id, fullName: user.full_name, email: user.email, companyName: user.company?.company_name ?? user.company_name ?? '', signedIn: true };
   }
-  return null;
+  const kept = readOnboardingHandoff();
+  return kept ? fromHandoff(kept) : null;
 }
 
 const REVIEW_FIELDS: readonly ApplicationField[] = ['company_name', 'contact_email', 'phone_number', 'business_type', 'business_address', 'years_in_business', 'region', 'certifications', 'partner_references', 'category'];
@@ -89,6 +98,7 @@ export default function OnboardingWizard() {
   usePageTitle('Partner Onboarding');
   const navigate = useNavigate();
   const applicant = useApplicant();
+  const own = useOwnApplication(applicant?.signedIn ? applicant.userId : null);
   const phone = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
   const [step, setStep] = useState(1);
   const [details, setDetails] = useState<ApplicationDetails>(() => ({ ...emptyApplication(), company_name: applicant?.companyName ?? '', contact_email: applicant?.email ?? '' }));
@@ -109,6 +119,20 @@ export default function OnboardingWizard() {
     return (
       <OnboardingFrame maxWidth={640}>
         <RegisterFirst />
+      </OnboardingFrame>
+    );
+  }
+  if (own.state === 'loading') {
+    return (
+      <OnboardingFrame maxWidth={640}>
+        <Loading />
+      </OnboardingFrame>
+    );
+  }
+  if (own.state === 'sent') {
+    return (
+      <OnboardingFrame maxWidth={640}>
+        <OwnApplication partner={own.partner} />
       </OnboardingFrame>
     );
   }
@@ -298,6 +322,11 @@ export default function OnboardingWizard() {
         </Box>
       ) : null}
 
+      {own.state === 'failed' && step < 5 ? (
+        <Alert severity="warning" sx={{ mt: 2 }}>
+          Your application could not be loaded. If you have already applied, your dashboard shows where it stands.
+        </Alert>
+      ) : null}
       {error ? (
         <Alert severity="error" sx={{ mt: 2 }} data-testid="wizard-error">
           {error}

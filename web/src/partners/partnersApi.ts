@@ -6,6 +6,7 @@
 
 import type { QuestionnaireAnswers } from '@domain/partners/questionnaire';
 import { useGetList } from 'react-admin';
+import { ApiError } from '../providers/errorMapper';
 import { API_URL, httpClient } from '../providers/httpClient';
 import { getAccessToken } from '../providers/session';
 
@@ -98,4 +99,15 @@ export function usePartnerCounts(): { pendingApprovals: number | null; activePar
   const pending = useGetList<PartnerRecord>(PARTNERS_RESOURCE, { pagination: one, sort: newest, filter: { status: 'pending' } });
   const approved = useGetList<PartnerRecord>(PARTNERS_RESOURCE, { pagination: one, sort: newest, filter: { status: 'approved' } });
   return { pendingApprovals: pending.total ?? null, activePartners: approved.total ?? null };
+}
+
+/** The signed-in partner's own application (its id is the account's id), or null when they never sent one. */
+export async function fetchOwnApplication(userId: string): Promise<PartnerRecord | null> {
+  try {
+    const { json } = await httpClient<{ data: PartnerRecord }>(`${API_URL}/partner/partners/${encodeURIComponent(userId)}`);
+    return json.data;
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return null;
+    throw error;
+  }
 }

@@ -13,29 +13,21 @@ import {
   DialogTitle,
   IconButton,
   MenuItem,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
   TextField,
   Tooltip,
   Typography,
-  useMediaQuery,
-  type Theme,
 } from '@mui/material';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useGetList } from 'react-admin';
 import { StockChip } from '../catalogue/StockChip';
 import { useToast } from '../layout/toast';
-import { ApiError } from '../providers/errorMapper';
+import { ApiError, messageOf } from '../providers/errorMapper';
 import { ProductCreate } from './ProductCreate';
 import { ProductEdit } from './ProductEdit';
 import HistoryIcon from '@mui/icons-material/History';
 import { HistoryDrawer } from '../history';
 import { ProductThumb } from './ProductThumb';
-import { deleteProduct, type ProductRecord } from './productsApi';
+import { deleteProduct, deleteProducts, type ProductRecord } from './productsApi';
 import { useDebounced } from '../layout/useDebounced';
 import {
   DateText,
@@ -44,14 +36,17 @@ import {
   ListToolbar,
   LoadError,
   Loading,
-  PlainHeader,
-  SortableHeader,
+  RecordTable,
+  SelectRowBox,
   useListControls,
+  useSelection,
   type CsvColumn,
   type ListSortChoice,
+  type RecordColumn,
 } from '../lists';
 
 export const deleteProductConfirmation = (name: string) => `Are you sure you want to delete product ${name}? This action cannot be undone.`;
+export const deleteProductsConfirmation = (count: number) => `Are you sure you want to delete ${count} product${count === 1 ? '' : 's'}? This action cannot be undone.`;
 
 
 function RowActions({ product, onEdit, onDelete, onHistory }: { product: ProductRecord; onEdit: () => void; onDelete: () => void; onHistory: () => void }) {
@@ -102,10 +97,31 @@ const CSV_COLUMNS: CsvColumn<ProductRecord>[] = [
   { label: 'Created', value: (p) => p.created_at },
 ];
 
-/** Product Management: search, category and stock filters, Add Product, Export, the sortable products table, edit and delete. */
+const columns = (actions: (product: ProductRecord) => ReactNode): RecordColumn<ProductRecord>[] => [
+  {
+    label: 'Product',
+    sortField: 'name',
+    cellSx: { minWidth: 200 },
+    render: (product) => (
+      <Box sx={{ display: 'flex', gap: 1.5, alignItems: 'center' }}>
+        <ProductThumb src={product.image_url} name={product.name} size={40} />
+        <Typography variant="body2" sx={{ fontWeight: 500 }}>
+          {product.name}
+        </Typography>
+      </Box>
+    ),
+  },
+  { label: 'Category', sortField: 'category', render: (product) => product.category },
+  { label: 'Price', sortField: 'price', align: 'right', firstOrder: 'DESC', cellSx: { whiteSpace: 'nowrap' }, render: (product) => formatUsd(product.price) },
+  { label: 'Stock', sortField: 'stock_quantity', render: (product) => <StockChip stock={product.stock_quantity} /> },
+  { label: 'MOQ', sortField: 'moq', align: 'right', render: (product) => product.moq },
+  { label: 'Created', sortField: 'created_at', firstOrder: 'DESC', render: (product) => <DateText value={product.created_at} /> },
+  { label: 'Actions', align: 'right', render: actions },
+];
+
+/** Product Management: search, category and stock filters, Add Product, Export, the sortable products table with bulk delete, edit and delete. */
 export function ProductList() {
   const toast = useToast();
-  const phone = useMediaQuery<Theme>((theme) => theme.breakpoints.down('md'));
   const [search, setSearch] = useState('');
   const [category, setCategory] = useState('');
   const [stock, setStock] = useState('');
@@ -123,6 +139,8 @@ export function ProductList() {
   const controls = useListControls({ sort: { field: 'created_at', order: 'DESC' }, filterKey: JSON.stringify(filter) });
   const { data, total, isPending, error, refetch } = useGetList<ProductRecord>('products', { ...controls.params, filter });
   const products = data ?? [];
+  const selection = useSelection(products.map((p) => p.id));
+  const [bulkDeleting, setBulkDeleting] = useState(false);
   const filtered = Boolean(query || category || stock);
   const clearFilters = () => {
     setSearch('');
@@ -145,6 +163,28 @@ export function ProductList() {
       setBusy(false);
     }
   };
+
+  const confirmBulkDelete = async () => {
+    setBusy(true);
+    try {
+      const answer = await deleteProducts(selection.ids);
+      toast(answer.message, 'success');
+      selection.clear();
+      setBulkDeleting(false);
+    } catch (e) {
+      // All or nothing: the server removed nothing and says which rows stopped it.
+      toast(messageOf(e, 'Failed to delete the products'), 'error');
+    } finally {
+      setBusy(false);
+      void refetch();
+    }
+  };
+
+  const bulkActions = (
+    <Button size="small" variant="outlined" color="error" startIcon={<DeleteIcon />} disabled={busy} onClick={() => setBulkDeleting(true)}>
+      Delete
+    </Button>
+  );
 
   const actions = (product: ProductRecord) => <RowActions product={product} onEdit={() => setEditing(product)} onDelete={() => setDeleting(product)} onHistory={() => setHistory(product)} />;
 
@@ -176,30 +216,30 @@ export function ProductList() {
         onSortChange={controls.setSort}
         exportCsv={{ resource: 'products', filter, sort: controls.sort, fileName: 'products', columns: CSV_COLUMNS }}
         create={{ label: 'Add Product', onClick: () => setAdding(true) }}
+        selection={selection}
+        bulkActions={bulkActions}
       />
 
       <LoadError error={error} onRetry={refetch} message={error instanceof ApiError && error.status !== 0 ? (error.message !== 'An error occurred' ? error.message : 'Failed to fetch products') : 'An error occurred while fetching products'} />
 
       {isPending ? (
         <Loading />
-      ) : products.length === 0 ? (
-        <EmptyState
-          title={filtered ? 'No products found' : 'No products yet'}
-          message={filtered ? 'Try another search, category or stock level.' : 'Add the first product to the catalogue.'}
-          filtered={filtered}
-          onClearFilters={clearFilters}
-          action={
-            <Button variant="contained" onClick={() => setAdding(true)}>
-              Add Product
-            </Button>
-          }
-        />
-      ) : phone ? (
-        <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1.5 }}>
-          {products.map((product) => (
-            <Card key={product.id} variant="outlined" data-testid="product-row">
+      ) : (
+        <RecordTable
+          label="Products"
+          rows={products}
+          rowId={(product) => product.id}
+          columns={columns(actions)}
+          sort={controls.sort}
+          onSort={controls.sortBy}
+          selection={selection}
+          selectLabel={(product) => `Select ${product.name}`}
+          rowProps={(product) => ({ 'data-testid': 'product-row', 'data-product': product.name })}
+          card={(product) => (
+            <Card variant="outlined" data-testid="product-row" data-product={product.name}>
               <CardContent sx={{ pb: '12px !important' }}>
                 <Box sx={{ display: 'flex', gap: 1.5, alignItems: 'flex-start' }}>
+                  <SelectRowBox selection={selection} id={product.id} label={`Select ${product.name}`} />
                   <ProductThumb src={product.image_url} name={product.name} />
                   <Box sx={{ minWidth: 0, flex: 1 }}>
                     <Typography variant="subtitle2" sx={{ wordBreak: 'break-word' }}>
@@ -209,8 +249,8 @@ export function ProductList() {
                       {product.category}
                     </Typography>
                   </Box>
-                  {actions(product)}
                 </Box>
+                {/* The actions sit on the figures' line so the name keeps the card's width. */}
                 <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center', mt: 1 }}>
                   <Typography variant="body2" sx={{ fontWeight: 600 }}>
                     {formatUsd(product.price)}
@@ -219,59 +259,46 @@ export function ProductList() {
                   <Typography variant="caption" color="text.secondary">
                     MOQ {product.moq} · Created <DateText value={product.created_at} />
                   </Typography>
+                  <Box sx={{ ml: 'auto' }}>{actions(product)}</Box>
                 </Box>
               </CardContent>
             </Card>
-          ))}
-        </Box>
-      ) : (
-        <TableContainer sx={{ border: 1, borderColor: 'divider', borderRadius: 1, bgcolor: 'background.paper' }}>
-          <Table size="small" aria-label="Products">
-            <TableHead>
-              <TableRow>
-                <SortableHeader field="name" label="Product" sort={controls.sort} onSort={controls.sortBy} />
-                <SortableHeader field="category" label="Category" sort={controls.sort} onSort={controls.sortBy} />
-                <SortableHeader field="price" label="Price" sort={controls.sort} onSort={controls.sortBy} align="right" firstOrder="DESC" />
-                <SortableHeader field="stock_quantity" label="Stock" sort={controls.sort} onSort={controls.sortBy} />
-                <SortableHeader field="moq" label="MOQ" sort={controls.sort} onSort={controls.sortBy} align="right" />
-                <SortableHeader field="created_at" label="Created" sort={controls.sort} onSort={controls.sortBy} firstOrder="DESC" />
-                <PlainHeader align="right">Actions</PlainHeader>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {products.map((product) => (
-                <TableRow key={product.id} hover data-testid="product-row">
-                  <TableCell sx={{ minWidth: 200 }}>
-                    <Box sx={{ display: 'flex', gap: 1.5, alignItems: 'center' }}>
-                      <ProductThumb src={product.image_url} name={product.name} size={40} />
-                      <Typography variant="body2" sx={{ fontWeight: 500 }}>
-                        {product.name}
-                      </Typography>
-                    </Box>
-                  </TableCell>
-                  <TableCell>{product.category}</TableCell>
-                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                    {formatUsd(product.price)}
-                  </TableCell>
-                  <TableCell>
-                    <StockChip stock={product.stock_quantity} />
-                  </TableCell>
-                  <TableCell align="right">{product.moq}</TableCell>
-                  <TableCell>
-                    <DateText value={product.created_at} />
-                  </TableCell>
-                  <TableCell align="right">{actions(product)}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
+          )}
+          empty={
+            <EmptyState
+              title={filtered ? 'No products found' : 'No products yet'}
+              message={filtered ? 'Try another search, category or stock level.' : 'Add the first product to the catalogue.'}
+              filtered={filtered}
+              onClearFilters={clearFilters}
+              action={
+                <Button variant="contained" onClick={() => setAdding(true)}>
+                  Add Product
+                </Button>
+              }
+            />
+          }
+        />
       )}
       <ListPagination total={total} controls={controls} />
 
       <ProductCreate open={adding} onClose={() => setAdding(false)} onCreated={() => void refetch()} />
       <ProductEdit record={editing} onClose={() => setEditing(null)} onSaved={() => void refetch()} />
       <HistoryDrawer path="/products" record={history ? { id: history.id, name: history.name } : null} onClose={() => setHistory(null)} />
+
+      <Dialog open={bulkDeleting} onClose={() => !busy && setBulkDeleting(false)} aria-labelledby="delete-products-title">
+        <DialogTitle id="delete-products-title">Delete Products</DialogTitle>
+        <DialogContent>
+          <DialogContentText>{deleteProductsConfirmation(selection.count)}</DialogContentText>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setBulkDeleting(false)} disabled={busy}>
+            Cancel
+          </Button>
+          <Button color="error" variant="contained" onClick={() => void confirmBulkDelete()} disabled={busy}>
+            {busy ? 'Deleting...' : 'Delete'}
+          </Button>
+        </DialogActions>
+      </Dialog>
 
       <Dialog open={Boolean(deleting)} onClose={() => !busy && setDeleting(null)} aria-labelledby="delete-product-title">
         <DialogTitle id="delete-product-title">Delete Product</DialogTitle>

@@ -43,3 +43,18 @@ export async function deleteProduct(id: string): Promise<{ message?: string }> {
   const { json } = await httpClient<{ message?: string }>(`${API_URL}/products/${encodeURIComponent(id)}`, { method: 'DELETE' });
   return json;
 }
+
+export interface BulkDeleteAnswer {
+  success: boolean;
+  message: string;
+  data: { deleted: string[]; unchanged: string[] };
+}
+
+/**
+ * Removes the given products, all or nothing: when one id is unknown nothing is removed and the
+ * error names it. Products already removed count as done.
+ */
+export async function deleteProducts(ids: string[]): Promise<BulkDeleteAnswer> {
+  const { json } = await httpClient<BulkDeleteAnswer>(`${API_URL}/products/bulk-delete`, { method: 'POST', body: { ids } });
+  return json;
+}

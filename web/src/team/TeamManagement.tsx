@@ -21,24 +21,15 @@ import {
   IconButton,
   InputAdornment,
   MenuItem,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
-  TableSortLabel,
   TextField,
   Tooltip,
   Typography,
-  useMediaQuery,
-  type Theme,
 } from '@mui/material';
 import { useCallback, useEffect, useState } from 'react';
 import { useAccess } from '../access/usePrincipal';
 import { formatDate } from '../formatting';
 import { HistoryDrawer } from '../history';
-import { DateText, EmailText, EmptyState } from '../lists';
+import { DateText, EmailText, EmptyState, nextSort, RecordTable, type ListSort, type RecordColumn } from '../lists';
 import { Loading } from '../layout/ListStates';
 import { PageTitle } from '../layout/PageTitle';
 import { useToast } from '../layout/toast';
@@ -93,12 +84,11 @@ async function exportTeam(kind: TeamKind, search: string, isActive: boolean | un
 export default function TeamManagement({ kind }: { kind: TeamKind }) {
   const { role } = useAccess();
   const toast = useToast();
-  const phone = useMediaQuery<Theme>((theme) => theme.breakpoints.down('md'));
   const [search, setSearch] = useState('');
   const query = useDebounced(search.trim(), 300);
   const [status, setStatus] = useState<StatusFilter>('all');
   const [page, setPage] = useState(1);
-  const [sort, setSort] = useState<{ field: SortField; order: 'asc' | 'desc' }>({ field: 'created_at', order: 'desc' });
+  const [sort, setSort] = useState<ListSort>({ field: 'created_at', order: 'DESC' });
   const [members, setMembers] = useState<TeamMember[] | null>(null);
   const [total, setTotal] = useState(0);
   const [error, setError] = useState<string | null>(null);
@@ -113,7 +103,7 @@ export default function TeamManagement({ kind }: { kind: TeamKind }) {
   const load = useCallback(async () => {
     setError(null);
     try {
-      const result = await listTeam(kind, { page, limit: PAGE_SIZE, search: query || undefined, isActive, sort: { field: sort.field, order: sort.order === 'asc' ? 'ASC' : 'DESC' } });
+      const result = await listTeam(kind, { page, limit: PAGE_SIZE, search: query || undefined, isActive, sort: { field: sort.field as SortField, order: sort.order } });
       setMembers(result.subUsers);
       setTotal(result.total);
     } catch (e) {
@@ -135,8 +125,8 @@ export default function TeamManagement({ kind }: { kind: TeamKind }) {
     );
   }
 
-  const sorted = members ?? [];
-  const sortBy = (field: SortField) => setSort((current) => ({ field, order: current.field === field && current.order === 'asc' ? 'desc' : 'asc' }));
+  // Every column's first click sorts ascending, dates included, as this screen always has.
+  const sortBy = (field: string) => setSort((current) => nextSort(current, field, 'ASC'));
 
   const confirmDelete = async () => {
     if (!deleting) return;
@@ -180,12 +170,12 @@ export default function TeamManagement({ kind }: { kind: TeamKind }) {
     </Box>
   );
 
-  const columns: Array<{ label: string; field?: SortField }> = [
-    { label: 'Name', field: 'full_name' },
-    { label: 'Email', field: 'email' },
-    { label: 'Status', field: 'is_active' },
-    { label: 'Joined', field: 'created_at' },
-    { label: 'Actions' },
+  const columns: RecordColumn<TeamMember>[] = [
+    { label: 'Name', sortField: 'full_name', cellSx: { fontWeight: 500 }, render: (member) => member.full_name },
+    { label: 'Email', sortField: 'email', cellSx: { maxWidth: 280 }, render: (member) => <EmailText email={member.email} /> },
+    { label: 'Status', sortField: 'is_active', render: (member) => <MemberStatus member={member} /> },
+    { label: 'Joined', sortField: 'created_at', render: (member) => <DateText value={member.created_at} /> },
+    { label: 'Actions', align: 'right', render: actions },
   ];
 
   return (
@@ -220,26 +210,17 @@ export default function TeamManagement({ kind }: { kind: TeamKind }) {
         </Alert>
       ) : members === null ? (
         <Loading />
-      ) : members.length === 0 ? (
-        <Box data-testid="team-empty">
-          <EmptyState
-            title={query || status !== 'all' ? TEAM_TEXTS.emptySearch : TEAM_TEXTS.empty}
-            filtered={Boolean(query || status !== 'all')}
-            onClearFilters={() => {
-              setSearch('');
-              setStatus('all');
-            }}
-            action={
-              <Button variant="contained" startIcon={<AddIcon />} onClick={() => setForm({ member: null })}>
-                {TEAM_TEXTS.add}
-              </Button>
-            }
-          />
-        </Box>
-      ) : phone ? (
-        <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1.5 }}>
-          {sorted.map((member) => (
-            <Card key={member.id} variant="outlined" data-testid="team-row">
+      ) : (
+        <RecordTable
+          label="Team members"
+          rows={members}
+          rowId={(member) => member.id}
+          columns={columns}
+          sort={sort}
+          onSort={sortBy}
+          rowProps={() => ({ 'data-testid': 'team-row' })}
+          card={(member) => (
+            <Card variant="outlined" data-testid="team-row">
               <CardContent sx={{ pb: '12px !important' }}>
                 <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1 }}>
                   <Box sx={{ minWidth: 0 }}>
@@ -260,45 +241,25 @@ export default function TeamManagement({ kind }: { kind: TeamKind }) {
                 </Box>
               </CardContent>
             </Card>
-          ))}
-        </Box>
-      ) : (
-        <TableContainer sx={{ border: 1, borderColor: 'divider', borderRadius: 1, bgcolor: 'background.paper' }}>
-          <Table size="small" aria-label="Team members">
-            <TableHead>
-              <TableRow>
-                {columns.map((column) => (
-                  <TableCell key={column.label} align={column.field ? 'left' : 'right'} sx={{ fontWeight: 600 }}>
-                    {column.field ? (
-                      <TableSortLabel active={sort.field === column.field} direction={sort.field === column.field ? sort.order : 'asc'} onClick={() => sortBy(column.field!)}>
-                        {column.label}
-                      </TableSortLabel>
-                    ) : (
-                      column.label
-                    )}
-                  </TableCell>
-                ))}
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {sorted.map((member) => (
-                <TableRow key={member.id} hover data-testid="team-row">
-                  <TableCell sx={{ fontWeight: 500 }}>{member.full_name}</TableCell>
-                  <TableCell sx={{ maxWidth: 280 }}>
-                    <EmailText email={member.email} />
-                  </TableCell>
-                  <TableCell>
-                    <MemberStatus member={member} />
-                  </TableCell>
-                  <TableCell>
-                    <DateText value={member.created_at} />
-                  </TableCell>
-                  <TableCell align="right">{actions(member)}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
+          )}
+          empty={
+            <Box data-testid="team-empty">
+              <EmptyState
+                title={query || status !== 'all' ? TEAM_TEXTS.emptySearch : TEAM_TEXTS.empty}
+                filtered={Boolean(query || status !== 'all')}
+                onClearFilters={() => {
+                  setSearch('');
+                  setStatus('all');
+                }}
+                action={
+                  <Button variant="contained" startIcon={<AddIcon />} onClick={() => setForm({ member: null })}>
+                    {TEAM_TEXTS.add}
+                  </Button>
+                }
+              />
+            </Box>
+          }
+        />
       )}
 
       {members && members.length > 0 ? (

@@ -18,19 +18,13 @@ import {
   DialogTitle,
   IconButton,
   MenuItem,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
   TextField,
   Tooltip,
   Typography,
   useMediaQuery,
   type Theme,
 } from '@mui/material';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useDataProvider, useGetIdentity, useGetList } from 'react-admin';
 import { useToast } from '../layout/toast';
 import {
@@ -41,15 +35,13 @@ import {
   ListToolbar,
   LoadError,
   Loading,
-  PlainHeader,
-  SelectAllCell,
+  RecordTable,
   SelectRowBox,
-  SelectRowCell,
-  SortableHeader,
   useListControls,
   useSelection,
   type CsvColumn,
   type ListSortChoice,
+  type RecordColumn,
 } from '../lists';
 import { PartnerShow } from '../partners/PartnerShow';
 import type { PartnerRecord } from '../partners/partnersApi';
@@ -158,12 +150,28 @@ const CSV_COLUMNS: CsvColumn<UserRecord>[] = [
   { label: 'Created', value: (u) => u.created_at ?? '' },
 ];
 
+const DETAIL_COLUMNS_FROM = 'xl';
+
+const columns = (actions: (user: UserRecord) => ReactNode): RecordColumn<UserRecord>[] => [
+  { label: 'Name', sortField: 'full_name', render: (user) => user.full_name, cellSx: { fontWeight: 500 } },
+  { label: 'Email', sortField: 'email', render: (user) => <EmailText email={user.email} />, cellSx: { maxWidth: 280 } },
+  { label: 'Role', sortField: 'role', render: (user) => <RoleBadge role={user.role} /> },
+  { label: 'Company', sortField: 'company_name', render: (user) => companyOf(user) || '—' },
+  { label: 'Status', sortField: 'is_active', firstOrder: 'DESC', render: (user) => <StatusBadge active={user.is_active} /> },
+  // Below xl (1536 px) these two give way so the table fits a 1280 px screen without sideways
+  // scrolling: permissions are in the Edit dialog, the creation date in History and the export,
+  // and the Sort by menu takes over the Created header's sorting.
+  { label: 'Permissions', hideBelow: DETAIL_COLUMNS_FROM, render: (user) => <PermissionsSummary user={user} /> },
+  { label: 'Created', sortField: 'created_at', firstOrder: 'DESC', hideBelow: DETAIL_COLUMNS_FROM, render: (user) => <DateText value={user.created_at} /> },
+  { label: 'Actions', align: 'right', render: actions },
+];
+
 /** User Management: search and filters, Add User, Export, the users table with bulk activate/deactivate, edit, delete and history. */
 export function UserList() {
   const dataProvider = useDataProvider();
   const toast = useToast();
   const { identity } = useGetIdentity();
-  const phone = useMediaQuery<Theme>((theme) => theme.breakpoints.down('md'));
+  const detailColumnsHidden = useMediaQuery<Theme>((theme) => theme.breakpoints.down(DETAIL_COLUMNS_FROM));
   const [search, setSearch] = useState('');
   const [role, setRole] = useState('');
   const [active, setActive] = useState('');
@@ -272,6 +280,7 @@ export function UserList() {
           </>
         }
         sortChoices={SORT_CHOICES}
+        sortMenuAlways={detailColumnsHidden}
         sort={controls.sort}
         onSortChange={controls.setSort}
         exportCsv={{ resource: 'users', filter, sort: controls.sort, fileName: 'users', columns: CSV_COLUMNS, meta: {} }}
@@ -284,22 +293,20 @@ export function UserList() {
 
       {isPending ? (
         <Loading />
-      ) : users.length === 0 ? (
-        <EmptyState
-          title={filtered ? 'No users found matching your search.' : 'No users yet.'}
-          message={filtered ? 'Try another name or clear the filters.' : 'Add the first distributor, manufacturer or support user.'}
-          filtered={filtered}
-          onClearFilters={clearFilters}
-          action={
-            <Button variant="contained" onClick={() => setAdding(true)}>
-              Add User
-            </Button>
-          }
-        />
-      ) : phone ? (
-        <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1.5 }} data-testid="users-cards">
-          {users.map((user) => (
-            <Card key={user.id} variant="outlined" data-testid="user-row" data-user={user.email}>
+      ) : (
+        <RecordTable
+          label="Users"
+          rows={users}
+          rowId={(user) => user.id}
+          columns={columns(actions)}
+          sort={controls.sort}
+          onSort={controls.sortBy}
+          selection={selection}
+          selectLabel={(user) => `Select ${user.full_name}`}
+          rowProps={(user) => ({ 'data-testid': 'user-row', 'data-user': user.email })}
+          cardsProps={{ 'data-testid': 'users-cards' }}
+          card={(user) => (
+            <Card variant="outlined" data-testid="user-row" data-user={user.email}>
               <CardContent sx={{ pb: '12px !important' }}>
                 <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1, alignItems: 'flex-start' }}>
                   <SelectRowBox selection={selection} id={user.id} label={`Select ${user.full_name}`} />
@@ -323,51 +330,21 @@ export function UserList() {
                 </Typography>
               </CardContent>
             </Card>
-          ))}
-        </Box>
-      ) : (
-        <TableContainer sx={{ border: 1, borderColor: 'divider', borderRadius: 1, bgcolor: 'background.paper' }}>
-          <Table size="small" aria-label="Users">
-            <TableHead>
-              <TableRow>
-                <SelectAllCell selection={selection} />
-                <SortableHeader field="full_name" label="Name" sort={controls.sort} onSort={controls.sortBy} />
-                <SortableHeader field="email" label="Email" sort={controls.sort} onSort={controls.sortBy} />
-                <SortableHeader field="role" label="Role" sort={controls.sort} onSort={controls.sortBy} />
-                <SortableHeader field="company_name" label="Company" sort={controls.sort} onSort={controls.sortBy} />
-                <SortableHeader field="is_active" label="Status" sort={controls.sort} onSort={controls.sortBy} firstOrder="DESC" />
-                <PlainHeader>Permissions</PlainHeader>
-                <SortableHeader field="created_at" label="Created" sort={controls.sort} onSort={controls.sortBy} firstOrder="DESC" />
-                <PlainHeader align="right">Actions</PlainHeader>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {users.map((user) => (
-                <TableRow key={user.id} hover data-testid="user-row" data-user={user.email} selected={selection.has(user.id)}>
-                  <SelectRowCell selection={selection} id={user.id} label={`Select ${user.full_name}`} />
-                  <TableCell sx={{ fontWeight: 500 }}>{user.full_name}</TableCell>
-                  <TableCell sx={{ maxWidth: 280 }}>
-                    <EmailText email={user.email} />
-                  </TableCell>
-                  <TableCell>
-                    <RoleBadge role={user.role} />
-                  </TableCell>
-                  <TableCell>{companyOf(user) || '—'}</TableCell>
-                  <TableCell>
-                    <StatusBadge active={user.is_active} />
-                  </TableCell>
-                  <TableCell>
-                    <PermissionsSummary user={user} />
-                  </TableCell>
-                  <TableCell>
-                    <DateText value={user.created_at} />
-                  </TableCell>
-                  <TableCell align="right">{actions(user)}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
+          )}
+          empty={
+            <EmptyState
+              title={filtered ? 'No users found matching your search.' : 'No users yet.'}
+              message={filtered ? 'Try another name or clear the filters.' : 'Add the first distributor, manufacturer or support user.'}
+              filtered={filtered}
+              onClearFilters={clearFilters}
+              action={
+                <Button variant="contained" onClick={() => setAdding(true)}>
+                  Add User
+                </Button>
+              }
+            />
+          }
+        />
       )}
       <ListPagination total={total} controls={controls} />
 
