@@ -17,5 +17,5 @@ import { activityProjection } from './activity';
 
 /** Every read model, applied in this order to each event. A new module adds its projection here (before the audit log and the activity feed). */
 export const readModels: readonly Projection[] = [usersProjection, statusHistoryProjection, notificationsProjection, catalogueProjection, ordersProjection, partnersProjection, projectsProjection, rebatesProjection, ticketsProjection, warrantyProjection, resourcesProjection, settingsProjection, dashboardProjection,
-  // Last: the activity feed quotes project titles, and both name people from read.audit_people.
+  // Last: the activity feed names people from read.audit_people, which the audit projection keeps.
   auditProjection, activityProjection];

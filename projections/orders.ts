@@ -29,6 +29,11 @@ interface PlacedRow {
   total: number;
   itemCount: number;
   at: string;
+  /** Status changes later in the same batch, folded into the row it is inserted as. */
+  updatedAt: string;
+  times: Record<string, string>;
+  carrier: string | null;
+  trackingNumber: string | null;
 }
 
 /** Where a batch leaves one order: its last status and when each status was reached. */
@@ -44,11 +49,13 @@ interface StatusRow {
 /**
  * read.orders, read.order_items, read.order_units and read.order_stats. A batch is a few set-based
  * statements whatever its size (a full rebuild replays millions of events): placements are inserted
- * together, each order's status changes in the batch are folded into one update, and the statistics
- * move by the difference between the orders' rows before and after.
+ * together, with the status changes the same batch holds for them already applied (a rebuild meets most
+ * orders' whole lives in one batch); each other order's status changes are folded into one update, and
+ * the statistics move by the difference between the orders' rows before and after.
  */
 async function applyOrderEvents(events: readonly RecordedEvent[], db: PoolClient): Promise<void> {
   const placed: PlacedRow[] = [];
+  const placedHere = new Map<string, PlacedRow>();
   const items: Array<[string, string, string, number, number, number]> = [];
   const statuses = new Map<string, StatusRow>();
   const units: Array<[string, string, string, string, string, string]> = [];
@@ -71,11 +78,27 @@ async function applyOrderEvents(events: readonly RecordedEvent[], db: PoolClient
           total: centsToAmount(d.totalCents),
           itemCount: d.items.reduce((n, i) => n + i.quantity, 0),
           at,
+          updatedAt: at,
+          times: {},
+          carrier: null,
+          trackingNumber: null,
         });
+        placedHere.set(d.orderId, placed[placed.length - 1]);
         for (const i of d.items) items.push([d.orderId, i.productId, i.productName, i.quantity, centsToAmount(i.unitPriceCents), centsToAmount(i.lineTotalCents)]);
         break;
       }
       case 'OrderStatusChanged.v1': {
+        const placement = placedHere.get(event.data.orderId);
+        if (placement) {
+          placement.status = event.data.status;
+          placement.updatedAt = at;
+          if (event.data.carrier) {
+            placement.carrier = event.data.carrier;
+            placement.trackingNumber = event.data.trackingNumber ?? null;
+          }
+          if (STATUS_TIME_COLUMN[event.data.status]) placement.times[event.data.status] = at;
+          break;
+        }
         const row = statuses.get(event.data.orderId) ?? { status: event.data.status, at, times: {}, carrier: null, trackingNumber: null };
         row.status = event.data.status;
         row.at = at;
@@ -98,12 +121,15 @@ async function applyOrderEvents(events: readonly RecordedEvent[], db: PoolClient
     // Placed orders enter the statistics as pending; a retried placement (ON CONFLICT) changes nothing.
     await db.query(
       `WITH inserted AS (
-         INSERT INTO orders (id, order_number, organisation_id, company_name, placed_by, status, notes, shipping_address, estimated_delivery, total_amount, item_count, created_at, updated_at)
-         SELECT id, order_number, organisation_id, company_name, placed_by, status, notes, shipping_address, estimated_delivery, total_amount, item_count, at, at
+         INSERT INTO orders (id, order_number, organisation_id, company_name, placed_by, status, notes, shipping_address, estimated_delivery, total_amount, item_count, created_at, updated_at,
+           approved_at, shipped_at, delivered_at, cancelled_at, carrier, tracking_number)
+         SELECT id, order_number, organisation_id, company_name, placed_by, status, notes, shipping_address, estimated_delivery, total_amount, item_count, at, updated_at,
+           approved_at, shipped_at, delivered_at, cancelled_at, carrier, tracking_number
          FROM json_to_recordset($1::json)
-           AS t(id uuid, order_number text, organisation_id uuid, company_name text, placed_by uuid, status text, notes text, shipping_address jsonb, estimated_delivery date, total_amount numeric, item_count int, at timestamptz)
+           AS t(id uuid, order_number text, organisation_id uuid, company_name text, placed_by uuid, status text, notes text, shipping_address jsonb, estimated_delivery date, total_amount numeric, item_count int, at timestamptz,
+             updated_at timestamptz, approved_at timestamptz, shipped_at timestamptz, delivered_at timestamptz, cancelled_at timestamptz, carrier text, tracking_number text)
          ON CONFLICT (id) DO NOTHING
-         RETURNING id, organisation_id, created_at, status, total_amount
+         RETURNING id, organisation_id, created_at, status, total_amount, delivered_at
        ),
        items AS (
          INSERT INTO order_items (order_id, line, product_id, product_name, quantity, unit_price, line_total)
@@ -111,9 +137,10 @@ async function applyOrderEvents(events: readonly RecordedEvent[], db: PoolClient
          FROM json_to_recordset($2::json) AS i(order_id uuid, product_id uuid, product_name text, quantity int, unit_price numeric, line_total numeric, n int)
          WHERE i.order_id IN (SELECT id FROM inserted)
        )
-       ${STATS_UPSERT('SELECT organisation_id, created_at, status, total_amount, 1 AS orders, 0::double precision AS delivery_days FROM inserted')}`,
+       ${STATS_UPSERT(`SELECT organisation_id, created_at, status, total_amount, 1 AS orders, ${DELIVERY_DAYS} AS delivery_days FROM inserted`)}`,
       [
-        JSON.stringify(placed.map((p) => ({ id: p.id, order_number: p.orderNumber, organisation_id: p.organisationId, company_name: p.companyName, placed_by: p.placedBy, status: p.status, notes: p.notes, shipping_address: p.shippingAddress, estimated_delivery: p.estimatedDelivery, total_amount: p.total, item_count: p.itemCount, at: p.at }))),
+        JSON.stringify(placed.map((p) => ({ id: p.id, order_number: p.orderNumber, organisation_id: p.organisationId, company_name: p.companyName, placed_by: p.placedBy, status: p.status, notes: p.notes, shipping_address: p.shippingAddress, estimated_delivery: p.estimatedDelivery, total_amount: p.total, item_count: p.itemCount, at: p.at,
+          updated_at: p.updatedAt, approved_at: p.times.approved ?? null, shipped_at: p.times.shipped ?? null, delivered_at: p.times.delivered ?? null, cancelled_at: p.times.cancelled ?? null, carrier: p.carrier, tracking_number: p.trackingNumber }))),
         JSON.stringify(items.map((i, n) => ({ order_id: i[0], product_id: i[1], product_name: i[2], quantity: i[3], unit_price: i[4], line_total: i[5], n }))),
       ],
     );

@@ -12,17 +12,19 @@ export interface Projection {
   /** When given, used instead of `apply` per event: one round trip for a whole batch. */
   applyBatch?(events: readonly RecordedEvent[], db: PoolClient): Promise<void>;
   /**
-   * 'records' (the default): a record type's read model. 'log': the audit log and activity feed, which
-   * read only their own tables and come after the record models; a rebuild applies them to one batch
-   * while the record models take the next.
+   * The rebuild stage: 'records' (the default) for the record types' read models, which may read each
+   * other's tables; 'history' for the status history and 'log' for the audit log and activity feed,
+   * which read only their own stage's tables. A rebuild runs the stages as a pipeline: while one stage
+   * applies a batch, the next applies the batch before it.
    */
-  stage?: 'records' | 'log';
+  stage?: 'records' | 'history' | 'log';
 }
 
-/** The projections of each stage, in order; within a stage, in the order given. */
+const STAGES = ['records', 'history', 'log'] as const;
+
+/** The projections of each stage, in pipeline order; within a stage, in the order given. */
 export function projectionStages(projections: readonly Projection[]): Projection[][] {
-  const stages = [projections.filter((p) => (p.stage ?? 'records') === 'records'), projections.filter((p) => p.stage === 'log')];
-  return stages.filter((stage) => stage.length > 0);
+  return STAGES.map((stage) => projections.filter((p) => (p.stage ?? 'records') === stage)).filter((group) => group.length > 0);
 }
 
 /**

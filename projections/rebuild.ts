@@ -90,10 +90,11 @@ export async function rebuildProjections(
 }
 
 /**
- * Replays the log up to `head` into the next schema. The stages form a pipeline, each on its own
- * connection: while the record models apply a batch, the audit log and activity feed apply the one
- * before, and the log is read ahead (the store prefetches). One transaction per stage and batch; a
- * rebuild that stops midway starts again from scratch, so the checkpoint is written once, at the end.
+ * Replays the log up to `head` into the next schema. The stages (Projection.stage) form a pipeline,
+ * each on its own connection: while the record models apply a batch, the status history applies the
+ * one before and the audit log and activity feed the one before that, and the store reads ahead, so
+ * both cores work. One transaction per stage and batch; a rebuild that stops midway starts again from
+ * scratch, so the checkpoint is written once, at the end.
  */
 async function replay(store: EventStore, pool: Pool, projections: readonly Projection[], head: GlobalPosition, batchSize: number): Promise<void> {
   const stages = projectionStages(projections);

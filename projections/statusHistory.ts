@@ -25,6 +25,7 @@ const COLUMNS = 'event_id, record_type, record_id, from_status, to_status, actor
 
 export const statusHistoryProjection: Projection = {
   name: 'status_history',
+  stage: 'history',
   apply(event: RecordedEvent, db: PoolClient) {
     return this.applyBatch!([event], db);
   },
