@@ -42,9 +42,19 @@ for (const [name, category] of categoryNames) {
   }
 }
 
+/** Names already looked up, as stored (a few dozen spellings are in use): lists read them on every request. */
+const RESOLVED = new Map<string, Permission | null>();
+const RESOLVED_KEPT = 1000;
+
 /** The current permission a name stands for, or null when the name is unknown. */
 export function normalizePermission(raw: unknown): Permission | null {
-  return typeof raw === 'string' ? (SPELLINGS.get(key(raw)) ?? null) : null;
+  if (typeof raw !== 'string') return null;
+  let permission = RESOLVED.get(raw);
+  if (permission === undefined) {
+    permission = SPELLINGS.get(key(raw)) ?? null;
+    if (RESOLVED.size < RESOLVED_KEPT) RESOLVED.set(raw, permission);
+  }
+  return permission;
 }
 
 const CATALOGUE_ORDER = new Map<Permission, number>(ALL_PERMISSIONS.map((permission, index) => [permission, index]));

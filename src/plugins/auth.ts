@@ -92,6 +92,27 @@ interface PrincipalRow {
   owner_permissions: string[] | null;
 }
 
+const VERIFIED_TOKENS_KEPT = 10_000;
+
+/** Verified access tokens and their claims, at most `capacity` (the oldest go first), each until its `exp`. */
+class VerifiedTokens<Claims> {
+  private readonly tokens = new Map<string, { claims: Claims; expiresAtMs: number }>();
+  constructor(private readonly capacity: number) {}
+
+  get(token: string): Claims | undefined {
+    const entry = this.tokens.get(token);
+    if (!entry) return undefined;
+    if (Date.now() < entry.expiresAtMs) return entry.claims;
+    this.tokens.delete(token);
+    return undefined;
+  }
+
+  set(token: string, claims: Claims, expiresAtMs: number): void {
+    if (this.tokens.size >= this.capacity) this.tokens.delete(this.tokens.keys().next().value!);
+    this.tokens.set(token, { claims, expiresAtMs });
+  }
+}
+
 function tokenError(error: unknown): HttpError {
   const code = (error as { code?: string }).code ?? '';
   if (code === 'FST_JWT_NO_AUTHORIZATION_IN_HEADER') return new HttpError(401, 'UNAUTHENTICATED', AUTH_MESSAGES.missing);
@@ -104,9 +125,7 @@ export async function registerAuth(app: FastifyInstance, services: Services): Pr
     secret: services.config.JWT_SECRET,
     // The algorithm is pinned both ways, so a token signed otherwise (or with `alg: none`) is refused.
     sign: { algorithm: 'HS256', aud: TOKEN_AUDIENCE, iss: ISSUER, expiresIn: services.config.ACCESS_TOKEN_TTL_SECONDS },
-    // Verified tokens are remembered (fast-jwt's cache, keyed by the token's hash, never past its `exp`), so a
-    // client's repeat requests skip the HMAC and JSON decoding; the session itself is checked on every request.
-    verify: { algorithms: ['HS256'], allowedAud: TOKEN_AUDIENCE, allowedIss: ISSUER, requiredClaims: ['exp', 'sub', 'sid'], cache: 10_000 },
+    verify: { algorithms: ['HS256'], allowedAud: TOKEN_AUDIENCE, allowedIss: ISSUER, requiredClaims: ['exp', 'sub', 'sid'] },
   });
 
   app.decorate('signAccessToken', (claims: AccessTokenClaims) => app.jwt.sign(claims));
@@ -148,10 +167,13 @@ export async function registerAuth(app: FastifyInstance, services: Services): Pr
     return row;
   };
 
-  app.decorateRequest('principal', null as unknown as Principal);
-  app.decorateRequest('applicant', null as unknown as Applicant);
-  app.decorate('authenticate', async function authenticate(request: FastifyRequest, reply: FastifyReply) {
-    if (await authenticateApiKey(services, request)) return;
+  // Access tokens this process verified, with their claims, until they expire: a client's repeat requests skip
+  // the signature check and claim parsing. The session behind the token is still checked on every request.
+  const verifiedTokens = new VerifiedTokens<z.infer<typeof accessClaims>>(VERIFIED_TOKENS_KEPT);
+  const claimsOf = async (request: FastifyRequest): Promise<z.infer<typeof accessClaims>> => {
+    const token = bearerToken(request);
+    const known = token ? verifiedTokens.get(token) : undefined;
+    if (known) return known;
     let verified: unknown;
     try {
       verified = await request.jwtVerify<AccessTokenClaims>();
@@ -160,17 +182,35 @@ export async function registerAuth(app: FastifyInstance, services: Services): Pr
     }
     const parsed = accessClaims.safeParse(verified);
     if (!parsed.success) throw new HttpError(401, 'INVALID_TOKEN', AUTH_MESSAGES.invalid);
-    const claims = parsed.data;
+    const expiresAt = (verified as { exp?: unknown }).exp;
+    if (token && typeof expiresAt === 'number') verifiedTokens.set(token, parsed.data, expiresAt * 1000);
+    return parsed.data;
+  };
+  // What a remembered account row grants, worked out once per row rather than once per request.
+  const grants = new WeakMap<PrincipalRow, Permission[]>();
+  const permissionsOf = (user: PrincipalRow): Permission[] => {
+    const known = grants.get(user);
+    if (known) return known;
+    // A team member never holds more than its owner does now, even before the reaction that narrows its own list has run.
+    const held = normalizePermissions(user.permissions);
+    const ownerHolds = user.parent_user_id ? new Set(normalizePermissions(user.owner_permissions ?? [])) : undefined;
+    const permissions = ownerHolds ? held.filter((permission) => ownerHolds.has(permission)) : held;
+    grants.set(user, permissions);
+    return permissions;
+  };
+
+  app.decorateRequest('principal', null as unknown as Principal);
+  app.decorateRequest('applicant', null as unknown as Applicant);
+  app.decorate('authenticate', async function authenticate(request: FastifyRequest, reply: FastifyReply) {
+    if (await authenticateApiKey(services, request)) return;
+    const claims = await claimsOf(request);
     const user = await principalRow(claims.sub, claims.sid);
     if (!user) throw new HttpError(401, 'UNAUTHENTICATED', AUTH_MESSAGES.gone);
     if (!user.session_live) throw new HttpError(401, 'SESSION_ENDED', AUTH_MESSAGES.ended);
     if (!user.is_active) throw new HttpError(401, 'ACCOUNT_INACTIVE', AUTH_MESSAGES.deactivated);
     // A team member exists through its organisation: when the owner's account is deactivated or deleted, so are its members' rights.
     if (!user.organisation_active) throw new HttpError(401, 'ORGANISATION_INACTIVE', AUTH_MESSAGES.organisationInactive);
-    // A team member never holds more than its owner does now, even before the reaction that narrows its own list has run.
-    const held = normalizePermissions(user.permissions);
-    const ownerHolds = user.parent_user_id ? new Set(normalizePermissions(user.owner_permissions ?? [])) : undefined;
-    const permissions = ownerHolds ? held.filter((permission) => ownerHolds.has(permission)) : held;
+    const permissions = permissionsOf(user);
     request.principal = {
       id: user.id,
       email: user.email,

@@ -1,0 +1,11 @@
+import { createBenchDatabase } from './load-tests/bench/benchDatabase';
+import { signInForBench, startBenchPortal } from './load-tests/bench/benchPortal';
+import { writeFileSync } from 'node:fs';
+const db = await createBenchDatabase('postgres://postgres@127.0.0.1:5432/postgres');
+const bench = await startBenchPortal({ databaseUrl: db.url });
+const token = await signInForBench(bench.baseUrl, 'admin@partnerhub.test');
+writeFileSync('/tmp/bench-target.json', JSON.stringify({ url: bench.baseUrl, token }));
+console.log('ready', bench.baseUrl);
+await new Promise((r) => setTimeout(r, Number(process.argv[2] ?? 40) * 1000));
+await bench.stop(); await db.drop();
+process.exit(0);
