@@ -1,7 +1,7 @@
 import { centsToAmount } from '../domain/catalogue/catalogue';
 import { formatOrderTotal, nextStatuses, PENDING_LIKE_STATUSES, type OrderEvent, type OrderStatus } from '../domain/orders/orders';
 import { SHIPPING_COUNTRIES, type ShippingAddress } from '../domain/orders/shipping';
-import type { Pool, PoolClient } from '../src/db';
+import { prepared, type Pool, type PoolClient } from '../src/db';
 import type { RecordedEvent } from '../src/eventstore';
 import type { Projection } from './projection';
 
@@ -29,6 +29,8 @@ interface PlacedRow {
   total: number;
   itemCount: number;
   at: string;
+  /** The order's lines as the API shows them (they never change after placement). */
+  lines: Array<{ line: number; product_id: string; product_name: string; quantity: number; unit_price: number; line_total: number }>;
   /** Status changes later in the same batch, folded into the row it is inserted as. */
   updatedAt: string;
   times: Record<string, string>;
@@ -78,6 +80,7 @@ async function applyOrderEvents(events: readonly RecordedEvent[], db: PoolClient
           total: centsToAmount(d.totalCents),
           itemCount: d.items.reduce((n, i) => n + i.quantity, 0),
           at,
+          lines: d.items.map((i, n) => ({ line: n + 1, product_id: i.productId, product_name: i.productName, quantity: i.quantity, unit_price: centsToAmount(i.unitPriceCents), line_total: centsToAmount(i.lineTotalCents) })),
           updatedAt: at,
           times: {},
           carrier: null,
@@ -122,12 +125,12 @@ async function applyOrderEvents(events: readonly RecordedEvent[], db: PoolClient
     await db.query(
       `WITH inserted AS (
          INSERT INTO orders (id, order_number, organisation_id, company_name, placed_by, status, notes, shipping_address, estimated_delivery, total_amount, item_count, created_at, updated_at,
-           approved_at, shipped_at, delivered_at, cancelled_at, carrier, tracking_number)
+           approved_at, shipped_at, delivered_at, cancelled_at, carrier, tracking_number, items)
          SELECT id, order_number, organisation_id, company_name, placed_by, status, notes, shipping_address, estimated_delivery, total_amount, item_count, at, updated_at,
-           approved_at, shipped_at, delivered_at, cancelled_at, carrier, tracking_number
+           approved_at, shipped_at, delivered_at, cancelled_at, carrier, tracking_number, items
          FROM json_to_recordset($1::json)
            AS t(id uuid, order_number text, organisation_id uuid, company_name text, placed_by uuid, status text, notes text, shipping_address jsonb, estimated_delivery date, total_amount numeric, item_count int, at timestamptz,
-             updated_at timestamptz, approved_at timestamptz, shipped_at timestamptz, delivered_at timestamptz, cancelled_at timestamptz, carrier text, tracking_number text)
+             updated_at timestamptz, approved_at timestamptz, shipped_at timestamptz, delivered_at timestamptz, cancelled_at timestamptz, carrier text, tracking_number text, items jsonb)
          ON CONFLICT (id) DO NOTHING
          RETURNING id, organisation_id, created_at, status, total_amount, delivered_at
        ),
@@ -140,7 +143,7 @@ async function applyOrderEvents(events: readonly RecordedEvent[], db: PoolClient
        ${STATS_UPSERT(`SELECT organisation_id, created_at, status, total_amount, 1 AS orders, ${DELIVERY_DAYS} AS delivery_days FROM inserted`)}`,
       [
         JSON.stringify(placed.map((p) => ({ id: p.id, order_number: p.orderNumber, organisation_id: p.organisationId, company_name: p.companyName, placed_by: p.placedBy, status: p.status, notes: p.notes, shipping_address: p.shippingAddress, estimated_delivery: p.estimatedDelivery, total_amount: p.total, item_count: p.itemCount, at: p.at,
-          updated_at: p.updatedAt, approved_at: p.times.approved ?? null, shipped_at: p.times.shipped ?? null, delivered_at: p.times.delivered ?? null, cancelled_at: p.times.cancelled ?? null, carrier: p.carrier, tracking_number: p.trackingNumber }))),
+          updated_at: p.updatedAt, approved_at: p.times.approved ?? null, shipped_at: p.times.shipped ?? null, delivered_at: p.times.delivered ?? null, cancelled_at: p.times.cancelled ?? null, carrier: p.carrier, tracking_number: p.trackingNumber, items: p.lines }))),
         JSON.stringify(items.map((i, n) => ({ order_id: i[0], product_id: i[1], product_name: i[2], quantity: i[3], unit_price: i[4], line_total: i[5], n }))),
       ],
     );
@@ -253,7 +256,6 @@ const ORDER_COLUMNS = `o.id, o.order_number, o.organisation_id, o.company_name, 
   o.shipping_address, o.estimated_delivery::text AS estimated_delivery, o.total_amount, o.item_count, o.created_at, o.updated_at,
   o.approved_at, o.shipped_at, o.delivered_at, o.cancelled_at, o.carrier, o.tracking_number`;
 const ORDER_FROM = 'read.orders o LEFT JOIN read.users p ON p.id = o.placed_by';
-
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 
 /**
@@ -305,28 +307,25 @@ export type OrderView = ReturnType<typeof toOrderView>;
 /** Whose orders a caller sees: one organisation's, or (undefined) everyone's. */
 export type OrderScope = { organisationId: string | undefined };
 
-export async function orderItemsOf(db: Queryable, orderIds: string[]): Promise<Map<string, OrderItemRow[]>> {
-  const byOrder = new Map<string, OrderItemRow[]>(orderIds.map((id) => [id, []]));
-  if (!orderIds.length) return byOrder;
-  const { rows } = await db.query<OrderItemRow>('SELECT * FROM read.order_items WHERE order_id = ANY($1::uuid[]) ORDER BY order_id, line', [orderIds]);
-  for (const row of rows) byOrder.get(row.order_id)?.push(row);
-  return byOrder;
-}
-
 /** One order by id or order number, within the caller's scope; undefined when it does not exist or is not theirs. */
 export async function findOrder(db: Queryable, idOrNumber: string, scope: OrderScope): Promise<(OrderView & { serial_numbers: Array<{ serial_number: string; product_id: string; product_name: string }> }) | undefined> {
   const byId = /^[0-9a-f-]{36}$/i.test(idOrNumber);
   const params: unknown[] = [byId ? idOrNumber : idOrNumber.toUpperCase()];
   let where = byId ? 'o.id = $1' : 'o.order_number = $1';
   if (scope.organisationId) where += ` AND o.organisation_id = $${params.push(scope.organisationId)}`;
-  const { rows } = await db.query<OrderRow>(`SELECT ${ORDER_COLUMNS} FROM ${ORDER_FROM} WHERE ${where}`, params);
-  if (!rows[0]) return undefined;
-  const items = await orderItemsOf(db, [rows[0].id]);
-  const units = await db.query<{ serial_number: string; product_id: string; product_name: string }>(
-    'SELECT serial_number, product_id, product_name FROM read.order_units WHERE order_id = $1 ORDER BY serial_number',
-    [rows[0].id],
+  // One round trip: the order with its item lines and serial numbers.
+  const { rows } = await db.query<OrderRow & { items: OrderItemRow[]; units: Array<{ serial_number: string; product_id: string; product_name: string }> }>(
+    prepared(
+      `SELECT ${ORDER_COLUMNS}, o.items,
+         (SELECT coalesce(json_agg(json_build_object('serial_number', u.serial_number, 'product_id', u.product_id, 'product_name', u.product_name) ORDER BY u.serial_number), '[]')
+          FROM read.order_units u WHERE u.order_id = o.id) AS units
+       FROM ${ORDER_FROM} WHERE ${where}`,
+      params,
+    ),
   );
-  return { ...toOrderView(rows[0], items.get(rows[0].id) ?? []), serial_numbers: units.rows };
+  if (!rows[0]) return undefined;
+  const { items, units, ...row } = rows[0];
+  return { ...toOrderView(row, items), serial_numbers: units };
 }
 
 export interface OrderFilters {
@@ -416,17 +415,18 @@ export async function listOrders(
     : clause;
   const order = orderBy(page.sort);
   const [{ rows }, total] = await Promise.all([
-    db.query<OrderRow>(
-      `SELECT ${ORDER_COLUMNS}
-       FROM (SELECT o.id FROM read.orders o ${pageClause} ORDER BY ${order} OFFSET $${pageParams.push(keyset ? 0 : page.offset)} LIMIT $${pageParams.push(page.limit)}) AS page
-       JOIN read.orders o ON o.id = page.id LEFT JOIN read.users p ON p.id = o.placed_by
-       ORDER BY ${order}`,
-      pageParams,
+    db.query<OrderRow & { items: OrderItemRow[] }>(
+      prepared(
+        `SELECT ${ORDER_COLUMNS}, o.items
+         FROM (SELECT o.id FROM read.orders o ${pageClause} ORDER BY ${order} OFFSET $${pageParams.push(keyset ? 0 : page.offset)} LIMIT $${pageParams.push(page.limit)}) AS page
+         JOIN read.orders o ON o.id = page.id LEFT JOIN read.users p ON p.id = o.placed_by
+         ORDER BY ${order}`,
+        pageParams,
+      ),
     ),
     countOrders(db, scope, filters, clause, params),
   ]);
-  const items = await orderItemsOf(db, rows.map((r) => r.id));
-  return { rows: rows.map((row) => toOrderView(row, items.get(row.id) ?? [])), total };
+  return { rows: rows.map(({ items, ...row }) => toOrderView(row, items)), total };
 }
 
 /** When only the status narrows the list, the pre-aggregated statistics hold the count; otherwise the matching rows are counted. */
@@ -435,8 +435,10 @@ async function countOrders(db: Queryable, scope: OrderScope, filters: OrderFilte
   if (onlyStatus) {
     const statuses = filters.status ? (filters.status === 'pending' ? [...PENDING_LIKE_STATUSES] : [filters.status]) : null;
     const { rows } = await db.query<{ n: string }>(
-      `SELECT coalesce(sum(orders), 0) AS n FROM read.order_stats WHERE organisation_id = $1${statuses ? ' AND status = ANY($2::text[])' : ''}`,
-      statuses ? [scope.organisationId ?? ALL_ORGANISATIONS, statuses] : [scope.organisationId ?? ALL_ORGANISATIONS],
+      prepared(
+        `SELECT coalesce(sum(orders), 0) AS n FROM read.order_stats WHERE organisation_id = $1${statuses ? ' AND status = ANY($2::text[])' : ''}`,
+        statuses ? [scope.organisationId ?? ALL_ORGANISATIONS, statuses] : [scope.organisationId ?? ALL_ORGANISATIONS],
+      ),
     );
     return Number(rows[0].n);
   }
