@@ -97,10 +97,12 @@ export interface ScaleSection {
 /** Runs each query of the work twice: once under EXPLAIN (ANALYZE, BUFFERS), whose plan is kept, and once for real. */
 function explaining(pool: ReturnType<typeof createPool>, plans: string[]) {
   return {
-    async query(text: string, params?: unknown[]) {
-      const plan = await pool.query(`EXPLAIN (ANALYZE, BUFFERS) ${text}`, params);
+    async query(query: string | { text: string; values?: unknown[] }, params?: unknown[]) {
+      // The query code sends some statements prepared ({ name, text, values }).
+      const [text, values] = typeof query === 'string' ? [query, params] : [query.text, query.values];
+      const plan = await pool.query(`EXPLAIN (ANALYZE, BUFFERS) ${text}`, values);
       plans.push(`${text.replace(/\s+/g, ' ').trim()}\n${plan.rows.map((r) => `  ${r['QUERY PLAN']}`).join('\n')}`);
-      return pool.query(text, params);
+      return pool.query(text, values);
     },
   } as never;
 }

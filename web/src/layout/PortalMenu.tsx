@@ -47,7 +47,8 @@ export function PortalMenu() {
   return (
     <Menu>
       {visibleEntries(role, canOpen, canDo).map((entry) => (
-        <Menu.Item key={entry.key} to={entry.to} primaryText={entry.label} leftIcon={ICONS[entry.icon]} />
+        // A long label wraps onto a second line instead of ending in an ellipsis ("Partnership Governance").
+        <Menu.Item key={entry.key} to={entry.to} primaryText={entry.label} leftIcon={ICONS[entry.icon]} sx={{ whiteSpace: 'normal', textOverflow: 'clip', lineHeight: 1.3 }} />
       ))}
     </Menu>
   );
