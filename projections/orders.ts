@@ -1,5 +1,5 @@
 import { centsToAmount } from '../domain/catalogue/catalogue';
-import { formatOrderTotal, nextStatuses, PENDING_LIKE_STATUSES, type OrderEvent, type OrderStatus } from '../domain/orders/orders';
+import { formatOrderTotal, nextStatuses, ORDER_NUMBER_PATTERN, PENDING_LIKE_STATUSES, type OrderEvent, type OrderStatus } from '../domain/orders/orders';
 import { SHIPPING_COUNTRIES, type ShippingAddress } from '../domain/orders/shipping';
 import { prepared, type Pool, type PoolClient } from '../src/db';
 import type { RecordedEvent } from '../src/eventstore';
@@ -384,7 +384,10 @@ function orderConditions(scope: OrderScope, filters: OrderFilters, params: unkno
   if (filters.dateTo) where.push(`o.created_at < ${param(new Date(Date.parse(`${filters.dateTo}T00:00:00Z`) + DAY_MS).toISOString())}`);
   if (filters.totalMin !== undefined) where.push(`o.total_amount >= ${param(filters.totalMin)}`);
   if (filters.totalMax !== undefined) where.push(`o.total_amount <= ${param(filters.totalMax)}`);
-  if (filters.search) {
+  if (filters.search && ORDER_NUMBER_PATTERN.test(filters.search.trim().toUpperCase())) {
+    // A whole order number (pasted from an e-mail or invoice) is looked up by its unique index, not searched for.
+    where.push(`o.order_number = ${param(filters.search.trim().toUpperCase())}`);
+  } else if (filters.search) {
     const pattern = param(`%${filters.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
     const byId = UUID.test(filters.search) ? ` OR o.id = ${param(filters.search)}::uuid` : '';
     where.push(`(o.order_number ILIKE ${pattern} OR o.company_name ILIKE ${pattern}${byId})`);

@@ -172,6 +172,8 @@ async function measureSize(settings: ScaleSettings, databaseUrl: string, target:
           routes[route.name] = `HTTP ${probe.status}`;
           continue;
         }
+        // A few unmeasured requests first: the first route after a rebuild would otherwise pay for cold caches.
+        for (let i = 0; i < Math.max(10, Math.round(settings.requests / 10)); i++) await callApi(bench.baseUrl, tokens[route.account], 'GET', path);
         const latencies: number[] = [];
         let next = 0;
         await Promise.all(

@@ -275,6 +275,11 @@ describe('who sees which orders', () => {
     expect(adminByCompany.map((o: { id: string }) => o.id)).toContain(orderB.id);
     const adminById = (await call(admin)({ method: 'GET', url: `/api/orders?search=${orderB.id}` })).json().data.orders;
     expect(adminById.map((o: { id: string }) => o.id)).toContain(orderB.id);
+    // A whole number is looked up (any case, spaces around it); part of one is still searched for.
+    const whole = (await call(admin)({ method: 'GET', url: `/api/orders?search=${encodeURIComponent(` ${orderB.order_number.toLowerCase()} `)}` })).json().data.orders;
+    expect(whole.map((o: { id: string }) => o.id)).toEqual([orderB.id]);
+    const part = (await call(admin)({ method: 'GET', url: `/api/orders?limit=100&search=${orderB.order_number.slice(0, -2)}` })).json().data.orders;
+    expect(part.map((o: { id: string }) => o.id)).toContain(orderB.id);
   });
 
   it('answers react-admin lists too', async () => {
