@@ -48,7 +48,7 @@ export function PortalMenu() {
     <Menu>
       {visibleEntries(role, canOpen, canDo).map((entry) => (
         // A long label wraps onto a second line instead of ending in an ellipsis ("Partnership Governance").
-        <Menu.Item key={entry.key} to={entry.to} primaryText={entry.label} leftIcon={ICONS[entry.icon]} sx={{ whiteSpace: 'normal', textOverflow: 'clip', lineHeight: 1.3 }} />
+        <Menu.Item key={entry.key} to={entry.to} primaryText={entry.label} leftIcon={ICONS[entry.icon]} sx={{ '& .MuiTypography-noWrap': { whiteSpace: 'normal', overflow: 'visible', lineHeight: 1.3 } }} />
       ))}
     </Menu>
   );
