@@ -38,14 +38,25 @@ interface PlacedRow {
   trackingNumber: string | null;
 }
 
-/** Where a batch leaves one order: its last status and when each status was reached. */
+/** Where a batch leaves one order: its last status, when it changed, when each status was reached. */
 interface StatusRow {
   status: string;
-  at: string;
+  updatedAt: string;
   times: Record<string, string>;
   /** The shipment named when the order was shipped. */
   carrier: string | null;
   trackingNumber: string | null;
+}
+
+/** Moves an order's row on by one status change. */
+function moveOn(row: StatusRow, change: { status: string; carrier?: string | null; trackingNumber?: string | null }, at: string): void {
+  row.status = change.status;
+  row.updatedAt = at;
+  if (change.carrier) {
+    row.carrier = change.carrier;
+    row.trackingNumber = change.trackingNumber ?? null;
+  }
+  if (STATUS_TIME_COLUMN[change.status]) row.times[change.status] = at;
 }
 
 /**
@@ -91,26 +102,11 @@ async function applyOrderEvents(events: readonly RecordedEvent[], db: PoolClient
         break;
       }
       case 'OrderStatusChanged.v1': {
+        // An order placed in this batch is inserted as the batch leaves it; any other is updated once.
         const placement = placedHere.get(event.data.orderId);
-        if (placement) {
-          placement.status = event.data.status;
-          placement.updatedAt = at;
-          if (event.data.carrier) {
-            placement.carrier = event.data.carrier;
-            placement.trackingNumber = event.data.trackingNumber ?? null;
-          }
-          if (STATUS_TIME_COLUMN[event.data.status]) placement.times[event.data.status] = at;
-          break;
-        }
-        const row = statuses.get(event.data.orderId) ?? { status: event.data.status, at, times: {}, carrier: null, trackingNumber: null };
-        row.status = event.data.status;
-        row.at = at;
-        if (event.data.carrier) {
-          row.carrier = event.data.carrier;
-          row.trackingNumber = event.data.trackingNumber ?? null;
-        }
-        if (STATUS_TIME_COLUMN[event.data.status]) row.times[event.data.status] = at;
-        statuses.set(event.data.orderId, row);
+        const row = placement ?? statuses.get(event.data.orderId) ?? { status: event.data.status, updatedAt: at, times: {}, carrier: null, trackingNumber: null };
+        moveOn(row, event.data, at);
+        if (!placement) statuses.set(event.data.orderId, row);
         break;
       }
       case 'OrderUnitsSerialised.v1':
@@ -172,7 +168,7 @@ async function applyOrderEvents(events: readonly RecordedEvent[], db: PoolClient
           [...statuses].map(([id, r]) => ({
             id,
             status: r.status,
-            at: r.at,
+            at: r.updatedAt,
             approved_at: r.times.approved ?? null,
             shipped_at: r.times.shipped ?? null,
             delivered_at: r.times.delivered ?? null,
