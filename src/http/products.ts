@@ -17,7 +17,7 @@ import { IMAGE_TYPES, readMultipart, removeUpload, storeUpload, type FileRule } 
 import type { Services } from '../services';
 import { listQuerySchema, sendList } from './lists';
 import { uuidParam } from './validation';
-import { recordAnswer } from './records';
+import { bulkIds, recordAnswer } from './records';
 import { asOfAnswer, asOfQuery, versionsRoute } from './versions';
 import { VERSIONED_RECORDS } from '../../domain/versionedRecords';
 import { DomainError } from '../../domain/decider';
@@ -63,16 +63,10 @@ const listQuery = listQuerySchema(
   ['name', 'moq', 'stock_quantity', 'price', 'created_at', 'category'],
 );
 
-const BULK_MAX = 100;
-
 /** POST /products/bulk-delete: remove up to 100 products at once. */
 const bulkDeleteBody = z
   .object({
-    ids: z
-      .array(z.uuid({ error: 'Each product id must be a valid id.' }), { error: 'Choose at least one product.' })
-      .min(1, 'Choose at least one product.')
-      .max(BULK_MAX, `Choose at most ${BULK_MAX} products at a time.`)
-      .refine((ids) => new Set(ids).size === ids.length, 'A product is listed twice.'),
+    ids: bulkIds('product'),
   })
   .strict()
   .meta({ example: { ids: ['3f2a9c1e-4f5a-4b6c-9d7e-0a1b2c3d4e5f'] } });

@@ -27,3 +27,14 @@ export function updateBody<Shape extends z.ZodRawShape>(shape: Shape, readOnlyFi
       return kept as z.infer<z.ZodObject<Shape>>;
     });
 }
+
+/** How many records one bulk action may name. */
+export const BULK_MAX = 100;
+
+/** The ids a bulk action names: 1 to BULK_MAX distinct ids, with messages that name the records (`user`, `product`). */
+export const bulkIds = (noun: string) =>
+  z
+    .array(z.uuid({ error: `Each ${noun} id must be a valid id.` }), { error: `Choose at least one ${noun}.` })
+    .min(1, `Choose at least one ${noun}.`)
+    .max(BULK_MAX, `Choose at most ${BULK_MAX} ${noun}s at a time.`)
+    .refine((ids) => new Set(ids).size === ids.length, `A ${noun} is listed twice.`);

@@ -12,7 +12,7 @@ import { hashPassword } from '../plugins/passwords';
 import type { SessionStore } from '../plugins/sessions';
 import type { Services } from '../services';
 import { booleanFilter, listQuerySchema, sendList } from './lists';
-import { recordAnswer, updateBody } from './records';
+import { bulkIds, recordAnswer, updateBody } from './records';
 import { uuidParam } from './validation';
 import { asOfAnswer, asOfQuery, versionsRoute } from './versions';
 import { VERSIONED_RECORDS } from '../../domain/versionedRecords';
@@ -56,16 +56,10 @@ const listQuery = listQuerySchema({ role: role.optional(), isActive: booleanFilt
   'company_name',
 ]);
 
-const BULK_MAX = 100;
-
 /** POST /users/bulk-status: activate or deactivate up to 100 users at once. */
 const bulkStatusBody = z
   .object({
-    ids: z
-      .array(z.uuid({ error: 'Each user id must be a valid id.' }), { error: 'Choose at least one user.' })
-      .min(1, 'Choose at least one user.')
-      .max(BULK_MAX, `Choose at most ${BULK_MAX} users at a time.`)
-      .refine((ids) => new Set(ids).size === ids.length, 'A user is listed twice.'),
+    ids: bulkIds('user'),
     is_active: z.boolean({ error: 'is_active must be true or false.' }),
   })
   .strict()
