@@ -12,7 +12,7 @@ import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { BATCHED_GOAL, runAppendSection, SINGLE_GOAL, type AppendMeasurement, type AppendSection } from './bench/appendBench';
-import { checkpoint, createBenchDatabase, serverVersion, type BenchDatabase } from './bench/benchDatabase';
+import { createBenchDatabase, serverVersion, settle, type BenchDatabase } from './bench/benchDatabase';
 import { bundleTable, runBundleSection, SIGNIN_GOAL_KIB, type BundleSection } from './bench/bundleReport';
 import { runHttpSection, type HttpMeasurement, type HttpSection } from './bench/httpBench';
 import { runOrderSection } from './bench/orders';
@@ -251,7 +251,7 @@ async function main() {
           ? `half of the ${formatRate(maxRate)} measured in 2 (store, 1 event per append)`
           : 'default: section 2 did not run';
       try {
-        await checkpoint(adminUrl);
+        await settle(database.url, adminUrl);
         results.lag = await runLagSection(
           { databaseUrl: database.url, clients: settings.clients, seconds: settings.lagSeconds, warmupSeconds: settings.warmupSeconds, rate, rateSource, drainSeconds: 10 },
           log,

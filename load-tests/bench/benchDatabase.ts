@@ -52,6 +52,15 @@ export async function checkpoint(adminUrl: string): Promise<void> {
   await withAdmin(adminUrl, (client) => client.query('CHECKPOINT').then(() => {})).catch(() => {});
 }
 
+/**
+ * Vacuums the bench database and checkpoints, so a section is not measured against the background
+ * vacuum of the rows an earlier section wrote (the append section leaves hundreds of thousands).
+ */
+export async function settle(databaseUrl: string, adminUrl: string): Promise<void> {
+  await withAdmin(databaseUrl, (client) => client.query('VACUUM (ANALYZE)').then(() => {}));
+  await checkpoint(adminUrl);
+}
+
 export async function serverVersion(adminUrl: string): Promise<string> {
   return withAdmin(adminUrl, async (client) => {
     const { rows } = await client.query<{ v: string; sync: string; fsync: string }>(
