@@ -5,37 +5,13 @@
  */
 
 import { readFile } from 'node:fs/promises';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestPortal, type TestPortal } from '../../src/testing/portal';
-import { DESKTOP, demoEmail, launchBrowser, openPage, PHONE, signIn } from './browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { DESKTOP, PHONE, signedIn } from './browser';
+import { useBrowserPortal } from './browserPortal';
 
-let portal: TestPortal;
-let browser: Browser;
-
-beforeAll(async () => {
-  portal = await startTestPortal({ web: true, listen: true, env: { LOGIN_ATTEMPTS_PER_IP_PER_MINUTE: '10000' } });
-  browser = await launchBrowser();
-}, 240_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await portal?.close();
-});
-
-async function withPage<T>(viewport: { width: number; height: number }, work: (page: Page) => Promise<T>): Promise<T> {
-  const { context, page } = await openPage(browser, portal.url, viewport);
-  try {
-    return await work(page);
-  } finally {
-    await context.close();
-  }
-}
-
-async function signedIn(page: Page, name: string) {
-  await signIn(page, demoEmail(name));
-  await page.waitForURL((url) => url.pathname !== '/signin', { timeout: 15_000 });
-}
+const e2e = useBrowserPortal({ LOGIN_ATTEMPTS_PER_IP_PER_MINUTE: '10000' });
+const { withPage } = e2e;
 
 const csvLines = async (page: Page, click: () => Promise<void>) => {
   const download = page.waitForEvent('download');
@@ -80,7 +56,7 @@ describe('audit log screen', () => {
   it('shows an empty state for filters that match nothing, and fits a phone', async () => {
     await withPage(PHONE, async (page) => {
       await signedIn(page, 'admin');
-      await page.goto(`${portal.url}/audit`);
+      await page.goto(`${e2e.portal.url}/audit`);
       await page.getByTestId('audit-line').first().waitFor();
       await page.getByRole('textbox', { name: 'From' }).fill('2001-01-01');
       await page.getByRole('textbox', { name: 'To' }).fill('2001-01-31');
@@ -96,7 +72,7 @@ describe('audit log screen', () => {
       await page.getByRole('menuitem', { name: 'Activity' }).click();
       await page.getByTestId('activity-line').first().waitFor();
       expect(await page.getByRole('menuitem', { name: 'Audit Log' }).count()).toBe(0);
-      await page.goto(`${portal.url}/audit`);
+      await page.goto(`${e2e.portal.url}/audit`);
       await page.getByText('Access restricted.').waitFor();
     });
   }, 120_000);

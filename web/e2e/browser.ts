@@ -44,3 +44,9 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
   await page.locator('input[name="password"]').fill(password);
   await page.getByRole('button', { name: 'SIGN IN' }).click();
 }
+
+/** Signs a demo account in (`admin` for admin@partnerhub.test) and waits until the portal has left the sign-in page. */
+export async function signedIn(page: Page, name: string): Promise<void> {
+  await signIn(page, demoEmail(name));
+  await page.waitForURL((url) => url.pathname !== '/signin', { timeout: 15_000 });
+}

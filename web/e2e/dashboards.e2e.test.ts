@@ -5,38 +5,19 @@
  * Figures are compared with the API's answers, never with fixed demo numbers.
  */
 
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestPortal, type TestPortal } from '../../src/testing/portal';
-import { DESKTOP, demoEmail, DEMO_PASSWORD, launchBrowser, openPage, PHONE, signIn } from './browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { DESKTOP, demoEmail, DEMO_PASSWORD, PHONE, signIn } from './browser';
+import { useBrowserPortal } from './browserPortal';
 
-let portal: TestPortal;
-let browser: Browser;
-
-beforeAll(async () => {
-  portal = await startTestPortal({ web: true, listen: true, env: { LOGIN_ATTEMPTS_PER_IP_PER_MINUTE: '10000' } });
-  browser = await launchBrowser();
-}, 240_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await portal?.close();
-});
-
-async function withPage<T>(viewport: { width: number; height: number }, work: (page: Page, errors: string[]) => Promise<T>): Promise<T> {
-  const { context, page, consoleErrors } = await openPage(browser, portal.url, viewport);
-  try {
-    return await work(page, consoleErrors);
-  } finally {
-    await context.close();
-  }
-}
+const e2e = useBrowserPortal({ LOGIN_ATTEMPTS_PER_IP_PER_MINUTE: '10000' });
+const { withPage } = e2e;
 
 async function api(email: string, password = DEMO_PASSWORD) {
-  const login = await fetch(`${portal.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
+  const login = await fetch(`${e2e.portal.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
   const { accessToken, user } = (await login.json()) as { accessToken: string; user: { id: string } };
   const call = async (method: string, path: string, body?: unknown) => {
-    const response = await fetch(`${portal.url}${path}`, {
+    const response = await fetch(`${e2e.portal.url}${path}`, {
       method,
       headers: { authorization: `Bearer ${accessToken}`, ...(body ? { 'content-type': 'application/json' } : {}) },
       body: body ? JSON.stringify(body) : undefined,
@@ -138,7 +119,7 @@ describe('quick actions', () => {
     const admin = await api(demoEmail('admin'));
     const email = `dash.e2e.${Date.now()}@example.test`;
     const password = 'Dashboard2026';
-    const registered = await fetch(`${portal.url}/api/user/register/`, {
+    const registered = await fetch(`${e2e.portal.url}/api/user/register/`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ full_name: 'Quinn Harper', email, password, company_name: 'Harper Networks' }),

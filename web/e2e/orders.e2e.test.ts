@@ -6,48 +6,23 @@
  */
 
 import { readFile } from 'node:fs/promises';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestPortal, type TestPortal } from '../../src/testing/portal';
-import { DESKTOP, demoEmail, DEMO_PASSWORD, launchBrowser, openPage, PHONE, signIn } from './browser';
+import { describe, expect, it } from 'vitest';
+import { DESKTOP, demoEmail, DEMO_PASSWORD, PHONE, signIn, signedIn } from './browser';
+import { useBrowserPortal } from './browserPortal';
 
-let portal: TestPortal;
-let browser: Browser;
-
-beforeAll(async () => {
-  portal = await startTestPortal({ web: true, listen: true, env: { LOGIN_ATTEMPTS_PER_IP_PER_MINUTE: '10000' } });
-  browser = await launchBrowser();
-}, 240_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await portal?.close();
-});
-
-async function withPage<T>(viewport: { width: number; height: number }, work: (page: Page) => Promise<T>): Promise<T> {
-  const { context, page } = await openPage(browser, portal.url, viewport);
-  try {
-    return await work(page);
-  } finally {
-    await context.close();
-  }
-}
-
-async function signedIn(page: Page, name: string) {
-  await signIn(page, demoEmail(name));
-  await page.waitForURL((url) => url.pathname !== '/signin', { timeout: 15_000 });
-}
+const e2e = useBrowserPortal({ LOGIN_ATTEMPTS_PER_IP_PER_MINUTE: '10000' });
+const { withPage } = e2e;
 
 /** The API as a signed-in demo user, for the steps that set a scene rather than test a screen. */
 async function api(name: string) {
-  const login = await fetch(`${portal.url}/api/auth/login`, {
+  const login = await fetch(`${e2e.portal.url}/api/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email: demoEmail(name), password: DEMO_PASSWORD }),
   });
   const { accessToken } = (await login.json()) as { accessToken: string };
   return async (method: string, path: string, body?: unknown) => {
-    const response = await fetch(`${portal.url}${path}`, {
+    const response = await fetch(`${e2e.portal.url}${path}`, {
       method,
       headers: { authorization: `Bearer ${accessToken}`, ...(body ? { 'content-type': 'application/json' } : {}) },
       body: body ? JSON.stringify(body) : undefined,

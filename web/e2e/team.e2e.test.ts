@@ -4,39 +4,20 @@
  * member's menu follows on its next request; an invited member sets a password from the link.
  */
 
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestPortal, type TestPortal } from '../../src/testing/portal';
-import { DESKTOP, demoEmail, launchBrowser, openPage, PHONE, signIn } from './browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { DESKTOP, demoEmail, openPage, PHONE, signIn } from './browser';
+import { useBrowserPortal } from './browserPortal';
 
-let portal: TestPortal;
-let browser: Browser;
-
-beforeAll(async () => {
-  portal = await startTestPortal({ web: true, listen: true });
-  browser = await launchBrowser();
-}, 240_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await portal?.close();
-});
-
-async function withPage<T>(viewport: { width: number; height: number }, work: (page: Page, consoleErrors: string[]) => Promise<T>): Promise<T> {
-  const { context, page, consoleErrors } = await openPage(browser, portal.url, viewport);
-  try {
-    return await work(page, consoleErrors);
-  } finally {
-    await context.close();
-  }
-}
+const e2e = useBrowserPortal();
+const { withPage } = e2e;
 
 const menuEntries = async (page: Page) => (await page.getByRole('menuitem').allTextContents()).map((text) => text.trim()).filter(Boolean);
 
 describe('a partner’s team', () => {
   it('adds a member with two permissions; the member uses exactly those; narrowing them changes the member’s menu', { timeout: 120_000 }, async () => {
-    const { context: partnerContext, page: partner, consoleErrors } = await openPage(browser, portal.url, DESKTOP);
-    const { context: memberContext, page: member } = await openPage(browser, portal.url, DESKTOP);
+    const { context: partnerContext, page: partner, consoleErrors } = await openPage(e2e.browser, e2e.portal.url, DESKTOP);
+    const { context: memberContext, page: member } = await openPage(e2e.browser, e2e.portal.url, DESKTOP);
     try {
       await signIn(partner, demoEmail('partner'));
       await partner.waitForURL((url) => url.pathname !== '/signin', { timeout: 15_000 });

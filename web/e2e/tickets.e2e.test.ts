@@ -6,41 +6,18 @@
 import { writeFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { demoOrderId } from '../../src/seed/orders';
-import { startTestPortal, type TestPortal } from '../../src/testing/portal';
-import { DESKTOP, demoEmail, launchBrowser, openPage, PHONE, signIn } from './browser';
+import { DESKTOP, PHONE, signedIn } from './browser';
+import { useBrowserPortal } from './browserPortal';
 
-let portal: TestPortal;
-let browser: Browser;
 const dir = mkdtempSync(path.join(tmpdir(), 'tickets-e2e-'));
 const logFile = path.join(dir, 'switch-log.pdf');
 writeFileSync(logFile, '%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n');
 
-beforeAll(async () => {
-  portal = await startTestPortal({ web: true, listen: true, env: { LOGIN_ATTEMPTS_PER_IP_PER_MINUTE: '10000' } });
-  browser = await launchBrowser();
-}, 240_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await portal?.close();
-});
-
-async function withPage<T>(viewport: { width: number; height: number }, work: (page: Page, consoleErrors: string[]) => Promise<T>): Promise<T> {
-  const { context, page, consoleErrors } = await openPage(browser, portal.url, viewport);
-  try {
-    return await work(page, consoleErrors);
-  } finally {
-    await context.close();
-  }
-}
-
-async function signedIn(page: Page, name: string) {
-  await signIn(page, demoEmail(name));
-  await page.waitForURL((url) => url.pathname !== '/signin', { timeout: 15_000 });
-}
+const e2e = useBrowserPortal({ LOGIN_ATTEMPTS_PER_IP_PER_MINUTE: '10000' });
+const { withPage } = e2e;
 
 async function choose(page: Page, label: string, option: string | RegExp) {
   await page.getByRole('dialog').getByRole('combobox', { name: label }).click();
