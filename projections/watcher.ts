@@ -76,6 +76,11 @@ export class ProjectionWatcher {
     return [...this.subscribers.values()].flatMap((set) => [...set]);
   }
 
+  /** The projector's last committed position as known here; a new object on every advance. */
+  get position(): GlobalPosition | undefined {
+    return this.latest;
+  }
+
   /**
    * True while the listening connection has answered within the last second: every NOTIFY committed
    * more than about a second ago has then been delivered.

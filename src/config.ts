@@ -16,6 +16,8 @@ const schema = z.object({
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(15 * 60),
   // How long an API process may reuse what it read about a caller's session and account; any change to them ends it at once (0: never reuse).
   PRINCIPAL_CACHE_SECONDS: z.coerce.number().int().min(0).default(30),
+  // Read answers an API process keeps until the read models move on (0: never reuse an answer).
+  ANSWER_CACHE_ENTRIES: z.coerce.number().int().min(0).default(2000),
   REFRESH_TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(7 * 24 * 60 * 60),
   LOGIN_ATTEMPTS_PER_IP_PER_MINUTE: z.coerce.number().int().positive().default(30),
   /** Wrong passwords one address may try for one account before each further failure doubles its wait. */

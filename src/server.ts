@@ -6,6 +6,7 @@ import { authRoutes } from './http/auth';
 import { dashboardRoutes } from './http/dashboard';
 import { jobRoutes } from './http/jobs';
 import { notificationRoutes } from './http/notifications';
+import { AnswerCache } from './http/answerCache';
 import { orderRoutes } from './http/orders';
 import { ticketRoutes } from './http/tickets';
 import { resourceRoutes } from './http/resources';
@@ -66,6 +67,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   await registerAuth(app, services);
   await registerUploads(app, services);
   const sessions = new SessionStore(services.pool, services.config.REFRESH_TOKEN_TTL_SECONDS);
+  const answers = new AnswerCache(services.watcher, services.config.ANSWER_CACHE_ENTRIES);
 
   app.decorate('apiRoutes', [] as ApiRouteInfo[]);
   await app.register(
@@ -75,11 +77,11 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
       refuseUnstorableText(api);
       await registerApiRateLimit(api, services);
       await authRoutes(api, services, sessions);
-      await userRoutes(api, services, sessions);
+      await userRoutes(api, services, sessions, answers);
       await notificationRoutes(api, services);
       await jobRoutes(api, services);
       await productRoutes(api, services);
-      await orderRoutes(api, services);
+      await orderRoutes(api, services, answers);
       await partnerRoutes(api, services);
       await ticketRoutes(api, services);
       await resourceRoutes(api, services);

@@ -16,10 +16,14 @@ export interface BenchPortal {
 }
 
 /**
- * A portal (API and projector) on the bench database, seeded with the demo data, on a random port,
- * with its own Redis prefix and the protective limits raised (limits.ts).
+ * A portal (API and projector unless `processes` says otherwise) on the bench database, seeded with
+ * the demo data, on a random port, with its own Redis prefix and the protective limits raised
+ * (limits.ts). `answerCache: false` makes every read go to the database (AnswerCache turned off).
  */
-export async function startBenchPortal(settings: { databaseUrl: string; redisUrl?: string }): Promise<BenchPortal> {
+export async function startBenchPortal(
+  settings: { databaseUrl: string; redisUrl?: string },
+  options: { processes?: Array<'api' | 'projector'>; answerCache?: boolean } = {},
+): Promise<BenchPortal> {
   const prefix = `bench-${randomBytes(4).toString('hex')}`;
   const config = loadConfig({
     ...process.env,
@@ -36,8 +40,9 @@ export async function startBenchPortal(settings: { databaseUrl: string; redisUrl
     DEMO_HISTORY_DAYS: '0',
     SMTP_URL: undefined,
     EVENTSTORE_URL: undefined,
+    ...(options.answerCache === false ? { ANSWER_CACHE_ENTRIES: '0' } : {}),
   });
-  const portal = await startPortal(config, { processes: ['api', 'projector'], seedWhenEmpty: true, listen: true, app: { logger: false } });
+  const portal = await startPortal(config, { processes: options.processes ?? ['api', 'projector'], seedWhenEmpty: true, listen: true, app: { logger: false } });
   return {
     portal,
     baseUrl: portal.url!.replace('0.0.0.0', '127.0.0.1'),

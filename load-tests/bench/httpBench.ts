@@ -2,7 +2,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import Fastify from 'fastify';
 import { DEMO_PASSWORD } from '../../src/seed/identity';
-import { callApi, signInForBench, startBenchPortal } from './benchPortal';
+import { callApi, signInForBench, startBenchPortal, type BenchPortal } from './benchPortal';
 import type { LoadJob, LoadResult } from './httpLoader';
 
 export interface HttpSettings {
@@ -33,6 +33,8 @@ export interface HttpSection {
   login: HttpMeasurement;
   /** The user list, the order list and one order, as the demo admin. */
   reads: HttpRead[];
+  /** The same reads from an API process whose answer cache is off: every request reads the database. */
+  uncachedReads: HttpRead[];
   hello: HttpMeasurement;
 }
 
@@ -106,6 +108,7 @@ export async function runHttpSection(settings: HttpSettings, log: (line: string)
   const hello = Fastify({ logger: false });
   hello.get('/hello', async () => ({ hello: 'world' }));
   let loader: LoadGenerator | undefined;
+  let uncached: BenchPortal | undefined;
   try {
     const helloUrl = await hello.listen({ port: 0, host: '127.0.0.1' });
     const loginBody = JSON.stringify({ email: ADMIN_EMAIL, password: DEMO_PASSWORD });
@@ -145,16 +148,29 @@ export async function runHttpSection(settings: HttpSettings, log: (line: string)
       const request = `GET ${read.path.replace(orderId, ':id')}`;
       reads.push(await measure(read.name, request, { url: `${baseUrl}${read.path}`, method: 'GET', headers: { authorization }, connections: settings.connections }));
     }
+    // A second API process on the same database, without kept answers, shows what a read costs when
+    // the read models have just changed.
+    uncached = await startBenchPortal(settings, { processes: ['api'], answerCache: false });
+    const uncachedAuthorization = `Bearer ${await signInForBench(uncached.baseUrl, ADMIN_EMAIL)}`;
+    const uncachedReads: HttpMeasurement[] = [];
+    for (const read of readPaths) {
+      const request = `GET ${read.path.replace(orderId, ':id')} (no kept answers)`;
+      uncachedReads.push(await measure(`${read.name}, no kept answers`, request, { url: `${uncached.baseUrl}${read.path}`, method: 'GET', headers: { authorization: uncachedAuthorization }, connections: settings.connections }));
+    }
     const helloResult = await measure('hello world', 'GET /hello (bare Fastify)', { url: `${helloUrl}/hello`, method: 'GET', connections: settings.connections });
+    const ofHello = (measured: HttpMeasurement[]) =>
+      measured.map((read, index) => ({ ...read, goal: readPaths[index].goal, ofHello: read.result.requestsPerSecond / helloResult.result.requestsPerSecond }));
     return {
       loadGenerator: 'autocannon in a child process (own event loop); portal and hello-world server in the bench process',
       login,
-      reads: reads.map((read, index) => ({ ...read, goal: readPaths[index].goal, ofHello: read.result.requestsPerSecond / helloResult.result.requestsPerSecond })),
+      reads: ofHello(reads),
+      uncachedReads: ofHello(uncachedReads),
       hello: helloResult,
     };
   } finally {
     await loader?.stop();
     await hello.close();
+    await uncached?.stop();
     await bench.stop();
   }
 }

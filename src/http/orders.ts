@@ -17,6 +17,7 @@ import { linkOrderAtCheckout } from '../commands/projects';
 import { findProjectRow } from '../../projections/projects';
 import { HttpError } from '../plugins/errors';
 import type { Services } from '../services';
+import { cachedRead, type AnswerCache } from './answerCache';
 import { listQuerySchema, MAX_PAGE_OFFSET, sendList } from './lists';
 import { asOfAnswer, asOfQuery, versionsRoute } from './versions';
 import { VERSIONED_RECORDS } from '../../domain/versionedRecords';
@@ -157,7 +158,7 @@ export function statusErrorHandler(error: FastifyError, _request: FastifyRequest
   throw error;
 }
 
-export async function orderRoutes(parent: FastifyInstance, services: Services): Promise<void> {
+export async function orderRoutes(parent: FastifyInstance, services: Services, answers: AnswerCache): Promise<void> {
   const app = parent.withTypeProvider<ZodTypeProvider>();
   const { pool } = services;
   const scopeOf = (request: FastifyRequest): OrderScope => ({
@@ -170,7 +171,7 @@ export async function orderRoutes(parent: FastifyInstance, services: Services): 
     return order;
   };
 
-  app.get('/orders', { schema: { tags: ['orders'], summary: "Orders: the caller's organisation's, or all for admins, manufacturers and support", querystring: listQuery } }, async (request, reply) => {
+  app.get('/orders', { schema: { tags: ['orders'], summary: "Orders: the caller's organisation's, or all for admins, manufacturers and support", querystring: listQuery } }, cachedRead(answers, async (request: FastifyRequest<{ Querystring: z.output<typeof listQuery> }>, reply) => {
     const q = request.query;
     const after = q.after === undefined ? undefined : decodeOrderCursor(q.after);
     if (q.after !== undefined && !after) throw new HttpError(400, 'VALIDATION_ERROR', 'After must be a cursor from a previous page.', [{ field: 'after', message: 'After must be a cursor from a previous page.' }]);
@@ -179,7 +180,7 @@ export async function orderRoutes(parent: FastifyInstance, services: Services): 
     // Deep pages: `nextCursor` continues newest-first without an OFFSET.
     const last = rows.length === q.limit && (!q.sort || (q.sort.field === 'created_at' && q.sort.order === 'DESC')) ? rows.at(-1) : undefined;
     return sendList(reply, 'orders', q, rows, total, last ? encodeOrderCursor(last) : undefined);
-  });
+  }));
 
   app.get('/orders/counts', { schema: { tags: ['orders'], summary: 'How many orders each status tab holds, under the same filters as the list (its own status left out)', querystring: listQuery } }, async (request) => {
     return { success: true, data: await orderStatusCounts(pool, scopeOf(request), filtersOf(request.query)) };
@@ -207,11 +208,11 @@ export async function orderRoutes(parent: FastifyInstance, services: Services): 
     return { success: true, data: await orderStatistics(pool, scopeOf(request)) };
   });
 
-  app.get('/orders/:id', { schema: { tags: ['orders'], summary: 'One order (with asOf: as it was at that moment)', params: orderParam, querystring: asOfQuery } }, async (request) => {
+  app.get('/orders/:id', { schema: { tags: ['orders'], summary: 'One order (with asOf: as it was at that moment)', params: orderParam, querystring: asOfQuery } }, cachedRead(answers, async (request: FastifyRequest<{ Params: z.output<typeof orderParam>; Querystring: z.output<typeof asOfQuery> }>) => {
     const order = await load(request, request.params.id);
     if (request.query.asOf) return recordAnswer(await asOfAnswer(services, VERSIONED_RECORDS.orders, order.id, request.query.asOf, request.principal, ORDER_MESSAGES.notFound));
     return { success: true, data: order };
-  });
+  }));
 
   versionsRoute(app, services, { path: '/orders', type: VERSIONED_RECORDS.orders, params: orderParam, notFound: ORDER_MESSAGES.notFound, visible: async (request, id) => (await load(request, id)).id });
 

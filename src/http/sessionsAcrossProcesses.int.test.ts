@@ -92,3 +92,46 @@ describe('a session ended on one API process', () => {
     expect((await me(t.app, partner)).statusCode).toBe(401);
   });
 });
+
+describe('read answers an API process keeps', () => {
+  const pendingOrders = async (admin: Session) =>
+    ((await as(t.app, admin)({ method: 'GET', url: '/api/orders?limit=100' })).json().data.orders as Array<{ id: string; status: string }>).filter((order) => order.status === 'pending');
+  const approve = (admin: Session, id: string) => as(t.app, admin)({ method: 'PUT', url: `/api/orders/admin/${id}/status`, payload: { status: 'approved' } });
+
+  it('the process that made a change answers with it on the very next request', async () => {
+    const admin = await login(t.app, 'admin@partnerhub.test');
+    const [order] = await pendingOrders(admin);
+    const read = () => as(t.app, admin)({ method: 'GET', url: `/api/orders/${order.id}` });
+    const first = await read();
+    expect((await read()).body).toBe(first.body);
+    expect(first.json().data.status).toBe('pending');
+    expect((await approve(admin, order.id)).statusCode).toBe(200);
+    expect((await read()).json().data.status).toBe('approved');
+  });
+
+  it('another process answers with the change within a second', async () => {
+    const admin = await login(t.app, 'admin@partnerhub.test');
+    const [order] = await pendingOrders(admin);
+    const readOnB = () => as(b, admin)({ method: 'GET', url: `/api/orders/${order.id}` });
+    expect((await readOnB()).json().data.status).toBe('pending');
+    expect((await readOnB()).json().data.status).toBe('pending');
+    expect((await approve(admin, order.id)).statusCode).toBe(200);
+    await withinASecond(async () => (await readOnB()).json().data.status === 'approved');
+  });
+
+  it('callers of one URL get their own answers, and a react-admin list keeps its Content-Range', async () => {
+    const admin = await login(t.app, 'admin@partnerhub.test');
+    // A member of another organisation (the demo partner was deactivated above).
+    const partner = await login(t.app, 'distributor.user@partnerhub.test');
+    const url = '/api/orders?range=[0,4]&sort=["created_at","DESC"]';
+    const asAdmin = await as(t.app, admin)({ method: 'GET', url });
+    const asAdminAgain = await as(t.app, admin)({ method: 'GET', url });
+    const asPartner = await as(t.app, partner)({ method: 'GET', url });
+    expect(asAdminAgain.body).toBe(asAdmin.body);
+    expect(asAdminAgain.headers['content-range']).toBe(asAdmin.headers['content-range']);
+    expect(asAdminAgain.headers['content-type']).toBe('application/json; charset=utf-8');
+    const total = (answer: { headers: Record<string, unknown> }) => Number(String(answer.headers['content-range']).split('/')[1]);
+    expect(total(asPartner)).toBeLessThan(total(asAdmin));
+    expect(new Set((asPartner.json() as Array<{ organisation_id: string }>).map((order) => order.organisation_id)).size).toBeLessThanOrEqual(1);
+  });
+});

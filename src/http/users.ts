@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { canGrantPermissions, normalizePermissions, ROLES } from '../../domain/access';
@@ -11,6 +11,7 @@ import { HttpError } from '../plugins/errors';
 import { hashPassword } from '../plugins/passwords';
 import type { SessionStore } from '../plugins/sessions';
 import type { Services } from '../services';
+import { cachedRead, type AnswerCache } from './answerCache';
 import { booleanFilter, listQuerySchema, sendList } from './lists';
 import { bulkIds, recordAnswer, updateBody } from './records';
 import { uuidParam } from './validation';
@@ -71,7 +72,7 @@ const CREATABLE_ROLES = ['distributor', 'manufacturer', 'support'] as const;
 const grantRefused = (role: string) =>
   new HttpError(400, 'VALIDATION_ERROR', `Some of the chosen permissions cannot be given to a ${role} user.`, [{ field: 'permissions', message: 'Choose only permissions offered for this role.' }]);
 
-export async function userRoutes(parent: FastifyInstance, services: Services, sessions: SessionStore): Promise<void> {
+export async function userRoutes(parent: FastifyInstance, services: Services, sessions: SessionStore, answers: AnswerCache): Promise<void> {
   const app = parent.withTypeProvider<ZodTypeProvider>();
   const { pool } = services;
   const view = (row: UserRow) => toUserView(row, normalizePermissions);
@@ -81,7 +82,7 @@ export async function userRoutes(parent: FastifyInstance, services: Services, se
     return row;
   };
 
-  app.get('/users', { schema: { tags: ['users'], summary: 'List users (admins)', querystring: listQuery } }, async (request, reply) => {
+  app.get('/users', { schema: { tags: ['users'], summary: 'List users (admins)', querystring: listQuery } }, cachedRead(answers, async (request: FastifyRequest<{ Querystring: z.output<typeof listQuery> }>, reply) => {
     const q = request.query;
     const { rows, total } = await listUsers(
       pool,
@@ -89,7 +90,7 @@ export async function userRoutes(parent: FastifyInstance, services: Services, se
       { offset: q.offset, limit: q.limit, sort: q.sort },
     );
     return sendList(reply, 'users', q, rows.map(view), total);
-  });
+  }));
 
   app.get('/users/:id', { schema: { tags: ['users'], summary: 'One user (with asOf: as it was at that moment)', params: uuidParam, querystring: asOfQuery } }, async (request) => {
     const user = await load(request.params.id);

@@ -1,0 +1,94 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { GlobalPosition } from '../eventstore';
+
+/** What the cache needs to know about the read models' progress (the API's ProjectionWatcher). */
+export interface ReadModelProgress {
+  /** The projector's last committed position as this process knows it; a new object on every advance. */
+  readonly position: GlobalPosition | undefined;
+  /** True while every NOTIFY committed up to about a second ago has reached this process. */
+  alive(): boolean;
+}
+
+interface Answer {
+  status: number;
+  body: string;
+  /** The headers the route itself set (Content-Range of a react-admin list, for example). */
+  headers: Array<[string, string]>;
+}
+
+/** Answers larger than this are not kept: one export-sized page would push out hundreds of lists. */
+const MAX_BODY_CHARS = 256 * 1024;
+
+/**
+ * Serialised answers of read routes, kept per API process for as long as the read models stay where
+ * they were when the answer was read. Any projected event moves the position and so ends every entry:
+ * an answer is never older than the read models this process has heard of. While the NOTIFY
+ * connection is not known to be alive nothing is served, because an advance could have been missed.
+ */
+export class AnswerCache {
+  private readonly entries = new Map<string, Answer>();
+  /** The position every entry in the map was read at. */
+  private readAt: GlobalPosition | undefined;
+
+  constructor(
+    private readonly progress: ReadModelProgress,
+    private readonly maxEntries: number,
+  ) {}
+
+  private current(): GlobalPosition | undefined {
+    if (this.maxEntries === 0 || !this.progress.alive()) return undefined;
+    const position = this.progress.position;
+    if (position !== this.readAt) {
+      this.entries.clear();
+      this.readAt = position;
+    }
+    return position;
+  }
+
+  lookup(key: string): Answer | undefined {
+    return this.current() === undefined ? undefined : this.entries.get(key);
+  }
+
+  /** The position to hand back to `store`, taken before the read models are read. */
+  begin(): GlobalPosition | undefined {
+    return this.current();
+  }
+
+  store(key: string, answer: Answer, readAt: GlobalPosition | undefined): void {
+    // An answer read while the position moved may hold the newer rows, but it is filed under the older
+    // position only if that is still current, so it is never served after the move is heard of.
+    if (readAt === undefined || readAt !== this.current() || answer.body.length > MAX_BODY_CHARS) return;
+    // A burst of distinct reads beyond the bound starts afresh rather than tracking recency per hit.
+    if (this.entries.size >= this.maxEntries) this.entries.clear();
+    this.entries.set(key, answer);
+  }
+}
+
+/**
+ * A GET handler whose JSON answer depends only on read models the projector writes, the URL and
+ * the caller (whose account is itself a read model), served from `cache` while those stay unchanged.
+ * Access rules still run on every request, before the handler.
+ */
+export function cachedRead<Request extends FastifyRequest, Reply extends FastifyReply>(
+  cache: AnswerCache,
+  handler: (request: Request, reply: Reply) => Promise<unknown>,
+): (request: Request, reply: Reply) => Promise<unknown> {
+  return async function cachedHandler(request, reply) {
+    const key = `${request.principal.id} ${request.url}`;
+    const hit = cache.lookup(key);
+    if (hit) {
+      for (const [name, value] of hit.headers) reply.header(name, value);
+      return reply.code(hit.status).type('application/json; charset=utf-8').send(hit.body);
+    }
+    const readAt = cache.begin();
+    const before = new Set(Object.keys(reply.getHeaders()));
+    const answer = await handler(request, reply);
+    if (reply.sent || answer === undefined) return answer;
+    const headers = Object.entries(reply.getHeaders())
+      .filter(([name]) => !before.has(name))
+      .map(([name, value]) => [name, String(value)] as [string, string]);
+    const body = JSON.stringify(answer);
+    cache.store(key, { status: reply.statusCode, body, headers }, readAt);
+    return reply.type('application/json; charset=utf-8').send(body);
+  };
+}
