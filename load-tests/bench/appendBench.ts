@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { uuidV7 } from '../../src/eventstore/eventIds';
 import { createPool, type Pool } from '../../src/db';
 import type { ExpectedRevision, NewEvent } from '../../src/eventstore';
 import { PostgresEventStore } from '../../src/eventstore/postgres';
@@ -74,7 +75,8 @@ const rawMultiInsert = (rows: number) =>
 const rawValues = (streamId: string, firstRevision: number, events: NewEvent[]) =>
   events.flatMap((e, i) => [streamId, firstRevision + i, e.id, e.type, JSON.stringify(e.data), JSON.stringify(e.metadata)]);
 
-const newStream = () => `benchmark-${randomUUID()}`;
+/** A new record's stream, named like the product's (`<category>-<id>`, ids time-ordered as `newId` makes them). */
+const newStream = () => `benchmark-${uuidV7()}`;
 /** The product's ids are time-ordered (src/eventstore/eventIds.ts); random (v4) ones are a diagnostic. */
 type EventIds = 'random' | 'time-ordered';
 const eventsOf = (count: number, ids: EventIds = 'time-ordered') =>

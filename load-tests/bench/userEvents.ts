@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { NewEvent } from '../../src/eventstore';
-import { newEventId } from '../../src/eventstore/eventIds';
+import { newEventId, uuidV7 } from '../../src/eventstore/eventIds';
 import type { UserEvent } from '../../domain/identity/identity';
 
 type Registered = Extract<UserEvent, { type: 'UserRegistered.v1' }>;
@@ -10,9 +10,10 @@ const fakePasswordHash = () => `$argon2id$v=19$m=19456,t=2,p=1$${randomBytes(16)
 
 /**
  * A `UserRegistered.v1` event as an admin's "Add user" produces it, so appends carry the JSON sizes
- * of real use and the real projections have real work to do.
+ * of real use and the real projections have real work to do. The user id is time-ordered, as the
+ * product's record ids are (`newId`).
  */
-export function userRegistered(userId: string = randomUUID()): NewEvent<Registered['type'], Registered['data']> {
+export function userRegistered(userId: string = uuidV7()): NewEvent<Registered['type'], Registered['data']> {
   const tag = userId.slice(0, 8);
   return {
     // The product's event ids (time-ordered), so the bench writes the index the way commands do.

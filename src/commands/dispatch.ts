@@ -1,6 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { CommandMetadata, Decider, DomainEvent } from '../../domain/decider';
+import { uuidV7 } from '../eventstore/eventIds';
 import type { Services } from '../services';
 import { handleCommand, type CommandOptions, type CommandResult } from './commandHandler';
 
@@ -22,7 +22,12 @@ export function metadataCausedBy(event: { id: string; metadata: { correlationId:
   return { now: new Date().toISOString(), actorId: actor.id, actorRole: actor.role, correlationId: event.metadata.correlationId, causationId: event.id };
 }
 
-export const newId = () => randomUUID();
+/**
+ * The id of a new record: time-ordered (UUIDv7), like event ids, so a new record's stream and
+ * read-model rows land at the right-hand edge of their indexes instead of on random cold pages.
+ * Ids are not secrets: access is checked on every request, and keys and invitation tokens are random.
+ */
+export const newId = () => uuidV7();
 
 /**
  * Runs a command, then waits (bounded) until the read models include its events, so the caller's
