@@ -58,6 +58,18 @@ describe('AnswerCache', () => {
     expect(['a', 'b', 'c'].filter((key) => small.lookup(key))).toEqual(['c']);
   });
 
+  it('holds at most 16 M characters of answers in all', () => {
+    const cache = new AnswerCache(progress(), 1000);
+    const body = 'x'.repeat(250 * 1024);
+    for (let i = 0; i < 100; i++) cache.store(`k${i}`, answer(body), cache.begin());
+    const kept = Array.from({ length: 100 }, (_, i) => cache.lookup(`k${i}`)).filter(Boolean).length;
+    expect(kept).toBeGreaterThan(0);
+    expect(kept * body.length).toBeLessThanOrEqual(16 * 1024 * 1024);
+    expect(cache.size).toBe(kept * body.length);
+    cache.store('k99', answer(body), cache.begin());
+    expect(cache.size).toBe(kept * body.length);
+  });
+
   it('does not keep very large answers', () => {
     const cache = new AnswerCache(progress(), 10);
     cache.store('big', answer('x'.repeat(300 * 1024)), cache.begin());

@@ -18,6 +18,8 @@ interface Answer {
 
 /** Answers larger than this are not kept: one export-sized page would push out hundreds of lists. */
 const MAX_BODY_CHARS = 256 * 1024;
+/** What all kept answers of a process may add up to (characters; about twice as many bytes). */
+const MAX_TOTAL_CHARS = 16 * 1024 * 1024;
 
 /**
  * Serialised answers of read routes, kept per API process for as long as the read models stay where
@@ -27,6 +29,7 @@ const MAX_BODY_CHARS = 256 * 1024;
  */
 export class AnswerCache {
   private readonly entries = new Map<string, Answer>();
+  private chars = 0;
   /** The position every entry in the map was read at. */
   private readAt: GlobalPosition | undefined;
 
@@ -39,7 +42,7 @@ export class AnswerCache {
     if (this.maxEntries === 0 || !this.progress.alive()) return undefined;
     const position = this.progress.position;
     if (position !== this.readAt) {
-      this.entries.clear();
+      this.clear();
       this.readAt = position;
     }
     return position;
@@ -54,13 +57,26 @@ export class AnswerCache {
     return this.current();
   }
 
+  /** How many characters the kept answers hold. */
+  get size(): number {
+    return this.chars;
+  }
+
   store(key: string, answer: Answer, readAt: GlobalPosition | undefined): void {
     // An answer read while the position moved may hold the newer rows, but it is filed under the older
     // position only if that is still current, so it is never served after the move is heard of.
     if (readAt === undefined || readAt !== this.current() || answer.body.length > MAX_BODY_CHARS) return;
     // A burst of distinct reads beyond the bound starts afresh rather than tracking recency per hit.
-    if (this.entries.size >= this.maxEntries) this.entries.clear();
+    const replaced = this.entries.get(key);
+    if (replaced) this.chars -= replaced.body.length;
+    if (this.entries.size >= this.maxEntries || this.chars + answer.body.length > MAX_TOTAL_CHARS) this.clear();
     this.entries.set(key, answer);
+    this.chars += answer.body.length;
+  }
+
+  private clear(): void {
+    this.entries.clear();
+    this.chars = 0;
   }
 }
 
