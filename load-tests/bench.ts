@@ -49,13 +49,13 @@ const settings = {
   loginConnections: numberFromEnv('BENCH_LOGIN_CONNECTIONS', 8),
   clients: numberFromEnv('BENCH_CLIENTS', 16),
   batchSize: numberFromEnv('BENCH_BATCH_SIZE', 100),
-  rounds: Math.max(1, Math.round(numberFromEnv('BENCH_ROUNDS', 2))),
+  rounds: Math.max(1, Math.round(numberFromEnv('BENCH_ROUNDS', 4))),
   lagRate: numberFromEnv('BENCH_LAG_RATE', 0),
   mixedProbeSeconds: numberFromEnv('BENCH_MIXED_PROBE_SECONDS', 6),
   mixedStartRate: numberFromEnv('BENCH_MIXED_START_RATE', 1),
   mixedMaxRate: numberFromEnv('BENCH_MIXED_MAX_RATE', 64),
   scaleOrders: Math.max(1, Math.round(numberFromEnv('BENCH_SCALE_ORDERS', 1_000_000))),
-  scaleRequests: Math.max(1, Math.round(numberFromEnv('BENCH_SCALE_REQUESTS', 200))),
+  scaleRequests: Math.max(1, Math.round(numberFromEnv('BENCH_SCALE_REQUESTS', 1000))),
   sections: (process.env.BENCH_SECTIONS ?? SECTIONS.join(','))
     .split(',')
     .map((s) => s.trim())
