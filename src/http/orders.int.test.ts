@@ -462,6 +462,16 @@ describe('the orders list', () => {
     expect((await counts(partnerA, { organisation_id: organisationB })).all).toBe(0);
   });
 
+  it('the Pending tab lists pending and processing orders, newest first', async () => {
+    const listed = (await call(admin)({ method: 'GET', url: '/api/orders?status=pending&limit=100' })).json().data;
+    const { rows } = await t.db.pool.query<{ id: string }>(
+      "SELECT id::text FROM read.orders WHERE status IN ('pending', 'processing') ORDER BY created_at DESC, id DESC LIMIT 100",
+    );
+    expect(rows.length).toBeGreaterThan(0);
+    expect(listed.orders.map((order: { id: string }) => order.id)).toEqual(rows.map((row) => row.id));
+    expect(listed.total).toBe(Number((await t.db.pool.query("SELECT count(*) AS n FROM read.orders WHERE status IN ('pending', 'processing')")).rows[0].n));
+  });
+
   it('exports exactly the filtered orders as CSV, in the list order', async () => {
     const response = await call(admin)({ method: 'GET', url: `/api/orders/export?sort=${encodeURIComponent('["total_amount","DESC"]')}&filter=${encodeURIComponent(JSON.stringify({ organisation_id: organisationB, total_gte: 2000 }))}` });
     expect(response.statusCode).toBe(200);
