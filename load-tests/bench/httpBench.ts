@@ -143,20 +143,20 @@ export async function runHttpSection(settings: HttpSettings, log: (line: string)
 
     const json = { 'content-type': 'application/json' };
     const login = await measure('login', 'POST /api/auth/login', { url: `${baseUrl}/api/auth/login`, method: 'POST', headers: json, body: loginBody, connections: settings.loginConnections });
-    const reads: HttpMeasurement[] = [];
-    for (const read of readPaths) {
-      const request = `GET ${read.path.replace(orderId, ':id')}`;
-      reads.push(await measure(read.name, request, { url: `${baseUrl}${read.path}`, method: 'GET', headers: { authorization }, connections: settings.connections }));
-    }
+    /** The three reads against the portal at `url`, as the admin signed in there. */
+    const measureReads = async (url: string, bearer: string, variant = '') => {
+      const measured: HttpMeasurement[] = [];
+      for (const read of readPaths) {
+        const request = `GET ${read.path.replace(orderId, ':id')}${variant ? ` (${variant})` : ''}`;
+        measured.push(await measure(`${read.name}${variant ? `, ${variant}` : ''}`, request, { url: `${url}${read.path}`, method: 'GET', headers: { authorization: bearer }, connections: settings.connections }));
+      }
+      return measured;
+    };
+    const reads = await measureReads(baseUrl, authorization);
     // A second API process on the same database, without kept answers, shows what a read costs when
     // the read models have just changed.
     uncached = await startBenchPortal(settings, { processes: ['api'], answerCache: false });
-    const uncachedAuthorization = `Bearer ${await signInForBench(uncached.baseUrl, ADMIN_EMAIL)}`;
-    const uncachedReads: HttpMeasurement[] = [];
-    for (const read of readPaths) {
-      const request = `GET ${read.path.replace(orderId, ':id')} (no kept answers)`;
-      uncachedReads.push(await measure(`${read.name}, no kept answers`, request, { url: `${uncached.baseUrl}${read.path}`, method: 'GET', headers: { authorization: uncachedAuthorization }, connections: settings.connections }));
-    }
+    const uncachedReads = await measureReads(uncached.baseUrl, `Bearer ${await signInForBench(uncached.baseUrl, ADMIN_EMAIL)}`, 'no kept answers');
     const helloResult = await measure('hello world', 'GET /hello (bare Fastify)', { url: `${helloUrl}/hello`, method: 'GET', connections: settings.connections });
     const ofHello = (measured: HttpMeasurement[]) =>
       measured.map((read, index) => ({ ...read, goal: readPaths[index].goal, ofHello: read.result.requestsPerSecond / helloResult.result.requestsPerSecond }));

@@ -38,7 +38,11 @@ export class AnswerCache {
     private readonly maxEntries: number,
   ) {}
 
-  private current(): GlobalPosition | undefined {
+  /**
+   * The position answers are filed under now, or undefined while nothing may be kept. Taken before the
+   * read models are read and handed back to `store`.
+   */
+  begin(): GlobalPosition | undefined {
     if (this.maxEntries === 0 || !this.progress.alive()) return undefined;
     const position = this.progress.position;
     if (position !== this.readAt) {
@@ -49,12 +53,7 @@ export class AnswerCache {
   }
 
   lookup(key: string): Answer | undefined {
-    return this.current() === undefined ? undefined : this.entries.get(key);
-  }
-
-  /** The position to hand back to `store`, taken before the read models are read. */
-  begin(): GlobalPosition | undefined {
-    return this.current();
+    return this.begin() === undefined ? undefined : this.entries.get(key);
   }
 
   /** How many characters the kept answers hold. */
@@ -65,7 +64,7 @@ export class AnswerCache {
   store(key: string, answer: Answer, readAt: GlobalPosition | undefined): void {
     // An answer read while the position moved may hold the newer rows, but it is filed under the older
     // position only if that is still current, so it is never served after the move is heard of.
-    if (readAt === undefined || readAt !== this.current() || answer.body.length > MAX_BODY_CHARS) return;
+    if (readAt === undefined || readAt !== this.begin() || answer.body.length > MAX_BODY_CHARS) return;
     // A burst of distinct reads beyond the bound starts afresh rather than tracking recency per hit.
     const replaced = this.entries.get(key);
     if (replaced) this.chars -= replaced.body.length;
