@@ -28,6 +28,8 @@ const schema = z.object({
   REGISTRATIONS_PER_IP_PER_HOUR: z.coerce.number().int().positive().default(10),
   /** Requests per signed-in user (or per address when signed out) and minute, across every API process. */
   API_REQUESTS_PER_MINUTE: z.coerce.number().int().positive().default(1200),
+  /** Requests per client address and minute, every request counted before its body is read (an office behind one address shares it). */
+  API_REQUESTS_PER_ADDRESS_PER_MINUTE: z.coerce.number().int().positive().default(6000),
   /** Event-loop delay (ms) above which the API sheds load with 503; 0 turns shedding off. */
   MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).default(1000),
   /** Prefix for every Redis key and queue, so several portals (or test runs) can share one Redis. */

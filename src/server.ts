@@ -28,6 +28,7 @@ import { answerFrameworkError, registerErrorHandling } from './plugins/errors';
 import { SessionStore } from './plugins/sessions';
 import { registerApiRateLimit, registerProtection } from './plugins/protection';
 import { refuseUnstorableText } from './plugins/text';
+import { parseJsonWithinDepth } from './plugins/jsonBody';
 import { registerUploads } from './plugins/uploads';
 import type { Services } from './services';
 
@@ -53,6 +54,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   registerErrorHandling(app);
   // JSON (and multipart where a route registers it) only: anything else is answered 415.
   app.removeContentTypeParser('text/plain');
+  parseJsonWithinDepth(app);
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -72,10 +74,11 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   app.decorate('apiRoutes', [] as ApiRouteInfo[]);
   await app.register(
     async (api) => {
+      // Counted first: every request, whatever becomes of it, before its body is read.
+      await registerApiRateLimit(api, services);
       enforceApiAccess(api, app.apiRoutes);
       refuseWritesWithApiKeys(api);
       refuseUnstorableText(api);
-      await registerApiRateLimit(api, services);
       await authRoutes(api, services, sessions);
       await userRoutes(api, services, sessions, answers);
       await notificationRoutes(api, services);

@@ -6,6 +6,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Services } from '../services';
 import { HttpError, sendError } from './errors';
 import { sharedRateCountStore } from './sharedRateCounts';
+import { tooManyRequests } from './throttle';
 
 /** How long a shed request is told to wait. */
 const SHED_RETRY_AFTER_SECONDS = 5;
@@ -76,19 +77,34 @@ export async function registerProtection(app: FastifyInstance, services: Service
 }
 
 /**
- * Requests per signed-in user (or per address before sign-in) and minute, shared by every API process
- * through Redis a few times a second (sharedRateCounts.ts), not with a round trip per request. It runs
- * after the access guard, so a user is counted as themself.
+ * Two limits per minute, both shared by every API process through Redis a few times a second
+ * (sharedRateCounts.ts), not with a round trip per request:
+ * - every request counts against its client address when it arrives, before its body is read and
+ *   whether it is signed in, valid or not, so a flood costs one count per request and nothing more;
+ * - a signed-in request (or an applicant's) also counts against its user, after the access guard, so
+ *   a user is counted as themself whichever address they come from.
  */
 export async function registerApiRateLimit(api: FastifyInstance, services: Services): Promise<void> {
   const { config, redis } = services;
   const counts = sharedRateCountStore(redis, `${config.REDIS_PREFIX}:api-rate:`, (error) => api.log.warn({ err: error }, 'sharing API rate counts failed'));
   api.addHook('onClose', () => counts.close().catch(() => {}));
+
+  const perAddress = new counts.Store({ timeWindow: 60_000 });
+  const maxPerAddress = config.API_REQUESTS_PER_ADDRESS_PER_MINUTE;
+  api.addHook('onRequest', (request, _reply, done) => {
+    perAddress.incr(`address:${request.ip}`, (_error, { current, ttl }) => {
+      if (current > maxPerAddress) done(tooManyRequests(ADDRESS_LIMIT_MESSAGE, ttl));
+      else done();
+    });
+  });
+
   await api.register(fastifyRateLimit, {
     hook: 'preHandler',
     max: config.API_REQUESTS_PER_MINUTE,
     timeWindow: 60_000,
     store: counts.Store,
+    // A request without a user has been counted against its address already.
+    allowList: (request) => !request.principal && !request.applicant,
     keyGenerator: (request) => request.principal?.id ?? request.applicant?.userId ?? request.ip,
     errorResponseBuilder: (_request, context) => {
       const seconds = Math.max(1, Math.ceil(context.ttl / 1000));
@@ -96,3 +112,5 @@ export async function registerApiRateLimit(api: FastifyInstance, services: Servi
     },
   });
 }
+
+const ADDRESS_LIMIT_MESSAGE = (seconds: number) => `Too many requests from your network. Please wait ${seconds} seconds and try again.`;

@@ -39,6 +39,7 @@ export async function startTestPortal(options: TestPortalOptions = {}): Promise<
     LOGIN_ATTEMPTS_PER_IP_PER_MINUTE: '100000',
     REGISTRATIONS_PER_IP_PER_HOUR: '100000',
     API_REQUESTS_PER_MINUTE: '1000000',
+    API_REQUESTS_PER_ADDRESS_PER_MINUTE: '1000000',
     // A busy test machine must not turn requests away; the shedding test sets its own threshold.
     MAX_EVENT_LOOP_DELAY_MS: '0',
     // The recent demo records only, unless a test is about the months of history.
