@@ -26,6 +26,8 @@ const schema = z.object({
   /** How long a team invitation link works. */
   INVITATION_VALIDITY_SECONDS: z.coerce.number().int().positive().default(7 * 24 * 60 * 60),
   REGISTRATIONS_PER_IP_PER_HOUR: z.coerce.number().int().positive().default(10),
+  /** Invitations (each an e-mail) one organisation may send an hour. */
+  INVITATIONS_PER_ORGANISATION_PER_HOUR: z.coerce.number().int().positive().default(50),
   /** Requests per signed-in user (or per address when signed out) and minute, across every API process. */
   API_REQUESTS_PER_MINUTE: z.coerce.number().int().positive().default(1200),
   /** Requests per client address and minute, every request counted before its body is read (an office behind one address shares it). */

@@ -41,8 +41,20 @@ async function connectPostgres(config: Config): Promise<Pool> {
   return createPool(config.DATABASE_URL);
 }
 
+/** The longest a request waits for Redis before its rate limit is counted in memory instead. */
+export const REDIS_COMMAND_TIMEOUT_MS = 500;
+
 async function connectRedis(config: Config): Promise<Redis> {
-  const redis = new Redis(config.REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: null, connectTimeout: 3000, retryStrategy: (n) => (n > 3 ? null : 200) });
+  // The API's client (rate limits) fails fast while Redis is away instead of queueing commands until it
+  // returns: the limits then count in memory (throttle.ts), so no request waits on Redis for long.
+  const redis = new Redis(config.REDIS_URL, {
+    lazyConnect: true,
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 0,
+    commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
+    connectTimeout: 3000,
+    retryStrategy: (n) => (n > 3 ? null : 200),
+  });
   redis.on('error', () => {});
   try {
     await redis.connect();

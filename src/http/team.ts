@@ -11,6 +11,7 @@ import { metadataFromRequest, newId, runCommand } from '../commands/dispatch';
 import { releaseEmailOfDeleted, withEmailChanged, withEmailClaimed } from '../commands/users';
 import { HttpError } from '../plugins/errors';
 import { invitationPath, invitationToken, readInvitationToken } from '../plugins/invitations';
+import { AttemptLimit } from '../plugins/throttle';
 import { hashPassword } from '../plugins/passwords';
 import type { SessionStore } from '../plugins/sessions';
 import type { Services } from '../services';
@@ -21,9 +22,14 @@ import { uuidParam } from './validation';
 import { asOfAnswer, asOfQuery, versionsRoute } from './versions';
 import { VERSIONED_RECORDS } from '../../domain/versionedRecords';
 
+/** "45 seconds", "12 minutes": an hour's wait in words a person reads. */
+const waitOf = (seconds: number) => (seconds < 120 ? `${seconds} seconds` : `${Math.ceil(seconds / 60)} minutes`);
+
 export const TEAM_ROUTE_MESSAGES = {
   added: 'Team member added successfully!',
   invited: (email: string) => `Invitation sent to ${email}.`,
+  tooManyInvitations: (perHour: number) => (seconds: number) =>
+    `Your organisation has sent ${perHour} invitations in the last hour, the most allowed. Please wait ${waitOf(seconds)} and try again.`,
   updated: 'Team member updated successfully!',
   deleted: 'Team member deleted successfully!',
   passwordReset: "The team member's password has been reset. They sign in with the new password.",
@@ -103,7 +109,7 @@ const fullNameOf = (body: { full_name?: string; firstName?: string; lastName?: s
  * distributor (`/distributor/management/sub-users`, members `distributor_user`). The owner manages its
  * own team; an administrator may act on any team of that kind, for the member's owner.
  */
-function teamRoutesFor(app: FastifyInstance, services: Services, sessions: SessionStore, ownerRole: 'partner' | 'distributor') {
+function teamRoutesFor(app: FastifyInstance, services: Services, sessions: SessionStore, ownerRole: 'partner' | 'distributor', invitations: AttemptLimit) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { pool, config } = services;
   const memberRole = SUB_USER_ROLE_OF_PARENT[ownerRole];
@@ -168,6 +174,7 @@ function teamRoutesFor(app: FastifyInstance, services: Services, sessions: Sessi
       : { type: 'AddTeamMember', ...details, passwordHash: await hashPassword(body.password!), isActive: body.is_active ?? body.isActive ?? true };
     // Refused before the address is claimed, so a refusal writes nothing.
     await checkCommand(services.store, team, userId, command, metadata);
+    if (body.invite) await invitations.consume(owner.id);
     await withEmailClaimed(services, body.email, userId, metadata, () => runCommand(services, team, userId, command, metadata));
     reply.status(201);
     const member = await load(request, userId);
@@ -219,8 +226,11 @@ function teamRoutesFor(app: FastifyInstance, services: Services, sessions: Sessi
 export async function teamRoutes(parent: FastifyInstance, services: Services, sessions: SessionStore): Promise<void> {
   const app = parent.withTypeProvider<ZodTypeProvider>();
   const { pool, config } = services;
-  teamRoutesFor(app, services, sessions, 'partner');
-  teamRoutesFor(app, services, sessions, 'distributor');
+  // Each invitation is an e-mail: an organisation sends a limited number an hour, whoever sends them.
+  const perHour = config.INVITATIONS_PER_ORGANISATION_PER_HOUR;
+  const invitations = new AttemptLimit(services.redis, `${config.REDIS_PREFIX}:invitations`, perHour, 60 * 60, TEAM_ROUTE_MESSAGES.tooManyInvitations(perHour));
+  teamRoutesFor(app, services, sessions, 'partner', invitations);
+  teamRoutesFor(app, services, sessions, 'distributor', invitations);
 
   /** What the caller may give its team members (administrators: what a member of `role` may hold). */
   const grantable = (principal: FastifyRequest['principal'], requested: z.infer<typeof permissionsQuery>['role']): Permission[] => {

@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis';
-import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { HttpError } from './errors';
 
 /** A refusal that says how long to wait; the error handler turns `retryAfterSeconds` into `Retry-After`. */
@@ -8,12 +8,28 @@ export function tooManyRequests(message: (seconds: number) => string, msBeforeNe
   return new HttpError(429, 'RATE_LIMITED', message(seconds), { retryAfterSeconds: seconds });
 }
 
+/**
+ * A count kept in Redis, so every API process shares it; while Redis is unreachable (the client fails
+ * fast: see connectRedis) each process counts in its own memory instead, so sign-in and registration
+ * keep working, each process enforcing the limit on what it sees itself.
+ */
+function sharedLimiter(redis: Redis, keyPrefix: string, points: number, duration: number): RateLimiterRedis {
+  return new RateLimiterRedis({
+    storeClient: redis,
+    keyPrefix,
+    points,
+    duration,
+    rejectIfRedisNotReady: true,
+    insuranceLimiter: new RateLimiterMemory({ keyPrefix, points, duration }),
+  });
+}
+
 /** A fixed number of attempts per key and window (per client address, for example). */
 export class AttemptLimit {
   private readonly limiter: RateLimiterRedis;
 
   constructor(redis: Redis, keyPrefix: string, points: number, durationSeconds: number, private readonly message: (seconds: number) => string) {
-    this.limiter = new RateLimiterRedis({ storeClient: redis, keyPrefix, points, duration: durationSeconds });
+    this.limiter = sharedLimiter(redis, keyPrefix, points, durationSeconds);
   }
 
   /** Counts one attempt, or refuses it with 429 when the key has used its attempts. */
@@ -42,8 +58,8 @@ export class FailureThrottle {
     private readonly windowSeconds: number,
     private readonly message: (seconds: number) => string,
   ) {
-    this.failures = new RateLimiterRedis({ storeClient: redis, keyPrefix: `${keyPrefix}:failures`, points: Number.MAX_SAFE_INTEGER, duration: windowSeconds });
-    this.blocks = new RateLimiterRedis({ storeClient: redis, keyPrefix: `${keyPrefix}:blocked`, points: 1, duration: windowSeconds });
+    this.failures = sharedLimiter(redis, `${keyPrefix}:failures`, Number.MAX_SAFE_INTEGER, windowSeconds);
+    this.blocks = sharedLimiter(redis, `${keyPrefix}:blocked`, 1, windowSeconds);
   }
 
   /** Refuses with 429 while the key is blocked. */
