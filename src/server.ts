@@ -3,6 +3,7 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { authRoutes } from './http/auth';
+import { healthRoutes } from './http/health';
 import { dashboardRoutes } from './http/dashboard';
 import { jobRoutes } from './http/jobs';
 import { notificationRoutes } from './http/notifications';
@@ -79,6 +80,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
       enforceApiAccess(api, app.apiRoutes);
       refuseWritesWithApiKeys(api);
       refuseUnstorableText(api);
+      await healthRoutes(api, services);
       await authRoutes(api, services, sessions);
       await userRoutes(api, services, sessions, answers);
       await notificationRoutes(api, services);

@@ -18,7 +18,7 @@ type EventOf<Type extends ProjectEvent['type']> = RecordedEvent<Type, Extract<Pr
 
 export type DealRegistrationJobData =
   | { kind: 'expire'; projectId: string; expiresAt: string }
-  | { kind: 'remind'; projectId: string; expiresAt: string; daysBefore: number };
+  | { kind: 'remind'; projectId: string; expiresAt: string; daysBefore: number; late?: true };
 
 const dueOf = (data: DealRegistrationJobData) => (data.kind === 'expire' ? data.expiresAt : reminderDueAt(data.expiresAt, data.daysBefore));
 
@@ -51,7 +51,8 @@ export async function runRegistrationStep(services: Pick<Services, 'store'>, dat
   const state = fold(projects, (await services.store.readStream(projects.streamId(data.projectId))) as unknown as ProjectEvent[]);
   if (state.status === 'none' || state.status === 'deleted') return 'gone';
   if (state.expiresAt !== data.expiresAt) return 'moved';
-  const command: ProjectCommand = data.kind === 'expire' ? { type: 'ExpireRegistration' } : { type: 'SendExpiryReminder', daysBefore: data.daysBefore, expiresAt: data.expiresAt };
+  const command: ProjectCommand =
+    data.kind === 'expire' ? { type: 'ExpireRegistration' } : { type: 'SendExpiryReminder', daysBefore: data.daysBefore, expiresAt: data.expiresAt, ...(data.late ? { late: true as const } : {}) };
   const metadata = metadataCausedBy({ id: cause.id, metadata: { correlationId: cause.correlationId } }, SYSTEM_ACTOR);
   try {
     const result = await handleCommand(services.store, projects, data.projectId, command, metadata, { idempotencyKey: `registration:${registrationJobId(data)}` });
@@ -67,23 +68,59 @@ export function dealRegistrationProcessor(services: Pick<Services, 'store'>): Pr
   return (job: Job<DealRegistrationJobData>) => runRegistrationStep(services, job.data, { id: job.id ?? registrationJobId(job.data), correlationId: `job-${job.id}` });
 }
 
+/** Job states in which the job will still run by itself. */
+const PENDING_JOB_STATES = new Set(['delayed', 'waiting', 'waiting-children', 'prioritized', 'active']);
+
+/** How long the sweep waits for Redis before it acts as if the jobs were lost (they cannot run while Redis is away). */
+const SWEEP_REDIS_TIMEOUT_MS = 1000;
+
+/** The answer, or `undefined` when Redis did not answer in time (or failed). */
+async function withinTimeout<T>(promise: Promise<T>, ms: number): Promise<T | undefined> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<undefined>((resolve) => {
+    timer = setTimeout(() => resolve(undefined), ms);
+  });
+  try {
+    return await Promise.race([promise.catch(() => undefined), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /**
- * Redis is not the record of truth: the due times live in read.projects. The sweep runs every step
- * that is already due at once and (re)schedules the rest; jobs it schedules again keep their ids, so
- * nothing runs twice.
+ * Redis is not the record of truth: the due times live in read.projects. The sweep (re)schedules the
+ * steps not due yet (jobs scheduled again keep their ids, so nothing runs twice) and runs every step
+ * that is due and whose job will not run any more: lost with a restarted Redis, given up, or
+ * unreachable while Redis is away. Due steps run in the order they fell due, so a reminder that was
+ * missed goes out (late, and saying so) before the expiry that followed it; the commands do nothing the
+ * second time, so a job that does turn up later changes nothing.
  */
 export async function sweepDealRegistrations(services: Pick<Services, 'store' | 'pool'>, queues: Pick<Queues, 'project-registrations'>, now: number = Date.now()): Promise<{ ran: number; scheduled: number }> {
-  let ran = 0;
+  const queue = queues['project-registrations'];
   const later: JobRequest[] = [];
+  const due: JobRequest[] = [];
   for (const row of await liveRegistrations(services.pool)) {
     for (const job of registrationJobs(row.id, row.expires_at.toISOString(), now)) {
       const data = job.data as DealRegistrationJobData;
       if (data.kind === 'remind' && row.reminders_sent.includes(`${data.daysBefore}@${data.expiresAt}`)) continue;
-      if (job.delayMs) later.push(job);
-      else if ((await runRegistrationStep(services, data, { id: job.id, correlationId: `sweep-${now}` })) !== 'unchanged') ran++;
+      (job.delayMs ? later : due).push(job);
     }
   }
-  if (later.length) await queues['project-registrations'].addBulk(later.map((job) => ({ name: job.name, data: job.data, opts: { jobId: job.id, delay: job.delayMs } })));
+  let ran = 0;
+  for (const job of due.sort((a, b) => Date.parse(dueOf(a.data as DealRegistrationJobData)) - Date.parse(dueOf(b.data as DealRegistrationJobData)))) {
+    const state = await withinTimeout(queue.getJobState(job.id), SWEEP_REDIS_TIMEOUT_MS);
+    if (state !== undefined && PENDING_JOB_STATES.has(state)) continue;
+    const data = job.data as DealRegistrationJobData;
+    const step: DealRegistrationJobData = data.kind === 'remind' ? { ...data, late: true } : data;
+    if ((await runRegistrationStep(services, step, { id: job.id, correlationId: `sweep-${now}` })) !== 'unchanged') ran++;
+  }
+  if (later.length) {
+    const added = await withinTimeout(
+      queue.addBulk(later.map((job) => ({ name: job.name, data: job.data, opts: { jobId: job.id, delay: job.delayMs } }))).then(() => true),
+      SWEEP_REDIS_TIMEOUT_MS * 5,
+    );
+    if (!added) throw new Error(`Redis did not take the ${later.length} registration jobs not due yet; the next sweep schedules them again.`);
+  }
   return { ran, scheduled: later.length };
 }
 
@@ -133,6 +170,7 @@ async function admins(context: ReactionContext, event: RecordedEvent): Promise<s
 }
 
 const day = (iso: string) => iso.slice(0, 10);
+const minute = (iso: string) => iso.slice(0, 16).replace('T', ' ');
 const link = (projectId: string) => `/project/details?id=${projectId}`;
 
 const tellOrganisation =
@@ -171,9 +209,10 @@ export const projectReactions: ReactionTable = {
   'ProjectExpiryReminderSent.v1': [
     tellOrganisation('registration-expiring', 'Deal registration expiring soon', (e, title) => {
       const d = (e as EventOf<'ProjectExpiryReminderSent.v1'>).data;
-      // Counted from when the reminder went out: a late one (the worker was down) says how long is really left.
+      // Counted from when the reminder went out: a late one (its job was lost) says how long is really left, and that it is late.
       const left = Math.max(0, Math.ceil((Date.parse(d.expiresAt) - Date.parse(e.metadata.occurredAt)) / DAY_MS));
-      return `The registration of "${title}" expires in ${left} day${left === 1 ? '' : 's'}, on ${day(d.expiresAt)}. Request an extension before then if the deal needs more time.`;
+      const late = d.late ? ` This reminder is late: it was due on ${minute(reminderDueAt(d.expiresAt, d.daysBefore))} UTC.` : '';
+      return `The registration of "${title}" expires in ${left} day${left === 1 ? '' : 's'}, on ${day(d.expiresAt)}. Request an extension before then if the deal needs more time.${late}`;
     }),
   ],
 };

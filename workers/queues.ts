@@ -22,8 +22,18 @@ export const COMPLETED_JOB_RETENTION_SECONDS = 7 * 24 * 60 * 60;
 
 export type JobConfig = Pick<Config, 'REDIS_URL' | 'REDIS_PREFIX' | 'JOB_BACKOFF_MS'>;
 
-/** BullMQ opens (and closes) its own connections; blocking worker connections need maxRetriesPerRequest: null. */
-const connection = (config: JobConfig): ConnectionOptions => ({ url: config.REDIS_URL, maxRetriesPerRequest: null });
+/** How long after Redis returns, at most, the queues and workers are connected again. */
+export const REDIS_RECONNECT_MAX_MS = 2000;
+
+/**
+ * BullMQ opens (and closes) its own connections; blocking worker connections need maxRetriesPerRequest: null.
+ * BullMQ's own reconnection waits up to 20 s between attempts; after an outage the jobs should resume within seconds.
+ */
+const connection = (config: JobConfig): ConnectionOptions => ({
+  url: config.REDIS_URL,
+  maxRetriesPerRequest: null,
+  retryStrategy: (attempt: number) => Math.min(attempt * 200, REDIS_RECONNECT_MAX_MS),
+});
 
 export function defaultJobOptions(config: JobConfig): DefaultJobOptions {
   return {

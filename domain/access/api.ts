@@ -30,6 +30,8 @@ export type ApiMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type ApiRouteKey = `${ApiMethod} /${string}`;
 
 export const API_ROUTES: Readonly<Record<ApiRouteKey, ApiAccess>> = {
+  // liveness and the state of the servers the API depends on
+  'GET /health': PUBLIC,
   // auth
   'POST /auth/login': PUBLIC,
   'POST /auth/refresh': PUBLIC,

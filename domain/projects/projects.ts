@@ -197,7 +197,7 @@ export type ProjectEvent =
   | { type: 'ProjectRegistrationApproved.v1'; data: { projectId: string; organisationId: string; previousRegistrationStatus: RegistrationStatus; note: string | null } }
   | { type: 'ProjectRegistrationRejected.v1'; data: { projectId: string; organisationId: string; previousRegistrationStatus: RegistrationStatus; reason: string } }
   | { type: 'ProjectRegistrationExpired.v1'; data: { projectId: string; organisationId: string; expiresAt: string; previousRegistrationStatus: RegistrationStatus } }
-  | { type: 'ProjectExpiryReminderSent.v1'; data: { projectId: string; organisationId: string; daysBefore: number; expiresAt: string } }
+  | { type: 'ProjectExpiryReminderSent.v1'; data: { projectId: string; organisationId: string; daysBefore: number; expiresAt: string; /** Sent by the recovery sweep after its job was lost: past its time. */ late?: true } }
   | { type: 'ProjectExtensionRequested.v1'; data: { projectId: string; organisationId: string; reason: string } }
   | { type: 'ProjectExtensionApproved.v1'; data: { projectId: string; organisationId: string; previousExpiresAt: string; expiresAt: string; note: string | null } }
   | { type: 'ProjectExtensionDeclined.v1'; data: { projectId: string; organisationId: string; reason: string } }
@@ -231,7 +231,7 @@ export type ProjectCommand =
   | { type: 'DeleteProject' }
   | { type: 'ReviewRegistration'; decision: 'approved' | 'rejected'; reason: string | null }
   | { type: 'ExpireRegistration' }
-  | { type: 'SendExpiryReminder'; daysBefore: number; expiresAt: string }
+  | { type: 'SendExpiryReminder'; daysBefore: number; expiresAt: string; late?: true }
   | { type: 'RequestExtension'; reason: string }
   | { type: 'DecideExtension'; decision: 'approved' | 'declined'; reason: string | null; extensionMs: number }
   | { type: 'AddMilestone'; milestoneId: string; name: string; date: string; status: string }
@@ -366,7 +366,7 @@ export function decide(command: ProjectCommand, state: ProjectState, metadata: C
       if (!isLive(project.registration) || command.expiresAt !== project.expiresAt) return [];
       if (project.remindersSent.includes(`${command.daysBefore}@${command.expiresAt}`)) return [];
       if (Date.parse(metadata.now) < Date.parse(reminderDueAt(project.expiresAt, command.daysBefore))) throw new DomainError('conflict', 'REMINDER_NOT_DUE', 'This reminder is not due yet.');
-      return [{ type: 'ProjectExpiryReminderSent.v1', data: { projectId: project.id, organisationId: project.organisationId, daysBefore: command.daysBefore, expiresAt: project.expiresAt } }];
+      return [{ type: 'ProjectExpiryReminderSent.v1', data: { projectId: project.id, organisationId: project.organisationId, daysBefore: command.daysBefore, expiresAt: project.expiresAt, ...(command.late ? { late: true as const } : {}) } }];
     }
     case 'RequestExtension': {
       const project = live(state);
