@@ -99,7 +99,7 @@ describe('a Redis outage during mixed commands', () => {
     await vi.waitFor(async () => expect((await queues['project-registrations'].getJobs(['delayed'])).some((job) => job?.id?.startsWith(`remind-14.${projectId}.`))).toBe(true), { timeout: 10_000, interval: 100 });
     await closeQueues(queues);
 
-    // Mixed commands all along: orders with an Idempotency-Key (retried once when the answer is lost), sign-ins.
+    // Mixed commands all along: orders (each with its own Idempotency-Key) and sign-ins (each an audit entry).
     let running = true;
     const acknowledged: string[] = [];
     const answers = new Map<number, number>();
