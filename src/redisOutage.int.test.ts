@@ -102,6 +102,7 @@ describe('a Redis outage during mixed commands', () => {
     // Mixed commands all along: orders (each with its own Idempotency-Key) and sign-ins (each an audit entry).
     let running = true;
     const acknowledged: string[] = [];
+    const acknowledgedAt: number[] = [];
     const answers = new Map<number, number>();
     const refusals: string[] = [];
     let attempts = 0;
@@ -112,47 +113,52 @@ describe('a Redis outage during mixed commands', () => {
         const body = JSON.stringify({ items: [{ product_id: product.id, quantity: product.moq ?? 1 }], notes: 'Placed during the Redis test', estimated_delivery: new Date(Date.now() + 7 * DAY_MS).toISOString().slice(0, 10), shipping_address: { firstName: 'Priya', lastName: 'Shah', email: 'priya@northwind.test', phone: '+1 206 555 0142', addressLine1: '410 Harbour Steps', city: 'Seattle', state: 'WA', zipCode: '98101', country: 'United States' } });
         const response = await fetch(`${t.url}/api/orders`, { method: 'POST', headers: { ...json(partner), 'idempotency-key': key }, body });
         answers.set(response.status, (answers.get(response.status) ?? 0) + 1);
-        if (response.ok) acknowledged.push(((await response.json()) as { data: { id: string } }).data.id);
+        if (response.ok) {
+          acknowledged.push(((await response.json()) as { data: { id: string } }).data.id);
+          acknowledgedAt.push(Date.now());
+        }
         else refusals.push(await response.text());
         await new Promise((resolve) => setTimeout(resolve, 150));
       }
     })();
-    const signIns: Array<{ status: number; ms: number; duringOutage: boolean }> = [];
-    let outage = false;
+    const signIns: Array<{ status: number; ms: number; startedAt: number; endedAt: number }> = [];
     const signingIn = (async () => {
       while (running) {
-        const startedDuringOutage = outage;
+        const startedAt = Date.now();
         const { status, ms } = await signIn('admin@partnerhub.test');
-        signIns.push({ status, ms, duringOutage: startedDuringOutage || outage });
+        signIns.push({ status, ms, startedAt, endedAt: Date.now() });
         await new Promise((resolve) => setTimeout(resolve, 300));
       }
     })();
 
     await new Promise((resolve) => setTimeout(resolve, 1000));
     await stopRedis(redis);
-    outage = true;
     const outageStarted = Date.now();
     await new Promise((resolve) => setTimeout(resolve, 2000));
     expect(await health()).toMatchObject({ status: 'degraded', checks: { redis: 'degraded' } });
     await new Promise((resolve) => setTimeout(resolve, OUTAGE_MS - (Date.now() - outageStarted)));
+    const restarting = Date.now();
     redis = await startRedis(port);
-    outage = false;
     const returnedAt = Date.now();
     await new Promise((resolve) => setTimeout(resolve, 3000));
     running = false;
     await Promise.all([ordering, signingIn]);
 
-    // Sign-in never waited on Redis: the limits fell back to memory at once. (Most of a sign-in's time is
-    // the password hash, which takes up to a second on a busy test machine.)
-    const during = signIns.filter((attempt) => attempt.duringOutage);
-    const times = JSON.stringify(signIns.map((attempt) => `${attempt.status} ${Math.round(attempt.ms)} ms${attempt.duringOutage ? ' (outage)' : ''}`));
+    // Sign-in never waited on Redis: during the outage the limits counted in memory at once (most of a
+    // sign-in's time is the password hash, up to a second on a busy test machine). Around Redis's return
+    // the worker catches up on this same event loop, so those attempts get more room, still far below
+    // the 20 s a sign-in used to hang.
+    const during = signIns.filter((attempt) => attempt.startedAt >= outageStarted && attempt.endedAt <= restarting);
+    const times = JSON.stringify(signIns.map((attempt) => `${attempt.status} ${Math.round(attempt.ms)} ms${during.includes(attempt) ? ' (outage)' : ''}`));
     expect(during.length, times).toBeGreaterThanOrEqual(5);
-    expect(during.filter((attempt) => attempt.status !== 200), times).toEqual([]);
+    expect(signIns.filter((attempt) => attempt.status !== 200), times).toEqual([]);
     expect(Math.max(...during.map((attempt) => attempt.ms)), times).toBeLessThan(2000);
+    expect(Math.max(...signIns.map((attempt) => attempt.ms)), times).toBeLessThan(5000);
 
     // Every acknowledged order is in the log exactly once; nothing answered 5xx.
     expect([...answers.keys()].filter((status) => status >= 500), JSON.stringify(Object.fromEntries(answers))).toEqual([]);
-    expect(acknowledged.length, `${JSON.stringify(Object.fromEntries(answers))} ${refusals.slice(0, 3).join(' | ')}`).toBeGreaterThan(20);
+    expect(acknowledged.length, `${JSON.stringify(Object.fromEntries(answers))} ${refusals.slice(0, 3).join(' | ')}`).toBeGreaterThanOrEqual(10);
+    expect(acknowledgedAt.filter((at) => at >= outageStarted && at <= restarting).length).toBeGreaterThanOrEqual(3);
     for (const id of acknowledged) {
       const placed = (await t.portal.services.store.readStream(orders.streamId(id))).filter((event) => event.type === 'OrderPlaced.v1');
       expect(placed, id).toHaveLength(1);
