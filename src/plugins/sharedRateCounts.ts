@@ -17,9 +17,11 @@ type Callback = (error: Error | null, result: { current: number; ttl: number }) 
 /**
  * A store for @fastify/rate-limit whose counts every API process shares through Redis without a round
  * trip per request: a process counts locally and, every SHARE_EVERY_MS, adds what it counted to the
- * caller's key in one pipeline and learns the total and when the window ends. A caller may therefore
- * overshoot by what the other processes saw in the last fraction of a second; a request never waits for
- * Redis, and while Redis is away each process still enforces the limit on what it saw itself.
+ * caller's key in one pipeline and learns the total and when the window ends. A process does not know
+ * what the others accepted since they last shared, so a caller gets at most the limit plus what all the
+ * processes together accepted for it in two sharing intervals and a Redis round trip (docs/api.md,
+ * measured by rateLimitAcrossProcesses.int.test.ts); a request never waits for Redis, and while Redis is
+ * away each process still enforces the limit on what it saw itself.
  */
 export function sharedRateCountStore(redis: Redis, prefix: string, log: (error: Error) => void, everyMs = SHARE_EVERY_MS) {
   const counts = new Map<string, Count>();
