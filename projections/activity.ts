@@ -118,19 +118,24 @@ export async function activityPage(
   organisationId: string,
   resources: readonly string[],
   page: { limit: number; offset: number },
+  ids?: readonly string[],
 ): Promise<{ rows: ActivityView[]; total: number }> {
+  // Without ids, `$5::uuid[] IS NULL` holds and the organisation's index is walked as before.
   const { rows } = await db.query<Omit<ActivityView, 'occurred_at'> & { occurred_at: Date; total: number }>(
     `SELECT event_id AS id, organisation_id, occurred_at, resource, record_id, event_type, message, link, count(*) OVER ()::int AS total
      FROM read.organisation_activity
-     WHERE organisation_id = $1 AND resource = ANY($2::text[])
+     WHERE organisation_id = $1 AND resource = ANY($2::text[]) AND ($5::uuid[] IS NULL OR event_id = ANY($5::uuid[]))
      ORDER BY occurred_at DESC, event_id DESC LIMIT $3 OFFSET $4`,
-    [organisationId, resources, page.limit, page.offset],
+    [organisationId, resources, page.limit, page.offset, ids ?? null],
   );
-  const total = rows[0]?.total ?? (page.offset > 0 ? await activityCount(db, organisationId, resources) : 0);
+  const total = rows[0]?.total ?? (page.offset > 0 ? await activityCount(db, organisationId, resources, ids) : 0);
   return { rows: rows.map(({ total: _total, ...row }) => ({ ...row, occurred_at: row.occurred_at.toISOString() })), total };
 }
 
-async function activityCount(db: Queryable, organisationId: string, resources: readonly string[]): Promise<number> {
-  const { rows } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM read.organisation_activity WHERE organisation_id = $1 AND resource = ANY($2::text[])', [organisationId, resources]);
+async function activityCount(db: Queryable, organisationId: string, resources: readonly string[], ids: readonly string[] | undefined): Promise<number> {
+  const { rows } = await db.query<{ n: number }>(
+    'SELECT count(*)::int AS n FROM read.organisation_activity WHERE organisation_id = $1 AND resource = ANY($2::text[]) AND ($3::uuid[] IS NULL OR event_id = ANY($3::uuid[]))',
+    [organisationId, resources, ids ?? null],
+  );
   return rows[0].n;
 }

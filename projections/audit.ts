@@ -132,6 +132,8 @@ export const auditProjection: Projection = {
 type Queryable = { query: PoolClient['query'] };
 
 export interface AuditFilters {
+  /** Only these lines (event ids; react-admin's getMany). */
+  ids?: string[];
   actor_id?: string;
   record_type?: string;
   record_id?: string;
@@ -175,6 +177,7 @@ function whereOf(filters: AuditFilters, values: unknown[]): string[] {
     values.push(value);
     where.push(sql.replace('?', `$${values.length}`));
   };
+  if (filters.ids) add('event_id = ANY(?::uuid[])', filters.ids);
   if (filters.actor_id) add('actor_id = ?', filters.actor_id);
   if (filters.record_type) add('record_type = ?', filters.record_type);
   if (filters.record_id) add('record_id = ?', filters.record_id);

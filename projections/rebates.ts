@@ -209,6 +209,8 @@ export async function findRebateDocument(db: Queryable, rebateId: string, file: 
 }
 
 export interface RebateFilters {
+  /** Only these claims (react-admin's getMany). */
+  ids?: string[];
   status?: string;
   organisation_id?: string;
   product_category?: string;
@@ -238,6 +240,7 @@ function whereOf(scope: RebateScope, filters: RebateFilters, params: unknown[]):
   const param = (value: unknown) => `$${params.push(value)}`;
   const where: string[] = [];
   if (scope.organisationId) where.push(`r.organisation_id = ${param(scope.organisationId)}`);
+  if (filters.ids) where.push(`r.id = ANY(${param(filters.ids)}::uuid[])`);
   if (filters.status) where.push(`r.status = ${param(filters.status)}`);
   if (filters.organisation_id) where.push(`r.organisation_id = ${param(filters.organisation_id)}`);
   if (filters.product_category) where.push(`r.product_category = ${param(filters.product_category)}`);

@@ -265,7 +265,7 @@ export async function projectRoutes(parent: FastifyInstance, services: Services)
     const { rows, total } = await listProjects(
       pool,
       scopeOf(request),
-      { status: q.filters.status, registration_status: q.filters.registration_status, active: q.filters.active, organisation_id: q.filters.organisation_id, search: q.search },
+      { ids: q.ids, status: q.filters.status, registration_status: q.filters.registration_status, active: q.filters.active, organisation_id: q.filters.organisation_id, search: q.search },
       { offset: q.offset, limit: q.limit, sort: q.sort, conflictsFirst: isAdminRole(request.principal.role) && !q.sort },
     );
     return sendList(reply, 'projects', q, rows, total);
