@@ -24,6 +24,10 @@ export const activityProjection: Projection = {
       return [d.userId, d.parentUserId].filter((v): v is string => typeof v === 'string');
     });
     const people = await peopleNamed(userIds, db);
+    // A team line links to its owner's team screen, so it needs the owner's role; an event about a
+    // member (a removal, a deactivation) names only the member.
+    const owners = [...people.values()].flatMap((person) => (person.organisationId && !people.has(person.organisationId) ? [person.organisationId] : []));
+    for (const [id, owner] of await peopleNamed(owners, db)) people.set(id, owner);
     const titles = await projectTitles(relevant, db);
     const context = {
       projectTitle: (id: string) => titles.known.get(id) ?? null,
