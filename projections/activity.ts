@@ -2,13 +2,15 @@ import type { PoolClient } from '../src/db';
 import type { RecordedEvent } from '../src/eventstore';
 import { meetsRequirement, type Principal } from '../domain/access';
 import { ACTIVITY_REQUIREMENTS, ACTIVITY_RESOURCES, activityLineOf, type ActivityLine } from '../domain/audit/activity';
-import { peopleNamed, type Person } from './audit';
+import { learn, peopleNamed, type KnownPerson } from './audit';
 import type { Projection } from './projection';
 
 /**
  * read.organisation_activity: each organisation's own timeline, and read.activity_project_titles: the
  * title of each project as its events left it, so lines quote it as it was. It reads only its own
- * tables and read.audit_people (the audit projection, applied just before it, names the accounts).
+ * tables and read.audit_people, which the audit projection keeps and applies just after it: the feed
+ * reads people as the batch found them and follows the batch's registrations and renames in log order,
+ * so each line names people as they were at its event, however the log is batched.
  */
 export const activityProjection: Projection = {
   name: 'organisation_activity',
@@ -23,7 +25,7 @@ export const activityProjection: Projection = {
       const d = e.data as { userId?: unknown; parentUserId?: unknown };
       return [d.userId, d.parentUserId].filter((v): v is string => typeof v === 'string');
     });
-    const people = await peopleNamed(userIds, db);
+    const people = new Map<string, KnownPerson>(await peopleNamed(userIds, db));
     // A team line links to its owner's team screen, so it needs the owner's role; an event about a
     // member (a removal, a deactivation) names only the member.
     const owners = [...people.values()].flatMap((person) => (person.organisationId && !people.has(person.organisationId) ? [person.organisationId] : []));
@@ -31,11 +33,15 @@ export const activityProjection: Projection = {
     const titles = await projectTitles(relevant, db);
     const context = {
       projectTitle: (id: string) => titles.known.get(id) ?? null,
-      person: (id: string): Person | null => people.get(id) ?? null,
+      person: (id: string) => {
+        const person = people.get(id);
+        return person ? { ...person, role: person.role ?? '' } : null;
+      },
     };
     const lines: Array<ActivityLine & { event: RecordedEvent }> = [];
     for (const event of relevant) {
       titles.learn(event);
+      learn(people, event);
       const line = activityLineOf(event, context);
       if (line && /^[0-9a-f-]{36}$/i.test(line.organisationId)) lines.push({ ...line, event });
     }

@@ -26,10 +26,10 @@ interface Registered {
 const organisationOfAccount = (account: { userId: string; role: string; parentUserId: string | null }) =>
   seesAllOrganisations(account.role) ? null : (account.parentUserId ?? account.userId);
 
-type KnownPerson = { fullName: string; role: string | null; organisationId: string | null };
+export type KnownPerson = { fullName: string; role: string | null; organisationId: string | null };
 
 /** What an account event teaches about its person (registration or rename), applied to what was known. */
-function learn(people: Map<string, KnownPerson>, event: RecordedEvent): string | undefined {
+export function learn(people: Map<string, KnownPerson>, event: RecordedEvent): string | undefined {
   if (event.type === 'UserRegistered.v1') {
     const d = event.data as Registered;
     people.set(d.userId, { fullName: d.fullName, role: d.role, organisationId: organisationOfAccount(d) });
