@@ -2,13 +2,15 @@ import type { PoolClient } from '../src/db';
 import type { RecordedEvent } from '../src/eventstore';
 import { meetsRequirement, type Principal } from '../domain/access';
 import { ACTIVITY_REQUIREMENTS, ACTIVITY_RESOURCES, activityLineOf, type ActivityLine } from '../domain/audit/activity';
-import { peopleNamed, type Person } from './audit';
+import { learn, peopleNamed, type KnownPerson } from './audit';
 import type { Projection } from './projection';
 
 /**
  * read.organisation_activity: each organisation's own timeline, and read.activity_project_titles: the
  * title of each project as its events left it, so lines quote it as it was. It reads only its own
- * tables and read.audit_people (the audit projection, applied just before it, names the accounts).
+ * tables and read.audit_people, which the audit projection keeps and applies just after it: the feed
+ * reads people as the batch found them and follows the batch's registrations and renames in log order,
+ * so each line names people as they were at its event, however the log is batched.
  */
 export const activityProjection: Projection = {
   name: 'organisation_activity',
@@ -23,15 +25,23 @@ export const activityProjection: Projection = {
       const d = e.data as { userId?: unknown; parentUserId?: unknown };
       return [d.userId, d.parentUserId].filter((v): v is string => typeof v === 'string');
     });
-    const people = await peopleNamed(userIds, db);
+    const people = new Map<string, KnownPerson>(await peopleNamed(userIds, db));
+    // A team line links to its owner's team screen, so it needs the owner's role; an event about a
+    // member (a removal, a deactivation) names only the member.
+    const owners = [...people.values()].flatMap((person) => (person.organisationId && !people.has(person.organisationId) ? [person.organisationId] : []));
+    for (const [id, owner] of await peopleNamed(owners, db)) people.set(id, owner);
     const titles = await projectTitles(relevant, db);
     const context = {
       projectTitle: (id: string) => titles.known.get(id) ?? null,
-      person: (id: string): Person | null => people.get(id) ?? null,
+      person: (id: string) => {
+        const person = people.get(id);
+        return person ? { ...person, role: person.role ?? '' } : null;
+      },
     };
     const lines: Array<ActivityLine & { event: RecordedEvent }> = [];
     for (const event of relevant) {
       titles.learn(event);
+      learn(people, event);
       const line = activityLineOf(event, context);
       if (line && /^[0-9a-f-]{36}$/i.test(line.organisationId)) lines.push({ ...line, event });
     }
@@ -118,19 +128,24 @@ export async function activityPage(
   organisationId: string,
   resources: readonly string[],
   page: { limit: number; offset: number },
+  ids?: readonly string[],
 ): Promise<{ rows: ActivityView[]; total: number }> {
+  // Without ids, `$5::uuid[] IS NULL` holds and the organisation's index is walked as before.
   const { rows } = await db.query<Omit<ActivityView, 'occurred_at'> & { occurred_at: Date; total: number }>(
     `SELECT event_id AS id, organisation_id, occurred_at, resource, record_id, event_type, message, link, count(*) OVER ()::int AS total
      FROM read.organisation_activity
-     WHERE organisation_id = $1 AND resource = ANY($2::text[])
+     WHERE organisation_id = $1 AND resource = ANY($2::text[]) AND ($5::uuid[] IS NULL OR event_id = ANY($5::uuid[]))
      ORDER BY occurred_at DESC, event_id DESC LIMIT $3 OFFSET $4`,
-    [organisationId, resources, page.limit, page.offset],
+    [organisationId, resources, page.limit, page.offset, ids ?? null],
   );
-  const total = rows[0]?.total ?? (page.offset > 0 ? await activityCount(db, organisationId, resources) : 0);
+  const total = rows[0]?.total ?? (page.offset > 0 ? await activityCount(db, organisationId, resources, ids) : 0);
   return { rows: rows.map(({ total: _total, ...row }) => ({ ...row, occurred_at: row.occurred_at.toISOString() })), total };
 }
 
-async function activityCount(db: Queryable, organisationId: string, resources: readonly string[]): Promise<number> {
-  const { rows } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM read.organisation_activity WHERE organisation_id = $1 AND resource = ANY($2::text[])', [organisationId, resources]);
+async function activityCount(db: Queryable, organisationId: string, resources: readonly string[], ids: readonly string[] | undefined): Promise<number> {
+  const { rows } = await db.query<{ n: number }>(
+    'SELECT count(*)::int AS n FROM read.organisation_activity WHERE organisation_id = $1 AND resource = ANY($2::text[]) AND ($3::uuid[] IS NULL OR event_id = ANY($3::uuid[]))',
+    [organisationId, resources, ids ?? null],
+  );
   return rows[0].n;
 }

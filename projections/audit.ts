@@ -26,10 +26,10 @@ interface Registered {
 const organisationOfAccount = (account: { userId: string; role: string; parentUserId: string | null }) =>
   seesAllOrganisations(account.role) ? null : (account.parentUserId ?? account.userId);
 
-type KnownPerson = { fullName: string; role: string | null; organisationId: string | null };
+export type KnownPerson = { fullName: string; role: string | null; organisationId: string | null };
 
 /** What an account event teaches about its person (registration or rename), applied to what was known. */
-function learn(people: Map<string, KnownPerson>, event: RecordedEvent): string | undefined {
+export function learn(people: Map<string, KnownPerson>, event: RecordedEvent): string | undefined {
   if (event.type === 'UserRegistered.v1') {
     const d = event.data as Registered;
     people.set(d.userId, { fullName: d.fullName, role: d.role, organisationId: organisationOfAccount(d) });
@@ -132,6 +132,8 @@ export const auditProjection: Projection = {
 type Queryable = { query: PoolClient['query'] };
 
 export interface AuditFilters {
+  /** Only these lines (event ids; react-admin's getMany). */
+  ids?: string[];
   actor_id?: string;
   record_type?: string;
   record_id?: string;
@@ -175,6 +177,7 @@ function whereOf(filters: AuditFilters, values: unknown[]): string[] {
     values.push(value);
     where.push(sql.replace('?', `$${values.length}`));
   };
+  if (filters.ids) add('event_id = ANY(?::uuid[])', filters.ids);
   if (filters.actor_id) add('actor_id = ?', filters.actor_id);
   if (filters.record_type) add('record_type = ?', filters.record_type);
   if (filters.record_id) add('record_id = ?', filters.record_id);

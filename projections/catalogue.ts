@@ -1,5 +1,4 @@
 import {
-  centsToAmount,
   DELIVERY_TIME_LABELS,
   DELIVERY_TIME_STOCK,
   deliveryTime,
@@ -24,16 +23,16 @@ export const catalogueProjection: Projection = {
         const d = event.data;
         await db.query(
           `INSERT INTO products (id, name, price, category, stock_quantity, moq, description, image, created_at, updated_at)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9) ON CONFLICT (id) DO NOTHING`,
-          [d.productId, d.name, centsToAmount(d.priceCents), d.category, d.stockQuantity, d.moq, d.description, d.image, at],
+           VALUES ($1, $2, $3::bigint / 100.0, $4, $5, $6, $7, $8, $9, $9) ON CONFLICT (id) DO NOTHING`,
+          [d.productId, d.name, d.priceCents, d.category, d.stockQuantity, d.moq, d.description, d.image, at],
         );
         return;
       }
       case 'ProductUpdated.v1': {
         const d = event.data;
         await db.query(
-          `UPDATE products SET name = $2, price = $3, category = $4, stock_quantity = $5, moq = $6, description = $7, image = $8, updated_at = $9 WHERE id = $1`,
-          [d.productId, d.name, centsToAmount(d.priceCents), d.category, d.stockQuantity, d.moq, d.description, d.image, at],
+          `UPDATE products SET name = $2, price = $3::bigint / 100.0, category = $4, stock_quantity = $5, moq = $6, description = $7, image = $8, updated_at = $9 WHERE id = $1`,
+          [d.productId, d.name, d.priceCents, d.category, d.stockQuantity, d.moq, d.description, d.image, at],
         );
         return;
       }

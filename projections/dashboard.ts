@@ -1,4 +1,3 @@
-import { centsToAmount } from '../domain/catalogue/catalogue';
 import { currentWeek, dayKeys, growthPercentage, lastDays, monthKeys, previousPeriod, todayPeriod, weekStarts, type Period } from '../domain/dashboards/periods';
 import type { OrderEvent } from '../domain/orders/orders';
 import { ACTIVE_TICKET_STATUSES } from '../domain/tickets/tickets';
@@ -95,9 +94,9 @@ export const dashboardProjection: Projection = {
     if (days.length) {
       await db.query(
         `INSERT INTO dashboard_order_days (organisation_id, day, orders, order_value)
-         SELECT * FROM unnest($1::uuid[], $2::date[], $3::int[], $4::numeric[])
+         SELECT organisation_id, day, orders, cents / 100.0 FROM unnest($1::uuid[], $2::date[], $3::int[], $4::bigint[]) AS d(organisation_id, day, orders, cents)
          ON CONFLICT (organisation_id, day) DO UPDATE SET orders = dashboard_order_days.orders + EXCLUDED.orders, order_value = dashboard_order_days.order_value + EXCLUDED.order_value`,
-        [days.map((r) => r.organisationId), days.map((r) => r.day), days.map((r) => r.orders), days.map((r) => centsToAmount(r.cents))],
+        [days.map((r) => r.organisationId), days.map((r) => r.day), days.map((r) => r.orders), days.map((r) => r.cents)],
       );
     }
     const counters = [...deltas.counters.entries()];

@@ -17,5 +17,5 @@ import { activityProjection } from './activity';
 
 /** Every read model, applied in this order to each event. A new module adds its projection here (before the audit log and the activity feed). */
 export const readModels: readonly Projection[] = [usersProjection, statusHistoryProjection, notificationsProjection, catalogueProjection, ordersProjection, partnersProjection, projectsProjection, rebatesProjection, ticketsProjection, warrantyProjection, resourcesProjection, settingsProjection, dashboardProjection,
-  // Last: the activity feed names people from read.audit_people, which the audit projection keeps.
-  auditProjection, activityProjection];
+  // Last: the activity feed, then the audit log, which keeps read.audit_people; the feed reads them as they were before the batch.
+  activityProjection, auditProjection];

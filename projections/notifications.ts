@@ -33,17 +33,18 @@ export interface NotificationView {
   created_at: string;
 }
 
-export async function listNotifications(db: Queryable, userId: string, page: { offset: number; limit: number; unreadOnly?: boolean }) {
+/** The user's notifications, newest first; `ids` (react-admin's getMany) narrows the page and its total, never the unread count. */
+export async function listNotifications(db: Queryable, userId: string, page: { offset: number; limit: number; unreadOnly?: boolean; ids?: readonly string[] }) {
   const { rows } = await db.query<{ id: string; kind: string; title: string; body: string; link: string | null; read_at: Date | null; created_at: Date }>(
     `SELECT id, kind, title, body, link, read_at, created_at FROM read.notifications
-     WHERE user_id = $1 AND ($2::boolean IS NOT TRUE OR read_at IS NULL)
+     WHERE user_id = $1 AND ($2::boolean IS NOT TRUE OR read_at IS NULL) AND ($5::uuid[] IS NULL OR id = ANY($5::uuid[]))
      ORDER BY created_at DESC, id OFFSET $3 LIMIT $4`,
-    [userId, page.unreadOnly ?? false, page.offset, page.limit],
+    [userId, page.unreadOnly ?? false, page.offset, page.limit, page.ids ?? null],
   );
   const counts = await db.query<{ total: string; unread: string }>(
-    `SELECT count(*) FILTER (WHERE $2::boolean IS NOT TRUE OR read_at IS NULL) AS total, count(*) FILTER (WHERE read_at IS NULL) AS unread
+    `SELECT count(*) FILTER (WHERE ($2::boolean IS NOT TRUE OR read_at IS NULL) AND ($3::uuid[] IS NULL OR id = ANY($3::uuid[]))) AS total, count(*) FILTER (WHERE read_at IS NULL) AS unread
      FROM read.notifications WHERE user_id = $1`,
-    [userId, page.unreadOnly ?? false],
+    [userId, page.unreadOnly ?? false, page.ids ?? null],
   );
   const views: NotificationView[] = rows.map((r) => ({ ...r, read_at: r.read_at?.toISOString() ?? null, created_at: r.created_at.toISOString() }));
   return { rows: views, total: Number(counts.rows[0].total), unread: Number(counts.rows[0].unread) };

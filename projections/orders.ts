@@ -26,10 +26,11 @@ interface PlacedRow {
   notes: string | null;
   shippingAddress: ShippingAddress;
   estimatedDelivery: string;
-  total: number;
+  /** Money stays in integer cents until SQL divides it into a numeric column. */
+  totalCents: number;
   itemCount: number;
   at: string;
-  /** The order's lines as the API shows them (they never change after placement). */
+  /** The order's lines as the API shows them (they never change after placement); amounts are exact two-decimal JSON numbers. */
   lines: Array<{ line: number; product_id: string; product_name: string; quantity: number; unit_price: number; line_total: number }>;
   /** Status changes later in the same batch, folded into the row it is inserted as. */
   updatedAt: string;
@@ -88,7 +89,7 @@ async function applyOrderEvents(events: readonly RecordedEvent[], db: PoolClient
           notes: d.notes,
           shippingAddress: d.shippingAddress,
           estimatedDelivery: d.estimatedDelivery,
-          total: centsToAmount(d.totalCents),
+          totalCents: d.totalCents,
           itemCount: d.items.reduce((n, i) => n + i.quantity, 0),
           at,
           lines: d.items.map((i, n) => ({ line: n + 1, product_id: i.productId, product_name: i.productName, quantity: i.quantity, unit_price: centsToAmount(i.unitPriceCents), line_total: centsToAmount(i.lineTotalCents) })),
@@ -98,7 +99,7 @@ async function applyOrderEvents(events: readonly RecordedEvent[], db: PoolClient
           trackingNumber: null,
         });
         placedHere.set(d.orderId, placed[placed.length - 1]);
-        for (const i of d.items) items.push([d.orderId, i.productId, i.productName, i.quantity, centsToAmount(i.unitPriceCents), centsToAmount(i.lineTotalCents)]);
+        for (const i of d.items) items.push([d.orderId, i.productId, i.productName, i.quantity, i.unitPriceCents, i.lineTotalCents]);
         break;
       }
       case 'OrderStatusChanged.v1': {
@@ -118,36 +119,36 @@ async function applyOrderEvents(events: readonly RecordedEvent[], db: PoolClient
   // Each statement takes its rows as one JSON document: native to serialise, unlike an escaped array literal per column.
   if (placed.length) {
     // Placed orders enter the statistics as pending; a retried placement (ON CONFLICT) changes nothing.
-    await db.query(
+    await withoutEmptyStatistics(db, await db.query<StatsKey>(
       `WITH inserted AS (
          INSERT INTO orders (id, order_number, organisation_id, company_name, placed_by, status, notes, shipping_address, estimated_delivery, total_amount, item_count, created_at, updated_at,
            approved_at, shipped_at, delivered_at, cancelled_at, carrier, tracking_number, items)
-         SELECT id, order_number, organisation_id, company_name, placed_by, status, notes, shipping_address, estimated_delivery, total_amount, item_count, at, updated_at,
+         SELECT id, order_number, organisation_id, company_name, placed_by, status, notes, shipping_address, estimated_delivery, total_cents / 100.0, item_count, at, updated_at,
            approved_at, shipped_at, delivered_at, cancelled_at, carrier, tracking_number, items
          FROM json_to_recordset($1::json)
-           AS t(id uuid, order_number text, organisation_id uuid, company_name text, placed_by uuid, status text, notes text, shipping_address jsonb, estimated_delivery date, total_amount numeric, item_count int, at timestamptz,
+           AS t(id uuid, order_number text, organisation_id uuid, company_name text, placed_by uuid, status text, notes text, shipping_address jsonb, estimated_delivery date, total_cents bigint, item_count int, at timestamptz,
              updated_at timestamptz, approved_at timestamptz, shipped_at timestamptz, delivered_at timestamptz, cancelled_at timestamptz, carrier text, tracking_number text, items jsonb)
          ON CONFLICT (id) DO NOTHING
          RETURNING id, organisation_id, created_at, status, total_amount, delivered_at
        ),
        items AS (
          INSERT INTO order_items (order_id, line, product_id, product_name, quantity, unit_price, line_total)
-         SELECT i.order_id, row_number() OVER (PARTITION BY i.order_id ORDER BY i.n), i.product_id, i.product_name, i.quantity, i.unit_price, i.line_total
-         FROM json_to_recordset($2::json) AS i(order_id uuid, product_id uuid, product_name text, quantity int, unit_price numeric, line_total numeric, n int)
+         SELECT i.order_id, row_number() OVER (PARTITION BY i.order_id ORDER BY i.n), i.product_id, i.product_name, i.quantity, i.unit_price_cents / 100.0, i.line_total_cents / 100.0
+         FROM json_to_recordset($2::json) AS i(order_id uuid, product_id uuid, product_name text, quantity int, unit_price_cents bigint, line_total_cents bigint, n int)
          WHERE i.order_id IN (SELECT id FROM inserted)
        )
        ${STATS_UPSERT(`SELECT organisation_id, created_at, status, total_amount, 1 AS orders, ${DELIVERY_DAYS} AS delivery_days FROM inserted`)}`,
       [
-        JSON.stringify(placed.map((p) => ({ id: p.id, order_number: p.orderNumber, organisation_id: p.organisationId, company_name: p.companyName, placed_by: p.placedBy, status: p.status, notes: p.notes, shipping_address: p.shippingAddress, estimated_delivery: p.estimatedDelivery, total_amount: p.total, item_count: p.itemCount, at: p.at,
+        JSON.stringify(placed.map((p) => ({ id: p.id, order_number: p.orderNumber, organisation_id: p.organisationId, company_name: p.companyName, placed_by: p.placedBy, status: p.status, notes: p.notes, shipping_address: p.shippingAddress, estimated_delivery: p.estimatedDelivery, total_cents: p.totalCents, item_count: p.itemCount, at: p.at,
           updated_at: p.updatedAt, approved_at: p.times.approved ?? null, shipped_at: p.times.shipped ?? null, delivered_at: p.times.delivered ?? null, cancelled_at: p.times.cancelled ?? null, carrier: p.carrier, tracking_number: p.trackingNumber, items: p.lines }))),
-        JSON.stringify(items.map((i, n) => ({ order_id: i[0], product_id: i[1], product_name: i[2], quantity: i[3], unit_price: i[4], line_total: i[5], n }))),
+        JSON.stringify(items.map((i, n) => ({ order_id: i[0], product_id: i[1], product_name: i[2], quantity: i[3], unit_price_cents: i[4], line_total_cents: i[5], n }))),
       ],
-    );
+    ));
   }
 
   if (statuses.size) {
     // The statistics lose each order's row as it was and gain it as it is now.
-    await db.query(
+    await withoutEmptyStatistics(db, await db.query<StatsKey>(
       `WITH changes AS (
          SELECT * FROM json_to_recordset($1::json)
            AS c(id uuid, status text, at timestamptz, approved_at timestamptz, shipped_at timestamptz, delivered_at timestamptz, cancelled_at timestamptz, carrier text, tracking_number text)
@@ -178,7 +179,7 @@ async function applyOrderEvents(events: readonly RecordedEvent[], db: PoolClient
           })),
         ),
       ],
-    );
+    ));
   }
 
   if (units.length) {
@@ -192,16 +193,43 @@ async function applyOrderEvents(events: readonly RecordedEvent[], db: PoolClient
   }
 }
 
+/** An order's days from ordering to delivery, in numeric: the statistics add and subtract it exactly, in any order. */
 const DELIVERY_DAYS = 'coalesce(extract(epoch FROM delivered_at - created_at) / 86400, 0)';
 
-/** Adds signed changes (organisation, created_at, status, total_amount, orders, delivery_days) to the organisation's and everyone's rows. */
+/**
+ * Adds signed changes (organisation, created_at, status, total_amount, orders, delivery_days) to the
+ * organisation's and everyone's rows, and answers the keys of the rows it left counting no order.
+ */
 const STATS_UPSERT = (changes: string) => `
   INSERT INTO order_stats AS s (organisation_id, month, status, orders, total_amount, delivery_days)
   SELECT scope, date_trunc('month', d.created_at AT TIME ZONE 'UTC')::date, d.status, sum(d.orders), sum(d.total_amount), sum(d.delivery_days)
   FROM (${changes}) AS d CROSS JOIN LATERAL (VALUES (d.organisation_id), ('${ALL_ORGANISATIONS}'::uuid)) AS scopes(scope)
   GROUP BY 1, 2, 3
   ON CONFLICT (organisation_id, month, status) DO UPDATE SET
-    orders = s.orders + excluded.orders, total_amount = s.total_amount + excluded.total_amount, delivery_days = s.delivery_days + excluded.delivery_days`;
+    orders = s.orders + excluded.orders, total_amount = s.total_amount + excluded.total_amount, delivery_days = s.delivery_days + excluded.delivery_days
+  RETURNING s.organisation_id, s.month::text AS month, s.status, s.orders`;
+
+interface StatsKey {
+  organisation_id: string;
+  month: string;
+  status: string;
+  orders: string;
+}
+
+/**
+ * A statistics row whose orders all moved to another status counts nothing: it is removed, as a replay
+ * of the log (which meets most orders in their last status) never writes it. Sums are exact (numeric),
+ * so such a row holds zero amounts and zero days too.
+ */
+async function withoutEmptyStatistics(db: PoolClient, result: { rows: StatsKey[] }): Promise<void> {
+  const empty = result.rows.filter((row) => Number(row.orders) === 0);
+  if (empty.length === 0) return;
+  await db.query(
+    `DELETE FROM order_stats s USING json_to_recordset($1::json) AS e(organisation_id uuid, month date, status text)
+     WHERE s.organisation_id = e.organisation_id AND s.month = e.month AND s.status = e.status AND s.orders = 0`,
+    [JSON.stringify(empty.map(({ organisation_id, month, status }) => ({ organisation_id, month, status })))],
+  );
+}
 
 export const ordersProjection: Projection = {
   name: 'orders',

@@ -273,6 +273,8 @@ export async function findProjectRow(db: Queryable, id: string, scope: ProjectSc
 }
 
 export interface ProjectFilters {
+  /** Only these projects (react-admin's getMany). */
+  ids?: string[];
   status?: string;
   registration_status?: string;
   active?: boolean;
@@ -292,6 +294,7 @@ function projectWhere(scope: ProjectScope, filters: ProjectFilters) {
   const params: unknown[] = [];
   const param = (value: unknown) => `$${params.push(value)}`;
   if (scope.organisationId) where.push(`p.organisation_id = ${param(scope.organisationId)}`);
+  if (filters.ids) where.push(`p.id = ANY(${param(filters.ids)}::uuid[])`);
   if (filters.organisation_id) where.push(`p.organisation_id = ${param(filters.organisation_id)}`);
   if (filters.status) where.push(`p.status = ${param(filters.status)}`);
   if (filters.registration_status) where.push(`p.registration_status = ${param(filters.registration_status)}`);

@@ -17,8 +17,8 @@ export const rebatesProjection: Projection = {
         const inserted = await db.query(
           `INSERT INTO rebates (id, organisation_id, company_name, submitted_by, product_name, product_category, purchase_date, invoice_number, purchase_amount,
                                 rebate_type, description, status, document_count, submitted_at, updated_at)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $14) ON CONFLICT (id) DO NOTHING`,
-          [d.rebateId, d.organisationId, d.companyName, d.submittedBy, d.productName, d.productCategory, d.purchaseDate, d.invoiceNumber, centsToAmount(d.purchaseAmountCents), d.rebateType, d.description, d.status, d.documents.length, at],
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::bigint / 100.0, $10, $11, $12, $13, $14, $14) ON CONFLICT (id) DO NOTHING`,
+          [d.rebateId, d.organisationId, d.companyName, d.submittedBy, d.productName, d.productCategory, d.purchaseDate, d.invoiceNumber, d.purchaseAmountCents, d.rebateType, d.description, d.status, d.documents.length, at],
         );
         if (!inserted.rowCount || !d.documents.length) return;
         await db.query(
@@ -33,10 +33,10 @@ export const rebatesProjection: Projection = {
         await db.query('UPDATE rebates SET status = $2, notes = coalesce($3, notes), updated_at = $4 WHERE id = $1', [event.data.rebateId, event.data.status, event.data.reason, at]);
         return;
       case 'RebateApproved.v1':
-        await db.query('UPDATE rebates SET status = $2, rebate_amount = $3, notes = $4, reviewed_at = $5, reviewed_by = $6, updated_at = $5 WHERE id = $1', [
+        await db.query('UPDATE rebates SET status = $2, rebate_amount = $3::bigint / 100.0, notes = $4, reviewed_at = $5, reviewed_by = $6, updated_at = $5 WHERE id = $1', [
           event.data.rebateId,
           event.data.status,
-          centsToAmount(event.data.rebateAmountCents),
+          event.data.rebateAmountCents,
           event.data.notes,
           at,
           recorded.metadata.actorId,
@@ -209,6 +209,8 @@ export async function findRebateDocument(db: Queryable, rebateId: string, file: 
 }
 
 export interface RebateFilters {
+  /** Only these claims (react-admin's getMany). */
+  ids?: string[];
   status?: string;
   organisation_id?: string;
   product_category?: string;
@@ -238,6 +240,7 @@ function whereOf(scope: RebateScope, filters: RebateFilters, params: unknown[]):
   const param = (value: unknown) => `$${params.push(value)}`;
   const where: string[] = [];
   if (scope.organisationId) where.push(`r.organisation_id = ${param(scope.organisationId)}`);
+  if (filters.ids) where.push(`r.id = ANY(${param(filters.ids)}::uuid[])`);
   if (filters.status) where.push(`r.status = ${param(filters.status)}`);
   if (filters.organisation_id) where.push(`r.organisation_id = ${param(filters.organisation_id)}`);
   if (filters.product_category) where.push(`r.product_category = ${param(filters.product_category)}`);

@@ -25,46 +25,7 @@ export async function rebuildProjections(
   projections: readonly Projection[],
   options: { batchSize?: number } = {},
 ): Promise<{ head: GlobalPosition | undefined; tables: string[] }> {
-  const { rows } = await pool.query<{ table_name: string }>(
-    "SELECT table_name FROM information_schema.tables WHERE table_schema = 'read' AND table_type = 'BASE TABLE' ORDER BY 1",
-  );
-  const tables = rows.map((r) => r.table_name);
-  await pool.query(`DROP SCHEMA IF EXISTS ${NEXT_SCHEMA} CASCADE`);
-  await pool.query(`CREATE SCHEMA ${NEXT_SCHEMA}`);
-  // The analysts' read-only role keeps reading the new tables once they are swapped in.
-  await pool.query('SELECT public.grant_analyst_read($1)', [NEXT_SCHEMA]);
-  for (const table of tables) {
-    await pool.query(`CREATE TABLE ${NEXT_SCHEMA}.${table} (LIKE read.${table} INCLUDING ALL EXCLUDING INDEXES)`);
-  }
-  // Projected secrets are rebuilt too, beside the read models but outside their schema.
-  await pool.query(`DROP SCHEMA IF EXISTS ${NEXT_SECRET_SCHEMA} CASCADE`);
-  await pool.query(`CREATE SCHEMA ${NEXT_SECRET_SCHEMA}`);
-  for (const table of PROJECTED_SECRET_TABLES) {
-    await pool.query(`CREATE TABLE ${NEXT_SECRET_SCHEMA}.${table} (LIKE ${SECRET_SCHEMA}.${table} INCLUDING ALL)`);
-  }
-  const { rows: constraints } = await pool.query<{ table_name: string; name: string; definition: string; index_name: string }>(
-    `SELECT c.conrelid::regclass::text AS table_name, c.conname AS name, pg_get_constraintdef(c.oid) AS definition, c.conindid::regclass::text AS index_name
-     FROM pg_constraint c JOIN pg_namespace n ON n.oid = c.connamespace
-     WHERE n.nspname = 'read' AND c.contype IN ('p', 'u')`,
-  );
-  for (const c of constraints) {
-    await pool.query(`ALTER TABLE ${NEXT_SCHEMA}.${c.table_name.replace(/^read\./, '')} ADD CONSTRAINT ${quoteIdent(c.name)} ${c.definition}`);
-  }
-  const constraintIndexes = new Set(constraints.map((c) => c.index_name.replace(/^read\./, '')));
-  const { rows: indexes } = await pool.query<{ indexname: string; indexdef: string }>("SELECT indexname, indexdef FROM pg_indexes WHERE schemaname = 'read'");
-  const inNextSchema = (definition: string) => definition.replace(/ ON read\./, ` ON ${NEXT_SCHEMA}.`);
-  const ownIndexes = indexes.filter((i) => !constraintIndexes.has(i.indexname));
-  for (const index of ownIndexes.filter((i) => i.indexdef.startsWith('CREATE UNIQUE'))) await pool.query(inNextSchema(index.indexdef));
-
-  const head = await store.headPosition();
-  if (head) await replay(store, pool, projections, head, options.batchSize ?? REBUILD_BATCH_SIZE);
-
-  // Index builds and statistics use one core each: two at a time.
-  await inParallel(ownIndexes.filter((i) => !i.indexdef.startsWith('CREATE UNIQUE')), 2, (index) =>
-    pool.query(`BEGIN; SET LOCAL maintenance_work_mem = '256MB'; ${inNextSchema(index.indexdef)}; COMMIT`),
-  );
-  await inParallel(tables, 2, (table) => pool.query(`ANALYZE ${NEXT_SCHEMA}.${table}`));
-
+  const { head, tables } = await rebuildInto(store, pool, projections, NEXT_SCHEMA, options);
   const client = await pool.connect();
   try {
     await client.query('BEGIN');
@@ -90,18 +51,88 @@ export async function rebuildProjections(
 }
 
 /**
+ * The first half of a rebuild: the whole log replayed into fresh copies of the read tables in `schema`
+ * (and of the projected secrets in the schema beside it), replacing whatever that schema held, with the
+ * live schemas left as they are; then their other indexes and statistics.
+ */
+async function rebuildInto(
+  store: EventStore,
+  pool: Pool,
+  projections: readonly Projection[],
+  schema: string,
+  options: { batchSize?: number },
+): Promise<{ head: GlobalPosition | undefined; tables: string[] }> {
+  const { tables, laterIndexes } = await createEmptyCopies(pool, schema);
+  const head = await replayInto(store, pool, projections, schema, options.batchSize ?? REBUILD_BATCH_SIZE);
+  // Index builds and statistics use one core each: two at a time.
+  await inParallel(laterIndexes, 2, (index) => pool.query(`BEGIN; SET LOCAL maintenance_work_mem = '256MB'; ${index}; COMMIT`));
+  await inParallel(tables, 2, (table) => pool.query(`ANALYZE ${schema}.${table}`));
+  return { head, tables };
+}
+
+/**
+ * Replays the whole log, up to the head it finds, into the empty copies in `schema` (createEmptyCopies),
+ * and answers that head.
+ */
+export async function replayInto(store: EventStore, pool: Pool, projections: readonly Projection[], schema: string, batchSize: number = REBUILD_BATCH_SIZE): Promise<GlobalPosition | undefined> {
+  const head = await store.headPosition();
+  if (head) await replay(store, pool, projections, head, batchSize, schema);
+  return head;
+}
+
+/**
+ * Empty copies of the read tables in `schema` and of the projected secrets beside it, replacing what
+ * those schemas held, with their keys and unique indexes (upserts need them); answers the other
+ * indexes' definitions, to build once the copies are filled.
+ */
+export async function createEmptyCopies(pool: Pool, schema: string): Promise<{ tables: string[]; laterIndexes: string[] }> {
+  const secretSchema = secretSchemaBeside(schema);
+  const { rows } = await pool.query<{ table_name: string }>(
+    "SELECT table_name FROM information_schema.tables WHERE table_schema = 'read' AND table_type = 'BASE TABLE' ORDER BY 1",
+  );
+  const tables = rows.map((r) => r.table_name);
+  await pool.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+  await pool.query(`CREATE SCHEMA ${schema}`);
+  // The analysts' read-only role keeps reading the new tables once they are swapped in.
+  await pool.query('SELECT public.grant_analyst_read($1)', [schema]);
+  for (const table of tables) {
+    await pool.query(`CREATE TABLE ${schema}.${table} (LIKE read.${table} INCLUDING ALL EXCLUDING INDEXES)`);
+  }
+  // Projected secrets are rebuilt too, beside the read models but outside their schema.
+  await pool.query(`DROP SCHEMA IF EXISTS ${secretSchema} CASCADE`);
+  await pool.query(`CREATE SCHEMA ${secretSchema}`);
+  for (const table of PROJECTED_SECRET_TABLES) {
+    await pool.query(`CREATE TABLE ${secretSchema}.${table} (LIKE ${SECRET_SCHEMA}.${table} INCLUDING ALL)`);
+  }
+  const { rows: constraints } = await pool.query<{ table_name: string; name: string; definition: string; index_name: string }>(
+    `SELECT c.conrelid::regclass::text AS table_name, c.conname AS name, pg_get_constraintdef(c.oid) AS definition, c.conindid::regclass::text AS index_name
+     FROM pg_constraint c JOIN pg_namespace n ON n.oid = c.connamespace
+     WHERE n.nspname = 'read' AND c.contype IN ('p', 'u')`,
+  );
+  for (const c of constraints) {
+    await pool.query(`ALTER TABLE ${schema}.${c.table_name.replace(/^read\./, '')} ADD CONSTRAINT ${quoteIdent(c.name)} ${c.definition}`);
+  }
+  const constraintIndexes = new Set(constraints.map((c) => c.index_name.replace(/^read\./, '')));
+  const { rows: indexes } = await pool.query<{ indexname: string; indexdef: string }>("SELECT indexname, indexdef FROM pg_indexes WHERE schemaname = 'read'");
+  const inNextSchema = (definition: string) => definition.replace(/ ON read\./, ` ON ${schema}.`);
+  const ownIndexes = indexes.filter((i) => !constraintIndexes.has(i.indexname));
+  for (const index of ownIndexes.filter((i) => i.indexdef.startsWith('CREATE UNIQUE'))) await pool.query(inNextSchema(index.indexdef));
+  return { tables, laterIndexes: ownIndexes.filter((i) => !i.indexdef.startsWith('CREATE UNIQUE')).map((i) => inNextSchema(i.indexdef)) };
+}
+
+/**
  * Replays the log up to `head` into the next schema. The stages (Projection.stage) form a pipeline,
  * each on its own connection: while the record models apply a batch, the status history applies the
  * one before and the audit log and activity feed the one before that, and the store reads ahead, so
  * both cores work. One transaction per stage and batch; a rebuild that stops midway starts again from
  * scratch, so the checkpoint is written once, at the end.
  */
-async function replay(store: EventStore, pool: Pool, projections: readonly Projection[], head: GlobalPosition, batchSize: number): Promise<void> {
+async function replay(store: EventStore, pool: Pool, projections: readonly Projection[], head: GlobalPosition, batchSize: number, schema: string): Promise<void> {
   const stages = projectionStages(projections);
   const clients = await Promise.all(stages.map(() => pool.connect()));
   const applyStage = async (k: number, events: readonly RecordedEvent[]) => {
     const client = clients[k];
-    await client.query(`BEGIN; SET LOCAL search_path TO ${NEXT_SCHEMA}, ${NEXT_SECRET_SCHEMA}, public; SET LOCAL synchronous_commit = off`);
+    await client.query(`BEGIN; SET LOCAL search_path TO ${schema}, ${secretSchemaBeside(schema)}, public; SET LOCAL synchronous_commit = off`);
     try {
       for (const projection of stages[k]) await applyToProjection(projection, events, client);
       await client.query('COMMIT');
@@ -139,7 +170,7 @@ async function replay(store: EventStore, pool: Pool, projections: readonly Proje
   } finally {
     for (const client of clients) client.release();
   }
-  await new CheckpointStore(`${NEXT_SCHEMA}.checkpoints`).set(pool, READ_MODELS_CHECKPOINT, last!);
+  await new CheckpointStore(`${schema}.checkpoints`).set(pool, READ_MODELS_CHECKPOINT, last!);
 }
 
 /** Runs `work` over the items, at most `width` at a time. */

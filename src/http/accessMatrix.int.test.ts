@@ -5,7 +5,7 @@ import { mayCallApi, seesAllOrganisations, type ApiAccess } from '../../domain/a
 import { demoUserId } from '../seed/identity';
 import { as, login, type Session } from '../testing/api';
 import { startTestPortal, type TestPortal } from '../testing/portal';
-import { documentedRoutes, fillPath, sampleOf, type DocumentedRoute } from '../testing/routes';
+import { documentedRoutes, fillPath, nearestListOf, sampleOf, type DocumentedRoute } from '../testing/routes';
 
 /**
  * Generated from the API itself: every route × every demo role, signed out, a deactivated account,
@@ -73,18 +73,59 @@ const refusedWith = (response: LightMyRequestResponse): string | undefined => {
 
 /** The record ids of a scoped route's list, by organisation, read as an administrator. */
 async function recordsByOrganisation(route: DocumentedRoute, routes: DocumentedRoute[]): Promise<Array<{ id: string; organisation_id: string }>> {
-  // The nearest list above the record: /orders for /orders/:id and for /orders/admin/:id/status.
-  const segments = route.url.slice(0, route.url.indexOf('/:')).split('/');
-  let listPath = '';
-  while (segments.length > 2 && !listPath) {
-    const candidate = segments.join('/');
-    if (routes.some((other) => other.method === 'GET' && other.url === candidate)) listPath = candidate;
-    else segments.pop();
-  }
+  const listPath = nearestListOf(route, routes);
   if (!listPath) throw new Error(`${route.method} ${route.url} is organisation-scoped but no list above it shows its records`);
   const response = await as(t.app, callers.get('admin')!.session)({ method: 'GET', url: `${listPath}?range=[0,99]` });
   return (response.json() as Array<{ id: string; organisation_id?: string }>).filter((row) => row.organisation_id).map((row) => ({ id: row.id, organisation_id: row.organisation_id! }));
 }
+
+/** The rows and total of a react-admin list answer, or undefined when the route does not answer as a list. */
+function asList(response: LightMyRequestResponse): { ids: string[]; organisations: Array<string | undefined>; total: number } | undefined {
+  const range = response.headers['content-range'];
+  if (response.statusCode !== 200 || typeof range !== 'string' || !response.headers['content-type']?.toString().includes('json')) return undefined;
+  const rows = response.json() as Array<{ id: string; organisation_id?: string }>;
+  return { ids: rows.map((row) => row.id), organisations: rows.map((row) => row.organisation_id), total: Number(range.split('/')[1]) };
+}
+
+// Before the matrix, which ends by deactivating accounts.
+describe('react-admin getMany, generated for every list of the API', () => {
+  it('answers filter={"id":[…]} with exactly the named records the caller may see, for every list and role', async () => {
+    const routes = (await documentedRoutes(t.app)).filter((route) => route.method === 'GET' && 'filter' in route.query && 'range' in route.query);
+    const failures: string[] = [];
+    const listsChecked = new Set<string>();
+    let cells = 0;
+    let narrowed = 0;
+    const admin = callers.get('admin')!;
+    for (const route of routes) {
+      const everyone = mayCallApi({ role: admin.role!, permissions: admin.permissions! }, route.access as ApiAccess)
+        ? asList(await call(route, admin, `${route.url}?range=[0,99]`))
+        : undefined;
+      for (const [role, caller] of callers) {
+        if (!mayCallApi({ role: caller.role!, permissions: caller.permissions!, id: caller.id }, route.access as ApiAccess)) continue;
+        const visible = asList(await call(route, caller, `${route.url}?range=[0,99]`));
+        if (!visible) continue; // an export (CSV), not a list
+        listsChecked.add(route.url);
+        cells += 1;
+        // Two records the caller sees (the last and the first of its page), and ids it must not get back:
+        // one nobody has and, for callers scoped to their organisation, another organisation's record.
+        const wanted = [...new Set([visible.ids[visible.ids.length - 1], visible.ids[0]].filter(Boolean))];
+        const foreign = !seesAllOrganisations(caller.role) && everyone ? everyone.ids.filter((_, n) => everyone.organisations[n] && everyone.organisations[n] !== caller.organisationId).slice(0, 1) : [];
+        const asked = [...wanted, randomUUID(), ...foreign];
+        const answer = asList(await call(route, caller, `${route.url}?range=[0,99]&filter=${encodeURIComponent(JSON.stringify({ id: asked }))}`));
+        const label = `${route.url} as ${role} asking for ${wanted.length} of its ${visible.total} records${foreign.length ? " and another organisation's" : ''}`;
+        if (!answer) failures.push(`${label}: did not answer as a list`);
+        else if ([...answer.ids].sort().join() !== [...wanted].sort().join() || answer.total !== wanted.length) {
+          failures.push(`${label}: got ${answer.ids.length} rows (total ${answer.total})`);
+        }
+        if (visible.total > wanted.length) narrowed += 1;
+      }
+    }
+    console.log(`getMany: ${listsChecked.size} lists, ${cells} list × caller cells (${narrowed} where the list holds more than the records asked for), ${failures.length} failures`);
+    expect(failures).toEqual([]);
+    // The lists react-admin's getMany reads, at least; a list that stops answering as one would drop out silently.
+    expect([...listsChecked]).toEqual(expect.arrayContaining(['/api/projects', '/api/rebates', '/api/rebates/user', '/api/rebates/admin/all', '/api/orders', '/api/users', '/api/tickets', '/api/audit']));
+  }, 600_000);
+});
 
 describe('authorization matrix, generated for every route of the API', () => {
   it('answers every route as domain/access says, for every role and organisation', async () => {

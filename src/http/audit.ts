@@ -80,13 +80,13 @@ export async function auditRoutes(parent: FastifyInstance, services: Services): 
     async (request, reply) => {
       const q = request.query;
       const { cursor: token, ...rest } = q.filters as Filters;
-      const filters = toAuditFilters(rest);
+      const filters = { ...toAuditFilters(rest), ids: q.ids };
       const cursor = token ? decodeAuditCursor(token) : undefined;
       if (token && !cursor) throw new HttpError(400, 'VALIDATION_ERROR', AUDIT_MESSAGES.badCursor);
       if (!cursor && q.offset >= AUDIT_MAX_OFFSET) throw new HttpError(400, 'VALIDATION_ERROR', AUDIT_MESSAGES.tooDeep);
       const ascending = q.sort?.order === 'ASC';
       const [rows, total] = await Promise.all([
-        q.ids ? Promise.resolve([] as AuditLine[]) : auditPage(pool, filters, { limit: q.limit, offset: q.offset, cursor, ascending }),
+        auditPage(pool, filters, { limit: q.limit, offset: q.offset, cursor, ascending }),
         auditCount(pool, filters, AUDIT_MAX_OFFSET + q.limit),
       ]);
       const last = rows[rows.length - 1];
@@ -103,7 +103,7 @@ export async function auditRoutes(parent: FastifyInstance, services: Services): 
     { schema: { tags: ['audit'], summary: 'CSV of the audit log lines the filters select (admins), newest first', querystring: listQuery } },
     async (request, reply) => {
       const { cursor: _ignored, ...rest } = request.query.filters as Filters;
-      const filters = toAuditFilters(rest);
+      const filters = { ...toAuditFilters(rest), ids: request.query.ids };
       // The export is itself an entry of the log it exports, once it has been sent whole.
       const recorded = () => recordAuditEntry(services.store, { type: 'ExportDownloaded.v1', data: { userId: request.principal.id, export: 'audit log', filters: exportFilters(request) } }, auditActorOf(request));
       reply.header('content-type', 'text/csv; charset=utf-8');

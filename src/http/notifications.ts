@@ -15,7 +15,7 @@ export async function notificationRoutes(parent: FastifyInstance, services: Serv
 
   app.get('/notifications', { schema: { tags: ['notifications'], summary: 'My notifications', querystring: listQuery } }, async (request, reply) => {
     const q = request.query;
-    const { rows, total, unread } = await listNotifications(services.pool, request.principal.id, { offset: q.offset, limit: q.limit, unreadOnly: q.filters.unread });
+    const { rows, total, unread } = await listNotifications(services.pool, request.principal.id, { offset: q.offset, limit: q.limit, unreadOnly: q.filters.unread, ids: q.ids });
     reply.header('x-unread-count', String(unread));
     const answer = sendList(reply, 'notifications', q, rows, total);
     return Array.isArray(answer) ? answer : { ...answer, data: { ...answer.data, unread } };

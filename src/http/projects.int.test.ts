@@ -152,6 +152,16 @@ describe('conflicts', () => {
 });
 
 describe('updating, status, milestones, team, extension, orders, history', () => {
+  it('refuses a cleared title with a field message and changes nothing', async () => {
+    const project = (await register(partnerA, { title: 'Keeps its title' })).json().data;
+    for (const title of [null, '', '   ']) {
+      const refused = await call(partnerA)({ method: 'PUT', url: `/api/projects/${project.id}`, payload: { ...project, title } });
+      expect(refused.statusCode, `title ${JSON.stringify(title)}: ${refused.body}`).toBe(400);
+      expect(refused.json().error.details).toEqual([{ field: 'title', message: 'Title is required' }]);
+    }
+    expect((await call(partnerA)({ method: 'GET', url: `/api/projects/${project.id}` })).json().data.title).toBe('Keeps its title');
+  });
+
   it('updates fields, ignores read-only ones, moves the status and keeps history', async () => {
     const project = (await register(partnerA, {})).json().data;
     const updated = await call(partnerA)({ method: 'PUT', url: `/api/projects/${project.id}`, payload: { ...project, title: 'Renamed project', progress: 55, status: 'In Progress' } });

@@ -41,9 +41,12 @@ const email = (label: string) =>
   text(254).refine((value) => !value?.trim() || z.email().safeParse(value.trim()).success, `${label} is invalid.`);
 const numberLike = z.union([z.number(), z.string().max(40), z.null()]).optional();
 
-/** The project's fields (spec 001 §3), as JSON or as multipart text; every one optional here, the decider checks the title. */
+/**
+ * The project's fields (spec 001 §3), as JSON or as multipart text; every one optional here, the decider
+ * checks the title. A project always has a title, so it may be left out but never sent as null.
+ */
 const detailShape = {
-  title: text(200),
+  title: z.string({ error: PROJECT_MESSAGES.titleRequired }).max(200).optional(),
   expected_closure_date: text(40).refine((v) => !v?.trim() || /^\d{4}-\d{2}-\d{2}(T[\d:.]+Z?)?$/.test(v.trim()), 'Expected closure date must be a date (YYYY-MM-DD).'),
   country_region: text(120),
   sales_person: text(120),
@@ -262,7 +265,7 @@ export async function projectRoutes(parent: FastifyInstance, services: Services)
     const { rows, total } = await listProjects(
       pool,
       scopeOf(request),
-      { status: q.filters.status, registration_status: q.filters.registration_status, active: q.filters.active, organisation_id: q.filters.organisation_id, search: q.search },
+      { ids: q.ids, status: q.filters.status, registration_status: q.filters.registration_status, active: q.filters.active, organisation_id: q.filters.organisation_id, search: q.search },
       { offset: q.offset, limit: q.limit, sort: q.sort, conflictsFirst: isAdminRole(request.principal.role) && !q.sort },
     );
     return sendList(reply, 'projects', q, rows, total);

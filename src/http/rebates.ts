@@ -243,14 +243,14 @@ export async function rebateRoutes(parent: FastifyInstance, services: Services):
   for (const url of ['/rebates', '/rebates/user']) {
     app.get(url, { schema: { tags: ['rebates'], summary: "The caller's organisation's rebates (all for admins)", querystring: userListQuery } }, async (request, reply) => {
       const q = request.query;
-      const { rows, total } = await listRebates(pool, scopeOf(request), { ...q.filters, search: q.search }, { offset: q.offset, limit: q.limit, sort: q.sort });
+      const { rows, total } = await listRebates(pool, scopeOf(request), { ...q.filters, ids: q.ids, search: q.search }, { offset: q.offset, limit: q.limit, sort: q.sort });
       return sendList(reply, 'rebates', q, rows, total);
     });
   }
 
   app.get('/rebates/admin/all', { schema: { tags: ['rebates'], summary: 'Every rebate, for review (admins): filter by status, organisation, category, type, submission date', querystring: adminListQuery } }, async (request, reply) => {
     const q = request.query;
-    const { rows, total } = await listRebates(pool, { organisationId: undefined }, { ...q.filters, search: q.search }, { offset: q.offset, limit: q.limit, sort: q.sort });
+    const { rows, total } = await listRebates(pool, { organisationId: undefined }, { ...q.filters, ids: q.ids, search: q.search }, { offset: q.offset, limit: q.limit, sort: q.sort });
     return sendList(reply, 'rebates', q, rows, total);
   });
 
@@ -261,7 +261,7 @@ export async function rebateRoutes(parent: FastifyInstance, services: Services):
       const q = request.query;
       const scope = scopeOf(request);
       // organisation_id narrows what the caller sees; it never widens it.
-      const filters = { ...q.filters, search: q.search };
+      const filters = { ...q.filters, ids: q.ids, search: q.search };
       reply.header('content-type', 'text/csv; charset=utf-8');
       reply.header('content-disposition', `attachment; filename="rebates-${new Date().toISOString().slice(0, 10)}.csv"`);
       reply.header('cache-control', 'private, no-store');

@@ -150,6 +150,17 @@ describe('the distributor’s team', () => {
     expect(list).toMatchObject({ success: true, total: expect.any(Number), page: 1, limit: 2, totalPages: expect.any(Number) });
     expect(list.data.subUsers.every((m: { role: string }) => m.role === 'distributor_user')).toBe(true);
   });
+
+  it("links every activity line about a member, its removal too, to the distributor's team screen", async () => {
+    const created = await as(t.app, distributor)({ method: 'POST', url: distributorTeam, payload: member({ full_name: 'Oskar Lind', email: `oskar.${Date.now()}@atlas.test`, permissions: ['orders_track'] }) });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json().data.id as string;
+    expect((await as(t.app, distributor)({ method: 'DELETE', url: `${distributorTeam}/${id}` })).statusCode).toBe(200);
+    const feed = (await as(t.app, distributor)({ method: 'GET', url: '/api/activity?range=[0,99]' })).json() as Array<{ event_type: string; message: string; link: string }>;
+    const lines = feed.filter((line) => line.message.includes('Oskar Lind'));
+    expect(lines.map((line) => line.event_type).sort()).toEqual(['UserDeleted.v1', 'UserRegistered.v1']);
+    expect(lines.map((line) => line.link)).toEqual(['/distributor/team-management', '/distributor/team-management']);
+  });
 });
 
 describe('the permission picker', () => {

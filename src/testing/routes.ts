@@ -59,6 +59,21 @@ export async function documentedRoutes(app: FastifyInstance): Promise<Documented
   });
 }
 
+/**
+ * The list whose rows are the records of the route's `:id`: the nearest GET route above it
+ * (/orders for /orders/:id and for /orders/admin/:id/status), or undefined when there is none.
+ */
+export function nearestListOf(route: DocumentedRoute, routes: readonly DocumentedRoute[]): string | undefined {
+  if (!route.url.includes('/:')) return undefined;
+  const segments = route.url.slice(0, route.url.indexOf('/:')).split('/');
+  while (segments.length > 2) {
+    const candidate = segments.join('/');
+    if (routes.some((other) => other.method === 'GET' && other.url === candidate)) return candidate;
+    segments.pop();
+  }
+  return undefined;
+}
+
 /** The route's URL with its parameters filled in. */
 export function fillPath(route: DocumentedRoute, values: Record<string, string> = {}): string {
   return route.url.replace(/:(\w+)/g, (_, name: string) => values[name] ?? randomUUID());
