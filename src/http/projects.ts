@@ -387,8 +387,7 @@ export async function projectRoutes(parent: FastifyInstance, services: Services)
   app.get('/projects/:id/boq', { schema: { tags, summary: "The project's bill of quantities (only to those who may see the project)", params: uuidParam } }, async (request, reply) => {
     const row = await load(request, request.params.id);
     if (!row.boq_file) throw new HttpError(404, 'NOT_FOUND', 'This project has no BoQ file.');
-    reply.header('content-disposition', `attachment; filename="boq-${row.id.slice(0, 8)}.${row.boq_file.split('.').pop()}"`);
-    return sendUpload(reply, config.UPLOAD_DIR, row.boq_file, 'private');
+    return sendUpload(reply, config.UPLOAD_DIR, row.boq_file, 'private', `boq-${row.id.slice(0, 8)}`);
   });
 
   // ---- the registration ----

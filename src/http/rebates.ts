@@ -302,8 +302,7 @@ export async function rebateRoutes(parent: FastifyInstance, services: Services):
     async (request, reply) => {
       const document = await findRebateDocument(pool, request.params.id, request.params.name, scopeOf(request));
       if (!document) throw new HttpError(404, 'NOT_FOUND', 'There is no such file.');
-      reply.header('content-disposition', `attachment; filename="${document.name.replace(/[^\w. -]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(document.name)}`);
-      return sendUpload(reply, config.UPLOAD_DIR, document.file, 'private');
+      return sendUpload(reply, config.UPLOAD_DIR, document.file, 'private', document.name);
     },
   );
 

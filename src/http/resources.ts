@@ -37,7 +37,7 @@ export async function resourceRoutes(parent: FastifyInstance, services: Services
   app.get('/resources/files/:name', { schema: { tags: ['resources'], summary: "A resource's file, for the roles it was published to", params: uploadNameParam } }, async (request, reply) => {
     const resource = await resourceByFile(pool, request.params.name);
     if (!resource || !mayDownload(request.principal.role, resource.roles)) throw new HttpError(404, 'NOT_FOUND', 'There is no such file.');
-    return sendUpload(reply, services.config.UPLOAD_DIR, request.params.name, 'private');
+    return sendUpload(reply, services.config.UPLOAD_DIR, request.params.name, 'private', resource.original_name);
   });
 
   app.post(

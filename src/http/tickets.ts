@@ -190,8 +190,9 @@ export async function ticketRoutes(parent: FastifyInstance, services: Services):
     '/tickets/attachments/:name',
     { schema: { tags: ['tickets'], summary: "A ticket's attachment, for those who see the ticket", params: uploadNameParam } },
     async (request, reply) => {
-      if (!(await ticketWithAttachment(pool, request.params.name, scopeOf(request)))) throw new HttpError(404, 'NOT_FOUND', 'There is no such file.');
-      return sendUpload(reply, services.config.UPLOAD_DIR, request.params.name, 'private');
+      const attachment = await ticketWithAttachment(pool, request.params.name, scopeOf(request));
+      if (!attachment) throw new HttpError(404, 'NOT_FOUND', 'There is no such file.');
+      return sendUpload(reply, services.config.UPLOAD_DIR, request.params.name, 'private', attachment.originalName);
     },
   );
 
