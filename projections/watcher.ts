@@ -46,6 +46,8 @@ export class ProjectionWatcher {
   constructor(
     private readonly pool: Pool,
     private readonly connectionString: string,
+    /** How long `waitFor` waits by default (READ_YOUR_WRITES_WAIT_MS). */
+    private readonly defaultWaitMs = 5_000,
   ) {}
 
   async start(): Promise<void> {
@@ -181,7 +183,7 @@ export class ProjectionWatcher {
   }
 
   /** True once the read models include `position`; false if that took longer than `timeoutMs`. */
-  async waitFor(position: GlobalPosition | undefined, timeoutMs = 5_000): Promise<boolean> {
+  async waitFor(position: GlobalPosition | undefined, timeoutMs = this.defaultWaitMs): Promise<boolean> {
     if (!position || (this.latest && comparePositions(this.latest, position) >= 0)) return true;
     const caughtUp = await new Promise<boolean>((resolve) => {
       const waiter: Waiter = {
