@@ -35,12 +35,18 @@ export const newId = () => uuidV7();
 export class WriteTrail {
   /** The furthest position the request's commands appended at. */
   position: GlobalPosition | undefined;
-  /** False once a wait for the read models ran out: the request's answer must not rely on them. */
-  caughtUp = true;
+  /** The furthest position a wait saw the read models reach (they then hold everything before it too). */
+  private shown: GlobalPosition | undefined;
 
-  note(position: GlobalPosition | undefined, caughtUp: boolean): void {
-    if (position && (!this.position || comparePositions(position, this.position) > 0)) this.position = position;
-    if (!caughtUp) this.caughtUp = false;
+  note(position: GlobalPosition | undefined, shown: boolean): void {
+    if (!position) return;
+    if (!this.position || comparePositions(position, this.position) > 0) this.position = position;
+    if (shown && (!this.shown || comparePositions(position, this.shown) > 0)) this.shown = position;
+  }
+
+  /** False when a wait ran out before the read models showed every write: the answer must not rely on them. */
+  get caughtUp(): boolean {
+    return !this.position || (this.shown !== undefined && comparePositions(this.shown, this.position) >= 0);
   }
 }
 
