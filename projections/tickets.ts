@@ -223,11 +223,15 @@ export async function findTicket(db: Queryable, idOrNumber: string, scope: Ticke
 }
 
 /** The ticket holding an attachment, within the caller's scope. */
-export async function ticketWithAttachment(db: Queryable, name: string, scope: TicketScope): Promise<string | undefined> {
+/** The ticket an attachment belongs to and the attachment's original name, if the caller sees that ticket. */
+export async function ticketWithAttachment(db: Queryable, name: string, scope: TicketScope): Promise<{ ticketId: string; originalName: string } | undefined> {
   const params: unknown[] = [name];
   const scoped = scope.organisationId ? ` AND t.organisation_id = $${params.push(scope.organisationId)}` : '';
-  const { rows } = await db.query<{ id: string }>(`SELECT t.id FROM read.ticket_attachments a JOIN read.tickets t ON t.id = a.ticket_id WHERE a.name = $1${scoped}`, params);
-  return rows[0]?.id;
+  const { rows } = await db.query<{ id: string; original_name: string }>(
+    `SELECT t.id, a.original_name FROM read.ticket_attachments a JOIN read.tickets t ON t.id = a.ticket_id WHERE a.name = $1${scoped}`,
+    params,
+  );
+  return rows[0] && { ticketId: rows[0].id, originalName: rows[0].original_name };
 }
 
 export interface TicketFilters {

@@ -24,8 +24,10 @@ const RECONNECT_MS = 1000;
 
 /**
  * Read-your-writes for the API: after a command, waits until the projector (in this process or
- * another) has committed the appended position, learning of progress through NOTIFY. The same
- * connection carries the other channels the API listens to (`subscribe`); it reconnects when lost.
+ * another) has committed the appended position. A NOTIFY on the projector's channel only says "look
+ * again": any database login may send one, so its payload is ignored and the position is always read
+ * from `read.checkpoints`, which only the projector writes. The same connection carries the other
+ * channels the API listens to (`subscribe`); it reconnects when lost.
  */
 export class ProjectionWatcher {
   private latest: GlobalPosition | undefined;
@@ -37,10 +39,15 @@ export class ProjectionWatcher {
   private heartbeat: NodeJS.Timeout | undefined;
   private reconnect: NodeJS.Timeout | undefined;
   private stopped = false;
+  /** The checkpoint read under way, if any, and whether another NOTIFY arrived while it ran. */
+  private reading: Promise<void> | undefined;
+  private readAgain = false;
 
   constructor(
     private readonly pool: Pool,
     private readonly connectionString: string,
+    /** How long `waitFor` waits by default (READ_YOUR_WRITES_WAIT_MS). */
+    private readonly defaultWaitMs = 5_000,
   ) {}
 
   async start(): Promise<void> {
@@ -94,10 +101,8 @@ export class ProjectionWatcher {
     client.on('error', () => this.lost(client));
     client.on('end', () => this.lost(client));
     client.on('notification', (message) => {
-      if (message.channel === PROJECTED_CHANNEL) {
-        const [schema, commit, prepare] = (message.payload ?? '').split(':');
-        if (schema === 'read' && commit && prepare) this.advance({ commit: BigInt(commit), prepare: BigInt(prepare) });
-      } else {
+      if (message.channel === PROJECTED_CHANNEL) this.hinted();
+      else {
         for (const subscriber of this.subscribers.get(message.channel) ?? []) subscriber.message(message.payload ?? '');
       }
     });
@@ -141,6 +146,25 @@ export class ProjectionWatcher {
     );
   }
 
+  /**
+   * The projector says it moved: read where it really is. Under load NOTIFYs arrive faster than the
+   * checkpoint can be read, so at most one read is in flight, plus one more if hints arrived during it
+   * (that one sees every commit they announced).
+   */
+  private hinted(): void {
+    if (this.reading) {
+      this.readAgain = true;
+      return;
+    }
+    this.reading = (async () => {
+      do {
+        this.readAgain = false;
+        // A failed read is retried by the next hint, or by a waiter when its wait ends.
+        await this.refresh().catch(() => {});
+      } while (this.readAgain && !this.stopped);
+    })().finally(() => (this.reading = undefined));
+  }
+
   private async refresh(): Promise<void> {
     const stored = await this.checkpoints.load(this.pool, READ_MODELS_CHECKPOINT);
     if (stored) this.advance(stored);
@@ -159,7 +183,7 @@ export class ProjectionWatcher {
   }
 
   /** True once the read models include `position`; false if that took longer than `timeoutMs`. */
-  async waitFor(position: GlobalPosition | undefined, timeoutMs = 5_000): Promise<boolean> {
+  async waitFor(position: GlobalPosition | undefined, timeoutMs = this.defaultWaitMs): Promise<boolean> {
     if (!position || (this.latest && comparePositions(this.latest, position) >= 0)) return true;
     const caughtUp = await new Promise<boolean>((resolve) => {
       const waiter: Waiter = {

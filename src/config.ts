@@ -16,6 +16,8 @@ const schema = z.object({
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(15 * 60),
   // How long an API process may reuse what it read about a caller's session and account; any change to them ends it at once (0: never reuse).
   PRINCIPAL_CACHE_SECONDS: z.coerce.number().int().min(0).default(30),
+  /** How long a command's answer waits for the read models to show it; later, a creation is answered 202 Accepted. */
+  READ_YOUR_WRITES_WAIT_MS: z.coerce.number().int().positive().max(60_000).default(5_000),
   // Read answers an API process keeps until the read models move on (0: never reuse an answer).
   ANSWER_CACHE_ENTRIES: z.coerce.number().int().min(0).default(2000),
   REFRESH_TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(7 * 24 * 60 * 60),

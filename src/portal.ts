@@ -94,7 +94,7 @@ export async function startPortal(config: Config, options: StartOptions = {}): P
     throw error;
   });
   const store = await createEventStore({ eventStoreUrl: config.EVENTSTORE_URL, pool, databaseUrl: config.DATABASE_URL });
-  const watcher = new ProjectionWatcher(pool, config.DATABASE_URL);
+  const watcher = new ProjectionWatcher(pool, config.DATABASE_URL, config.READ_YOUR_WRITES_WAIT_MS);
   await watcher.start();
   const services: Services = { config, pool, store, watcher, redis };
 

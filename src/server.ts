@@ -24,6 +24,7 @@ import { activityRoutes } from './http/activity';
 import { installValidationMessages } from './http/validation';
 import { API_PREFIX, enforceApiAccess, type ApiRouteInfo } from './plugins/access';
 import { refuseWritesWithApiKeys } from './plugins/apiKeys';
+import { followWrites } from './commands/dispatch';
 import { registerAuth } from './plugins/auth';
 import { answerFrameworkError, registerErrorHandling } from './plugins/errors';
 import { SessionStore } from './plugins/sessions';
@@ -77,6 +78,8 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
     async (api) => {
       // Counted first: every request, whatever becomes of it, before its body is read.
       await registerApiRateLimit(api, services);
+      // Each request follows what its commands wrote, so a creation the read models are late for is answered 202.
+      api.addHook('preHandler', (_request, _reply, done) => followWrites(done));
       enforceApiAccess(api, app.apiRoutes);
       refuseWritesWithApiKeys(api);
       refuseUnstorableText(api);

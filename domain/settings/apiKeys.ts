@@ -13,6 +13,7 @@ export const API_KEY_MESSAGES = {
   nameRequired: 'Name is required.',
   nameTooLong: 'Name may have at most 80 characters.',
   created: 'API key created. Copy it now: it is not shown again.',
+  createdBefore: 'This API key was created by an earlier request with the same Idempotency-Key; its key was shown in that answer only.',
   revoked: 'API key revoked',
   alreadyRevoked: 'This API key is already revoked.',
   notFound: 'API key not found.',

@@ -1,11 +1,11 @@
 import { performance } from 'node:perf_hooks';
-import pg from 'pg';
 import { createPool } from '../../src/db';
-import { comparePositions, type GlobalPosition } from '../../src/eventstore';
+import type { GlobalPosition } from '../../src/eventstore';
 import { PostgresEventStore } from '../../src/eventstore/postgres';
 import { CheckpointStore } from '../../projections/checkpoints';
 import { readModels } from '../../projections';
-import { PROJECTED_CHANNEL, READ_MODELS_CHECKPOINT, ProjectionRunner } from '../../projections/runner';
+import { READ_MODELS_CHECKPOINT, ProjectionRunner } from '../../projections/runner';
+import { ProjectionWatcher } from '../../projections/watcher';
 import { summarize, type LatencySummary } from './percentiles';
 import { userRegistered } from './userEvents';
 
@@ -48,12 +48,16 @@ interface Pending {
   measured: boolean;
 }
 
+/** Longer than any append waits: the drain below decides when to give up. */
+const WAIT_LIMIT_MS = 10 * 60 * 1000;
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * Section 3: the real projector (`ProjectionRunner` with every read model) follows the log while
  * registrations are appended at a paced rate; each append's lag is the time from its append
- * resolving to the NOTIFY the projector sends when it commits a batch that includes it.
+ * resolving to an API process's ProjectionWatcher knowing a batch that includes it is committed (the
+ * projector's NOTIFY wakes it, it reads the checkpoint), which is what read-your-writes waits for.
  */
 export async function runLagSection(settings: LagSettings, log: (line: string) => void): Promise<LagSection> {
   // The projector and the appenders have their own pools, as the projector and API processes do.
@@ -61,13 +65,14 @@ export async function runLagSection(settings: LagSettings, log: (line: string) =
   const appendPool = createPool(settings.databaseUrl, settings.clients);
   const projectorStore = new PostgresEventStore(projectorPool, settings.databaseUrl);
   const appendStore = new PostgresEventStore(appendPool, settings.databaseUrl);
-  const listener = new pg.Client({ connectionString: settings.databaseUrl });
+  // The API's side: its own pool, as an API process has.
+  const apiPool = createPool(settings.databaseUrl, 4);
+  const watcher = new ProjectionWatcher(apiPool, settings.databaseUrl);
   const projectorErrors: string[] = [];
   let projectorBatches = 0;
   let runner: ProjectionRunner | undefined;
 
-  let projected: GlobalPosition | undefined;
-  let pending: Pending[] = [];
+  const pending = new Set<Pending>();
   const lags: number[] = [];
   const appendLatencies: number[] = [];
   let confirmed = 0;
@@ -83,25 +88,10 @@ export async function runLagSection(settings: LagSettings, log: (line: string) =
     const head = await projectorStore.headPosition();
     if (head) await new CheckpointStore('read.checkpoints').set(projectorPool, READ_MODELS_CHECKPOINT, head);
 
-    listener.on('notification', (message) => {
-      const [schema, commit, prepare] = (message.payload ?? '').split(':');
-      if (schema !== 'read' || !commit || !prepare) return;
-      const at = performance.now();
-      const position = { commit: BigInt(commit), prepare: BigInt(prepare) };
-      if (projected && comparePositions(position, projected) <= 0) return;
-      projected = position;
-      projectorBatches++;
-      const waiting: Pending[] = [];
-      for (const entry of pending) {
-        if (comparePositions(entry.position, position) <= 0) confirm(entry, at);
-        else waiting.push(entry);
-      }
-      pending = waiting;
-    });
-    await listener.connect();
-    await listener.query(`LISTEN ${PROJECTED_CHANNEL}`);
+    // Progress as an API process learns it: the watcher reads the checkpoint on each NOTIFY.
+    await watcher.start();
 
-    runner = new ProjectionRunner(projectorStore, projectorPool, readModels, { onError: (error) => projectorErrors.push(error.message) });
+    runner = new ProjectionRunner(projectorStore, projectorPool, readModels, { onError: (error) => projectorErrors.push(error.message), onBatch: () => projectorBatches++ });
     runner.start();
 
     // Paced appends: the k-th registration is due at start + k / rate; 16 clients take them in turn.
@@ -129,18 +119,22 @@ export async function runLagSection(settings: LagSettings, log: (line: string) =
             appendLatencies.push(resolvedAt - began);
           }
           const entry = { position: result.position, resolvedAt, measured };
-          // The projector may already have announced this position before this callback ran.
-          if (projected && comparePositions(result.position, projected) <= 0) confirm(entry, resolvedAt);
-          else pending.push(entry);
+          pending.add(entry);
+          void watcher.waitFor(result.position, WAIT_LIMIT_MS).then((caughtUp) => {
+            if (!caughtUp || !pending.delete(entry)) return;
+            confirm(entry, performance.now());
+          });
         }
       }),
     );
     const appendedFor = (performance.now() - measureFrom) / 1000;
 
     const drainUntil = performance.now() + settings.drainSeconds * 1000;
-    while (pending.some((entry) => entry.measured) && performance.now() < drainUntil) await sleep(20);
+    const measuredPending = () => [...pending].filter((entry) => entry.measured);
+    while (measuredPending().length > 0 && performance.now() < drainUntil) await sleep(20);
     // Anything still unconfirmed counts with the age it has reached, a lower bound of its lag.
-    const stillPending = pending.filter((entry) => entry.measured);
+    const stillPending = measuredPending();
+    pending.clear();
     const gaveUpAt = performance.now();
     for (const entry of stillPending) lags.push(gaveUpAt - entry.resolvedAt);
     const unconfirmed = stillPending.length;
@@ -148,7 +142,7 @@ export async function runLagSection(settings: LagSettings, log: (line: string) =
     return {
       projection: `real read models (${readModels.map((p) => p.name).join(', ')}) via ProjectionRunner`,
       events: 'UserRegistered.v1, one per new users-<uuid> stream, expected revision no_stream',
-      measuredFrom: 'append resolved → NOTIFY partnerhub_projected received for a position at or past it',
+      measuredFrom: "append resolved → an API process's ProjectionWatcher has read a checkpoint at or past it (woken by NOTIFY partnerhub_projected)",
       rateSource: settings.rateSource,
       targetRate: settings.rate,
       achievedRate: appended / appendedFor,
@@ -162,9 +156,9 @@ export async function runLagSection(settings: LagSettings, log: (line: string) =
     };
   } finally {
     await runner?.stop();
-    await listener.end().catch(() => {});
+    await watcher.stop();
     await projectorStore.close();
     await appendStore.close();
-    await Promise.all([projectorPool.end(), appendPool.end()]);
+    await Promise.all([projectorPool.end(), appendPool.end(), apiPool.end()]);
   }
 }

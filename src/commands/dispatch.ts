@@ -1,5 +1,7 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { FastifyRequest } from 'fastify';
 import type { CommandMetadata, Decider, DomainEvent } from '../../domain/decider';
+import { comparePositions, type GlobalPosition } from '../eventstore';
 import { uuidV7 } from '../eventstore/eventIds';
 import type { Services } from '../services';
 import { handleCommand, type CommandOptions, type CommandResult } from './commandHandler';
@@ -29,6 +31,47 @@ export function metadataCausedBy(event: { id: string; metadata: { correlationId:
  */
 export const newId = () => uuidV7();
 
+/** What the commands of one HTTP request appended, and whether the read models showed all of it in time. */
+export class WriteTrail {
+  /** The furthest position the request's commands appended at. */
+  position: GlobalPosition | undefined;
+  /** The furthest position a wait saw the read models reach (they then hold everything before it too). */
+  private shown: GlobalPosition | undefined;
+
+  note(position: GlobalPosition | undefined, shown: boolean): void {
+    if (!position) return;
+    if (!this.position || comparePositions(position, this.position) > 0) this.position = position;
+    if (shown && (!this.shown || comparePositions(position, this.shown) > 0)) this.shown = position;
+  }
+
+  /** False when a wait ran out before the read models showed every write: the answer must not rely on them. */
+  get caughtUp(): boolean {
+    return !this.position || (this.shown !== undefined && comparePositions(this.shown, this.position) >= 0);
+  }
+}
+
+// The commands a route runs are often several calls deep (placeOrder, registerUser, openTicket …); the
+// request's trail follows them there without every helper passing it on.
+const trails = new AsyncLocalStorage<WriteTrail>();
+
+/** Runs `next` (the rest of a request) with a fresh trail of its writes. */
+export function followWrites(next: () => void): void {
+  trails.run(new WriteTrail(), next);
+}
+
+/** The current request's trail (undefined outside a request, in workers and the seed). */
+export const currentWrites = (): WriteTrail | undefined => trails.getStore();
+
+/**
+ * Waits (bounded) until the read models include `position`, and notes on the request's trail whether
+ * they did: a route then answers 202 rather than reading a record that is not there yet.
+ */
+export async function waitForReadModels(services: Pick<Services, 'watcher'>, position: GlobalPosition | undefined): Promise<boolean> {
+  const caughtUp = await services.watcher.waitFor(position);
+  currentWrites()?.note(position, caughtUp);
+  return caughtUp;
+}
+
 /**
  * Runs a command, then waits (bounded) until the read models include its events, so the caller's
  * next read shows what it just did.
@@ -42,6 +85,6 @@ export async function runCommand<State, Command, Event extends DomainEvent>(
   options?: CommandOptions,
 ): Promise<CommandResult<State, Event>> {
   const result = await handleCommand(services.store, decider, recordId, command, metadata, options);
-  await services.watcher.waitFor(result.position);
+  await waitForReadModels(services, result.position);
   return result;
 }

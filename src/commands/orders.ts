@@ -5,6 +5,7 @@ import type { ShippingAddress } from '../../domain/orders/shipping';
 import { comparePositions, type GlobalPosition } from '../eventstore';
 import type { Services } from '../services';
 import { CommandConflictError, handleCommand, type CommandResult } from './commandHandler';
+import { waitForReadModels } from './dispatch';
 
 type Deps = Pick<Services, 'store' | 'watcher' | 'pool'>;
 
@@ -95,10 +96,10 @@ export async function placeOrder(deps: Deps, input: PlaceOrderInput, metadata: C
     positions.push(placed.position);
   } catch (error) {
     // The refusal is answered once the catalogue shows the stock given back.
-    await deps.watcher.waitFor(latest(await releaseStock(deps, input.orderId, lines.map((l) => l.productId), metadata)));
+    await waitForReadModels(deps, latest(await releaseStock(deps, input.orderId, lines.map((l) => l.productId), metadata)));
     throw error;
   }
-  await deps.watcher.waitFor(latest(positions));
+  await waitForReadModels(deps, latest(positions));
   return { orderId: input.orderId, created: true };
 }
 
@@ -127,7 +128,7 @@ export async function changeOrderStatus(
   if (result.state.status === 'cancelled' && result.events.length && 'items' in result.state) {
     positions.push(...(await releaseStock(deps, orderId, result.state.items.map((item) => item.productId), metadata)));
   }
-  await deps.watcher.waitFor(latest(positions));
+  await waitForReadModels(deps, latest(positions));
   return result;
 }
 

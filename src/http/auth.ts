@@ -3,7 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { normalizePermissions } from '../../domain/access';
 import { normalizeEmail } from '../../domain/identity/emailClaims';
-import { metadataFromRequest, newId, runCommand } from '../commands/dispatch';
+import { metadataFromRequest, runCommand } from '../commands/dispatch';
+import { answerCreated, earlierCreation, newRecordId } from './created';
 import { registerUser } from '../commands/users';
 import { users } from '../../domain/identity/identity';
 import { findUser, toUserView, type UserRow } from '../../projections/users';
@@ -213,7 +214,15 @@ export async function authRoutes(parent: FastifyInstance, services: Services, se
   app.post('/user/register/', { schema: { tags: ['auth'], summary: 'Register as a partner', body: registerBody } }, async (request, reply) => {
     const body = request.body;
     await registrations.consume(request.ip);
-    const userId = newId();
+    // Signed out, an Idempotency-Key is bound to the whole body (the password included): only its sender can repeat it.
+    const userId = newRecordId(request, 'registration');
+    const created = { id: userId, location: `/api/users/${userId}` };
+    const read = async () => {
+      const user = await findUser(pool, userId);
+      return { success: true, message: AUTH_ROUTE_MESSAGES.registered, data: user ? userView(user) : { id: userId }, onboardingToken: issueOnboardingToken(userId) };
+    };
+    const earlier = await earlierCreation(services, request, users.streamId(userId), userId);
+    if (earlier) return answerCreated(services, reply, { ...created, earlier }, read, { onboardingToken: issueOnboardingToken(userId) });
     const fullName = body.full_name ?? body.company_name ?? body.email.split('@')[0];
     await registerUser(
       services,
@@ -232,8 +241,6 @@ export async function authRoutes(parent: FastifyInstance, services: Services, se
       },
       { ...metadataFromRequest(request), actorId: userId, actorRole: 'partner' },
     );
-    const user = await findUser(pool, userId);
-    reply.status(201);
-    return { success: true, message: AUTH_ROUTE_MESSAGES.registered, data: user ? userView(user) : { id: userId }, onboardingToken: issueOnboardingToken(userId) };
+    return answerCreated(services, reply, created, read, { onboardingToken: issueOnboardingToken(userId) });
   });
 }

@@ -3,15 +3,14 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { seesAllOrganisations } from '../../domain/access';
 import { DomainError } from '../../domain/decider';
-import { KNOWN_ORDER_STATUSES, ORDER_MESSAGES, ORDER_NUMBER_PATTERN, statusLabel } from '../../domain/orders/orders';
+import { KNOWN_ORDER_STATUSES, ORDER_MESSAGES, ORDER_NUMBER_PATTERN, orders, statusLabel } from '../../domain/orders/orders';
 import type { ShippingAddress } from '../../domain/orders/shipping';
 import { allOrders, decodeOrderCursor, encodeOrderCursor, findOrder, listOrders, orderOrganisations, orderShippingProfile, orderStatistics, orderStatusCounts, type OrderExportRow, type OrderFilters, type OrderScope } from '../../projections/orders';
 import { Readable } from 'node:stream';
 import { csvLines, type CsvColumns } from './csv';
 import { statusHistoryOf } from '../../projections/statusHistory';
 import { findUser } from '../../projections/users';
-import { deterministicUuid } from '../commands/commandHandler';
-import { metadataFromRequest, newId } from '../commands/dispatch';
+import { metadataFromRequest } from '../commands/dispatch';
 import { changeOrderStatus, placeOrder } from '../commands/orders';
 import { linkOrderAtCheckout } from '../commands/projects';
 import { findProjectRow } from '../../projections/projects';
@@ -22,6 +21,7 @@ import { listQuerySchema, MAX_PAGE_OFFSET, sendList } from './lists';
 import { asOfAnswer, asOfQuery, versionsRoute } from './versions';
 import { VERSIONED_RECORDS } from '../../domain/versionedRecords';
 import { recordAnswer } from './records';
+import { answerCreated, earlierCreation, newRecordId } from './created';
 
 export const ORDER_LIST_MESSAGES = {
   tooDeep: `Pages stop after the first ${MAX_PAGE_OFFSET.toLocaleString('en-US')} orders: narrow the filters, sort the other way, or follow nextCursor.`,
@@ -141,11 +141,6 @@ const CSV_COLUMNS: CsvColumns<OrderExportRow> = [
   ['id', (o) => o.id],
 ];
 
-const idempotencyKey = (request: FastifyRequest) => {
-  const header = request.headers['idempotency-key'];
-  return typeof header === 'string' && /^[\w-]{8,100}$/.test(header) ? header : undefined;
-};
-
 /**
  * The status update answers `success`, `message` and `details` (spec 001 §3), refusals included:
  * a refused transition carries 'Cannot change status from X to Y' in `details` as well as in the
@@ -245,9 +240,13 @@ export async function orderRoutes(parent: FastifyInstance, services: Services, a
       const project = body.project_id ? await findProjectRow(pool, body.project_id, { organisationId: principal.organisationId }) : undefined;
       if (body.project_id && !project) throw new HttpError(400, 'VALIDATION_ERROR', "Choose one of your organisation's projects.", [{ field: 'project_id', message: "Choose one of your organisation's projects." }]);
       const organisation = principal.organisationId === principal.id ? undefined : await findUser(pool, principal.organisationId);
-      const key = idempotencyKey(request);
-      const orderId = key ? deterministicUuid(`order:${principal.organisationId}:${key}`) : newId();
-      const { created } = await placeOrder(
+      const orderId = newRecordId(request, 'order');
+      const location = `/api/orders/${orderId}`;
+      const read = async () => ({ success: true, message: ORDER_MESSAGES.created, data: await load(request, orderId) });
+      // A repeated Idempotency-Key answers the order the first request placed.
+      const earlier = await earlierCreation(services, request, orders.streamId(orderId), orderId);
+      if (earlier) return answerCreated(services, reply, { id: orderId, location, earlier }, read);
+      const placed = await placeOrder(
         services,
         {
           orderId,
@@ -261,9 +260,10 @@ export async function orderRoutes(parent: FastifyInstance, services: Services, a
         },
         metadataFromRequest(request),
       );
+      // A request with the same key placed it in the meantime.
+      if (!placed.created) return answerCreated(services, reply, { id: orderId, location, earlier: await earlierCreation(services, request, orders.streamId(orderId), orderId) }, read);
       if (project) await linkOrderAtCheckout(services, project.id, orderId, metadataFromRequest(request));
-      reply.status(created ? 201 : 200);
-      return { success: true, message: ORDER_MESSAGES.created, data: await load(request, orderId) };
+      return answerCreated(services, reply, { id: orderId, location }, read);
     },
   );
 

@@ -16,6 +16,7 @@ import type { Services } from '../services';
 import { listQuerySchema, sendList } from './lists';
 import { uuidParam } from './validation';
 import { recordAnswer } from './records';
+import { answerCreated, earlierCommand, idempotentCommand } from './created';
 import { asOfAnswer, asOfQuery, versionsRoute } from './versions';
 import { VERSIONED_RECORDS } from '../../domain/versionedRecords';
 
@@ -167,6 +168,10 @@ export async function partnerRoutes(parent: FastifyInstance, services: Services)
       // An application without a company name keeps the one given at registration.
       if (!details.company_name.trim()) details.company_name = user?.company_name ?? '';
 
+      const created = { id: applicant.userId, location: `/api/partner/partners/${applicant.userId}` };
+      const read = async () => ({ success: true, message: PARTNER_ROUTE_MESSAGES.applicationSubmitted, data: toPartnerView(await load(applicant.userId)) });
+      const earlier = await earlierCommand(services, request, 'application', partners.streamId(applicant.userId));
+      if (earlier) return answerCreated(services, reply, { ...created, earlier }, read);
       const logo = form.files.company_logo?.[0];
       const stored = logo ? await storeUpload(services.config.UPLOAD_DIR, logo, 'public') : null;
       try {
@@ -176,13 +181,13 @@ export async function partnerRoutes(parent: FastifyInstance, services: Services)
           applicant.userId,
           { type: 'SubmitApplication', partnerId: applicant.userId, userId: applicant.userId, details, companyLogo: stored },
           applicantMetadata(request, applicant),
+          idempotentCommand(request, 'application'),
         );
       } catch (error) {
         if (stored) await removeUpload(services.config.UPLOAD_DIR, stored, 'public');
         throw error;
       }
-      reply.status(201);
-      return { success: true, message: PARTNER_ROUTE_MESSAGES.applicationSubmitted, data: toPartnerView(await load(applicant.userId)) };
+      return answerCreated(services, reply, created, read);
     },
   );
 
@@ -194,15 +199,19 @@ export async function partnerRoutes(parent: FastifyInstance, services: Services)
       const { user_id, ...given } = request.body;
       checkOwn(applicant, user_id);
       const answers: QuestionnaireAnswers = { ...emptyQuestionnaire(), ...given };
+      const created = { id: applicant.userId, location: `/api/partner/partners/${applicant.userId}` };
+      const read = async () => ({ success: true, message: PARTNER_ROUTE_MESSAGES.questionnaireSubmitted, data: toPartnerView(await load(applicant.userId)) });
+      const earlier = await earlierCommand(services, request, 'questionnaire', partners.streamId(applicant.userId));
+      if (earlier) return answerCreated(services, reply, { ...created, earlier }, read);
       await runCommand(
         services,
         partners,
         applicant.userId,
         { type: 'SubmitQuestionnaire', partnerId: applicant.userId, userId: applicant.userId, answers },
         applicantMetadata(request, applicant),
+        idempotentCommand(request, 'questionnaire'),
       );
-      reply.status(201);
-      return { success: true, message: PARTNER_ROUTE_MESSAGES.questionnaireSubmitted, data: toPartnerView(await load(applicant.userId)) };
+      return answerCreated(services, reply, created, read);
     },
   );
 

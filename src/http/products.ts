@@ -11,11 +11,12 @@ import {
   type ProductCategory,
 } from '../../domain/catalogue/catalogue';
 import { findProduct, listProducts, toProductView } from '../../projections/catalogue';
-import { metadataFromRequest, newId, runCommand } from '../commands/dispatch';
+import { metadataFromRequest, runCommand } from '../commands/dispatch';
 import { HttpError } from '../plugins/errors';
 import { IMAGE_TYPES, readMultipart, removeUpload, storeUpload, type FileRule } from '../plugins/uploads';
 import type { Services } from '../services';
 import { listQuerySchema, sendList } from './lists';
+import { answerCreated, earlierCreation, newRecordId } from './created';
 import { uuidParam } from './validation';
 import { bulkIds, recordAnswer } from './records';
 import { asOfAnswer, asOfQuery, versionsRoute } from './versions';
@@ -129,7 +130,11 @@ export async function productRoutes(parent: FastifyInstance, services: Services)
     { schema: { tags: ['products'], summary: 'Add a product (multipart: name, price, category, stock_quantity, moq, description, optional image)', consumes: ['multipart/form-data'] } },
     async (request, reply) => {
       const { fields, image } = await readProductForm(request);
-      const productId = newId();
+      const productId = newRecordId(request, 'product');
+      const created = { id: productId, location: `/api/products/${productId}` };
+      const read = async () => ({ success: true, message: 'Product added successfully!', data: toProductView(await load(productId)) });
+      const earlier = await earlierCreation(services, request, products.streamId(productId), productId);
+      if (earlier) return answerCreated(services, reply, { ...created, earlier }, read);
       const stored = image ? await storeUpload(config.UPLOAD_DIR, image, 'public') : null;
       try {
         await runCommand(
@@ -153,8 +158,7 @@ export async function productRoutes(parent: FastifyInstance, services: Services)
         if (stored) await removeUpload(config.UPLOAD_DIR, stored, 'public');
         throw error;
       }
-      reply.status(201);
-      return { success: true, message: 'Product added successfully!', data: toProductView(await load(productId)) };
+      return answerCreated(services, reply, created, read);
     },
   );
 

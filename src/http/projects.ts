@@ -20,9 +20,10 @@ import {
   type ProjectScope,
 } from '../../projections/projects';
 import { findUser } from '../../projections/users';
-import { metadataFromRequest, newId, runCommand } from '../commands/dispatch';
+import { metadataFromRequest, runCommand } from '../commands/dispatch';
 import { registerProject } from '../commands/projects';
 import { HttpError } from '../plugins/errors';
+import { answerCreated, earlierCreation, newRecordId } from './created';
 import { readMultipart, removeUpload, sendUpload, storeUpload, type FileRule } from '../plugins/uploads';
 import type { Services } from '../services';
 import { booleanFilter, listQuerySchema, sendList } from './lists';
@@ -324,7 +325,11 @@ export async function projectRoutes(parent: FastifyInstance, services: Services)
         companyName = (await findUser(pool, organisationId))?.company_name ?? principal.companyName;
       }
       const details = detailsFrom(fields, undefined);
-      const projectId = newId();
+      const projectId = newRecordId(request, 'project');
+      const created = { id: projectId, location: `/api/projects/${projectId}` };
+      const read = async () => recordAnswer(await viewFor(request, projectId), PROJECT_MESSAGES.created);
+      const earlier = await earlierCreation(services, request, projects.streamId(projectId), projectId);
+      if (earlier) return answerCreated(services, reply, { ...created, earlier }, read);
       const metadata = metadataFromRequest(request);
       const boq = form.files.boq_file?.[0];
       const stored = boq ? await storeUpload(config.UPLOAD_DIR, boq, 'private') : null;
@@ -335,8 +340,7 @@ export async function projectRoutes(parent: FastifyInstance, services: Services)
         if (stored) await removeUpload(config.UPLOAD_DIR, stored, 'private');
         throw error;
       }
-      reply.status(201);
-      return recordAnswer(await viewFor(request, projectId), PROJECT_MESSAGES.created);
+      return answerCreated(services, reply, created, read);
     },
   );
 
@@ -390,8 +394,7 @@ export async function projectRoutes(parent: FastifyInstance, services: Services)
   app.get('/projects/:id/boq', { schema: { tags, summary: "The project's bill of quantities (only to those who may see the project)", params: uuidParam } }, async (request, reply) => {
     const row = await load(request, request.params.id);
     if (!row.boq_file) throw new HttpError(404, 'NOT_FOUND', 'This project has no BoQ file.');
-    reply.header('content-disposition', `attachment; filename="boq-${row.id.slice(0, 8)}.${row.boq_file.split('.').pop()}"`);
-    return sendUpload(reply, config.UPLOAD_DIR, row.boq_file, 'private');
+    return sendUpload(reply, config.UPLOAD_DIR, row.boq_file, 'private', `boq-${row.id.slice(0, 8)}`);
   });
 
   // ---- the registration ----
@@ -501,10 +504,13 @@ export async function projectRoutes(parent: FastifyInstance, services: Services)
   app.post('/projects/milestones', { schema: { tags, summary: 'Add a milestone (project_id, name, date, status)', body: milestoneCreateBody } }, async (request, reply) => {
     const body = request.body;
     const row = await loadForChange(request, body.project_id);
-    const milestoneId = newId();
+    const milestoneId = newRecordId(request, 'milestone');
+    const created = { id: milestoneId, location: `/api/projects/milestones/${milestoneId}` };
+    const read = async () => recordAnswer((await findMilestone(pool, milestoneId))!, 'Milestone created successfully');
+    const earlier = await earlierCreation(services, request, projects.streamId(row.id), milestoneId);
+    if (earlier) return answerCreated(services, reply, { ...created, earlier }, read);
     await command(request, row.id, { type: 'AddMilestone', milestoneId, name: body.name ?? body.title ?? '', date: body.date ?? '', status: body.status ?? 'pending' });
-    reply.status(201);
-    return recordAnswer((await findMilestone(pool, milestoneId))!, 'Milestone created successfully');
+    return answerCreated(services, reply, created, read);
   });
 
   app.get('/projects/milestones/:id', { schema: { tags, summary: 'One milestone', params: uuidParam } }, async (request) => {

@@ -58,4 +58,25 @@ describe('ra-data-simple-rest, unmodified', () => {
     const { data: record } = await client.getOne('users', { id: users[0].id });
     await expect(client.update('users', { id: record.id, data: { ...record, favourite_colour: 'teal' }, previousData: record })).rejects.toMatchObject({ status: 400 });
   });
+
+  it('takes a creation answered 202 (the projector late) as a success with the new id', async () => {
+    const holder = await t.db.pool.connect();
+    let created: { data: { id: string } };
+    try {
+      // The projector cannot commit while its checkpoint row is locked.
+      await holder.query('BEGIN');
+      await holder.query("SELECT 1 FROM read.checkpoints WHERE name = 'read-models' FOR UPDATE");
+      created = await client.create('users', { data: { full_name: 'Late Projection', email: `late.${Date.now()}@example.test`, password: 'Secret123', role: 'support' } });
+    } finally {
+      await holder.query('COMMIT');
+      holder.release();
+    }
+    expect(created.data.id).toMatch(/^[0-9a-f-]{36}$/);
+    for (let attempt = 0; attempt < 50; attempt++) {
+      const found = await client.getOne('users', { id: created.data.id }).catch(() => undefined);
+      if (found) return expect(found.data).toMatchObject({ id: created.data.id, full_name: 'Late Projection' });
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    throw new Error('the user created with a 202 never appeared');
+  }, 30_000);
 });

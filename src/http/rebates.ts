@@ -13,6 +13,7 @@ import { findUser } from '../../projections/users';
 import { rebateIdFor } from '../commands/rebates';
 import { metadataFromRequest, runCommand } from '../commands/dispatch';
 import { HttpError } from '../plugins/errors';
+import { answerCreated, earlierCommand, idempotentCommand } from './created';
 import { DOCUMENT_TYPES, readMultipart, removeUpload, sendUpload, storeUpload, uploadNameParam, type FileRule } from '../plugins/uploads';
 import { csvLines } from './csv';
 import { auditActorOf, exportFilters, recordAuditEntry, recordedWhenDone } from '../plugins/auditTrail';
@@ -202,6 +203,11 @@ export async function rebateRoutes(parent: FastifyInstance, services: Services):
       const { principal } = request;
       const organisation = principal.organisationId === principal.id ? undefined : await findUser(pool, principal.organisationId);
       const rebateId = rebateIdFor(principal.organisationId, fields.invoice_number);
+      const created = { id: rebateId, location: `/api/rebates/${rebateId}` };
+      const read = async () => ({ success: true, message: REBATE_MESSAGES.submitted, data: await load(request, rebateId) });
+      // The id comes from the invoice (a second claim of it is refused): a repeated Idempotency-Key is told by the events' ids.
+      const earlier = await earlierCommand(services, request, 'rebate', rebates.streamId(rebateId));
+      if (earlier) return answerCreated(services, reply, { ...created, earlier }, read);
 
       // Files are stored only once the form is valid, and removed again when the claim is refused.
       const files = form.files.attachments ?? [];
@@ -230,13 +236,13 @@ export async function rebateRoutes(parent: FastifyInstance, services: Services):
             documents,
           },
           metadataFromRequest(request),
+          idempotentCommand(request, 'rebate'),
         );
       } catch (error) {
         await Promise.all(documents.map((d) => removeUpload(config.UPLOAD_DIR, d.file, 'private')));
         throw error;
       }
-      reply.status(201);
-      return { success: true, message: REBATE_MESSAGES.submitted, data: await load(request, rebateId) };
+      return answerCreated(services, reply, created, read);
     },
   );
 
@@ -302,8 +308,7 @@ export async function rebateRoutes(parent: FastifyInstance, services: Services):
     async (request, reply) => {
       const document = await findRebateDocument(pool, request.params.id, request.params.name, scopeOf(request));
       if (!document) throw new HttpError(404, 'NOT_FOUND', 'There is no such file.');
-      reply.header('content-disposition', `attachment; filename="${document.name.replace(/[^\w. -]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(document.name)}`);
-      return sendUpload(reply, config.UPLOAD_DIR, document.file, 'private');
+      return sendUpload(reply, config.UPLOAD_DIR, document.file, 'private', document.name);
     },
   );
 

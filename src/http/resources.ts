@@ -4,8 +4,9 @@ import { z } from 'zod';
 import { isAdminRole } from '../../domain/access';
 import { mayDownload, RESOURCE_CATEGORIES, RESOURCE_MESSAGES, resources } from '../../domain/resources/resources';
 import { findResource, listResources, resourceByFile } from '../../projections/resources';
-import { metadataFromRequest, newId, runCommand } from '../commands/dispatch';
+import { metadataFromRequest, runCommand } from '../commands/dispatch';
 import { HttpError } from '../plugins/errors';
+import { answerCreated, earlierCreation, newRecordId } from './created';
 import { DOCUMENT_TYPES, readMultipart, removeUpload, sendUpload, storeUpload, uploadNameParam } from '../plugins/uploads';
 import type { Services } from '../services';
 import { listQuerySchema, sendList } from './lists';
@@ -37,7 +38,7 @@ export async function resourceRoutes(parent: FastifyInstance, services: Services
   app.get('/resources/files/:name', { schema: { tags: ['resources'], summary: "A resource's file, for the roles it was published to", params: uploadNameParam } }, async (request, reply) => {
     const resource = await resourceByFile(pool, request.params.name);
     if (!resource || !mayDownload(request.principal.role, resource.roles)) throw new HttpError(404, 'NOT_FOUND', 'There is no such file.');
-    return sendUpload(reply, services.config.UPLOAD_DIR, request.params.name, 'private');
+    return sendUpload(reply, services.config.UPLOAD_DIR, request.params.name, 'private', resource.original_name);
   });
 
   app.post(
@@ -54,7 +55,11 @@ export async function resourceRoutes(parent: FastifyInstance, services: Services
       const body = parsed.data;
       const roles = typeof body.roles === 'string' ? body.roles.split(',') : (body.roles ?? []);
       const file = form.files.file?.[0];
-      const resourceId = newId();
+      const resourceId = newRecordId(request, 'resource');
+      const created = { id: resourceId, location: `/api/resources?filter=${encodeURIComponent(JSON.stringify({ id: [resourceId] }))}` };
+      const read = async () => recordAnswer((await findResource(pool, resourceId))!, RESOURCE_MESSAGES.published);
+      const earlier = await earlierCreation(services, request, resources.streamId(resourceId), resourceId);
+      if (earlier) return answerCreated(services, reply, { ...created, earlier }, read);
       // The rules first, so no file is stored for a refused resource.
       resources.decide({ type: 'PublishResource', resourceId, title: body.title ?? '', category: body.category ?? '', description: body.description, roles, file: file ? { name: 'x.pdf', originalName: '', type: file.type } : null }, resources.initialState(), metadataFromRequest(request));
       const stored = await storeUpload(services.config.UPLOAD_DIR, file!, 'private');
@@ -70,8 +75,7 @@ export async function resourceRoutes(parent: FastifyInstance, services: Services
         await removeUpload(services.config.UPLOAD_DIR, stored, 'private');
         throw error;
       }
-      reply.status(201);
-      return recordAnswer((await findResource(pool, resourceId))!, RESOURCE_MESSAGES.published);
+      return answerCreated(services, reply, created, read);
     },
   );
 

@@ -14,11 +14,12 @@ import {
 } from '../../domain/settings/notifications';
 import { emailTemplateSetting, NOTIFICATION_SETTINGS_SETTING, settings, SETTINGS_MESSAGES, SUPPORT_CONTACT_SETTING } from '../../domain/settings/settings';
 import { emailTemplates, listApiKeys, notificationSettings, supportContact } from '../../projections/settings';
-import { metadataFromRequest, newId, runCommand } from '../commands/dispatch';
+import { metadataFromRequest, runCommand } from '../commands/dispatch';
 import { generateApiKey, INTEGRATION_PERMISSIONS } from '../plugins/apiKeys';
 import { HttpError } from '../plugins/errors';
 import type { Services } from '../services';
 import { recordAnswer, updateBody } from './records';
+import { answerCreated, earlierCreation, newRecordId } from './created';
 
 const contactBody = updateBody(
   { phone: z.string().max(40, 'Phone may have at most 40 characters.'), email: z.string().max(200), hours: z.string().max(200, 'Hours may have at most 200 characters.') },
@@ -143,13 +144,16 @@ export async function settingsRoutes(parent: FastifyInstance, services: Services
   });
 
   app.post('/settings/api-keys', { schema: { tags: ['settings'], summary: 'Create an API key for an integration; the answer holds the key, once (administrators)', body: apiKeyBody } }, async (request, reply) => {
-    const keyId = newId();
+    const keyId = newRecordId(request, 'api-key');
+    const created = { id: keyId, location: '/api/settings/api-keys' };
+    const stored = async () => (await listApiKeys(pool)).find((k) => k.id === keyId)!;
+    const earlier = await earlierCreation(services, request, apiKeys.streamId(keyId), keyId);
+    // The secret is stored hashed: a repeated request gets the key without it.
+    if (earlier) return answerCreated(services, reply, { ...created, earlier }, async () => recordAnswer(await stored(), API_KEY_MESSAGES.createdBefore));
     const { key, prefix, keyHash } = generateApiKey();
     await runCommand(services, apiKeys, keyId, { type: 'CreateApiKey', keyId, name: request.body.name, prefix, keyHash }, metadataFromRequest(request));
-    const created = (await listApiKeys(pool)).find((k) => k.id === keyId)!;
-    reply.status(201);
-    // The key is in this answer only: it is stored hashed.
-    return recordAnswer({ ...created, key }, API_KEY_MESSAGES.created);
+    // The key is in this answer only (a 202 included): it is stored hashed.
+    return answerCreated(services, reply, created, async () => recordAnswer({ ...(await stored()), key }, API_KEY_MESSAGES.created), { key });
   });
 
   app.delete('/settings/api-keys/:id', { schema: { tags: ['settings'], summary: 'Revoke an API key: requests with it are refused at once (administrators)', params: z.object({ id: z.uuid() }).strict() } }, async (request) => {

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { answerCreated, earlierCreation, newRecordId } from './created';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -7,7 +8,7 @@ import { team, TEAM_MESSAGES, type TeamCommand, type TeamOwner } from '../../dom
 import { findTeamMember, invitationOf, listTeamMembers, type TeamMemberView, type TeamScope } from '../../projections/team';
 import { findUser } from '../../projections/users';
 import { checkCommand } from '../commands/commandHandler';
-import { metadataFromRequest, newId, runCommand } from '../commands/dispatch';
+import { metadataFromRequest, runCommand } from '../commands/dispatch';
 import { releaseEmailOfDeleted, withEmailChanged, withEmailClaimed } from '../commands/users';
 import { HttpError } from '../plugins/errors';
 import { invitationPath, invitationToken, readInvitationToken } from '../plugins/invitations';
@@ -165,7 +166,15 @@ function teamRoutesFor(app: FastifyInstance, services: Services, sessions: Sessi
     const owner = await ownerFor(request, body.parentUserId ?? (isAdminRole(request.principal.role) ? undefined : request.principal.id));
     const fullName = fullNameOf(body);
     if (!body.invite && !body.password) throw new HttpError(400, 'VALIDATION_ERROR', TEAM_ROUTE_MESSAGES.passwordRequired, [{ field: 'password', message: TEAM_ROUTE_MESSAGES.passwordRequired }]);
-    const userId = newId();
+    const userId = newRecordId(request, 'team-member');
+    const created = { id: userId, location: `/api${base}/${userId}` };
+    const answer = async (extra: Record<string, unknown> = {}) => {
+      const member = await load(request, userId);
+      return { ...recordAnswer(member, body.invite ? TEAM_ROUTE_MESSAGES.invited(body.email) : TEAM_ROUTE_MESSAGES.added), ...extra };
+    };
+    // A repeated request answers the member the first one added (an invitation's link was in that answer).
+    const earlier = await earlierCreation(services, request, team.streamId(userId), userId);
+    if (earlier) return answerCreated(services, reply, { ...created, earlier }, () => answer());
     const metadata = metadataFromRequest(request);
     const details = { owner, userId, email: body.email, fullName, permissions: body.permissions };
     const invitationId = randomUUID();
@@ -176,11 +185,9 @@ function teamRoutesFor(app: FastifyInstance, services: Services, sessions: Sessi
     await checkCommand(services.store, team, userId, command, metadata);
     if (body.invite) await invitations.consume(owner.id);
     await withEmailClaimed(services, body.email, userId, metadata, () => runCommand(services, team, userId, command, metadata));
-    reply.status(201);
-    const member = await load(request, userId);
-    if (!body.invite) return recordAnswer(member, TEAM_ROUTE_MESSAGES.added);
-    // The owner may pass the link on by hand too (the e-mail needs SMTP_URL).
-    return { ...recordAnswer(member, TEAM_ROUTE_MESSAGES.invited(body.email)), invitationLink: invitationPath(invitationToken(config.JWT_SECRET, userId, invitationId)) };
+    // The owner may pass an invitation's link on by hand too (the e-mail needs SMTP_URL).
+    const link = body.invite ? { invitationLink: invitationPath(invitationToken(config.JWT_SECRET, userId, invitationId)) } : {};
+    return answerCreated(services, reply, created, () => answer(link), link);
   });
 
   api.put(`${base}/:id`, { schema: { tags, summary: 'Edit a team member (a blank password keeps the current one)', params: uuidParam, body: editBody } }, async (request) => {

@@ -30,6 +30,7 @@ import { warrantyChecks, WARRANTY_MESSAGES } from '../../domain/warranty/warrant
 import { metadataFromRequest, newId, runCommand } from '../commands/dispatch';
 import { assigneeOf, openTicket } from '../commands/tickets';
 import { HttpError } from '../plugins/errors';
+import { answerCreated, earlierCreation, newRecordId } from './created';
 import { DOCUMENT_TYPES, readMultipart, removeUpload, sendUpload, storeUpload, uploadNameParam } from '../plugins/uploads';
 import type { Services } from '../services';
 import { booleanFilter, listQuerySchema, sendList } from './lists';
@@ -190,8 +191,9 @@ export async function ticketRoutes(parent: FastifyInstance, services: Services):
     '/tickets/attachments/:name',
     { schema: { tags: ['tickets'], summary: "A ticket's attachment, for those who see the ticket", params: uploadNameParam } },
     async (request, reply) => {
-      if (!(await ticketWithAttachment(pool, request.params.name, scopeOf(request)))) throw new HttpError(404, 'NOT_FOUND', 'There is no such file.');
-      return sendUpload(reply, services.config.UPLOAD_DIR, request.params.name, 'private');
+      const attachment = await ticketWithAttachment(pool, request.params.name, scopeOf(request));
+      if (!attachment) throw new HttpError(404, 'NOT_FOUND', 'There is no such file.');
+      return sendUpload(reply, services.config.UPLOAD_DIR, request.params.name, 'private', attachment.originalName);
     },
   );
 
@@ -229,7 +231,11 @@ export async function ticketRoutes(parent: FastifyInstance, services: Services):
       const organisation = principal.organisationId === principal.id ? undefined : await findUser(pool, principal.organisationId);
       const files = form.files.attachments ?? [];
       const stored: TicketAttachment[] = [];
-      const ticketId = newId();
+      const ticketId = newRecordId(request, 'ticket');
+      const created = { id: ticketId, location: `/api/tickets/${ticketId}` };
+      const read = async () => recordAnswer(await withComments(request, ticketId), TICKET_MESSAGES.created);
+      const earlier = await earlierCreation(services, request, tickets.streamId(ticketId), ticketId);
+      if (earlier) return answerCreated(services, reply, { ...created, earlier }, read);
       try {
         for (const file of files) stored.push({ name: await storeUpload(services.config.UPLOAD_DIR, file, 'private'), originalName: file.originalName.slice(0, 200), type: file.type });
         await openTicket(
@@ -254,8 +260,7 @@ export async function ticketRoutes(parent: FastifyInstance, services: Services):
         for (const file of stored) await removeUpload(services.config.UPLOAD_DIR, file.name, 'private');
         throw error;
       }
-      reply.status(201);
-      return recordAnswer(await withComments(request, ticketId), TICKET_MESSAGES.created);
+      return answerCreated(services, reply, created, read);
     },
   );
 
@@ -287,7 +292,11 @@ export async function ticketRoutes(parent: FastifyInstance, services: Services):
       const unit = await findUnit(pool, request.body.serial_number, scopeOf(request).organisationId);
       if (!unit) throw new HttpError(404, 'NOT_FOUND', WARRANTY_MESSAGES.notFound(request.body.serial_number.toUpperCase()), [{ field: 'serial_number', message: 'No shipped unit of yours has this serial number.' }]);
       const organisation = principal.organisationId === principal.id ? undefined : await findUser(pool, principal.organisationId);
-      const ticketId = newId();
+      const ticketId = newRecordId(request, 'rma');
+      const created = { id: ticketId, location: `/api/tickets/${ticketId}` };
+      const read = async () => recordAnswer(await withComments(request, ticketId), TICKET_MESSAGES.rmaCreated);
+      const earlier = await earlierCreation(services, request, tickets.streamId(ticketId), ticketId);
+      if (earlier) return answerCreated(services, reply, { ...created, earlier }, read);
       await openTicket(
         services,
         {
@@ -302,8 +311,7 @@ export async function ticketRoutes(parent: FastifyInstance, services: Services):
         },
         metadataFromRequest(request),
       );
-      reply.status(201);
-      return recordAnswer(await withComments(request, ticketId), TICKET_MESSAGES.rmaCreated);
+      return answerCreated(services, reply, created, read);
     },
   );
 
@@ -328,11 +336,16 @@ export async function ticketRoutes(parent: FastifyInstance, services: Services):
     { preValidation: visibleTicket, schema: { tags: ['tickets'], summary: 'Add a reply or (support staff) an internal note', params: ticketParam, body: commentBody } },
     async (request, reply) => {
       const ticket = await load(request, request.params.id);
-      const commentId = newId();
+      const commentId = newRecordId(request, 'comment');
+      const created = { id: commentId, location: `/api/tickets/${ticket.id}/comments` };
+      const read = async () => {
+        const comments = await ticketComments(pool, ticket.id, scopeOf(request));
+        return { success: true, message: TICKET_MESSAGES.commentAdded, data: comments.find((c) => c.id === commentId) ?? null, comments };
+      };
+      const earlier = await earlierCreation(services, request, tickets.streamId(ticket.id), commentId);
+      if (earlier) return answerCreated(services, reply, { ...created, earlier }, read);
       await run(request, ticket.id, { type: 'AddComment', commentId, comment: request.body.comment, isInternal: request.body.is_internal ?? false });
-      const comments = await ticketComments(pool, ticket.id, scopeOf(request));
-      reply.status(201);
-      return { success: true, message: TICKET_MESSAGES.commentAdded, data: comments.find((c) => c.id === commentId) ?? null, comments };
+      return answerCreated(services, reply, created, read);
     },
   );
 

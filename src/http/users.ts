@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { canGrantPermissions, normalizePermissions, ROLES } from '../../domain/access';
-import { metadataFromRequest, newId, runCommand } from '../commands/dispatch';
+import { metadataFromRequest, runCommand } from '../commands/dispatch';
 import { users } from '../../domain/identity/identity';
 import { deleteUser, registerUser, updateUser } from '../commands/users';
 import { statusHistoryOf } from '../../projections/statusHistory';
@@ -15,6 +15,7 @@ import { cachedRead, type AnswerCache } from './answerCache';
 import { booleanFilter, listQuerySchema, sendList } from './lists';
 import { bulkIds, recordAnswer, updateBody } from './records';
 import { uuidParam } from './validation';
+import { answerCreated, earlierCreation, newRecordId } from './created';
 import { asOfAnswer, asOfQuery, versionsRoute } from './versions';
 import { VERSIONED_RECORDS } from '../../domain/versionedRecords';
 
@@ -113,7 +114,11 @@ export async function userRoutes(parent: FastifyInstance, services: Services, se
     }
     const granted = body.permissions ?? [];
     if (!canGrantPermissions(request.principal, body.role, granted)) throw grantRefused(body.role);
-    const userId = newId();
+    const userId = newRecordId(request, 'user');
+    const created = { id: userId, location: `/api/users/${userId}` };
+    const read = async () => recordAnswer(view(await load(userId)), 'User successfully registered');
+    const earlier = await earlierCreation(services, request, users.streamId(userId), userId);
+    if (earlier) return answerCreated(services, reply, { ...created, earlier }, read);
     await registerUser(
       services,
       {
@@ -132,8 +137,7 @@ export async function userRoutes(parent: FastifyInstance, services: Services, se
       },
       metadataFromRequest(request),
     );
-    reply.status(201);
-    return recordAnswer(view(await load(userId)), 'User successfully registered');
+    return answerCreated(services, reply, created, read);
   });
 
   app.put('/users/:id', { schema: { tags: ['users'], summary: 'Edit a user', params: uuidParam, body: editBody } }, async (request) => {

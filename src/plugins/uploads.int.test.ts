@@ -76,4 +76,36 @@ describe('uploads', () => {
     expect((await app.inject({ method: 'GET', url: '/uploads/..%2F..%2Fetc%2Fpasswd' })).statusCode).toBe(400);
     expect((await app.inject({ method: 'GET', url: '/uploads/00000000-0000-4000-8000-000000000000.png' })).statusCode).toBe(404);
   });
+
+  it('refuses a text field that is not valid UTF-8 with 400 naming the field, whatever charset the part claims', async () => {
+    const broken = Buffer.from([0x46, 0x6a, 0xc3, 0x28, 0xff, 0xfe, 0x6f]); // "Fj" + a cut sequence + invalid bytes + "o"
+    for (const declared of [undefined, 'text/plain; charset=utf-8', 'text/plain; charset=UTF-8']) {
+      const response = await sendRaw([{ name: 'company', bytes: broken, contentType: declared }]);
+      expect(response.statusCode, declared).toBe(400);
+      expect(response.json().error.details).toEqual([{ field: 'company', message: expect.stringContaining('broken') }]);
+    }
+  });
+  it('keeps valid UTF-8 text exactly, and refuses a text field over 100 KB instead of cutting it', async () => {
+    const text = 'Zürich – 東京 😀 naïve';
+    const kept = await sendRaw([{ name: 'company', bytes: Buffer.from(text) }]);
+    expect(kept.statusCode).toBe(200);
+    expect(kept.json().fields).toEqual({ company: text });
+    const long = await sendRaw([{ name: 'company', bytes: Buffer.alloc(100 * 1024 + 1, 'x') }]);
+    expect(long.statusCode).toBe(400);
+    expect(long.json().error.details).toEqual([{ field: 'company', message: expect.stringContaining('100 KB') }]);
+  });
 });
+
+/** A multipart body built byte by byte, so a part can carry bytes no browser would send. */
+async function sendRaw(parts: Array<{ name: string; bytes: Buffer; contentType?: string }>) {
+  const boundary = '----partnerhub-raw';
+  const payload = Buffer.concat([
+    ...parts.flatMap((part) => [
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"\r\n${part.contentType ? `Content-Type: ${part.contentType}\r\n` : ''}\r\n`),
+      part.bytes,
+      Buffer.from('\r\n'),
+    ]),
+    Buffer.from(`--${boundary}--\r\n`),
+  ]);
+  return app.inject({ method: 'POST', url: '/logo', payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } });
+}

@@ -8,6 +8,7 @@ import { fileTypeFromBuffer } from 'file-type';
 import { z } from 'zod';
 import type { Services } from '../services';
 import { HttpError } from './errors';
+import { attachmentDisposition, safeDownloadName } from './downloadName';
 import { firstUnstorableText, unstorableTextError } from './text';
 
 /** Accepted file types, recognised by their content (magic bytes), never by name or declared type. */
@@ -32,6 +33,8 @@ export const DOCUMENT_TYPES: readonly FileTypeName[] = ['pdf', 'doc', 'docx', 'j
 const MB = 1024 * 1024;
 /** The largest single file any route accepts; each route's own rule is checked after. */
 const MAX_FILE_BYTES = 10 * MB;
+/** Files and text fields together. */
+const MAX_PARTS = 120;
 
 export interface FileRule {
   label: string; // 'Company logo' — used in messages
@@ -42,6 +45,7 @@ export interface FileRule {
 
 export interface ReceivedFile {
   field: string;
+  /** The uploader's name made safe to show and to save under, with the extension of `type`. */
   originalName: string;
   type: FileTypeName;
   bytes: Buffer;
@@ -101,18 +105,49 @@ export async function readMultipart(request: FastifyRequest, rules: Record<strin
   return form;
 }
 
-async function readParts(request: FastifyRequest, rules: Record<string, FileRule>, form: MultipartForm): Promise<void> {
-  for await (const part of request.parts()) {
-    const unstorable = firstUnstorableText({ [part.fieldname]: part.type === 'field' ? String(part.value ?? '') : part.filename });
-    if (unstorable !== undefined) {
-      if (part.type === 'file') part.file.resume();
-      throw unstorableTextError(unstorable);
+/** The longest text field of a form; longer ones are refused, not cut. */
+const MAX_FIELD_BYTES = 100 * 1024;
+
+/**
+ * Every part is read as bytes (busboy would otherwise decode text fields itself and put U+FFFD in place
+ * of broken UTF-8, also when the part claims a charset), so a text field is decoded here strictly:
+ * text that is not UTF-8 is refused as JSON refuses it.
+ */
+const PARSE_AS_BYTES = { isPartAFile: () => true, limits: { files: MAX_PARTS, fileSize: MAX_FILE_BYTES } };
+
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
+
+async function readTextField(field: string, stream: AsyncIterable<Buffer>): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of stream) {
+    size += chunk.length;
+    if (size > MAX_FIELD_BYTES) {
+      throw new HttpError(400, 'VALIDATION_ERROR', `${field} is too long: at most ${MAX_FIELD_BYTES / 1024} KB of text.`, [{ field, message: `At most ${MAX_FIELD_BYTES / 1024} KB of text.` }]);
     }
-    if (part.type === 'field') {
-      const value = String(part.value ?? '');
+    chunks.push(chunk);
+  }
+  try {
+    return strictUtf8.decode(Buffer.concat(chunks));
+  } catch {
+    throw unstorableTextError(field);
+  }
+}
+
+async function readParts(request: FastifyRequest, rules: Record<string, FileRule>, form: MultipartForm): Promise<void> {
+  for await (const part of request.parts(PARSE_AS_BYTES)) {
+    if (part.type !== 'file') continue; // every part arrives as bytes (PARSE_AS_BYTES)
+    // A part without a file name is a text field.
+    if (part.filename === undefined) {
+      const value = await readTextField(part.fieldname, part.file);
+      if (firstUnstorableText({ [part.fieldname]: value }) !== undefined) throw unstorableTextError(part.fieldname);
       const existing = form.fields[part.fieldname];
       form.fields[part.fieldname] = existing === undefined ? value : [...(Array.isArray(existing) ? existing : [existing]), value];
       continue;
+    }
+    if (firstUnstorableText({ [part.fieldname]: part.filename }) !== undefined) {
+      part.file.resume();
+      throw unstorableTextError(part.fieldname);
     }
     const rule = rules[part.fieldname];
     if (!rule) {
@@ -133,7 +168,7 @@ async function readParts(request: FastifyRequest, rules: Record<string, FileRule
       const allowed = rule.types.map((t) => FILE_TYPES[t].label).join(', ');
       throw new HttpError(415, 'UNSUPPORTED_MEDIA_TYPE', `${rule.label} must be a ${allowed} file; "${part.filename}" is not.`, [{ field: part.fieldname, message: `Accepted: ${allowed}.` }]);
     }
-    list.push({ field: part.fieldname, originalName: part.filename, type, bytes });
+    list.push({ field: part.fieldname, originalName: safeDownloadName(part.filename, type), type, bytes });
   }
 }
 
@@ -155,13 +190,19 @@ export async function removeUpload(uploadDir: string, name: string, visibility: 
 const UPLOAD_NAME = /^[0-9a-f-]{36}\.(png|jpg|gif|webp|svg|pdf|doc|docx|xls|xlsx|csv)$/;
 export const uploadNameParam = z.object({ name: z.string().regex(UPLOAD_NAME, 'There is no such file.') }).strict();
 
-/** Sends a stored file; routes for private files check access first. */
-export async function sendUpload(reply: import('fastify').FastifyReply, uploadDir: string, name: string, visibility: Visibility) {
+/**
+ * Sends a stored file; routes for private files check access first. With `downloadAs` (the uploader's
+ * name, as recorded) it is offered as a download under that name made safe, with the extension of the
+ * type its content was checked to be when it was stored.
+ */
+export async function sendUpload(reply: import('fastify').FastifyReply, uploadDir: string, name: string, visibility: Visibility, downloadAs?: string) {
   const file = path.join(uploadDir, visibility, name);
   const info = await stat(file).catch(() => undefined);
   if (!info?.isFile()) throw new HttpError(404, 'NOT_FOUND', 'There is no such file.');
-  const type = FILE_TYPES[name.split('.').pop() as FileTypeName];
+  const typeName = name.split('.').pop() as FileTypeName;
+  const type = FILE_TYPES[typeName];
   reply.header('content-type', type.mime);
+  if (downloadAs !== undefined) reply.header('content-disposition', attachmentDisposition(safeDownloadName(downloadAs, typeName)));
   reply.header('content-length', info.size);
   reply.header('x-content-type-options', 'nosniff');
   // An SVG opened directly must not run scripts.
@@ -173,7 +214,7 @@ export async function sendUpload(reply: import('fastify').FastifyReply, uploadDi
 /** Multipart parsing for the whole API, and public files (logos, product images) at /uploads/<name>. */
 export async function registerUploads(app: FastifyInstance, services: Services): Promise<void> {
   await app.register(fastifyMultipart, {
-    limits: { fileSize: MAX_FILE_BYTES, files: 10, fields: 100, fieldSize: 100 * 1024, parts: 120 },
+    limits: { fileSize: MAX_FILE_BYTES, files: 10, fields: 100, fieldSize: MAX_FIELD_BYTES, parts: MAX_PARTS },
     throwFileSizeLimit: true,
   });
   app.get('/uploads/:name', { schema: { hide: true, params: uploadNameParam } }, async (request, reply) =>

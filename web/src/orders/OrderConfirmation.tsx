@@ -7,7 +7,7 @@ import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
 import { formatDateTime } from '../formatting';
 import { formatDay } from './orderDates';
 import { PageTitle } from '../layout/PageTitle';
-import { getOrder, type OrderRecord } from './ordersApi';
+import { getPlacedOrder, type OrderRecord } from './ordersApi';
 import { OrderStatusChip } from './OrderStatusChip';
 
 const LAST_ORDER_KEY = 'last-confirmed-order';
@@ -108,7 +108,7 @@ export default function OrderConfirmation() {
       return;
     }
     let live = true;
-    getOrder(id)
+    getPlacedOrder(id)
       .then((fresh) => live && setOrder(fresh))
       .catch(() => live && !carried && setOrder(undefined))
       .finally(() => live && setLoading(false));

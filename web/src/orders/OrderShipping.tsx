@@ -171,7 +171,8 @@ export default function OrderShipping() {
       toast(answer.message ?? ORDER_CREATED_MESSAGE, 'success');
       clearCart();
       rememberConfirmedOrder(answer.data.id);
-      navigate('/order/confirmation', { state: { order: answer.data }, replace: true });
+      // An order answered 202 is saved but not readable yet: the confirmation reads it by its id.
+      navigate('/order/confirmation', { state: answer.accepted ? undefined : { order: answer.data }, replace: true });
     } catch (error) {
       if (error instanceof ApiError && error.status !== 0) {
         const fields: Errors = {};

@@ -7,6 +7,7 @@ import type { ShippingAddress } from '@domain/orders/shipping';
 import type { StatusHistoryEntry } from '../providers/dataProvider';
 import { downloadFile } from '../providers/download';
 import { API_URL, httpClient } from '../providers/httpClient';
+import { ApiError } from '../providers/errorMapper';
 
 export interface OrderItem {
   product_id: string;
@@ -78,11 +79,25 @@ export interface CommandAnswer<T> {
   message?: string;
   details?: string;
   data: T;
+  /** 202: saved, but not readable yet; `data` then holds only the record's `id` (and where to read it). */
+  accepted?: boolean;
 }
 
 export async function getOrderStatistics(): Promise<OrderStatistics> {
   const { json } = await httpClient<{ data: OrderStatistics }>(`${API_URL}/orders/stats`);
   return json.data;
+}
+
+/** An order just placed: read again for a few seconds while it is not readable yet (its placing was answered 202). */
+export async function getPlacedOrder(id: string, attempts = 20): Promise<OrderRecord> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await getOrder(id);
+    } catch (error) {
+      if (attempt >= attempts || !(error instanceof ApiError) || error.status !== 404) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+  }
 }
 
 export async function getOrder(id: string): Promise<OrderRecord> {

@@ -25,7 +25,7 @@ import { useToast } from '../layout/toast';
 import { useDebounced } from '../layout/useDebounced';
 import { API_URL, httpClient } from '../providers/httpClient';
 import { ApiError } from '../providers/errorMapper';
-import { getAccessToken } from '../providers/session';
+import { downloadFile } from '../providers/download';
 
 interface ResourceRecord {
   id: string;
@@ -38,16 +38,8 @@ interface ResourceRecord {
   created_at: string;
 }
 
-async function download(resource: ResourceRecord) {
-  const response = await fetch(resource.url, { headers: { Authorization: `Bearer ${getAccessToken() ?? ''}` } });
-  if (!response.ok) throw new Error('The document could not be downloaded.');
-  const url = URL.createObjectURL(await response.blob());
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = resource.original_name;
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
+/** Saved under the name the server gives (the original name made safe, with the checked type's extension). */
+const download = (resource: ResourceRecord) => downloadFile(resource.url, 'document');
 
 function PublishDialog({ open, onClose, onPublished }: { open: boolean; onClose: () => void; onPublished: () => void }) {
   const toast = useToast();

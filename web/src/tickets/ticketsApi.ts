@@ -1,7 +1,7 @@
 /** The ticket calls of the Support Center, typed. */
 
 import { API_URL, httpClient } from '../providers/httpClient';
-import { getAccessToken } from '../providers/session';
+import { download } from '../providers/download';
 
 export interface TicketComment {
   id: string;
@@ -132,16 +132,9 @@ export async function assignTicket(id: string, body: { assigned_to: string; comm
   return json;
 }
 
-/** Attachments are private: fetched with the session's token, then offered to the browser. */
+/** Attachments are private: fetched with the session's token, then saved under the name the server gives (made safe there). */
 export async function downloadAttachment(file: TicketAttachment): Promise<void> {
-  const response = await fetch(file.url, { headers: { Authorization: `Bearer ${getAccessToken() ?? ''}` } });
-  if (!response.ok) throw new Error('The attachment could not be downloaded.');
-  const url = URL.createObjectURL(await response.blob());
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = file.original_name;
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  await download(file.url, 'attachment');
 }
 
 export interface UnitWarranty {

@@ -1,0 +1,239 @@
+import { randomUUID } from 'node:crypto';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { emptyQuestionnaire } from '../../domain/partners/questionnaire';
+import { demoOrderId } from '../seed/orders';
+import { as, login, type Session } from '../testing/api';
+import { startTestPortal, type TestPortal } from '../testing/portal';
+import { documentedRoutes } from '../testing/routes';
+
+/**
+ * Every route that creates a record: a repeated Idempotency-Key creates it once, and when the
+ * projector is late the creation is answered 202 Accepted with the record's id, the event position
+ * and a Location that shows the record once the projector catches up, never 404. Every POST route
+ * must be listed here, as a creation or as not creating a record, so a new create route is tested too.
+ */
+
+let t: TestPortal;
+let admin: Session;
+let partner: Session;
+let distributor: Session;
+
+/** POST routes that create no record of their own (with why), so they need no Idempotency-Key. */
+const NOT_CREATING: Record<string, string> = {
+  'POST /api/auth/login': 'signs in',
+  'POST /api/auth/refresh': 'rotates a token',
+  'POST /api/user/token/refresh/': 'rotates a token',
+  'POST /api/auth/logout': 'ends a session',
+  'POST /api/auth/change-password': 'changes the caller',
+  'POST /api/users/bulk-status': 'changes existing users',
+  'POST /api/notifications/:id/read': 'marks existing notifications',
+  'POST /api/notifications/read-all': 'marks existing notifications',
+  'POST /api/products/bulk-delete': 'removes products',
+  'POST /api/projects/:id/review': 'decides on a project',
+  'POST /api/projects/:id/extension': 'asks for an extension of a project',
+  'POST /api/projects/:id/extension/decision': 'decides on an extension',
+  'POST /api/projects/:id/team': 'links an existing user (a second time changes nothing)',
+  'POST /api/projects/:id/orders': 'links an existing order (a second time changes nothing)',
+  'POST /api/partner/management/sub-users/:id/reset-password': 'changes a member',
+  'POST /api/distributor/management/sub-users/:id/reset-password': 'changes a member',
+  'POST /api/team/invitations/accept': 'sets an invited member’s password',
+  'POST /api/warranty/checks': 'a look-up: its answer comes from the unit, not from what it records',
+};
+
+type Caller = 'admin' | 'partner' | 'distributor' | 'public' | 'applicant';
+
+interface CreateRoute {
+  caller: Caller;
+  /** The request (body, content type, path) that creates one record; called once per test, so unique values stay unique. */
+  request: () => Promise<Omit<InjectOptions, 'method'>>;
+}
+
+const unique = () => randomUUID().slice(0, 8);
+const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+
+async function multipart(fields: Record<string, string>, file?: { field: string; name: string; bytes: Buffer }) {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  if (file) form.append(file.field, new Blob([new Uint8Array(file.bytes)]), file.name);
+  const request = new Request('http://x/', { method: 'POST', body: form });
+  return { payload: Buffer.from(await request.arrayBuffer()), headers: { 'content-type': request.headers.get('content-type')! } };
+}
+
+let product: { id: string; moq: number };
+let ticketId: string;
+let projectId: string;
+/** Serial numbers of a delivered demo order of the partner, one per RMA. */
+let serials: string[] = [];
+async function newApplicant(): Promise<{ id: string; token: string; email: string; company: string }> {
+  const email = `applicant.${unique()}@example.test`;
+  const company = `Fjord ${unique()}`;
+  const response = await t.app.inject({ method: 'POST', url: '/api/user/register/', payload: { email, password: 'Secret123', full_name: company, company_name: company } });
+  expect(response.statusCode, response.body).toBe(201);
+  return { id: response.json().data.id, token: response.json().onboardingToken, email, company };
+}
+
+const CREATE_ROUTES: Record<string, CreateRoute> = {
+  'POST /api/users': { caller: 'admin', request: async () => ({ url: '/api/users', payload: { full_name: 'Kai Created', email: `kai.${unique()}@example.test`, password: 'Secret123', role: 'support' } }) },
+  'POST /api/products': {
+    caller: 'admin',
+    request: async () => ({ url: '/api/products', ...(await multipart({ name: `HX-${unique()} Switch`, price: '100.00', category: 'Managed Switches', stock_quantity: '5', moq: '1', description: 'Created.' })) }),
+  },
+  'POST /api/orders': {
+    caller: 'partner',
+    request: async () => ({
+      url: '/api/orders',
+      payload: {
+        estimated_delivery: inDays(7),
+        items: [{ product_id: product.id, quantity: product.moq }],
+        shipping_address: { firstName: 'Priya', lastName: 'Shah', email: 'priya@northwind.test', phone: '+1 206 555 0142', addressLine1: '410 Harbour Steps', city: 'Seattle', state: 'WA', zipCode: '98101', country: 'United States' },
+      },
+    }),
+  },
+  'POST /api/projects': { caller: 'partner', request: async () => ({ url: '/api/projects', ...(await multipart({ title: `Project ${unique()}`, expected_closure_date: inDays(90), value: '1000.50' })) }) },
+  'POST /api/projects/milestones': { caller: 'partner', request: async () => ({ url: '/api/projects/milestones', payload: { project_id: projectId, name: `Milestone ${unique()}`, date: inDays(5) } }) },
+  'POST /api/tickets': { caller: 'partner', request: async () => ({ url: '/api/tickets', ...(await multipart({ title: `Ticket ${unique()}`, description: 'Created.' })) }) },
+  'POST /api/tickets/rma': { caller: 'partner', request: async () => ({ url: '/api/tickets/rma', payload: { serial_number: serials.shift()!, description: 'Dead on arrival.' } }) },
+  'POST /api/tickets/:id/comments': { caller: 'partner', request: async () => ({ url: `/api/tickets/${ticketId}/comments`, payload: { comment: `Comment ${unique()}` } }) },
+  'POST /api/resources': {
+    caller: 'admin',
+    request: async () => ({ url: '/api/resources', ...(await multipart({ title: `Sheet ${unique()}`, category: 'Datasheet', roles: 'partner' }, { field: 'file', name: 'sheet.pdf', bytes: PDF })) }),
+  },
+  'POST /api/settings/api-keys': { caller: 'admin', request: async () => ({ url: '/api/settings/api-keys', payload: { name: `Integration ${unique()}` } }) },
+  'POST /api/rebates/submit': {
+    caller: 'partner',
+    request: async () => ({
+      url: '/api/rebates/submit',
+      ...(await multipart({ product_name: 'HX-M2424 Switch', product_category: 'Managed Switches', purchase_date: inDays(-3), invoice_number: `INV-${unique()}`, purchase_amount: '1250.00', rebate_type: 'Volume Rebate', description: 'Created.' })),
+    }),
+  },
+  'POST /api/partner/management/sub-users': {
+    caller: 'partner',
+    request: async () => ({ url: '/api/partner/management/sub-users', payload: { full_name: 'Mia Member', email: `mia.${unique()}@example.test`, password: 'Secret123', permissions: ['Projects.Read'] } }),
+  },
+  'POST /api/distributor/management/sub-users': {
+    caller: 'distributor',
+    request: async () => ({ url: '/api/distributor/management/sub-users', payload: { full_name: 'Dan Member', email: `dan.${unique()}@example.test`, password: 'Secret123', permissions: ['Orders.Read'] } }),
+  },
+  'POST /api/user/register/': { caller: 'public', request: async () => ({ url: '/api/user/register/', payload: { email: `reg.${unique()}@example.test`, password: 'Secret123', company_name: `Reg ${unique()}` } }) },
+  'POST /api/partner/onboarding': {
+    caller: 'applicant',
+    request: async () => {
+      const applicant = await newApplicant();
+      const form = await multipart({ company_name: applicant.company, contact_email: applicant.email, region: 'Europe' });
+      return { url: '/api/partner/onboarding', payload: form.payload, headers: { ...form.headers, authorization: `Bearer ${applicant.token}` } };
+    },
+  },
+  'POST /api/partner/onboarding/questionnaire': {
+    caller: 'applicant',
+    request: async () => {
+      const applicant = await newApplicant();
+      const payload = {
+        ...emptyQuestionnaire(),
+        company_name: applicant.company,
+        contact_email: applicant.email,
+        contact_name: 'Ingrid Berg',
+        phone_number: '+47 22 00 00 00',
+        job_title: 'CEO',
+        country: 'Norway',
+        city: 'Oslo',
+        location: 'Karl Johans gate 1',
+        business_type: 'Private Limited',
+        years_in_operation: '12',
+        employees_range: '11–50',
+        business_description: 'Technology & Software',
+        target_markets: ['Europe'],
+        business_registration_number: 'NO-998877',
+        country_of_incorporation: 'Netherlands',
+        annual_turnover: '$1M – $10M',
+        turnover_currency: 'EUR',
+        fiscal_year_end_month: 'December',
+        are_financials_audited: 'Yes',
+        agreed_to_terms: true,
+        user_id: applicant.id,
+      };
+      return { url: '/api/partner/onboarding/questionnaire', payload, headers: { authorization: `Bearer ${applicant.token}` } };
+    },
+  },
+};
+
+beforeAll(async () => {
+  t = await startTestPortal({ processes: ['api', 'projector'], env: { READ_YOUR_WRITES_WAIT_MS: '1500' } });
+  [admin, partner, distributor] = await Promise.all(['admin', 'partner', 'distributor'].map((name) => login(t.app, `${name}@partnerhub.test`)));
+  const products = (await as(t.app, admin)({ method: 'GET', url: '/api/products?range=[0,99]' })).json() as Array<{ id: string; moq: number; stock_quantity: number }>;
+  product = products.find((p) => p.stock_quantity >= p.moq * 20)!;
+  const project = await as(t.app, partner)({ method: 'POST', url: '/api/projects', ...(await multipart({ title: 'Milestones', expected_closure_date: inDays(90), value: '10.00' })) });
+  projectId = project.json().data.id;
+  const ticket = await as(t.app, partner)({ method: 'POST', url: '/api/tickets', ...(await multipart({ title: 'Comments', description: 'For comments.' })) });
+  ticketId = ticket.json().data.id;
+  const delivered = (await as(t.app, partner)({ method: 'GET', url: `/api/orders/${demoOrderId('northwind-1')}` })).json().data;
+  serials = delivered.serial_numbers.map((unit: { serial_number: string }) => unit.serial_number);
+}, 120_000);
+afterAll(() => t?.close());
+
+async function send(route: CreateRoute, options: Omit<InjectOptions, 'method'>, headers: Record<string, string> = {}): Promise<LightMyRequestResponse> {
+  const session = { admin, partner, distributor, public: undefined, applicant: undefined }[route.caller];
+  return as(t.app, session)({ ...options, method: 'POST', headers: { ...(options.headers ?? {}), ...headers } });
+}
+
+const eventCount = async () => (await t.db.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM events')).rows[0].n;
+const idOf = (response: LightMyRequestResponse) => (response.json().data?.id ?? response.json().id) as string;
+
+/** Holds the projector (its checkpoint row locked) while `during` runs. */
+async function withProjectorHeld<T>(during: () => Promise<T>): Promise<T> {
+  const holder = await t.db.pool.connect();
+  try {
+    await holder.query('BEGIN');
+    await holder.query("SELECT 1 FROM read.checkpoints WHERE name = 'read-models' FOR UPDATE");
+    return await during();
+  } finally {
+    await holder.query('COMMIT').catch(() => {});
+    holder.release();
+  }
+}
+
+/** Reads `url` as an administrator until it answers 200 with the record's id in it (the projector catching up). */
+async function appears(url: string, id: string): Promise<boolean> {
+  for (let attempt = 0; attempt < 100; attempt++) {
+    const response = await as(t.app, admin)({ method: 'GET', url });
+    if (response.statusCode === 200 && response.body.includes(id)) return true;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return false;
+}
+
+describe('create routes', () => {
+  it('are every POST route that is not listed as creating nothing', async () => {
+    const posts = (await documentedRoutes(t.app)).filter((route) => route.method === 'POST').map((route) => `POST ${route.url}`);
+    const unclassified = posts.filter((key) => !(key in CREATE_ROUTES) && !(key in NOT_CREATING));
+    expect(unclassified, 'a new POST route: add it to CREATE_ROUTES (with an Idempotency-Key) or to NOT_CREATING').toEqual([]);
+    expect(Object.keys(CREATE_ROUTES).filter((key) => !posts.includes(key))).toEqual([]);
+  });
+
+  for (const [name, route] of Object.entries(CREATE_ROUTES)) {
+    it(`${name}: the same Idempotency-Key twice creates one record`, async () => {
+      const request = await route.request();
+      const key = `test-${randomUUID()}`;
+      const first = await send(route, request, { 'idempotency-key': key });
+      expect(first.statusCode, first.body).toBe(201);
+      const before = await eventCount();
+      const again = await send(route, request, { 'idempotency-key': key });
+      expect(again.statusCode, again.body).toBe(200);
+      expect(idOf(again)).toBe(idOf(first));
+      expect(await eventCount()).toBe(before);
+    });
+
+    it(`${name}: with the projector late, 202 with the id, the position and a Location where the record appears`, async () => {
+      const request = await route.request();
+      const accepted = await withProjectorHeld(() => send(route, request));
+      expect(accepted.statusCode, accepted.body).toBe(202);
+      const body = accepted.json();
+      expect(body).toMatchObject({ success: true, accepted: true, id: expect.any(String), data: { id: body.id, position: { commit: expect.stringMatching(/^\d+$/), prepare: expect.stringMatching(/^\d+$/) } } });
+      const location = accepted.headers.location as string;
+      expect(location).toMatch(/^\/api\//);
+      expect(body.data.location).toBe(location);
+      expect(await appears(location, body.id), `${location} shows ${body.id}`).toBe(true);
+    });
+  }
+});
