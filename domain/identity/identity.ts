@@ -17,7 +17,6 @@ export type UserState =
       role: string;
       permissions: string[];
       parentUserId: string | null;
-      passwordHash: string;
       /** An open invitation to set a password (team members invited by e-mail). */
       invitation: { invitationId: string; expiresAt: string } | null;
     } & UserProfile);
@@ -32,7 +31,8 @@ export type UserEvent =
         role: string;
         permissions: string[];
         parentUserId: string | null;
-        passwordHash: string;
+        /** Only on the way into the store, which keeps it in secret.event_secrets: events read back never carry it. */
+        passwordHash?: string;
         selfRegistered: boolean;
         status: 'active' | 'inactive';
         previousStatus: null;
@@ -43,7 +43,8 @@ export type UserEvent =
   | { type: 'UserActivated.v1'; data: { userId: string; status: 'active'; previousStatus: UserStatus; reason: string | null } }
   | { type: 'UserDeactivated.v1'; data: { userId: string; status: 'inactive'; previousStatus: UserStatus; reason: string | null } }
   | { type: 'UserDeleted.v1'; data: { userId: string; email: string; status: 'deleted'; previousStatus: UserStatus } }
-  | { type: 'UserPasswordChanged.v1'; data: { userId: string; passwordHash: string } }
+  /** `passwordHash` only on the way into the store (see UserRegistered.v1). */
+  | { type: 'UserPasswordChanged.v1'; data: { userId: string; passwordHash?: string } }
   | { type: 'UserInvited.v1'; data: { userId: string; email: string; invitationId: string; expiresAt: string } }
   | { type: 'UserInvitationAccepted.v1'; data: { userId: string; invitationId: string } };
 
@@ -160,8 +161,8 @@ export function decide(command: UserCommand, state: UserState, metadata: Command
 
 export function evolve(state: UserState, event: UserEvent): UserState {
   if (event.type === 'UserRegistered.v1') {
-    const { userId, email, fullName, companyName, role, permissions, parentUserId, passwordHash, status } = event.data;
-    return { status, id: userId, email, fullName, companyName, role, permissions, parentUserId, passwordHash, invitation: null };
+    const { userId, email, fullName, companyName, role, permissions, parentUserId, status } = event.data;
+    return { status, id: userId, email, fullName, companyName, role, permissions, parentUserId, invitation: null };
   }
   if (state.status === 'none') return state;
   switch (event.type) {
@@ -174,7 +175,7 @@ export function evolve(state: UserState, event: UserEvent): UserState {
     case 'UserDeleted.v1':
       return { ...state, status: event.data.status };
     case 'UserPasswordChanged.v1':
-      return { ...state, passwordHash: event.data.passwordHash };
+      return state;
     case 'UserInvited.v1':
       return { ...state, invitation: { invitationId: event.data.invitationId, expiresAt: event.data.expiresAt } };
     case 'UserInvitationAccepted.v1':
