@@ -2,6 +2,7 @@ import { prepared, type PoolClient } from '../src/db';
 import type { RecordedEvent } from '../src/eventstore';
 import type { UserEvent } from '../domain/identity/identity';
 import type { Projection } from './projection';
+import { ERASED_NAME, erasedValue } from '../domain/personalData';
 import { principalChanged } from '../src/plugins/principalCache';
 
 const USER_EVENT_TYPES = new Set<string>([
@@ -14,6 +15,7 @@ const USER_EVENT_TYPES = new Set<string>([
   'UserPasswordChanged.v1',
   'UserInvited.v1',
   'UserInvitationAccepted.v1',
+  'UserErased.v1',
 ]);
 
 type Registered = Extract<UserEvent, { type: 'UserRegistered.v1' }>;
@@ -121,6 +123,16 @@ async function applyUserEvent(recorded: RecordedEvent, db: PoolClient): Promise<
         return;
       case 'UserInvitationAccepted.v1':
         await db.query('UPDATE users SET invitation_expires_at = NULL, updated_at = $2 WHERE id = $1', [event.data.userId, at]);
+        return;
+      case 'UserErased.v1':
+        // The row stays, so what the person did (orders, tickets) is attributed to "Erased user"; signing in ends.
+        await db.query(
+          `WITH account AS (
+             UPDATE users SET full_name = $2, email = $3, is_active = false, invitation_expires_at = NULL, updated_at = $4, access_version = access_version + 1 WHERE id = $1
+           )
+           DELETE FROM user_credentials WHERE user_id = $1`,
+          [event.data.userId, ERASED_NAME, erasedValue('email', event.data.userId), at],
+        );
         return;
       case 'UserPasswordChanged.v1':
         await db.query(`UPDATE user_credentials SET password_hash = ${PASSWORD_HASH_OF('$2::uuid')}, password_changed_at = $3 WHERE user_id = $1`, [
