@@ -58,3 +58,23 @@ export const ERASED_NAME = 'Erased user';
 export function erasedValue(kind: PersonalKind, person: string): string {
   return kind === 'email' ? `erased-${person}@erased.invalid` : ERASED_NAME;
 }
+
+/**
+ * An event's data as it reads once its person is erased: each personal field that holds a value reads
+ * as erased. For read models that copied such data before the erasure, so they match a rebuild.
+ */
+export function erasedData<T extends Record<string, unknown>>(eventType: string, data: T, person: string): T {
+  const rule = PERSONAL_FIELDS[eventType];
+  if (!rule) return data;
+  const copy = structuredClone(data) as Record<string, unknown>;
+  for (const [path, kind] of Object.entries(rule.fields)) {
+    const parts = path.split('.');
+    const last = parts.pop()!;
+    let holder: unknown = copy;
+    for (const part of parts) holder = typeof holder === 'object' && holder !== null ? (holder as Record<string, unknown>)[part] : undefined;
+    if (typeof holder !== 'object' || holder === null) continue;
+    const target = holder as Record<string, unknown>;
+    if (target[last] !== undefined && target[last] !== null) target[last] = erasedValue(kind, person);
+  }
+  return copy as T;
+}
