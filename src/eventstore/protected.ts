@@ -6,8 +6,19 @@ import type { AppendResult, BatchHandler, EventStore, ExpectedRevision, NewEvent
 /** The event that erases a person: its append first deletes the person's key. */
 export const ERASURE_EVENT = 'UserErased.v1';
 
-/** An encrypted personal value in an event's data: `pii:v1:` then base64 of IV (12 bytes), tag (16) and ciphertext. */
+/**
+ * Where an event keeps its personal fields in the log: one sealed value per event (one decryption per
+ * event however many fields), the fields' paths beside it so an erased person's event knows which fields
+ * to show as erased. `sealed` is `pii:v1:` then base64 of IV (12 bytes), tag (16) and ciphertext of the
+ * JSON object of path → value.
+ */
+const SEALED = '$personal';
 const ENCRYPTED = 'pii:v1:';
+interface Sealed {
+  fields: string[];
+  sealed: string;
+}
+const isSealed = (value: unknown): value is Sealed => isData(value) && Array.isArray(value.fields) && typeof value.sealed === 'string' && value.sealed.startsWith(ENCRYPTED);
 
 type Data = Record<string, unknown>;
 /** Each person's key, or null once the person is erased. A person with no entry has never had a key. */
@@ -36,6 +47,16 @@ function withValue(data: Data, path: readonly string[], value: unknown): Data {
   return isData(data[head]) ? { ...data, [head]: withValue(data[head], rest, value) } : data;
 }
 
+/** A copy of `data` without the value at `path`. */
+function withoutValue(data: Data, path: readonly string[]): Data {
+  const [head, ...rest] = path;
+  if (rest.length === 0) {
+    const { [head]: _gone, ...kept } = data;
+    return kept;
+  }
+  return isData(data[head]) ? { ...data, [head]: withoutValue(data[head], rest) } : data;
+}
+
 function valueAt(data: Data, path: readonly string[]): unknown {
   let current: unknown = data;
   for (const part of path) current = isData(current) ? current[part] : undefined;
@@ -43,6 +64,8 @@ function valueAt(data: Data, path: readonly string[]): unknown {
 }
 
 const PATHS = new Map(Object.entries(PERSONAL_FIELDS).map(([type, rule]) => [type, Object.entries(rule.fields).map(([path, kind]) => ({ path: path.split('.'), kind }))]));
+
+const kindOf = (type: string, path: string) => PERSONAL_FIELDS[type]?.fields[path] ?? 'name';
 
 /** The person whose fields an event holds, when it holds any. */
 function personOf(event: { type: string; data: unknown }): { person: string; rule: PersonalFields } | null {
@@ -105,12 +128,17 @@ export class ProtectedEventStore implements EventStore {
       if (!owner) return event;
       const key = keys.get(owner.person) ?? null;
       let data = event.data as Data;
+      const values: Record<string, unknown> = {};
       for (const { path, kind } of PATHS.get(event.type)!) {
         const value = valueAt(data, path);
         if (value === undefined || value === null) continue;
-        data = withValue(data, path, key ? encrypt(key, owner.person, value) : erasedValue(kind, owner.person));
+        values[path.join('.')] = value;
+        // An erased person's new events get the erased values, in plain.
+        data = key ? withoutValue(data, path) : withValue(data, path, erasedValue(kind, owner.person));
       }
-      return { ...event, data };
+      if (!key || Object.keys(values).length === 0) return { ...event, data };
+      const sealed: Sealed = { fields: Object.keys(values), sealed: encrypt(key, owner.person, values) };
+      return { ...event, data: { ...data, [SEALED]: sealed } };
     });
   }
 
@@ -122,16 +150,21 @@ export class ProtectedEventStore implements EventStore {
     return withoutSecrets.map((event) => {
       const owner = personOf(event);
       if (!owner) return event;
-      const known = keys.has(owner.person);
+      const erased = keys.has(owner.person) && !keys.get(owner.person);
       const key = keys.get(owner.person) ?? null;
-      let data = event.data as Data;
-      for (const { path, kind } of PATHS.get(event.type)!) {
-        const value = valueAt(data, path);
-        if (value === undefined || value === null) continue;
-        const sealed = typeof value === 'string' && value.startsWith(ENCRYPTED);
+      const { [SEALED]: sealed, ...rest } = event.data as Data;
+      let data: Data = rest;
+      if (isSealed(sealed)) {
+        const values = key ? (decrypt(key, owner.person, sealed.sealed) as Record<string, unknown>) : null;
+        for (const field of sealed.fields) data = withValue(data, field.split('.'), values ? values[field] : erasedValue(kindOf(event.type, field), owner.person));
+      } else if (erased) {
         // Values appended before encryption are plain: readable until their person is erased.
-        if (!sealed && !(known && !key)) continue;
-        data = withValue(data, path, key && sealed ? decrypt(key, owner.person, value) : erasedValue(kind, owner.person));
+        for (const { path, kind } of PATHS.get(event.type)!) {
+          const value = valueAt(data, path);
+          if (value !== undefined && value !== null) data = withValue(data, path, erasedValue(kind, owner.person));
+        }
+      } else {
+        return event;
       }
       return { ...event, data };
     });
@@ -170,16 +203,27 @@ export class ProtectedEventStore implements EventStore {
     return result;
   }
 
-  /** The persons' keys; with `create`, a new key for each person who has none yet (an erased person gets none). */
+  /**
+   * The persons' keys; with `create`, a new key for each person who has none yet (an erased person gets
+   * none). One round trip: the statement's snapshot shows the keys that existed before it, the insert
+   * returns those it made; a key another append made meanwhile is read once more.
+   */
   private async keysOf(persons: string[], create: boolean): Promise<Keys> {
-    if (create) {
-      await this.pool.query('INSERT INTO secret.person_keys (person_id, key) SELECT * FROM unnest($1::text[], $2::bytea[]) ON CONFLICT (person_id) DO NOTHING', [
-        persons,
-        persons.map(() => randomBytes(32)),
-      ]);
-    }
-    const { rows } = await this.pool.query<{ person_id: string; key: Buffer | null }>('SELECT person_id, key FROM secret.person_keys WHERE person_id = ANY($1::text[])', [persons]);
-    return new Map(rows.map((row) => [row.person_id, row.key]));
+    const read = (ids: string[]) => this.pool.query<{ person_id: string; key: Buffer | null }>('SELECT person_id, key FROM secret.person_keys WHERE person_id = ANY($1::text[])', [ids]);
+    const { rows } = create
+      ? await this.pool.query<{ person_id: string; key: Buffer | null }>(
+          `WITH made AS (
+             INSERT INTO secret.person_keys (person_id, key) SELECT * FROM unnest($1::text[], $2::bytea[]) ON CONFLICT (person_id) DO NOTHING RETURNING person_id, key
+           )
+           SELECT person_id, key FROM made
+           UNION ALL SELECT person_id, key FROM secret.person_keys WHERE person_id = ANY($1::text[])`,
+          [persons, persons.map(() => randomBytes(32))],
+        )
+      : await read(persons);
+    const keys: Keys = new Map(rows.map((row) => [row.person_id, row.key]));
+    const missing = persons.filter((person) => !keys.has(person));
+    if (create && missing.length) for (const row of (await read(missing)).rows) keys.set(row.person_id, row.key);
+    return keys;
   }
 
   /** Deletes the persons' keys for good; their personal data in the log can no longer be read. */
