@@ -74,7 +74,7 @@ export function erasedData<T extends Record<string, unknown>>(eventType: string,
     for (const part of parts) holder = typeof holder === 'object' && holder !== null ? (holder as Record<string, unknown>)[part] : undefined;
     if (typeof holder !== 'object' || holder === null) continue;
     const target = holder as Record<string, unknown>;
-    if (target[last] !== undefined && target[last] !== null) target[last] = erasedValue(kind, person);
+    if (target[last] !== undefined && target[last] !== null && target[last] !== '') target[last] = erasedValue(kind, person);
   }
   return copy as T;
 }

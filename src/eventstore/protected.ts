@@ -1,5 +1,5 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
-import { erasedValue, PERSONAL_FIELDS, SECRET_FIELDS, type PersonalFields } from '../../domain/personalData';
+import { erasedData, erasedValue, PERSONAL_FIELDS, SECRET_FIELDS, type PersonalFields } from '../../domain/personalData';
 import type { Pool } from '../db';
 import type { AppendResult, BatchHandler, EventStore, ExpectedRevision, NewEvent, RecordedEvent, SubscribeOptions, Subscription } from './eventstore';
 
@@ -18,13 +18,13 @@ interface Sealed {
   fields: string[];
   sealed: string;
 }
-const isSealed = (value: unknown): value is Sealed => isData(value) && Array.isArray(value.fields) && typeof value.sealed === 'string' && value.sealed.startsWith(ENCRYPTED);
 
 type Data = Record<string, unknown>;
 /** Each person's key, or null once the person is erased. A person with no entry has never had a key. */
 type Keys = Map<string, Buffer | null>;
 
 const isData = (value: unknown): value is Data => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isSealed = (value: unknown): value is Sealed => isData(value) && Array.isArray(value.fields) && typeof value.sealed === 'string' && value.sealed.startsWith(ENCRYPTED);
 
 function encrypt(key: Buffer, person: string, value: unknown): string {
   const iv = randomBytes(12);
@@ -63,7 +63,7 @@ function valueAt(data: Data, path: readonly string[]): unknown {
   return current;
 }
 
-const PATHS = new Map(Object.entries(PERSONAL_FIELDS).map(([type, rule]) => [type, Object.entries(rule.fields).map(([path, kind]) => ({ path: path.split('.'), kind }))]));
+const PATHS = new Map(Object.entries(PERSONAL_FIELDS).map(([type, rule]) => [type, Object.keys(rule.fields).map((path) => ({ path: path.split('.') }))]));
 
 const kindOf = (type: string, path: string) => PERSONAL_FIELDS[type]?.fields[path] ?? 'name';
 
@@ -127,16 +127,17 @@ export class ProtectedEventStore implements EventStore {
       const owner = personOf(event);
       if (!owner) return event;
       const key = keys.get(owner.person) ?? null;
+      // An erased person's new events get the erased values, in plain.
+      if (!key) return { ...event, data: erasedData(event.type, event.data as Data, owner.person) };
       let data = event.data as Data;
       const values: Record<string, unknown> = {};
-      for (const { path, kind } of PATHS.get(event.type)!) {
+      for (const { path } of PATHS.get(event.type)!) {
         const value = valueAt(data, path);
-        if (value === undefined || value === null) continue;
+        if (value === undefined || value === null || value === '') continue;
         values[path.join('.')] = value;
-        // An erased person's new events get the erased values, in plain.
-        data = key ? withoutValue(data, path) : withValue(data, path, erasedValue(kind, owner.person));
+        data = withoutValue(data, path);
       }
-      if (!key || Object.keys(values).length === 0) return { ...event, data };
+      if (Object.keys(values).length === 0) return event;
       const sealed: Sealed = { fields: Object.keys(values), sealed: encrypt(key, owner.person, values) };
       return { ...event, data: { ...data, [SEALED]: sealed } };
     });
@@ -159,10 +160,7 @@ export class ProtectedEventStore implements EventStore {
         for (const field of sealed.fields) data = withValue(data, field.split('.'), values ? values[field] : erasedValue(kindOf(event.type, field), owner.person));
       } else if (erased) {
         // Values appended before encryption are plain: readable until their person is erased.
-        for (const { path, kind } of PATHS.get(event.type)!) {
-          const value = valueAt(data, path);
-          if (value !== undefined && value !== null) data = withValue(data, path, erasedValue(kind, owner.person));
-        }
+        data = erasedData(event.type, data, owner.person);
       } else {
         return event;
       }
