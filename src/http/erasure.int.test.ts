@@ -158,5 +158,33 @@ describe('erasing a person', () => {
 
     // Signing in with the old address is refused like any unknown address (and audited as typed, like any other).
     expect((await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: EMAIL, password: 'Erase-me-2026!' } })).statusCode).toBe(401);
+  }, 180_000);
+
+  it("erasing a partner's owner leaves no trace of the application's contact in the read tables or the backup", async () => {
+    const { rows } = await t.db.pool.query<{ id: string; contact_email: string; contact_name: string | null; phone_number: string | null }>(
+      `SELECT p.id, p.contact_email, p.contact_name, p.phone_number FROM read.partners p JOIN read.users u ON u.id = p.id
+       WHERE p.contact_email IS NOT NULL AND p.phone_number IS NOT NULL AND u.role = 'partner' AND u.email <> 'partner@partnerhub.test' ORDER BY p.created_at LIMIT 1`,
+    );
+    expect(rows).toHaveLength(1);
+    const partner = rows[0]!;
+    // The address only: a demo phone number may also stand in free text (references), which is not erased.
+    const traces = [partner.contact_email];
+    const holding = async () => {
+      const found: string[] = [];
+      for (const trace of traces) {
+        const { rows: hits } = await t.db.pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM read.partners p WHERE p.id = $2 AND strpos(lower(p::text), lower($1)) > 0`, [trace, partner.id]);
+        if (hits[0]!.n > 0) found.push(trace);
+      }
+      return found;
+    };
+    expect(await holding()).toEqual(traces);
+
+    const erased = await call(admin)({ method: 'POST', url: `/api/users/${partner.id}/erase`, payload: { reason: 'The partnership ended; the owner asked for erasure' } });
+    expect(erased.statusCode, erased.body).toBe(200);
+    expect(await holding()).toEqual([]);
+    const row = (await t.db.pool.query('SELECT contact_email, contact_name FROM read.partners WHERE id = $1', [partner.id])).rows[0];
+    expect(row).toMatchObject({ contact_email: `erased-${partner.id}@erased.invalid` });
+    const backup = (await call(admin)({ method: 'GET', url: '/api/settings/backup/events' })).body.toLowerCase();
+    expect(backup).not.toContain(partner.contact_email.toLowerCase());
   });
 });
