@@ -1,4 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../plugins/passwords';
 import { demoUserId } from '../seed/identity';
@@ -71,5 +72,32 @@ describe('the event log backup', () => {
     const stream = await t.portal.services.store.readStream(`users-${userId}`);
     expect(JSON.stringify(stream[0]!.data)).not.toContain('argon2');
     expect(count(await backup(), 'argon2')).toBe(0);
+  });
+
+  it('the migration moves the hashes already in the Postgres log out of it and renames e-mail claim streams by hash', async () => {
+    const userId = randomUUID();
+    const eventId = randomUUID();
+    const claimId = randomUUID();
+    const email = `migrated-${userId.slice(0, 8)}@example.test`;
+    const metadata = { actorId: null, actorRole: 'admin', correlationId: randomUUID(), causationId: null, occurredAt: new Date().toISOString() };
+    await t.db.pool.query(
+      `INSERT INTO events (stream_id, revision, event_id, type, data, metadata) VALUES ($1, 0, $2, 'UserPasswordChanged.v1', $3, $4), ($5, 0, $6, 'EmailClaimed.v1', $7, $4)`,
+      [`users-${userId}`, eventId, { userId, passwordHash: '$argon2id$v=19$migrated' }, metadata, `user-emails-${email}`, claimId, { email, userId }],
+    );
+    // The migration's data statements, as node-pg-migrate ran them on a database that held such events.
+    const sql = await readFile(new URL('../../migrations/1700000019000_secrets-out-of-events.sql', import.meta.url), 'utf8');
+    const up = sql.slice(0, sql.indexOf('-- Down Migration'));
+    const statements = up
+      .split(/;\s*\n/)
+      .map((statement) => statement.split('\n').filter((line) => !line.startsWith('--')).join('\n').trim())
+      .filter((statement) => /^(INSERT|UPDATE)/.test(statement));
+    expect(statements).toHaveLength(4);
+    for (const statement of statements) await t.db.pool.query(statement);
+
+    const { rows } = await t.db.pool.query<{ stream_id: string; data: string }>('SELECT stream_id, data::text AS data FROM events WHERE event_id = ANY($1::uuid[]) ORDER BY type', [[eventId, claimId]]);
+    expect(rows[0]!.stream_id).toBe(`user-emails-${createHash('sha256').update(email).digest('hex')}`);
+    expect(rows[1]!.data).not.toContain('argon2');
+    const stored = await t.db.pool.query('SELECT value FROM secret.event_secrets WHERE event_id = $1', [eventId]);
+    expect(stored.rows).toEqual([{ value: '$argon2id$v=19$migrated' }]);
   });
 });
