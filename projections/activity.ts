@@ -1,7 +1,8 @@
 import type { PoolClient } from '../src/db';
 import type { RecordedEvent } from '../src/eventstore';
 import { meetsRequirement, type Principal } from '../domain/access';
-import { ACTIVITY_REQUIREMENTS, ACTIVITY_RESOURCES, activityLineOf, type ActivityLine } from '../domain/audit/activity';
+import { ACTIVITY_REQUIREMENTS, ACTIVITY_RESOURCES, activityLineOf, teamMessage, type ActivityLine } from '../domain/audit/activity';
+import { ERASED_NAME } from '../domain/personalData';
 import { learn, peopleNamed, type KnownPerson } from './audit';
 import type { Projection } from './projection';
 
@@ -12,6 +13,15 @@ import type { Projection } from './projection';
  * reads people as the batch found them and follows the batch's registrations and renames in log order,
  * so each line names people as they were at its event, however the log is batched.
  */
+/** An erased team member's lines, written before the erasure, name "Erased user" instead (a rebuild writes them so anyway). */
+async function forgetMember(userId: string, db: PoolClient): Promise<void> {
+  const { rows } = await db.query<{ event_id: string; event_type: string }>(`SELECT event_id, event_type FROM organisation_activity WHERE resource = 'team' AND record_id = $1`, [userId]);
+  for (const row of rows) {
+    const message = teamMessage(row.event_type, ERASED_NAME);
+    if (message) await db.query('UPDATE organisation_activity SET message = $2 WHERE event_id = $1', [row.event_id, message]);
+  }
+}
+
 export const activityProjection: Projection = {
   name: 'organisation_activity',
   stage: 'log',
@@ -46,6 +56,7 @@ export const activityProjection: Projection = {
       if (line && /^[0-9a-f-]{36}$/i.test(line.organisationId)) lines.push({ ...line, event });
     }
     await titles.store();
+    for (const event of relevant) if (event.type === 'UserErased.v1') await forgetMember((event.data as { userId: string }).userId, db);
     if (lines.length === 0) return;
     await db.query(
       `INSERT INTO organisation_activity (event_id, organisation_id, occurred_at, resource, record_id, event_type, message, link)

@@ -3,6 +3,7 @@ import type { RecordedEvent } from '../src/eventstore';
 import { seesAllOrganisations } from '../domain/access';
 import { accountNamedBy, auditRecordOf, auditSummary, organisationNamedBy } from '../domain/audit/audit';
 import type { Projection } from './projection';
+import { ERASED_NAME, erasedValue } from '../domain/personalData';
 
 /**
  * read.audit_log: every event of the log as one line for the admins' audit screen (who, when, which
@@ -33,6 +34,12 @@ export function learn(people: Map<string, KnownPerson>, event: RecordedEvent): s
   if (event.type === 'UserRegistered.v1') {
     const d = event.data as Registered;
     people.set(d.userId, { fullName: d.fullName, role: d.role, organisationId: organisationOfAccount(d) });
+    return d.userId;
+  }
+  if (event.type === 'UserErased.v1') {
+    const d = event.data as { userId: string };
+    const known = people.get(d.userId);
+    people.set(d.userId, { fullName: ERASED_NAME, role: known?.role ?? null, organisationId: known?.organisationId ?? null });
     return d.userId;
   }
   if (event.type === 'UserProfileUpdated.v1') {
@@ -72,6 +79,20 @@ export async function peopleNamed(ids: Iterable<string>, db: PoolClient): Promis
   return people;
 }
 
+/**
+ * Lines written before an erasure stop naming the person: as actor, and in the summaries of the lines
+ * about the account (its name, and any e-mail address, which only the person's own lines quote).
+ * A rebuild writes them so from the start, as the erased events read so.
+ */
+async function forgetPerson(userId: string, name: string | null, db: PoolClient): Promise<void> {
+  await db.query('UPDATE audit_log SET actor_name = $2 WHERE actor_id = $1', [userId, ERASED_NAME]);
+  await db.query(
+    `UPDATE audit_log SET summary = regexp_replace(CASE WHEN $2::text IS NULL THEN summary ELSE replace(summary, $2, $3) END, '[^\\s():,]+@[^\\s():,]+', $4, 'g')
+     WHERE record_type = 'users' AND record_id = $1`,
+    [userId, name === ERASED_NAME ? null : name, ERASED_NAME, erasedValue('email', userId)],
+  );
+}
+
 const COLUMNS = 'event_id, occurred_at, actor_id, actor_name, actor_role, record_type, record_id, organisation_id, event_type, summary';
 
 export const auditProjection: Projection = {
@@ -93,7 +114,12 @@ export const auditProjection: Projection = {
     );
     const people = new Map<string, KnownPerson>(known);
     const changed = new Set<string>();
+    const erasures: Array<{ userId: string; name: string | null }> = [];
     const rows = events.map((event) => {
+      if (event.type === 'UserErased.v1') {
+        const userId = (event.data as { userId: string }).userId;
+        erasures.push({ userId, name: people.get(userId)?.fullName ?? null });
+      }
       // A registration's own line already knows its person (and organisation).
       const learnt = learn(people, event);
       if (learnt) changed.add(learnt);
@@ -123,6 +149,7 @@ export const auditProjection: Projection = {
        ON CONFLICT (event_id) DO NOTHING`,
       [JSON.stringify(rows)],
     );
+    for (const erasure of erasures) await forgetPerson(erasure.userId, erasure.name, db);
     await rememberPeople(people, changed, db);
   },
 };

@@ -120,6 +120,21 @@ export const dashboardProjection: Projection = {
   },
 };
 
+/**
+ * An erased person's ship-to addresses become their erased address, as a rebuild reads them. Called by
+ * the orders projection, which knows the addresses (the dashboard keeps only the distinct recipients).
+ */
+export async function forgetRecipients(emails: readonly string[], erasedEmail: string, db: PoolClient): Promise<void> {
+  if (emails.length === 0) return;
+  await db.query(
+    `WITH gone AS (DELETE FROM dashboard_recipients WHERE recipient = ANY($1::text[]) RETURNING organisation_id, first_day)
+     INSERT INTO dashboard_recipients (organisation_id, recipient, first_day)
+     SELECT organisation_id, $2, min(first_day) FROM gone GROUP BY organisation_id
+     ON CONFLICT (organisation_id, recipient) DO UPDATE SET first_day = least(dashboard_recipients.first_day, EXCLUDED.first_day)`,
+    [emails, erasedEmail],
+  );
+}
+
 // ---- queries: every function takes the organisation (undefined: all of them) and `now` ----
 
 type Queryable = { query: PoolClient['query'] };

@@ -4,6 +4,8 @@ import { SHIPPING_COUNTRIES, type ShippingAddress } from '../domain/orders/shipp
 import { prepared, type Pool, type PoolClient } from '../src/db';
 import type { RecordedEvent } from '../src/eventstore';
 import type { Projection } from './projection';
+import { erasedData, erasedValue } from '../domain/personalData';
+import { forgetRecipients } from './dashboard';
 
 /** When each status was reached, kept on the order row for lists and statistics. */
 const STATUS_TIME_COLUMN: Readonly<Record<string, string>> = {
@@ -231,12 +233,34 @@ async function withoutEmptyStatistics(db: PoolClient, result: { rows: StatsKey[]
   );
 }
 
+/**
+ * The orders an erased person placed keep their delivery contact only as erased (the events read so
+ * from now on; the rows copied it before). Their ship-to addresses leave the dashboard's recipients too.
+ */
+async function forgetPlacers(events: readonly RecordedEvent[], db: PoolClient): Promise<void> {
+  for (const event of events) {
+    if (event.type !== 'UserErased.v1') continue;
+    const person = (event.data as { userId: string }).userId;
+    const { rows } = await db.query<{ id: string; shipping_address: ShippingAddress }>('SELECT id, shipping_address FROM orders WHERE placed_by = $1', [person]);
+    for (const row of rows) {
+      const { shippingAddress } = erasedData('OrderPlaced.v1', { shippingAddress: row.shipping_address }, person);
+      await db.query('UPDATE orders SET shipping_address = $2 WHERE id = $1', [row.id, JSON.stringify(shippingAddress)]);
+    }
+    const emails = [...new Set(rows.map((r) => r.shipping_address.email?.trim().toLowerCase()).filter((e): e is string => Boolean(e)))];
+    await forgetRecipients(emails, erasedValue('email', person), db);
+  }
+}
+
 export const ordersProjection: Projection = {
   name: 'orders',
-  apply(event: RecordedEvent, db: PoolClient) {
-    return applyOrderEvents([event], db);
+  async apply(event: RecordedEvent, db: PoolClient) {
+    await applyOrderEvents([event], db);
+    await forgetPlacers([event], db);
   },
-  applyBatch: applyOrderEvents,
+  async applyBatch(events: readonly RecordedEvent[], db: PoolClient) {
+    await applyOrderEvents(events, db);
+    await forgetPlacers(events, db);
+  },
 };
 
 // ---- queries ----

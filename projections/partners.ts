@@ -3,6 +3,16 @@ import type { RecordedEvent } from '../src/eventstore';
 import type { PartnerEvent } from '../domain/partners/partners';
 import { regionOfCountry } from '../domain/partners/questionnaire';
 import type { Projection } from './projection';
+import { ERASED_NAME, erasedValue } from '../domain/personalData';
+
+/** An erased owner's application keeps its contact details only as erased, as a rebuild reads them (a partner's id is its owner's). */
+async function forgetContact(userId: string, db: PoolClient): Promise<void> {
+  const erased = (column: string, value: string) => `${column} = CASE WHEN ${column} IS NULL THEN NULL ELSE ${value} END`;
+  await db.query(
+    `UPDATE partners SET ${erased('contact_email', '$2')}, ${erased('contact_name', '$3')}, ${erased('phone_number', '$3')}, ${erased('business_address', '$3')} WHERE id = $1`,
+    [userId, erasedValue('email', userId), ERASED_NAME],
+  );
+}
 
 /** read.partners: every application from its first submission on; the approved ones are the partner directory. */
 export const partnersProjection: Projection = {
@@ -11,6 +21,7 @@ export const partnersProjection: Projection = {
     const event = recorded as unknown as PartnerEvent & RecordedEvent;
     const at = recorded.metadata.occurredAt;
     const text = (value: string | null | undefined) => (value && value.trim() ? value.trim() : null);
+    if (recorded.type === 'UserErased.v1') return forgetContact((recorded.data as { userId: string }).userId, db);
     switch (event.type) {
       case 'PartnerApplicationSubmitted.v1': {
         const d = event.data;

@@ -43,9 +43,12 @@ export const settingsProjection: Projection = {
     }
     const event = recorded as unknown as ApiKeyEvent;
     if (event.type === 'ApiKeyCreated.v1') {
+      // The hash is where the event store keeps it, never in the event (`secret` named in full: a rebuild writes api_keys elsewhere).
       await db.query(
-        `INSERT INTO api_keys (id, name, prefix, key_hash, created_at, created_by) VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (id) DO NOTHING`,
-        [event.data.keyId, event.data.name, event.data.prefix, event.data.keyHash, recorded.metadata.occurredAt, recorded.metadata.actorId],
+        `INSERT INTO api_keys (id, name, prefix, key_hash, created_at, created_by)
+         SELECT $1::uuid, $2::text, $3::text, s.value, $5::timestamptz, $6::uuid FROM secret.event_secrets s WHERE s.event_id = $4::uuid AND s.name = 'keyHash'
+         ON CONFLICT (id) DO NOTHING`,
+        [event.data.keyId, event.data.name, event.data.prefix, recorded.id, recorded.metadata.occurredAt, recorded.metadata.actorId],
       );
     } else if (event.type === 'ApiKeyRevoked.v1') {
       await db.query('UPDATE api_keys SET revoked_at = $2, revoked_by = $3 WHERE id = $1', [event.data.keyId, recorded.metadata.occurredAt, recorded.metadata.actorId]);

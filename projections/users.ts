@@ -2,6 +2,7 @@ import { prepared, type PoolClient } from '../src/db';
 import type { RecordedEvent } from '../src/eventstore';
 import type { UserEvent } from '../domain/identity/identity';
 import type { Projection } from './projection';
+import { ERASED_NAME, erasedValue } from '../domain/personalData';
 import { principalChanged } from '../src/plugins/principalCache';
 
 const USER_EVENT_TYPES = new Set<string>([
@@ -14,17 +15,26 @@ const USER_EVENT_TYPES = new Set<string>([
   'UserPasswordChanged.v1',
   'UserInvited.v1',
   'UserInvitationAccepted.v1',
+  'UserErased.v1',
 ]);
 
 type Registered = Extract<UserEvent, { type: 'UserRegistered.v1' }>;
 
+/**
+ * The password hash an event set, from where the event store keeps it (never in the event itself);
+ * `secret` named in full, as a rebuild writes its credentials elsewhere. An event without one (it cannot
+ * happen short of a lost secret row) leaves a hash no password matches.
+ */
+const PASSWORD_HASH_OF = (eventId: string) =>
+  `coalesce((SELECT s.value FROM secret.event_secrets s WHERE s.event_id = ${eventId} AND s.name = 'passwordHash'), '!')`;
+
 /** New accounts of a batch in one statement: each column as an array, unnested into rows. */
 async function registerAccounts(events: RecordedEvent[], db: PoolClient): Promise<void> {
-  const rows = events.map((e) => ({ ...(e.data as Registered['data']), at: e.metadata.occurredAt }));
+  const rows = events.map((e) => ({ ...(e.data as Registered['data']), at: e.metadata.occurredAt, eventId: e.id }));
   await db.query(
     `WITH t AS (
-       SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::boolean[], $6::jsonb[], $7::text[], $8::uuid[], $9::timestamptz[], $10::text[], $11::boolean[])
-         AS t(id, email, full_name, role, is_active, permissions, company_name, parent_user_id, at, password_hash, self_registered)
+       SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::boolean[], $6::jsonb[], $7::text[], $8::uuid[], $9::timestamptz[], $10::uuid[], $11::boolean[])
+         AS t(id, email, full_name, role, is_active, permissions, company_name, parent_user_id, at, event_id, self_registered)
      ),
      account AS (
        INSERT INTO users (id, email, full_name, role, is_active, permissions, company_name, parent_user_id, created_at, updated_at, self_registered)
@@ -32,7 +42,7 @@ async function registerAccounts(events: RecordedEvent[], db: PoolClient): Promis
        ON CONFLICT (id) DO NOTHING
      )
      INSERT INTO user_credentials (user_id, email, password_hash, password_changed_at)
-     SELECT id, email, password_hash, at FROM t ON CONFLICT (user_id) DO NOTHING`,
+     SELECT id, email, ${PASSWORD_HASH_OF('t.event_id')}, at FROM t ON CONFLICT (user_id) DO NOTHING`,
     [
       rows.map((r) => r.userId),
       rows.map((r) => r.email),
@@ -43,7 +53,7 @@ async function registerAccounts(events: RecordedEvent[], db: PoolClient): Promis
       rows.map((r) => r.companyName),
       rows.map((r) => r.parentUserId),
       rows.map((r) => r.at),
-      rows.map((r) => r.passwordHash),
+      rows.map((r) => r.eventId),
       rows.map((r) => r.selfRegistered === true),
     ],
   );
@@ -114,10 +124,20 @@ async function applyUserEvent(recorded: RecordedEvent, db: PoolClient): Promise<
       case 'UserInvitationAccepted.v1':
         await db.query('UPDATE users SET invitation_expires_at = NULL, updated_at = $2 WHERE id = $1', [event.data.userId, at]);
         return;
+      case 'UserErased.v1':
+        // The row stays, so what the person did (orders, tickets) is attributed to "Erased user"; signing in ends.
+        await db.query(
+          `WITH account AS (
+             UPDATE users SET full_name = $2, email = $3, is_active = false, invitation_expires_at = NULL, updated_at = $4, access_version = access_version + 1 WHERE id = $1
+           )
+           DELETE FROM user_credentials WHERE user_id = $1`,
+          [event.data.userId, ERASED_NAME, erasedValue('email', event.data.userId), at],
+        );
+        return;
       case 'UserPasswordChanged.v1':
-        await db.query('UPDATE user_credentials SET password_hash = $2, password_changed_at = $3 WHERE user_id = $1', [
+        await db.query(`UPDATE user_credentials SET password_hash = ${PASSWORD_HASH_OF('$2::uuid')}, password_changed_at = $3 WHERE user_id = $1`, [
           event.data.userId,
-          event.data.passwordHash,
+          recorded.id,
           at,
         ]);
         return;

@@ -58,8 +58,8 @@ describe('the analyst role', () => {
     expect(rows[0].n).toBeGreaterThan(5);
   });
 
-  it('is refused on credentials, sessions, refresh tokens and the event log (which holds password hashes)', async () => {
-    for (const table of ['secret.user_credentials', 'secret.auth_sessions', 'secret.refresh_tokens', 'public.events', 'public.pgmigrations', 'public.subscription_checkpoints']) {
+  it('is refused on credentials, sessions, refresh tokens, secrets and keys kept apart from events, and the event log (personal data)', async () => {
+    for (const table of ['secret.user_credentials', 'secret.auth_sessions', 'secret.refresh_tokens', 'secret.event_secrets', 'secret.person_keys', 'public.events', 'public.pgmigrations', 'public.subscription_checkpoints']) {
       expect(await refusal(`SELECT * FROM ${table} LIMIT 1`), table).toBe('42501');
     }
     // The secrets are where the portal itself reads them, and not in the analysts' schema.

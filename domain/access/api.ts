@@ -50,6 +50,7 @@ export const API_ROUTES: Readonly<Record<ApiRouteKey, ApiAccess>> = {
   'PUT /users/:id': signedIn(ADMIN_ONLY),
   'POST /users/bulk-status': signedIn(ADMIN_ONLY),
   'DELETE /users/:id': signedIn(ADMIN_ONLY),
+  'POST /users/:id/erase': signedIn(ADMIN_ONLY),
 
   // notifications: each user's own
   'GET /notifications': signedIn(RESOURCE_RULES.notifications.list),

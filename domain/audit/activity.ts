@@ -133,6 +133,18 @@ function projectLine(data: Data, context: ActivityContext, say: (title: string) 
 }
 
 /** Lines about team members (sub-users) only; an owner's own account changes are the vendor's business. */
+/** The message of a team line about `name`, or undefined for an event that makes none. */
+export function teamMessage(type: string, name: string): string | undefined {
+  const messages: Record<string, string> = {
+    'UserRegistered.v1': `Team member added: ${name}`,
+    'UserActivated.v1': `Team member ${name} was activated`,
+    'UserDeactivated.v1': `Team member ${name} was deactivated`,
+    'UserDeleted.v1': `Team member ${name} was removed`,
+    'UserPermissionsChanged.v1': `Permissions of team member ${name} were changed`,
+  };
+  return messages[type];
+}
+
 function teamLine(type: string, data: Data, context: ActivityContext): ActivityLine | null {
   const userId = str(data.userId);
   const member = context.person(userId);
@@ -141,12 +153,5 @@ function teamLine(type: string, data: Data, context: ActivityContext): ActivityL
   const owner = context.person(parent);
   const link = owner?.role === 'distributor' ? '/distributor/team-management' : '/partner/team-management';
   const name = str(data.fullName) || member?.fullName || str(data.email) || 'A team member';
-  const messages: Record<string, string> = {
-    'UserRegistered.v1': `Team member added: ${name}`,
-    'UserActivated.v1': `Team member ${name} was activated`,
-    'UserDeactivated.v1': `Team member ${name} was deactivated`,
-    'UserDeleted.v1': `Team member ${name} was removed`,
-    'UserPermissionsChanged.v1': `Permissions of team member ${name} were changed`,
-  };
-  return line(parent, 'team', userId, messages[type], link);
+  return line(parent, 'team', userId, teamMessage(type, name)!, link);
 }

@@ -140,6 +140,8 @@ export function auditSummary(event: LoggedEvent, names: { subject?: string | nul
       return `Invitation sent to ${text(data.email) ?? 'a team member'}`;
     case 'UserInvitationAccepted.v1':
       return `Invitation accepted by ${who ?? 'a team member'}`;
+    case 'UserErased.v1':
+      return `Personal data of the account erased: ${text(data.reason) ?? 'no reason given'}`;
     case 'OrderPlaced.v1':
       return `Order ${text(data.orderNumber) ?? ''} placed${typeof data.totalCents === 'number' ? ` (${formatDollars(data.totalCents)})` : ''}`;
     case 'OrderStatusChanged.v1':

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { assertNever, DomainError, type Decider } from '../decider';
 
 /**
@@ -32,5 +33,6 @@ export const emailClaims: Decider<EmailClaimState, EmailClaimCommand, EmailClaim
         return assertNever(command);
     }
   },
-  streamId: (email) => `user-emails-${normalizeEmail(email)}`,
+  // The stream is named by the address's hash: stream names are not encrypted, and an erased person's address must not stay in the log.
+  streamId: (email) => `user-emails-${createHash('sha256').update(normalizeEmail(email)).digest('hex')}`,
 };

@@ -125,6 +125,24 @@ describe('users', () => {
   });
 });
 
+describe('erasing a user', () => {
+  const erase: UserCommand = { type: 'EraseUser', reason: ' Asked for erasure by e-mail on 2 March ' };
+  const erased: UserEvent = { type: 'UserErased.v1', data: { userId: id, reason: 'Asked for erasure by e-mail on 2 March' } };
+  it('erases an account with the reason given', () => spec.given([registered(), activated]).when(erase).then([erased]));
+  it('erases a deleted account too: a former contact is usually deleted already', () => spec.given([registered(), deleted]).when(erase).then([erased]));
+  it.each(['partner', 'support', 'distributor', null])('refuses a %s caller', (actorRole) =>
+    spec.given([registered()]).when(erase, { actorRole }).thenThrows(USER_MESSAGES.onlyAdminsErase, 'INSUFFICIENT_PERMISSIONS'));
+  it.each(['', '   '])('refuses no reason (%j)', (reason) =>
+    spec.given([registered()]).when({ type: 'EraseUser', reason }).thenThrows(USER_MESSAGES.eraseReasonRequired, 'VALIDATION_ERROR'));
+  it('refuses an account that does not exist', () => spec.given([]).when(erase).thenThrows(USER_MESSAGES.notFound, 'NOT_FOUND'));
+  it('refuses erasing twice', () => spec.given([registered(), erased]).when(erase).thenThrows(USER_MESSAGES.alreadyErased, 'ALREADY_ERASED'));
+  it('refuses erasing yourself', () => spec.given([registered()]).when(erase, { actorId: id }).thenThrows(USER_MESSAGES.notYourself, 'CANNOT_ERASE_SELF'));
+  it.each<UserCommand>([{ type: 'ActivateUser' }, { type: 'ChangePassword', passwordHash: 'x' }, { type: 'UpdateUser', email: 'a@b.c', fullName: 'A', companyName: null }, { type: 'DeleteUser' }])(
+    'an erased account refuses $type',
+    (command) => spec.given([registered(), erased]).when(command).thenThrows(USER_MESSAGES.erased, 'NOT_FOUND'),
+  );
+});
+
 describe('email claims', () => {
   const claims = deciderSpec(emailClaims);
   const claimed = { type: 'EmailClaimed.v1' as const, data: { email: 'dana@example.test', userId: 'u-1' } };

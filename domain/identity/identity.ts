@@ -17,9 +17,10 @@ export type UserState =
       role: string;
       permissions: string[];
       parentUserId: string | null;
-      passwordHash: string;
       /** An open invitation to set a password (team members invited by e-mail). */
       invitation: { invitationId: string; expiresAt: string } | null;
+      /** Erased: the personal data is gone for good and the account with it (its status reads deleted). */
+      erased: boolean;
     } & UserProfile);
 
 // ---- events (past tense); data that changes a status carries `status` and `previousStatus` ----
@@ -32,7 +33,8 @@ export type UserEvent =
         role: string;
         permissions: string[];
         parentUserId: string | null;
-        passwordHash: string;
+        /** Only on the way into the store, which keeps it in secret.event_secrets: events read back never carry it. */
+        passwordHash?: string;
         selfRegistered: boolean;
         status: 'active' | 'inactive';
         previousStatus: null;
@@ -43,9 +45,12 @@ export type UserEvent =
   | { type: 'UserActivated.v1'; data: { userId: string; status: 'active'; previousStatus: UserStatus; reason: string | null } }
   | { type: 'UserDeactivated.v1'; data: { userId: string; status: 'inactive'; previousStatus: UserStatus; reason: string | null } }
   | { type: 'UserDeleted.v1'; data: { userId: string; email: string; status: 'deleted'; previousStatus: UserStatus } }
-  | { type: 'UserPasswordChanged.v1'; data: { userId: string; passwordHash: string } }
+  /** `passwordHash` only on the way into the store (see UserRegistered.v1). */
+  | { type: 'UserPasswordChanged.v1'; data: { userId: string; passwordHash?: string } }
   | { type: 'UserInvited.v1'; data: { userId: string; email: string; invitationId: string; expiresAt: string } }
-  | { type: 'UserInvitationAccepted.v1'; data: { userId: string; invitationId: string } };
+  | { type: 'UserInvitationAccepted.v1'; data: { userId: string; invitationId: string } }
+  /** Appending it deletes the person's key first: their personal fields in every event read as erased from then on. */
+  | { type: 'UserErased.v1'; data: { userId: string; reason: string } };
 
 // ---- commands (imperative) ----
 
@@ -80,7 +85,9 @@ export type UserCommand =
   | { type: 'ActivateUser'; reason?: string | null }
   | { type: 'DeactivateUser'; reason?: string | null }
   | { type: 'DeleteUser' }
-  | { type: 'ChangePassword'; passwordHash: string };
+  | { type: 'ChangePassword'; passwordHash: string }
+  /** The right to erasure: an administrator, with a reason, for anyone but themselves; deleted accounts too. */
+  | { type: 'EraseUser'; reason: string };
 
 export const USER_MESSAGES = {
   notFound: 'User not found.',
@@ -89,6 +96,11 @@ export const USER_MESSAGES = {
   adminNotDeletable: 'Admin users cannot be deleted for security reasons.',
   onlyAdminsChangePermissions: 'Only administrators can update user permissions',
   roleFixed: "A user's role cannot be changed.",
+  erased: 'This user has been erased.',
+  onlyAdminsErase: 'Only administrators can erase a user.',
+  eraseReasonRequired: 'A reason is required to erase a user.',
+  alreadyErased: 'This user has already been erased.',
+  notYourself: 'You cannot erase your own account.',
 } as const;
 
 const isAdmin = (role: string | null) => role === 'admin' || role === 'administrator';
@@ -97,6 +109,7 @@ type Existing = Exclude<UserState, { status: 'none' }>;
 
 function existing(state: UserState): Existing {
   if (state.status === 'none') throw new DomainError('not_found', 'NOT_FOUND', USER_MESSAGES.notFound);
+  if (state.erased) throw new DomainError('not_found', 'NOT_FOUND', USER_MESSAGES.erased);
   if (state.status === 'deleted') throw new DomainError('not_found', 'NOT_FOUND', USER_MESSAGES.deleted);
   return state;
 }
@@ -153,6 +166,15 @@ export function decide(command: UserCommand, state: UserState, metadata: Command
       const user = existing(state);
       return [{ type: 'UserPasswordChanged.v1', data: { userId: user.id, passwordHash: command.passwordHash } }];
     }
+    case 'EraseUser': {
+      if (!isAdmin(metadata.actorRole)) throw new DomainError('forbidden', 'INSUFFICIENT_PERMISSIONS', USER_MESSAGES.onlyAdminsErase);
+      if (state.status === 'none') throw new DomainError('not_found', 'NOT_FOUND', USER_MESSAGES.notFound);
+      if (state.erased) throw new DomainError('conflict', 'ALREADY_ERASED', USER_MESSAGES.alreadyErased);
+      if (state.id === metadata.actorId) throw new DomainError('forbidden', 'CANNOT_ERASE_SELF', USER_MESSAGES.notYourself);
+      const reason = command.reason.trim();
+      if (!reason) throw new DomainError('invalid', 'VALIDATION_ERROR', USER_MESSAGES.eraseReasonRequired, [{ field: 'reason', message: USER_MESSAGES.eraseReasonRequired }]);
+      return [{ type: 'UserErased.v1', data: { userId: state.id, reason } }];
+    }
     default:
       return assertNever(command);
   }
@@ -160,8 +182,8 @@ export function decide(command: UserCommand, state: UserState, metadata: Command
 
 export function evolve(state: UserState, event: UserEvent): UserState {
   if (event.type === 'UserRegistered.v1') {
-    const { userId, email, fullName, companyName, role, permissions, parentUserId, passwordHash, status } = event.data;
-    return { status, id: userId, email, fullName, companyName, role, permissions, parentUserId, passwordHash, invitation: null };
+    const { userId, email, fullName, companyName, role, permissions, parentUserId, status } = event.data;
+    return { status, id: userId, email, fullName, companyName, role, permissions, parentUserId, invitation: null, erased: false };
   }
   if (state.status === 'none') return state;
   switch (event.type) {
@@ -174,11 +196,13 @@ export function evolve(state: UserState, event: UserEvent): UserState {
     case 'UserDeleted.v1':
       return { ...state, status: event.data.status };
     case 'UserPasswordChanged.v1':
-      return { ...state, passwordHash: event.data.passwordHash };
+      return state;
     case 'UserInvited.v1':
       return { ...state, invitation: { invitationId: event.data.invitationId, expiresAt: event.data.expiresAt } };
     case 'UserInvitationAccepted.v1':
       return { ...state, invitation: null };
+    case 'UserErased.v1':
+      return { ...state, status: 'deleted', erased: true, invitation: null };
     default:
       return assertNever(event);
   }

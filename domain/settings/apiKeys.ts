@@ -3,8 +3,8 @@ import { assertNever, DomainError, type Decider } from '../decider';
 
 /**
  * API keys for analysts' tools, created and revoked in System Settings. The key itself is shown
- * once when it is made; events and read models hold only its SHA-256 hash and a short prefix that
- * lets an administrator tell keys apart. A request with a key acts as the named integration, with
+ * once when it is made; what is kept is its SHA-256 hash (in the `secret` schema, never in the event
+ * log) and a short prefix that lets an administrator tell keys apart. A request with a key acts as the named integration, with
  * read-only access to lists.
  */
 
@@ -24,7 +24,8 @@ export type ApiKeyState =
   | { status: 'active' | 'revoked'; keyId: string; name: string };
 
 export type ApiKeyEvent =
-  | { type: 'ApiKeyCreated.v1'; data: { keyId: string; name: string; prefix: string; keyHash: string } }
+  /** `keyHash` only on the way into the store, which keeps it in secret.event_secrets: events read back never carry it. */
+  | { type: 'ApiKeyCreated.v1'; data: { keyId: string; name: string; prefix: string; keyHash?: string } }
   | { type: 'ApiKeyRevoked.v1'; data: { keyId: string; name: string } };
 
 export type ApiKeyCommand =

@@ -52,6 +52,17 @@ export async function deleteUser(deps: Deps, userId: string, metadata: CommandMe
   return result;
 }
 
+/**
+ * Erases a person: the store deletes their key before it appends the erasure, so every event's personal
+ * fields about them read as erased from then on. The address is given back (its claim's events carry it
+ * only encrypted, and now only as erased), so it can be used again.
+ */
+export async function eraseUser(deps: Deps, userId: string, reason: string, metadata: CommandMetadata) {
+  const result = await runCommand(deps, users, userId, { type: 'EraseUser', reason }, metadata);
+  if (result.state.status !== 'none') await releaseEmail(deps, result.state.email, userId, metadata);
+  return result;
+}
+
 /** A deletion gives its address back, so it can be used again. */
 export async function releaseEmailOfDeleted(deps: Deps, events: ReadonlyArray<{ type: string; data: unknown }>, userId: string, metadata: CommandMetadata) {
   const deleted = events.find((e) => e.type === 'UserDeleted.v1');

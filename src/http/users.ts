@@ -3,8 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { canGrantPermissions, normalizePermissions, ROLES } from '../../domain/access';
 import { metadataFromRequest, runCommand } from '../commands/dispatch';
-import { users } from '../../domain/identity/identity';
-import { deleteUser, registerUser, updateUser } from '../commands/users';
+import { USER_MESSAGES, users } from '../../domain/identity/identity';
+import { deleteUser, eraseUser, registerUser, updateUser } from '../commands/users';
 import { statusHistoryOf } from '../../projections/statusHistory';
 import { findUser, listUsers, toUserView, type UserRow } from '../../projections/users';
 import { HttpError } from '../plugins/errors';
@@ -66,6 +66,12 @@ const bulkStatusBody = z
   })
   .strict()
   .meta({ example: { ids: ['8d3e9c1e-4f5a-4b6c-9d7e-0a1b2c3d4e5f'], is_active: false } });
+
+/** POST /users/:id/erase: why the person's data is erased (kept in the audit log). */
+const eraseBody = z
+  .object({ reason: z.string({ error: USER_MESSAGES.eraseReasonRequired }).trim().min(1, USER_MESSAGES.eraseReasonRequired).max(500, 'The reason may have at most 500 characters.') })
+  .strict()
+  .meta({ example: { reason: 'Erasure requested by the former contact on 2026-03-02 (ticket 4411)' } });
 
 /** Roles an admin creates from the admin panel; partners register themselves and sub-users are made by their parent. */
 const CREATABLE_ROLES = ['distributor', 'manufacturer', 'support'] as const;
@@ -208,6 +214,13 @@ export async function userRoutes(parent: FastifyInstance, services: Services, se
       message: changed === 0 ? `No user changed: the chosen users were already ${verb}.` : `${changed} user${changed === 1 ? '' : 's'} ${verb}.`,
       data: { changed: toChange.map((row) => row.id), unchanged: rows.filter((row) => row.is_active === active).map((row) => row.id), users: (await Promise.all(ids.map((id) => findUser(pool, id)))).filter((row): row is UserRow => Boolean(row)).map(view) },
     };
+  });
+
+  app.post('/users/:id/erase', { schema: { tags: ['users'], summary: "Erase a person's personal data for good (admins)", params: uuidParam, body: eraseBody } }, async (request) => {
+    const id = request.params.id;
+    await eraseUser(services, id, request.body.reason, metadataFromRequest(request));
+    await sessions.revokeAllOf(id, 'account erased');
+    return { success: true, message: 'User erased: their personal data can no longer be read.', data: { id } };
   });
 
   app.delete('/users/:id', { schema: { tags: ['users'], summary: 'Delete a user', params: uuidParam } }, async (request) => {
