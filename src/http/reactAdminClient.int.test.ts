@@ -12,7 +12,7 @@ let t: TestPortal;
 let client: ReturnType<typeof simpleRestProvider>;
 
 beforeAll(async () => {
-  t = await startTestPortal({ processes: ['api', 'projector'], listen: true });
+  t = await startTestPortal({ processes: ['api', 'projector'], listen: true, env: { READ_YOUR_WRITES_WAIT_MS: '1500' } });
   const { accessToken } = await login(t.app, 'admin@partnerhub.test');
   const httpClient = (url: string, options: fetchUtils.Options = {}) => fetchUtils.fetchJson(url, { ...options, user: { authenticated: true, token: `Bearer ${accessToken}` } });
   client = simpleRestProvider(`${t.url}/api`, httpClient);

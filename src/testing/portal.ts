@@ -42,6 +42,8 @@ export async function startTestPortal(options: TestPortalOptions = {}): Promise<
     API_REQUESTS_PER_ADDRESS_PER_MINUTE: '1000000',
     // A busy test machine must not turn requests away; the shedding test sets its own threshold.
     MAX_EVENT_LOOP_DELAY_MS: '0',
+    // A test that expects 201 must not get 202 because a busy machine delayed the projector; tests about 202 set a short wait.
+    READ_YOUR_WRITES_WAIT_MS: '15000',
     // The recent demo records only, unless a test is about the months of history.
     DEMO_HISTORY_DAYS: '0',
     ...options.env,
