@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emptyQuestionnaire } from '../../domain/partners/questionnaire';
 import { demoOrderId } from '../seed/orders';
 import { as, login, type Session } from '../testing/api';
 import { startTestPortal, type TestPortal } from '../testing/portal';
+import { completeQuestionnaire } from '../testing/questionnaire';
 import { documentedRoutes } from '../testing/routes';
 
 /**
@@ -130,30 +130,7 @@ const CREATE_ROUTES: Record<string, CreateRoute> = {
     caller: 'applicant',
     request: async () => {
       const applicant = await newApplicant();
-      const payload = {
-        ...emptyQuestionnaire(),
-        company_name: applicant.company,
-        contact_email: applicant.email,
-        contact_name: 'Ingrid Berg',
-        phone_number: '+47 22 00 00 00',
-        job_title: 'CEO',
-        country: 'Norway',
-        city: 'Oslo',
-        location: 'Karl Johans gate 1',
-        business_type: 'Private Limited',
-        years_in_operation: '12',
-        employees_range: '11–50',
-        business_description: 'Technology & Software',
-        target_markets: ['Europe'],
-        business_registration_number: 'NO-998877',
-        country_of_incorporation: 'Netherlands',
-        annual_turnover: '$1M – $10M',
-        turnover_currency: 'EUR',
-        fiscal_year_end_month: 'December',
-        are_financials_audited: 'Yes',
-        agreed_to_terms: true,
-        user_id: applicant.id,
-      };
+      const payload = completeQuestionnaire(applicant);
       return { url: '/api/partner/onboarding/questionnaire', payload, headers: { authorization: `Bearer ${applicant.token}` } };
     },
   },

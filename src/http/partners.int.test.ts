@@ -1,11 +1,12 @@
 import { readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { emptyQuestionnaire, type QuestionnaireAnswers } from '../../domain/partners/questionnaire';
 import { badgePng } from '../seed/partners';
 import { demoUserId } from '../seed/identity';
 import { as, login, type Session } from '../testing/api';
 import { startTestPortal, type TestPortal } from '../testing/portal';
+import type { QuestionnaireAnswers } from '../../domain/partners/questionnaire';
+import { completeQuestionnaire } from '../testing/questionnaire';
 
 let t: TestPortal;
 let admin: Session;
@@ -40,31 +41,7 @@ async function register(company = `Fjord Networks ${++counter}`): Promise<Applic
   return { id: body.data.id, email, token: body.onboardingToken, company };
 }
 
-const answers = (applicant: Applicant, overrides: Partial<QuestionnaireAnswers> = {}) => ({
-  ...emptyQuestionnaire(),
-  company_name: applicant.company,
-  contact_email: applicant.email,
-  contact_name: 'Ingrid Berg',
-  phone_number: '+47 22 00 00 00',
-  job_title: 'CEO',
-  country: 'Norway',
-  city: 'Oslo',
-  location: 'Karl Johans gate 1',
-  business_type: 'Private Limited',
-  years_in_operation: '12',
-  employees_range: '11–50',
-  business_description: 'Technology & Software',
-  target_markets: ['Europe'],
-  business_registration_number: 'NO-998877',
-  country_of_incorporation: 'Netherlands',
-  annual_turnover: '$1M – $10M',
-  turnover_currency: 'EUR',
-  fiscal_year_end_month: 'December',
-  are_financials_audited: 'Yes',
-  agreed_to_terms: true,
-  user_id: applicant.id,
-  ...overrides,
-});
+const answers = completeQuestionnaire;
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
