@@ -441,9 +441,3 @@ export async function findDuplicateLead(db: Queryable, company: string, email: s
   );
   return rows[0];
 }
-
-/** Leads awaiting an answer whose window closed or closes before `until`: the sweep re-schedules their jobs. */
-export async function leadsAwaitingAnswer(db: Queryable, until: Date): Promise<Array<{ id: string; due_at: Date }>> {
-  const { rows } = await db.query<{ id: string; due_at: Date }>(`SELECT id, due_at FROM read.leads WHERE status = 'assigned' AND due_at <= $1 ORDER BY due_at`, [until]);
-  return rows;
-}

@@ -31,8 +31,10 @@ const assignedTo = (organisationId: string, dueAt = due, previousStatus: 'unassi
 });
 const next = (organisationId: string, dueAt = '2026-11-25T10:00:00.000Z') => ({ organisationId, ruleId: 'rule-1', method: 'round_robin' as const, reason: 'Rule "EMEA"', dueAt });
 const accepted: LeadEvent = { type: 'LeadAccepted.v1', data: { leadId: id, organisationId: 'org-1', status: 'accepted', previousStatus: 'assigned' } };
-const lapsed: LeadEvent = { type: 'LeadLapsed.v1', data: { leadId: id, organisationId: 'org-1', dueAt: due, reason: LAPSE_REASON, status: 'unassigned', previousStatus: 'assigned' } };
-const declined: LeadEvent = { type: 'LeadDeclined.v1', data: { leadId: id, organisationId: 'org-1', reason: 'Outside our territory', status: 'unassigned', previousStatus: 'assigned' } };
+const lapsedTo = (passedTo: string | null): LeadEvent => ({ type: 'LeadLapsed.v1', data: { leadId: id, organisationId: 'org-1', dueAt: due, reason: LAPSE_REASON, passedTo, status: 'unassigned', previousStatus: 'assigned' } });
+const declinedTo = (passedTo: string | null): LeadEvent => ({ type: 'LeadDeclined.v1', data: { leadId: id, organisationId: 'org-1', reason: 'Outside our territory', passedTo, status: 'unassigned', previousStatus: 'assigned' } });
+const lapsed = lapsedTo(null);
+const declined = declinedTo(null);
 const changed = (status: 'contacted' | 'qualified' | 'disqualified', previousStatus: 'accepted' | 'contacted' | 'qualified', reason: string | null = null): LeadEvent => ({
   type: 'LeadStatusChanged.v1',
   data: { leadId: id, organisationId: 'org-1', status, previousStatus, reason },
@@ -153,7 +155,7 @@ describe('DeclineLead', () => {
   });
 
   it('passes it on to the next eligible organisation', () => {
-    spec.given([created, assignedTo('org-1')]).when(decline('Outside our territory', next('org-2')), { ...partner, now }).then([declined, assignedTo('org-2', '2026-11-25T10:00:00.000Z', 'unassigned', 'org-1')]);
+    spec.given([created, assignedTo('org-1')]).when(decline('Outside our territory', next('org-2')), { ...partner, now }).then([declinedTo('org-2'), assignedTo('org-2', '2026-11-25T10:00:00.000Z', 'unassigned', 'org-1')]);
   });
 
   it('refuses another organisation', () => {
@@ -163,7 +165,7 @@ describe('DeclineLead', () => {
 
 describe('LapseLead (the worker)', () => {
   it('passes the unanswered lead on to the next eligible organisation', () => {
-    spec.given([created, assignedTo('org-1')]).when(lapse(next('org-2')), { actorRole: null, actorId: null, now: due }).then([lapsed, assignedTo('org-2', '2026-11-25T10:00:00.000Z', 'unassigned', 'org-1')]);
+    spec.given([created, assignedTo('org-1')]).when(lapse(next('org-2')), { actorRole: null, actorId: null, now: due }).then([lapsedTo('org-2'), assignedTo('org-2', '2026-11-25T10:00:00.000Z', 'unassigned', 'org-1')]);
   });
 
   it('returns it to the unassigned queue after the last one', () => {
@@ -183,7 +185,7 @@ describe('LapseLead (the worker)', () => {
   });
 
   it('remembers who passed the lead by', () => {
-    const state = fold(leads, [created, assignedTo('org-1'), lapsed, assignedTo('org-2', '2026-11-25T10:00:00.000Z'), { ...declined, data: { ...declined.data, organisationId: 'org-2' } }]) as Extract<LeadState, { id: string }>;
+    const state = fold(leads, [created, assignedTo('org-1'), lapsed, assignedTo('org-2', '2026-11-25T10:00:00.000Z'), { ...declined, data: { ...declined.data, organisationId: 'org-2' } } as LeadEvent]) as Extract<LeadState, { id: string }>;
     expect(state.passedBy).toEqual(['org-1', 'org-2']);
     expect(state.status).toBe('unassigned');
   });

@@ -207,8 +207,9 @@ export type LeadEvent =
       data: Common & Assignment & { dueAt: string; previousOrganisationId: string | null; status: 'assigned'; previousStatus: LeadStatus };
     }
   | { type: 'LeadAccepted.v1'; data: Common & { organisationId: string; status: 'accepted'; previousStatus: 'assigned' } }
-  | { type: 'LeadDeclined.v1'; data: Common & { organisationId: string; reason: string; status: 'unassigned'; previousStatus: 'assigned' } }
-  | { type: 'LeadLapsed.v1'; data: Common & { organisationId: string; dueAt: string; reason: string; status: 'unassigned'; previousStatus: 'assigned' } }
+  /** `passedTo`: the organisation the lead passes on to in the same step; null when it returns to the unassigned queue. */
+  | { type: 'LeadDeclined.v1'; data: Common & { organisationId: string; reason: string; passedTo: string | null; status: 'unassigned'; previousStatus: 'assigned' } }
+  | { type: 'LeadLapsed.v1'; data: Common & { organisationId: string; dueAt: string; reason: string; passedTo: string | null; status: 'unassigned'; previousStatus: 'assigned' } }
   | { type: 'LeadStatusChanged.v1'; data: Common & { organisationId: string; status: 'contacted' | 'qualified' | 'disqualified'; previousStatus: LeadStatus; reason: string | null } }
   | { type: 'LeadConverted.v1'; data: Common & { organisationId: string; projectId: string; status: 'converted'; previousStatus: LeadStatus } };
 
@@ -310,7 +311,7 @@ export function decide(command: LeadCommand, state: LeadState, metadata: Command
       const lead = existing(state);
       const organisationId = awaitingAnswer(lead, command.actorOrganisationId, metadata);
       const reason = reasonOf(command.reason, true)!;
-      const declined: LeadEvent = { type: 'LeadDeclined.v1', data: { leadId: lead.id, organisationId, reason, status: 'unassigned', previousStatus: 'assigned' } };
+      const declined: LeadEvent = { type: 'LeadDeclined.v1', data: { leadId: lead.id, organisationId, reason, passedTo: command.next?.organisationId ?? null, status: 'unassigned', previousStatus: 'assigned' } };
       return [declined, ...assigned(evolve(lead, declined) as LiveLead, command.next, 'unassigned', organisationId)];
     }
     case 'LapseLead': {
@@ -319,7 +320,7 @@ export function decide(command: LeadCommand, state: LeadState, metadata: Command
       if (lead.status !== 'assigned' || lead.dueAt !== command.dueAt || !lead.organisationId) return [];
       if (Date.parse(metadata.now) < Date.parse(lead.dueAt)) throw new DomainError('conflict', 'LAPSE_NOT_DUE', LEAD_MESSAGES.lapseNotDue);
       const organisationId = lead.organisationId;
-      const lapsed: LeadEvent = { type: 'LeadLapsed.v1', data: { leadId: lead.id, organisationId, dueAt: lead.dueAt, reason: LAPSE_REASON, status: 'unassigned', previousStatus: 'assigned' } };
+      const lapsed: LeadEvent = { type: 'LeadLapsed.v1', data: { leadId: lead.id, organisationId, dueAt: lead.dueAt, reason: LAPSE_REASON, passedTo: command.next?.organisationId ?? null, status: 'unassigned', previousStatus: 'assigned' } };
       return [lapsed, ...assigned(evolve(lead, lapsed) as LiveLead, command.next, 'unassigned', organisationId)];
     }
     case 'ChangeLeadStatus': {

@@ -86,8 +86,8 @@ const ruleShape = {
   countries: z.array(z.string().max(2)).max(300).optional(),
   regions: z.array(z.enum(LEAD_REGIONS, { error: RULE_MESSAGES.regionInvalid })).max(LEAD_REGIONS.length).optional(),
   product_interests: z.array(z.enum(PRODUCT_CATEGORIES, { error: RULE_MESSAGES.interestInvalid })).max(PRODUCT_CATEGORIES.length).optional(),
-  min_value: z.number().min(0, RULE_MESSAGES.valueRange).nullable().optional(),
-  max_value: z.number().min(0, RULE_MESSAGES.valueRange).nullable().optional(),
+  min_value: z.number().min(0, RULE_MESSAGES.valueRange).max(MAX_ESTIMATED_VALUE, RULE_MESSAGES.valueRange).nullable().optional(),
+  max_value: z.number().min(0, RULE_MESSAGES.valueRange).max(MAX_ESTIMATED_VALUE, RULE_MESSAGES.valueRange).nullable().optional(),
   method: z.enum(ROUTING_METHODS, { error: RULE_MESSAGES.methodInvalid }),
   organisation_ids: z.array(z.uuid({ error: 'Each organisation id must be a valid id.' }), { error: RULE_MESSAGES.organisationsRequired }).min(1, RULE_MESSAGES.organisationsRequired).max(200),
   capacity: z.number().int(RULE_MESSAGES.capacityInvalid).min(1, RULE_MESSAGES.capacityInvalid).nullable().optional(),
@@ -391,6 +391,12 @@ export async function leadRoutes(parent: FastifyInstance, services: Services): P
 
   // ---- routing rules ----
 
+  /** Rules name organisations that can receive leads: active partner and distributor accounts. */
+  const checkOrganisations = async (ids: string[]) => {
+    const { rows } = await pool.query<{ id: string }>(`SELECT id FROM read.users WHERE id = ANY($1::uuid[]) AND role IN ('partner', 'distributor') AND parent_user_id IS NULL AND is_active`, [ids]);
+    if (rows.length < new Set(ids).size) throw new HttpError(400, 'VALIDATION_ERROR', 'Choose active partner or distributor organisations.', [{ field: 'organisation_ids', message: 'Choose active partner or distributor organisations.' }]);
+  };
+
   const ruleAnswer = async (id: string, message?: string) => {
     const rule = (await ruleViews(pool)).find((r) => r.id === id);
     if (!rule) throw new HttpError(404, 'NOT_FOUND', RULE_MESSAGES.notFound);
@@ -410,6 +416,7 @@ export async function leadRoutes(parent: FastifyInstance, services: Services): P
   app.post('/lead-rules', { schema: { tags, summary: 'Add a routing rule (at `position`, by default last); it applies to leads created from now on', body: ruleCreateBody } }, async (request, reply) => {
     const id = newId();
     const { position, ...body } = request.body;
+    await checkOrganisations(body.organisation_ids);
     await rulebook(request, { type: 'AddRule', rule: ruleFrom(id, body), position: position ?? null });
     reply.status(201);
     return ruleAnswer(id, RULE_MESSAGES.created);
@@ -417,6 +424,7 @@ export async function leadRoutes(parent: FastifyInstance, services: Services): P
 
   app.put('/lead-rules/:id', { schema: { tags, summary: 'Change a routing rule; leads already created keep the rules they were routed by', params: uuidParam, body: ruleUpdateBody } }, async (request) => {
     await ruleAnswer(request.params.id);
+    await checkOrganisations(request.body.organisation_ids);
     await rulebook(request, { type: 'ChangeRule', rule: ruleFrom(request.params.id, request.body) });
     return ruleAnswer(request.params.id, RULE_MESSAGES.updated);
   });
