@@ -71,6 +71,14 @@ describe('creating and routing', () => {
     expect(second).toMatchObject({ status: 'unassigned', organisation_id: null, duplicate_of: { type: 'lead', id: first.id } });
   });
 
+  it('creates a lead with the documented example, also without a country', async () => {
+    const example = { company: 'Contoso Ltd', contact_name: 'Ada Lovelace', email: 'ada@contoso.example', phone: '+44 20 7946 0000', country: 'GB', region: 'EMEA', product_interest: 'Managed Switches', estimated_value: 120000, source: 'web_form', notes: 'Asked for a campus refresh quote.' };
+    for (const payload of [example, { ...example, country: null }]) {
+      const response = await call(admin)({ method: 'POST', url: '/api/leads', payload });
+      expect(response.statusCode, response.body).toBe(201);
+    }
+  });
+
   it('refuses bad fields with the field named', async () => {
     const response = await call(admin)({ method: 'POST', url: '/api/leads', payload: lead({ email: 'nobody' }) });
     expect(response.statusCode).toBe(400);
