@@ -441,3 +441,98 @@ export async function findDuplicateLead(db: Queryable, company: string, email: s
   );
   return rows[0];
 }
+
+// ---- reports ----
+
+export interface LeadReportRow {
+  key: string;
+  name: string;
+  leads: number;
+  offers: number;
+  accepted: number;
+  declined: number;
+  lapsed: number;
+  /** Accepted offers among answered or lapsed ones (pending offers do not count yet). */
+  acceptance_rate: number | null;
+  /** Mean hours from an offer to its acceptance. */
+  avg_hours_to_accept: number | null;
+  converted: number;
+  /** Converted leads among those accepted. */
+  conversion_rate: number | null;
+  /** Delivered orders linked to the deals the leads became (dollars). */
+  revenue: number;
+}
+
+const rate = (part: number, whole: number) => (whole > 0 ? Math.round((part / whole) * 1000) / 10 : null);
+
+/**
+ * Acceptance, time to accept, conversion and revenue per organisation and per source, and the ageing
+ * of open leads, over what the scope sees (one organisation's offers, or all).
+ */
+export async function leadReports(db: Queryable, scope: LeadScope) {
+  const own = scope.organisationId ?? null;
+  const { rows: offers } = await db.query<{ key: string; name: string; leads: string; offers: string; accepted: string; declined: string; lapsed: string; hours: string | null; converted: string; revenue: string }>(
+    `WITH o AS (SELECT * FROM read.lead_offers WHERE $1::uuid IS NULL OR organisation_id = $1),
+          revenue AS (SELECT l.id AS lead_id, l.organisation_id, coalesce(sum(ord.total_amount) FILTER (WHERE ord.status = 'delivered'), 0) AS amount
+                      FROM read.leads l JOIN read.project_orders po ON po.project_id = l.project_id JOIN read.orders ord ON ord.id = po.order_id
+                      WHERE l.status = 'converted' GROUP BY l.id, l.organisation_id)
+     SELECT o.organisation_id::text AS key, coalesce(u.company_name, u.full_name, o.organisation_id::text) AS name,
+            count(DISTINCT o.lead_id) AS leads, count(*) AS offers,
+            count(*) FILTER (WHERE o.outcome = 'accepted') AS accepted,
+            count(*) FILTER (WHERE o.outcome = 'declined') AS declined, count(*) FILTER (WHERE o.outcome = 'lapsed') AS lapsed,
+            avg(extract(epoch FROM o.answered_at - o.offered_at) / 3600) FILTER (WHERE o.outcome = 'accepted') AS hours,
+            (SELECT count(*) FROM read.leads l WHERE l.organisation_id = o.organisation_id AND l.status = 'converted') AS converted,
+            (SELECT coalesce(sum(r.amount), 0) FROM revenue r WHERE r.organisation_id = o.organisation_id) AS revenue
+     FROM o LEFT JOIN read.users u ON u.id = o.organisation_id
+     GROUP BY o.organisation_id, u.company_name, u.full_name ORDER BY 2`,
+    [own],
+  );
+  const { rows: sources } = await db.query<{ key: string; leads: string; offers: string; accepted: string; declined: string; lapsed: string; hours: string | null; converted: string; revenue: string }>(
+    `WITH l AS (SELECT * FROM read.leads WHERE $1::uuid IS NULL OR id IN (SELECT lead_id FROM read.lead_offers WHERE organisation_id = $1)),
+          o AS (SELECT * FROM read.lead_offers WHERE $1::uuid IS NULL OR organisation_id = $1)
+     SELECT l.source AS key, count(DISTINCT l.id) AS leads, count(o.event_id) AS offers,
+            count(o.event_id) FILTER (WHERE o.outcome = 'accepted') AS accepted, count(o.event_id) FILTER (WHERE o.outcome = 'declined') AS declined,
+            count(o.event_id) FILTER (WHERE o.outcome = 'lapsed') AS lapsed,
+            avg(extract(epoch FROM o.answered_at - o.offered_at) / 3600) FILTER (WHERE o.outcome = 'accepted') AS hours,
+            count(DISTINCT l.id) FILTER (WHERE l.status = 'converted' AND ($1::uuid IS NULL OR l.organisation_id = $1)) AS converted,
+            (SELECT coalesce(sum(ord.total_amount), 0) FROM read.leads x JOIN read.project_orders po ON po.project_id = x.project_id JOIN read.orders ord ON ord.id = po.order_id
+              WHERE x.source = l.source AND x.status = 'converted' AND ord.status = 'delivered' AND ($1::uuid IS NULL OR x.organisation_id = $1)) AS revenue
+     FROM l LEFT JOIN o ON o.lead_id = l.id GROUP BY l.source ORDER BY l.source`,
+    [own],
+  );
+  const { rows: ageing } = await db.query<{ bucket: string; status: string; n: string }>(
+    `SELECT CASE WHEN now() - created_at < interval '2 days' THEN 'under 2 days' WHEN now() - created_at < interval '7 days' THEN '2–7 days'
+                 WHEN now() - created_at < interval '30 days' THEN '7–30 days' ELSE 'over 30 days' END AS bucket, status, count(*) AS n
+     FROM read.leads WHERE status IN ('unassigned', 'assigned', 'accepted', 'contacted', 'qualified') AND ($1::uuid IS NULL OR organisation_id = $1)
+     GROUP BY 1, 2`,
+    [own],
+  );
+  const row = (r: { key: string; leads: string; offers: string; accepted: string; declined: string; lapsed: string; hours: string | null; converted: string; revenue: string }, name: string): LeadReportRow => {
+    const accepted = Number(r.accepted);
+    return {
+      key: r.key,
+      name,
+      leads: Number(r.leads),
+      offers: Number(r.offers),
+      accepted,
+      declined: Number(r.declined),
+      lapsed: Number(r.lapsed),
+      acceptance_rate: rate(accepted, accepted + Number(r.declined) + Number(r.lapsed)),
+      avg_hours_to_accept: r.hours === null ? null : Math.round(Number(r.hours) * 10) / 10,
+      converted: Number(r.converted),
+      conversion_rate: rate(Number(r.converted), accepted),
+      revenue: Number(r.revenue),
+    };
+  };
+  const BUCKETS = ['under 2 days', '2–7 days', '7–30 days', 'over 30 days'];
+  return {
+    by_organisation: offers.map((r) => row(r, r.name)),
+    by_source: sources.map((r) => row(r, r.key)),
+    ageing: BUCKETS.map((bucket) => ({
+      bucket,
+      unassigned: Number(ageing.find((a) => a.bucket === bucket && a.status === 'unassigned')?.n ?? 0),
+      awaiting: Number(ageing.find((a) => a.bucket === bucket && a.status === 'assigned')?.n ?? 0),
+      working: ageing.filter((a) => a.bucket === bucket && ['accepted', 'contacted', 'qualified'].includes(a.status)).reduce((sum, a) => sum + Number(a.n), 0),
+    })),
+  };
+}

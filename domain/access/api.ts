@@ -189,6 +189,7 @@ export const API_ROUTES: Readonly<Record<ApiRouteKey, ApiAccess>> = {
   // which answers and works them (Leads.Update); routing rules and reassignment are the admins'.
   'GET /leads': signedIn(RESOURCE_RULES.leads.list),
   'GET /leads/export': signedIn(RESOURCE_RULES.leads.list),
+  'GET /leads/reports': signedIn(RESOURCE_RULES.leads.list),
   'GET /leads/organisations': signedIn(RESOURCE_RULES.leads.create),
   'POST /leads': signedIn(RESOURCE_RULES.leads.create),
   'POST /leads/import': signedIn(RESOURCE_RULES.leads.create),

@@ -15,6 +15,8 @@ export const MAX_IMPORT_ROWS = 5000;
 export interface ImportRow {
   /** The row's line in the file (the header is line 1). */
   line: number;
+  /** The company cell as written, so a bad row can be recognised in the report. */
+  company: string | null;
   details: LeadDetails | null;
   errors: Array<{ field: string; message: string }>;
 }
@@ -80,10 +82,11 @@ export function importRows(text: string): ImportRow[] {
       const at = columns.indexOf(name);
       return at < 0 ? '' : (values[at] ?? '').trim();
     };
-    if (values.length > columns.length) return { line, details: null, errors: [{ field: 'row', message: `The row has ${values.length} cells; the header names ${columns.length}.` }] };
+    const company = cell('company') || null;
+    if (values.length > columns.length) return { line, company, details: null, errors: [{ field: 'row', message: `The row has ${values.length} cells; the header names ${columns.length}.` }] };
     const valueText = cell('estimated_value').replace(/[$,\s]/g, '');
     const value = valueText === '' ? null : Number(valueText);
-    if (value !== null && !Number.isFinite(value)) return { line, details: null, errors: [{ field: 'estimated_value', message: 'Estimated value must be a number.' }] };
+    if (value !== null && !Number.isFinite(value)) return { line, company, details: null, errors: [{ field: 'estimated_value', message: 'Estimated value must be a number.' }] };
     try {
       const details = normalizeLeadDetails({
         company: cell('company'),
@@ -97,10 +100,10 @@ export function importRows(text: string): ImportRow[] {
         source: sourceOf(cell('source')) as LeadSource,
         notes: cell('notes') || null,
       });
-      return { line, details, errors: [] };
+      return { line, company, details, errors: [] };
     } catch (error) {
       if (!(error instanceof DomainError)) throw error;
-      return { line, details: null, errors: (error.details as Array<{ field: string; message: string }>) ?? [{ field: 'row', message: error.message }] };
+      return { line, company, details: null, errors: (error.details as Array<{ field: string; message: string }>) ?? [{ field: 'row', message: error.message }] };
     }
   });
 }

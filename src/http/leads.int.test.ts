@@ -216,6 +216,32 @@ describe('lists, history and export', () => {
   });
 });
 
+describe('reports', () => {
+  it('answers acceptance, time to accept, conversion and revenue per organisation and per source; an organisation sees its own row only', async () => {
+    const created = await create({ source: 'campaign' });
+    await call(partner)({ method: 'POST', url: `/api/leads/${created.id}/accept` });
+    const converted = await call(partner)({ method: 'POST', url: `/api/leads/${created.id}/convert`, payload: { title: 'Report deal' } });
+    const projectId = converted.json().data.project_id;
+    const candidates = (await call(partner)({ method: 'GET', url: `/api/projects/${projectId}/orders/candidates` })).json().data as Array<{ id: string; status: string; total_amount: number }>;
+    const delivered = candidates.find((o) => o.status === 'delivered')!;
+    expect((await call(partner)({ method: 'POST', url: `/api/projects/${projectId}/orders`, payload: { order_id: delivered.id } })).statusCode).toBe(201);
+    const all = (await call(admin)({ method: 'GET', url: '/api/leads/reports' })).json().data;
+    const northwind = all.by_organisation.find((r: { key: string }) => r.key === northwindId());
+    expect(northwind.converted).toBeGreaterThanOrEqual(2);
+    expect(northwind.accepted).toBeGreaterThanOrEqual(northwind.converted);
+    expect(northwind.acceptance_rate).toBeGreaterThan(0);
+    expect(northwind.avg_hours_to_accept).toBeGreaterThanOrEqual(0);
+    expect(northwind.conversion_rate).toBe(Math.round((northwind.converted / northwind.accepted) * 1000) / 10);
+    // The delivered orders linked to the deals the leads became.
+    expect(northwind.revenue).toBeGreaterThanOrEqual(Number(delivered.total_amount));
+    expect(all.by_source.find((r: { key: string }) => r.key === 'campaign').revenue).toBeGreaterThanOrEqual(Number(delivered.total_amount));
+    expect(all.by_source.map((r: { key: string }) => r.key)).toEqual(expect.arrayContaining(['campaign', 'web_form', 'event']));
+    expect(all.ageing.map((a: { bucket: string }) => a.bucket)).toEqual(['under 2 days', '2–7 days', '7–30 days', 'over 30 days']);
+    const own = (await call(partner)({ method: 'GET', url: '/api/leads/reports' })).json().data;
+    expect(own.by_organisation.map((r: { key: string }) => r.key)).toEqual([northwindId()]);
+  });
+});
+
 describe('routing rules', () => {
   it('adds, orders, changes and removes rules (admins only); a change applies to new leads only', async () => {
     const payload = { name: 'Test: Brazil to Sakura', countries: ['BR'], method: 'named', organisation_ids: [sakura.user.id] };

@@ -8,7 +8,7 @@ import { importKey, importRows } from '../../domain/leads/csvImport';
 import { LEAD_MESSAGES, LEAD_REGIONS, LEAD_SOURCES, LEAD_STATUSES, leads, MAX_ESTIMATED_VALUE, type LeadDetails } from '../../domain/leads/leads';
 import { ROUTING_METHODS, type RoutingRule } from '../../domain/leads/routing';
 import { leadRules, RULE_MESSAGES, RULEBOOK_ID, type RulebookCommand } from '../../domain/leads/rules';
-import { allLeads, findLead, findLeadRow, LEAD_SORT_FIELDS, listLeads, offersOf, ruleViews, type LeadRow, type LeadScope, type LeadView } from '../../projections/leads';
+import { allLeads, findLead, findLeadRow, LEAD_SORT_FIELDS, leadReports, listLeads, offersOf, ruleViews, type LeadRow, type LeadScope, type LeadView } from '../../projections/leads';
 import { statusHistoryOf } from '../../projections/statusHistory';
 import { deterministicUuid } from '../commands/commandHandler';
 import { metadataFromRequest, newId, runCommand } from '../commands/dispatch';
@@ -250,6 +250,11 @@ export async function leadRoutes(parent: FastifyInstance, services: Services): P
     return reply.send(Readable.from(recordedWhenDone(csvLines(CSV_COLUMNS, allLeads(pool, scopeOf(request), { ...q.filters, search: q.search })), recorded)));
   });
 
+  app.get('/leads/reports', { schema: { tags, summary: "Acceptance rate, time to accept, conversion and revenue per organisation and per source, and the ageing of open leads (an organisation: its own)" } }, async (request) => ({
+    success: true,
+    data: await leadReports(pool, scopeOf(request)),
+  }));
+
   app.get('/leads/organisations', { schema: { tags, summary: 'The organisations leads can be routed to (active partner and distributor accounts)' } }, async () => {
     const { rows } = await pool.query<{ id: string; name: string; role: string }>(
       `SELECT id, coalesce(company_name, full_name) AS name, role FROM read.users WHERE role IN ('partner', 'distributor') AND parent_user_id IS NULL AND is_active ORDER BY 2`,
@@ -284,7 +289,7 @@ export async function leadRoutes(parent: FastifyInstance, services: Services): P
         return {
           line: row.line,
           status: row.errors.length ? 'invalid' : repeated ? 'already_imported' : 'valid',
-          company: row.details?.company ?? null,
+          company: row.details?.company ?? row.company,
           email: row.details?.email ?? null,
           lead_id: row.leadId,
           errors: row.errors,

@@ -3,6 +3,7 @@ import { LEAD_REGIONS, LEAD_SOURCES, leads, type LeadCommand, type LeadDetails, 
 import type { RoutingRule } from '../../domain/leads/routing';
 import { leadRules, RULEBOOK_ID } from '../../domain/leads/rules';
 import { PRODUCT_CATEGORIES } from '../../domain/catalogue/catalogue';
+import { projects } from '../../domain/projects/projects';
 import { deterministicUuid, handleCommand } from '../commands/commandHandler';
 import { runCommand } from '../commands/dispatch';
 import { convertLead, createLead, creationContext, loadLead, passOnTarget, type CreationContext } from '../commands/leads';
@@ -159,7 +160,16 @@ async function playStory(services: Services, demo: DemoLead, base: CommandMetada
       case 'convert':
         if (!holder || !['accepted', 'contacted', 'qualified'].includes(lead.status)) return;
         await services.watcher.waitFor((await services.store.headPosition())!);
-        await convertLead(services, leadId, { actorOrganisationId: holder, createdBy: holder, title: step.title, expectedClosureDate: new Date(at + 90 * DAY_MS).toISOString().slice(0, 10) }, asHolder);
+        {
+          const projectId = await convertLead(services, leadId, { actorOrganisationId: holder, createdBy: holder, title: step.title, expectedClosureDate: new Date(at + 90 * DAY_MS).toISOString().slice(0, 10) }, asHolder);
+          // The deal's orders: one of the organisation's delivered orders not yet linked to a deal, so the reports show revenue.
+          const { rows } = await services.pool.query<{ id: string }>(
+            `SELECT o.id FROM read.orders o WHERE o.organisation_id = $1 AND o.status = 'delivered' AND NOT EXISTS (SELECT 1 FROM read.project_orders po WHERE po.order_id = o.id)
+             ORDER BY o.created_at DESC LIMIT 1`,
+            [holder],
+          );
+          if (rows[0]) await runCommand(services, projects, projectId, { type: 'LinkOrder', orderId: rows[0].id }, asHolder);
+        }
         break;
       case 'assign':
         await run({ type: 'AssignLead', assignment: { organisationId: step.organisationId, ruleId: null, method: 'manual', reason: step.reason, dueAt: new Date(at + 48 * HOUR_MS).toISOString() } }, admin(at));

@@ -9,6 +9,7 @@ import { usePrincipal } from '../access/usePrincipal';
 import { formatDate } from '../formatting';
 import { PageTitle } from '../layout/PageTitle';
 import { showToast } from '../layout/toast';
+import { LeadReportsPanel } from './LeadReports';
 import { assignLead, deleteRule, exportLeads, importLeads, listLeads, listRules, money, moveRule, organisations, SOURCE_LABELS, type ImportReport, type Lead, type LeadFilters, type LeadRule } from './leadsApi';
 
 const STATUSES = ['unassigned', 'assigned', 'accepted', 'contacted', 'qualified', 'converted', 'disqualified'];
@@ -217,6 +218,7 @@ export default function LeadManagement() {
     { key: 'all', label: 'All leads' },
     { key: 'queue', label: 'Unassigned queue' },
     { key: 'import', label: 'Import' },
+    { key: 'reports', label: 'Reports' },
     ...(admin ? [{ key: 'rules', label: 'Routing rules' }] : []),
   ];
   const setFilter = (key: keyof LeadFilters, value: string) => setFilters((f) => ({ ...f, [key]: value || undefined }));
@@ -230,7 +232,7 @@ export default function LeadManagement() {
         {assigning ? <Box sx={{ p: 2, pb: 0 }}><AssignPanel lead={assigning} onDone={() => { setAssigning(null); setVersion((v) => v + 1); }} /></Box> : null}
         {tab === 'all' ? (
           <>
-            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ p: 2 }} flexWrap="wrap" useFlexGap>
+            <Box sx={{ p: 2, display: 'flex', flexWrap: 'wrap', gap: 1, '& > .MuiTextField-root': { width: { xs: '100%', sm: 'auto' } } }}>
               <TextField size="small" label="Search" value={filters.search ?? ''} onChange={(e) => setFilter('search', e.target.value)} />
               <TextField select size="small" label="Status" value={filters.status ?? ''} onChange={(e) => setFilter('status', e.target.value)} sx={{ minWidth: 150 }}>
                 <MenuItem value="">Any</MenuItem>
@@ -245,13 +247,15 @@ export default function LeadManagement() {
                 {REGIONS.map((r) => <MenuItem key={r} value={r}>{r}</MenuItem>)}
               </TextField>
               <Button onClick={() => exportLeads(filters)}>Export CSV</Button>
-            </Stack>
+            </Box>
             <LeadTable key={version} filters={filters} onAssign={admin ? setAssigning : undefined} />
           </>
         ) : tab === 'queue' ? (
           <LeadTable key={`queue-${version}`} filters={{ status: 'unassigned' }} onAssign={admin ? setAssigning : undefined} />
         ) : tab === 'import' ? (
           <ImportPanel />
+        ) : tab === 'reports' ? (
+          <LeadReportsPanel />
         ) : (
           <RulesPanel />
         )}

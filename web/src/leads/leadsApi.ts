@@ -147,8 +147,35 @@ export function timeLeft(dueAt: string | null, now = Date.now()): string {
   if (ms <= 0) return 'window closed';
   const hours = Math.floor(ms / 3_600_000);
   const minutes = Math.floor((ms % 3_600_000) / 60_000);
+  if (hours === 0 && minutes === 0) return 'under a minute left';
   return hours > 0 ? `${hours} h ${minutes} min left` : `${minutes} min left`;
 }
 
 export const money = (value: number | null) => (value === null ? '—' : value.toLocaleString('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 }));
 export const SOURCE_LABELS: Record<string, string> = { web_form: 'Web form', event: 'Event', campaign: 'Campaign', partner_referral: 'Partner referral', other: 'Other' };
+
+export interface LeadReportRow {
+  key: string;
+  name: string;
+  leads: number;
+  offers: number;
+  accepted: number;
+  declined: number;
+  lapsed: number;
+  acceptance_rate: number | null;
+  avg_hours_to_accept: number | null;
+  converted: number;
+  conversion_rate: number | null;
+  revenue: number;
+}
+
+export interface LeadReports {
+  by_organisation: LeadReportRow[];
+  by_source: LeadReportRow[];
+  ageing: Array<{ bucket: string; unassigned: number; awaiting: number; working: number }>;
+}
+
+export async function leadReports(): Promise<LeadReports> {
+  const { json } = await httpClient<{ data: LeadReports }>(`${API_URL}/leads/reports`);
+  return json.data;
+}
