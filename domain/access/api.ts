@@ -197,6 +197,7 @@ export const API_ROUTES: Readonly<Record<ApiRouteKey, ApiAccess>> = {
   // Editing the lead's own fields is for those who create leads, not for the organisation working it.
   'PUT /leads/:id': signedIn(RESOURCE_RULES.leads.create, scoped),
   'GET /leads/:id/history': signedIn(RESOURCE_RULES.leads.show, scoped),
+  'GET /leads/:id/versions': signedIn(RESOURCE_RULES.leads.show, scoped),
   'POST /leads/:id/accept': signedIn(RESOURCE_RULES.leads.edit, scoped),
   'POST /leads/:id/decline': signedIn(RESOURCE_RULES.leads.edit, scoped),
   'POST /leads/:id/status': signedIn(RESOURCE_RULES.leads.edit, scoped),

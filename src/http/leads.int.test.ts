@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LEAD_MESSAGES } from '../../domain/leads/leads';
+import { randomUUID } from 'node:crypto';
+import { LEAD_MESSAGES, leads } from '../../domain/leads/leads';
+import { handleCommand } from '../commands/commandHandler';
 import { as, login, type Session } from '../testing/api';
 import { startTestPortal, type TestPortal } from '../testing/portal';
 
@@ -213,6 +215,87 @@ describe('lists, history and export', () => {
     expect(line).toContain(created.company);
     expect(line).not.toContain(created.email);
     expect((await call(admin)({ method: 'GET', url: '/api/leads/export?status=assigned' })).body).toContain(created.email);
+  });
+});
+
+describe('versions and history keep the contact private', () => {
+  /** The window closes as the worker would close it: LapseLead at the due time, returning the lead to the queue. */
+  async function lapse(id: string, dueAt: string) {
+    const metadata = { now: dueAt, actorId: null, actorRole: 'system', correlationId: randomUUID(), causationId: null };
+    const result = await handleCommand(t.portal.services.store, leads, id, { type: 'LapseLead', dueAt, next: null }, metadata);
+    expect(result.events.map((e) => e.type)).toEqual(['LeadLapsed.v1']);
+    await t.portal.services.watcher.waitFor(result.position!);
+  }
+  const read = async (session: Session, url: string) => {
+    const response = await call(session)({ method: 'GET', url });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.body;
+  };
+  const versionsOf = async (session: Session, id: string) => JSON.parse(await read(session, `/api/leads/${id}/versions`)).data as Array<{ revision: number; occurred_at: string; event_type: string; changes: Array<{ field: string }> }>;
+
+  it('shows the contact in versions to admins and to the organisation holding the lead accepted, never to one awaiting, declining or letting it lapse', async () => {
+    await call(admin)({ method: 'POST', url: '/api/lead-rules', payload: { name: 'Test: Samoa in turns', countries: ['WS'], method: 'round_robin', organisation_ids: [northwindId(), sakura.user.id], position: 0 } });
+    const created = await create({ country: 'WS', region: 'APAC' });
+    const holder = created.organisation_id === northwindId() ? partner : sakura;
+    const other = holder === partner ? sakura : partner;
+    const email = created.email as string;
+
+    const all = await versionsOf(admin, created.id);
+    expect(all.map((v) => v.event_type)).toEqual(['LeadCreated.v1', 'LeadAssigned.v1']);
+    expect(JSON.stringify(all)).toContain(email);
+    // Awaiting an answer: the offer is visible, the contact is not.
+    const awaiting = await read(holder, `/api/leads/${created.id}/versions`);
+    expect(JSON.parse(awaiting).data.map((v: { event_type: string }) => v.event_type)).toEqual(['LeadAssigned.v1']);
+    expect(awaiting).not.toContain(email);
+    expect(awaiting).not.toContain('Ada Lovelace');
+
+    const declined = await call(holder)({ method: 'POST', url: `/api/leads/${created.id}/decline`, payload: { reason: 'Not our field.' } });
+    expect(declined.statusCode, declined.body).toBe(200);
+    expect((await call(other)({ method: 'POST', url: `/api/leads/${created.id}/accept` })).statusCode).toBe(200);
+
+    const accepted = await read(other, `/api/leads/${created.id}/versions`);
+    expect(JSON.parse(accepted).data.map((v: { event_type: string }) => v.event_type)).toEqual(['LeadAssigned.v1', 'LeadAccepted.v1']);
+    // Who declined before is not the new holder's business: not the reason, not the person.
+    expect(accepted).not.toContain('Not our field.');
+    expect(accepted).not.toContain(holder.user.id);
+    const acceptedHistory = await read(other, `/api/leads/${created.id}/history`);
+    expect(acceptedHistory).not.toContain('Not our field.');
+    expect(acceptedHistory).not.toContain(holder.user.id);
+    const acceptedAt = JSON.parse(accepted).data[1].occurred_at;
+    expect(JSON.parse(await read(other, `/api/leads/${created.id}?asOf=${encodeURIComponent(acceptedAt)}`)).data).toMatchObject({ status: 'accepted', email, contact_name: 'Ada Lovelace' });
+    for (const url of [`/api/leads/${created.id}/versions`, `/api/leads/${created.id}/history`]) {
+      const body = await read(holder, url);
+      expect(body, url).not.toContain(email);
+      expect(body, url).not.toContain('Ada Lovelace');
+      expect(body, url).not.toContain('+44 20 7946 0000');
+      expect(body, url).not.toContain(other.user.id);
+    }
+    const decliner = JSON.parse(await read(holder, `/api/leads/${created.id}/versions`)).data;
+    expect(decliner.map((v: { event_type: string }) => v.event_type)).toEqual(['LeadAssigned.v1', 'LeadDeclined.v1']);
+    // As of its own moments only, and without the contact; the moments after it passed the lead on are not its to read.
+    const asOf = await read(holder, `/api/leads/${created.id}?asOf=${encodeURIComponent(decliner[0].occurred_at)}`);
+    expect(JSON.parse(asOf).data).toMatchObject({ status: 'assigned', email: null, contact_name: null });
+    const afterItsTime = await call(holder)({ method: 'GET', url: `/api/leads/${created.id}?asOf=${encodeURIComponent(acceptedAt)}` });
+    expect(afterItsTime.statusCode).toBe(404);
+    expect(afterItsTime.body).not.toContain(email);
+    expect(JSON.parse(await read(admin, `/api/leads/${created.id}?asOf=${encodeURIComponent(all[0].occurred_at)}`)).data).toMatchObject({ company: created.company, email, contact_name: 'Ada Lovelace' });
+  });
+
+  it('shows an organisation that let a lead lapse no contact in its versions or history, even of the time it held it', async () => {
+    const created = await create();
+    expect(created.organisation_id).toBe(northwindId());
+    await lapse(created.id, created.due_at);
+    for (const url of [`/api/leads/${created.id}/versions`, `/api/leads/${created.id}/history`, `/api/leads/${created.id}`]) {
+      const body = await read(partner, url);
+      expect(body, url).not.toContain(created.email);
+      expect(body, url).not.toContain('Ada Lovelace');
+    }
+    const own = await versionsOf(partner, created.id);
+    expect(own.map((v) => v.event_type)).toEqual(['LeadAssigned.v1', 'LeadLapsed.v1']);
+    const held = JSON.parse(await read(partner, `/api/leads/${created.id}?asOf=${encodeURIComponent(own[0].occurred_at)}`)).data;
+    expect(held).toMatchObject({ status: 'assigned', organisation_id: northwindId(), email: null, contact_name: null, phone: null });
+    expect(await read(admin, `/api/leads/${created.id}/versions`)).toContain(created.email);
+    expect((await call(sakura)({ method: 'GET', url: `/api/leads/${created.id}/versions` })).statusCode).toBe(404);
   });
 });
 

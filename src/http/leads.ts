@@ -5,7 +5,8 @@ import { z } from 'zod';
 import { seesAllOrganisations } from '../../domain/access';
 import { PRODUCT_CATEGORIES } from '../../domain/catalogue/catalogue';
 import { importKey, importRows } from '../../domain/leads/csvImport';
-import { LEAD_MESSAGES, LEAD_REGIONS, LEAD_SOURCES, LEAD_STATUSES, leads, MAX_ESTIMATED_VALUE, type LeadDetails } from '../../domain/leads/leads';
+import { LEAD_MESSAGES, LEAD_REGIONS, LEAD_SOURCES, LEAD_STATUSES, leads, MAX_ESTIMATED_VALUE, type LeadDetails, type LeadViewer } from '../../domain/leads/leads';
+import { leadVersionType } from '../../domain/leads/versions';
 import { ROUTING_METHODS, type RoutingRule } from '../../domain/leads/routing';
 import { leadRules, RULE_MESSAGES, RULEBOOK_ID, type RulebookCommand } from '../../domain/leads/rules';
 import { allLeads, findLead, findLeadRow, LEAD_SORT_FIELDS, leadReports, listLeads, offersOf, ruleViews, type LeadRow, type LeadScope, type LeadView } from '../../projections/leads';
@@ -21,6 +22,7 @@ import { csvLines } from './csv';
 import { booleanFilter, listQuerySchema, sendList } from './lists';
 import { recordAnswer, updateBody } from './records';
 import { uuidParam } from './validation';
+import { asOfAnswer, asOfQuery, versionsAnswer } from './versions';
 
 const IMPORT_RULE: FileRule = { label: 'Lead file', types: ['csv'], maxBytes: 5 * 1024 * 1024, maxCount: 1 };
 
@@ -212,6 +214,12 @@ function inCommandOrder<Row extends { occurred_at: string; from_status: string |
   return ordered;
 }
 
+/**
+ * An organisation sees that a lead was offered to it, not why (the routing reason) nor who caused it:
+ * an offer after a pass-on is made by the organisation that declined.
+ */
+const UNSAID_ASSIGNMENT = { reason: null, actor_id: null, actor_name: null, actor_role: null };
+
 // ---- routes ----
 
 export async function leadRoutes(parent: FastifyInstance, services: Services): Promise<void> {
@@ -225,6 +233,23 @@ export async function leadRoutes(parent: FastifyInstance, services: Services): P
     const lead = await findLead(pool, id, scopeOf(request));
     if (!lead) throw new HttpError(404, 'NOT_FOUND', LEAD_MESSAGES.notFound);
     return lead;
+  };
+  const viewerOf = (request: FastifyRequest): LeadViewer => ({ seesAll: seesAllOrganisations(request.principal.role), organisationId: request.principal.organisationId });
+  /**
+   * The spans in which the lead was offered to the caller's organisation (null for those who see all).
+   * A span opens with its own assignment and closes with the decline or lapse, which shares its moment
+   * with the next organisation's assignment.
+   */
+  const windowsOf = async (request: FastifyRequest, id: string) => {
+    const scope = scopeOf(request);
+    if (scope.organisationId === undefined) return null;
+    return (await offersOf(pool, id))
+      .filter((o) => o.organisation_id === scope.organisationId)
+      .map((o) => ({ from: Date.parse(o.offered_at), to: ['declined', 'lapsed', 'reassigned'].includes(o.outcome) && o.answered_at ? Date.parse(o.answered_at) : null }));
+  };
+  const inWindows = (windows: Array<{ from: number; to: number | null }>, occurredAt: string, isAssignment: boolean) => {
+    const at = Date.parse(occurredAt);
+    return windows.some((w) => (at > w.from || (at === w.from && isAssignment)) && (w.to === null || at < w.to || (at === w.to && !isAssignment)));
   };
   const command = (request: FastifyRequest, id: string, cmd: Parameters<typeof leads.decide>[0]) => runCommand(services, leads, id, cmd, metadataFromRequest(request));
   const rulebook = (request: FastifyRequest, cmd: RulebookCommand) => runCommand(services, leadRules, RULEBOOK_ID, cmd, metadataFromRequest(request));
@@ -319,7 +344,15 @@ export async function leadRoutes(parent: FastifyInstance, services: Services): P
     },
   );
 
-  app.get('/leads/:id', { schema: { tags, summary: 'One lead; contact details only once the caller’s organisation accepted it', params: uuidParam } }, async (request) => recordAnswer(await viewFor(request, request.params.id)));
+  app.get('/leads/:id', { schema: { tags, summary: 'One lead; contact details only once the caller’s organisation accepted it (with asOf: as it was at that moment)', params: uuidParam, querystring: asOfQuery } }, async (request) => {
+    if (!request.query.asOf) return recordAnswer(await viewFor(request, request.params.id));
+    const lead = await load(request, request.params.id);
+    const { type, versions } = await leadVersions(request, lead.id);
+    const found = await asOfAnswer(services, type, lead.id, request.query.asOf, request.principal, LEAD_MESSAGES.notFound);
+    // An organisation reads only the moments while the lead was offered to it.
+    if (!versions.some((v) => v.revision === found.version)) throw new HttpError(404, 'NOT_FOUND', LEAD_MESSAGES.notFound);
+    return recordAnswer(found);
+  });
 
   app.put('/leads/:id', { schema: { tags, summary: "Update a lead's fields (those who create leads); fields not sent keep their value", params: uuidParam, body: leadUpdateBody } }, async (request) => {
     await load(request, request.params.id);
@@ -331,15 +364,29 @@ export async function leadRoutes(parent: FastifyInstance, services: Services): P
   app.get('/leads/:id/history', { schema: { tags, summary: "A lead's status history; an organisation sees the part of it while the lead was offered to it", params: uuidParam } }, async (request) => {
     const lead = await load(request, request.params.id);
     const history = inCommandOrder(await statusHistoryOf(pool, 'leads', lead.id));
-    const scope = scopeOf(request);
-    if (scope.organisationId === undefined) return { success: true, data: history };
-    const windows = (await offersOf(pool, lead.id))
-      .filter((o) => o.organisation_id === scope.organisationId)
-      .map((o) => ({ from: o.offered_at, to: ['declined', 'lapsed', 'reassigned'].includes(o.outcome) ? o.answered_at : null }));
-    // A window opens with its own assignment and closes with the decline or lapse, which shares its moment with the next organisation's assignment.
-    const inWindow = (h: { occurred_at: string; to_status: string }) =>
-      windows.some((w) => (h.occurred_at > w.from || (h.occurred_at === w.from && h.to_status === 'assigned')) && (w.to === null || h.occurred_at < w.to || (h.occurred_at === w.to && h.to_status !== 'assigned')));
-    return { success: true, data: history.filter(inWindow).map((h) => (h.to_status === 'assigned' ? { ...h, reason: null } : h)) };
+    const windows = await windowsOf(request, lead.id);
+    if (!windows) return { success: true, data: history };
+    return { success: true, data: history.filter((h) => inWindows(windows, h.occurred_at, h.to_status === 'assigned')).map((h) => (h.to_status === 'assigned' ? { ...h, ...UNSAID_ASSIGNMENT } : h)) };
+  });
+
+  /** The lead's versions as the caller may see them: an organisation, only those while it was offered the lead, with no contact unless it holds it accepted. */
+  const leadVersions = async (request: FastifyRequest, id: string) => {
+    const state = await loadLead(services, id);
+    if (!state) throw new HttpError(404, 'NOT_FOUND', LEAD_MESSAGES.notFound);
+    const type = leadVersionType(viewerOf(request), state);
+    const versions = await versionsAnswer(services, type, id, request.principal, LEAD_MESSAGES.notFound);
+    const windows = await windowsOf(request, id);
+    if (!windows) return { type, versions };
+    const assignment = (eventType: string) => eventType.startsWith('LeadAssigned.');
+    return {
+      type,
+      versions: versions.filter((v) => inWindows(windows, v.occurred_at, assignment(v.event_type))).map((v) => (assignment(v.event_type) ? { ...v, ...UNSAID_ASSIGNMENT } : v)),
+    };
+  };
+
+  app.get('/leads/:id/versions', { schema: { tags: ['versions'], summary: 'The versions of a lead: who changed what and when; contact details only for those who may see them now', params: uuidParam } }, async (request) => {
+    const lead = await load(request, request.params.id);
+    return { success: true, data: (await leadVersions(request, lead.id)).versions };
   });
 
   app.post('/leads/:id/accept', { schema: { tags, summary: 'Accept a lead offered to your organisation, within the acceptance window', params: uuidParam } }, async (request) => {

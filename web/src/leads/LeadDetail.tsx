@@ -2,6 +2,7 @@ import { Alert, Box, Button, Chip, Divider, Paper, Stack, Typography } from '@mu
 import { useCallback, useEffect, useState } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import { formatDateTime } from '../formatting';
+import { RecordHistory } from '../history';
 import { PageTitle } from '../layout/PageTitle';
 import { showToast } from '../layout/toast';
 import { TextDialog } from './LeadDialogs';
@@ -108,6 +109,9 @@ export default function LeadDetail() {
           </Box>
         ))}
       </Paper>
+      <Typography variant="h6" sx={{ mt: 3, mb: 1 }}>History</Typography>
+      {/* Keyed on the lead's last change, so an answer given on this page shows at once. */}
+      <RecordHistory key={lead.updated_at} path="/leads" id={lead.id} />
       <TextDialog open={dialog === 'decline'} title="Decline this lead" label="Reason" confirm="Decline" onClose={() => setDialog(null)} onConfirm={async (reason) => { await declineLead(lead.id, reason); setDialog(null); navigate('/leads'); }} />
       <TextDialog open={dialog === 'disqualify'} title="Disqualify this lead" label="Reason" confirm="Disqualify" onClose={() => setDialog(null)} onConfirm={async (reason) => { await changeLeadStatus(lead.id, 'disqualified', reason); setDialog(null); await load(); }} />
       <TextDialog

@@ -43,6 +43,7 @@ export interface Lead {
   status_reason: string | null;
   passed_count: number;
   created_at: string;
+  updated_at: string;
   offers?: LeadOffer[];
 }
 
