@@ -1,5 +1,5 @@
 import { isAdminRole } from '@domain/access';
-import { Alert, Box, Button, Chip, IconButton, MenuItem, Paper, Stack, Tab, Table, TableBody, TableCell, TableHead, TableRow, Tabs, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, Card, CardContent, Chip, IconButton, MenuItem, Paper, Stack, Tab, Table, TableBody, TableCell, TableHead, TableRow, Tabs, TextField, Typography } from '@mui/material';
 import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
 import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
 import DeleteIcon from '@mui/icons-material/Delete';
@@ -8,6 +8,7 @@ import { useNavigate } from 'react-router-dom';
 import { usePrincipal } from '../access/usePrincipal';
 import { formatDate } from '../formatting';
 import { PageTitle } from '../layout/PageTitle';
+import { RecordTable, type RecordColumn } from '../lists';
 import { showToast } from '../layout/toast';
 import { LeadReportsPanel } from './LeadReports';
 import { assignLead, deleteRule, exportLeads, importLeads, listLeads, listRules, money, moveRule, organisations, SOURCE_LABELS, type ImportReport, type Lead, type LeadFilters, type LeadRule } from './leadsApi';
@@ -16,6 +17,9 @@ const STATUSES = ['unassigned', 'assigned', 'accepted', 'contacted', 'qualified'
 const REGIONS = ['Americas', 'EMEA', 'APAC'];
 const METHOD_LABELS: Record<string, string> = { named: 'Named organisation', round_robin: 'Round robin', fewest_open: 'Fewest open leads' };
 
+const ASSIGNABLE = (lead: Lead) => lead.status !== 'converted' && lead.status !== 'disqualified';
+
+/** All leads with the filters: the shared admin table on wide screens, one card per lead on phones (no sideways scrolling). */
 function LeadTable({ filters, onAssign }: { filters: LeadFilters; onAssign?: (lead: Lead) => void }) {
   const navigate = useNavigate();
   const [page, setPage] = useState(1);
@@ -23,43 +27,62 @@ function LeadTable({ filters, onAssign }: { filters: LeadFilters; onAssign?: (le
   useEffect(() => {
     listLeads(filters, page, 25).then(setData, (caught: Error) => showToast(caught.message, 'error'));
   }, [filters, page]);
+  const assignButton = (lead: Lead) =>
+    onAssign && ASSIGNABLE(lead) ? (
+      <Button size="small" onClick={() => onAssign(lead)} aria-label={`${lead.organisation_id ? 'Reassign' : 'Assign'} the lead from ${lead.company}`}>
+        {lead.organisation_id ? 'Reassign' : 'Assign'}
+      </Button>
+    ) : null;
+  const companyCell = (lead: Lead) => (
+    <Box component="span" sx={{ cursor: 'pointer' }} onClick={() => navigate(`/leads/${lead.id}`)}>
+      {lead.company}
+      {lead.duplicate_of ? <Chip size="small" color="warning" label="Duplicate" sx={{ ml: 1 }} /> : null}
+    </Box>
+  );
+  const columns: RecordColumn<Lead>[] = [
+    { label: 'Company', render: companyCell },
+    { label: 'Status', render: (lead) => lead.status_label },
+    { label: 'Organisation', render: (lead) => lead.organisation_name ?? '—', hideBelow: 'md' },
+    { label: 'Source', render: (lead) => SOURCE_LABELS[lead.source] ?? lead.source, hideBelow: 'sm' },
+    { label: 'Region', render: (lead) => lead.region ?? '—', hideBelow: 'md' },
+    { label: 'Value', align: 'right', render: (lead) => money(lead.estimated_value) },
+    { label: 'Received', render: (lead) => formatDate(lead.created_at), hideBelow: 'lg' },
+    ...(onAssign ? [{ label: 'Assign', render: assignButton } satisfies RecordColumn<Lead>] : []),
+  ];
   return (
-    <Box sx={{ overflowX: 'auto' }}>
-      <Table size="small">
-        <TableHead>
-          <TableRow>
-            <TableCell>Company</TableCell>
-            <TableCell>Status</TableCell>
-            <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>Organisation</TableCell>
-            <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>Source</TableCell>
-            <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>Region</TableCell>
-            <TableCell align="right">Value</TableCell>
-            <TableCell sx={{ display: { xs: 'none', lg: 'table-cell' } }}>Received</TableCell>
-            {onAssign ? <TableCell /> : null}
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {(data?.leads ?? []).map((lead) => (
-            <TableRow key={lead.id} hover data-testid={`lead-row-${lead.id}`}>
-              <TableCell sx={{ cursor: 'pointer' }} onClick={() => navigate(`/leads/${lead.id}`)}>
-                {lead.company}
-                {lead.duplicate_of ? <Chip size="small" color="warning" label="Duplicate" sx={{ ml: 1 }} /> : null}
-              </TableCell>
-              <TableCell>{lead.status_label}</TableCell>
-              <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>{lead.organisation_name ?? '—'}</TableCell>
-              <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{SOURCE_LABELS[lead.source] ?? lead.source}</TableCell>
-              <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>{lead.region ?? '—'}</TableCell>
-              <TableCell align="right">{money(lead.estimated_value)}</TableCell>
-              <TableCell sx={{ display: { xs: 'none', lg: 'table-cell' } }}>{formatDate(lead.created_at)}</TableCell>
-              {onAssign ? (
-                <TableCell>
-                  {lead.status !== 'converted' && lead.status !== 'disqualified' ? <Button size="small" onClick={() => onAssign(lead)}>{lead.organisation_id ? 'Reassign' : 'Assign'}</Button> : null}
-                </TableCell>
-              ) : null}
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+    <Box>
+      <RecordTable
+        label="Leads"
+        rows={data?.leads ?? []}
+        rowId={(lead) => lead.id}
+        columns={columns}
+        sort={{ field: 'created_at', order: 'DESC' }}
+        onSort={() => undefined}
+        rowProps={(lead) => ({ 'data-testid': `lead-row-${lead.id}` })}
+        cardsProps={{ 'data-testid': 'lead-cards' }}
+        card={(lead) => (
+          <Card variant="outlined" data-testid={`lead-row-${lead.id}`}>
+            <CardContent sx={{ pb: '12px !important' }}>
+              <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1, alignItems: 'flex-start' }}>
+                <Box sx={{ minWidth: 0, flex: 1 }}>
+                  <Typography variant="subtitle1" sx={{ fontWeight: 600, wordBreak: 'break-word' }}>{companyCell(lead)}</Typography>
+                  <Typography variant="body2" color="text.secondary">{lead.organisation_name ?? 'Unassigned'}</Typography>
+                </Box>
+                {assignButton(lead)}
+              </Box>
+              <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mt: 1, alignItems: 'center' }}>
+                <Chip size="small" label={lead.status_label} />
+                <Typography variant="body2">{money(lead.estimated_value)}</Typography>
+              </Box>
+              <Typography variant="caption" color="text.secondary" component="div" sx={{ mt: 1 }}>
+                {SOURCE_LABELS[lead.source] ?? lead.source}
+                {lead.region ? ` · ${lead.region}` : ''} · Received {formatDate(lead.created_at)}
+              </Typography>
+            </CardContent>
+          </Card>
+        )}
+        empty={<Typography variant="body2" color="text.secondary" sx={{ p: 2 }}>{data ? 'No leads match these filters.' : 'Loading…'}</Typography>}
+      />
       <Stack direction="row" spacing={1} alignItems="center" sx={{ p: 1 }}>
         <Typography variant="caption">{data ? `${data.total} leads` : ''}</Typography>
         <Button size="small" disabled={page === 1} onClick={() => setPage((p) => p - 1)}>Previous</Button>
