@@ -1,4 +1,4 @@
-import type { ApiKeyEvent } from '../domain/settings/apiKeys';
+import type { ApiKeyEvent, ApiKeyScope } from '../domain/settings/apiKeys';
 import { DEFAULT_EMAIL_TEMPLATE, type EmailTemplate, type NotificationSettings } from '../domain/settings/notifications';
 import type { SettingEvent, SupportContact } from '../domain/settings/settings';
 import { emailTemplateSetting, NOTIFICATION_SETTINGS_SETTING, SUPPORT_CONTACT_SETTING } from '../domain/settings/settings';
@@ -45,10 +45,10 @@ export const settingsProjection: Projection = {
     if (event.type === 'ApiKeyCreated.v1') {
       // The hash is where the event store keeps it, never in the event (`secret` named in full: a rebuild writes api_keys elsewhere).
       await db.query(
-        `INSERT INTO api_keys (id, name, prefix, key_hash, created_at, created_by)
-         SELECT $1::uuid, $2::text, $3::text, s.value, $5::timestamptz, $6::uuid FROM secret.event_secrets s WHERE s.event_id = $4::uuid AND s.name = 'keyHash'
+        `INSERT INTO api_keys (id, name, prefix, key_hash, scopes, created_at, created_by)
+         SELECT $1::uuid, $2::text, $3::text, s.value, $7::text[], $5::timestamptz, $6::uuid FROM secret.event_secrets s WHERE s.event_id = $4::uuid AND s.name = 'keyHash'
          ON CONFLICT (id) DO NOTHING`,
-        [event.data.keyId, event.data.name, event.data.prefix, recorded.id, recorded.metadata.occurredAt, recorded.metadata.actorId],
+        [event.data.keyId, event.data.name, event.data.prefix, recorded.id, recorded.metadata.occurredAt, recorded.metadata.actorId, event.data.scopes ?? []],
       );
     } else if (event.type === 'ApiKeyRevoked.v1') {
       await db.query('UPDATE api_keys SET revoked_at = $2, revoked_by = $3 WHERE id = $1', [event.data.keyId, recorded.metadata.occurredAt, recorded.metadata.actorId]);
@@ -80,6 +80,8 @@ export interface ApiKeyView {
   id: string;
   name: string;
   prefix: string;
+  /** The writes the key may make besides reading (none: read-only). */
+  scopes: ApiKeyScope[];
   created_at: string;
   created_by_name: string | null;
   revoked_at: string | null;
@@ -87,8 +89,8 @@ export interface ApiKeyView {
 }
 
 export async function listApiKeys(db: Queryable): Promise<ApiKeyView[]> {
-  const { rows } = await db.query<{ id: string; name: string; prefix: string; created_at: Date; created_by_name: string | null; revoked_at: Date | null }>(
-    `SELECT k.id, k.name, k.prefix, k.created_at, u.full_name AS created_by_name, k.revoked_at
+  const { rows } = await db.query<{ id: string; name: string; prefix: string; scopes: ApiKeyScope[]; created_at: Date; created_by_name: string | null; revoked_at: Date | null }>(
+    `SELECT k.id, k.name, k.prefix, k.scopes, k.created_at, u.full_name AS created_by_name, k.revoked_at
      FROM secret.api_keys k LEFT JOIN read.users u ON u.id = k.created_by
      ORDER BY k.revoked_at IS NOT NULL, k.created_at DESC, k.id`,
   );
@@ -96,7 +98,7 @@ export async function listApiKeys(db: Queryable): Promise<ApiKeyView[]> {
 }
 
 /** The live key with this hash: read on every request, so a revoked key is refused at once in every process. */
-export async function activeApiKeyByHash(db: Queryable, keyHash: string): Promise<{ id: string; name: string } | undefined> {
-  const { rows } = await db.query<{ id: string; name: string }>('SELECT id, name FROM secret.api_keys WHERE key_hash = $1 AND revoked_at IS NULL', [keyHash]);
+export async function activeApiKeyByHash(db: Queryable, keyHash: string): Promise<{ id: string; name: string; scopes: ApiKeyScope[] } | undefined> {
+  const { rows } = await db.query<{ id: string; name: string; scopes: ApiKeyScope[] }>('SELECT id, name, scopes FROM secret.api_keys WHERE key_hash = $1 AND revoked_at IS NULL', [keyHash]);
   return rows[0];
 }

@@ -17,6 +17,7 @@ import { partnerRoutes } from './http/partners';
 import { productRoutes } from './http/products';
 import { projectRoutes } from './http/projects';
 import { rebateRoutes } from './http/rebates';
+import { leadRoutes } from './http/leads';
 import { teamRoutes } from './http/team';
 import { userRoutes } from './http/users';
 import { auditRoutes } from './http/audit';
@@ -97,6 +98,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
       await governanceRoutes(api, services);
       await projectRoutes(api, services);
       await rebateRoutes(api, services);
+      await leadRoutes(api, services);
       await teamRoutes(api, services, sessions);
       await dashboardRoutes(api, services);
       await auditRoutes(api, services);

@@ -9,6 +9,7 @@ import { scheduleTicketSweeps, ticketDeadlineProcessor, type TicketDeadlineJobDa
 import { registrationDigestProcessor, type RegistrationDigestJobData } from './registrations';
 import { teamProcessor, type TeamJobData } from './team';
 import { uploadProcessor, type UploadJobData } from './uploads';
+import { leadAcceptanceProcessor, startLeadSweep, type LeadJobData } from './leads';
 
 export interface Workers {
   /** Stops the reactor, lets running jobs finish, then closes the workers, the queues and the mail transport. */
@@ -32,6 +33,7 @@ export async function startWorkers(services: Services, options: { log: (line: st
     createWorker<UploadJobData>(config, QUEUES.uploads, uploadProcessor(services)),
     createWorker<TeamJobData>(config, QUEUES.team, teamProcessor(services, mailer)),
     createWorker<RegistrationDigestJobData>(config, QUEUES.registrationDigests, registrationDigestProcessor(services, queues.notifications)),
+    createWorker<LeadJobData>(config, QUEUES.leadAcceptance, leadAcceptanceProcessor(services, () => queues)),
   ];
   for (const worker of workers) {
     worker.on('error', (error) => log(`worker ${worker.name}: ${error.message}`));
@@ -46,8 +48,10 @@ export async function startWorkers(services: Services, options: { log: (line: st
   const reactor = new Reactor(services, queues, { onError: (error) => log(`reactor: ${error.message}`) });
 
   let sweep: { stop(): Promise<void> } | undefined;
+  let leadSweep: { stop(): Promise<void> } | undefined;
   const close = async () => {
     await sweep?.stop();
+    await leadSweep?.stop();
     await reactor.stop();
     await Promise.all(workers.map((worker) => worker.close()));
     await closeQueues(queues);
@@ -67,5 +71,6 @@ export async function startWorkers(services: Services, options: { log: (line: st
   }
   reactor.start();
   sweep = startDealRegistrationSweep(services, queues, log);
+  leadSweep = startLeadSweep(services, queues, log);
   return { stop: close };
 }

@@ -188,6 +188,32 @@ export const API_ROUTES: Readonly<Record<ApiRouteKey, ApiAccess>> = {
   'GET /team/invitation': PUBLIC,
   'POST /team/invitations/accept': PUBLIC,
 
+  // leads (issue 26): created and imported by those holding Leads.Create; offered to one organisation at a time,
+  // which answers and works them (Leads.Update); routing rules and reassignment are the admins'.
+  'GET /leads': signedIn(RESOURCE_RULES.leads.list),
+  'GET /leads/export': signedIn(RESOURCE_RULES.leads.list),
+  'GET /leads/reports': signedIn(RESOURCE_RULES.leads.list),
+  'GET /leads/organisations': signedIn(RESOURCE_RULES.leads.create),
+  'POST /leads': signedIn(RESOURCE_RULES.leads.create),
+  'POST /leads/import': signedIn(RESOURCE_RULES.leads.create),
+  'GET /leads/:id': signedIn(RESOURCE_RULES.leads.show, scoped),
+  // Editing the lead's own fields is for those who create leads, not for the organisation working it.
+  'PUT /leads/:id': signedIn(RESOURCE_RULES.leads.create, scoped),
+  'GET /leads/:id/history': signedIn(RESOURCE_RULES.leads.show, scoped),
+  'GET /leads/:id/versions': signedIn(RESOURCE_RULES.leads.show, scoped),
+  'POST /leads/:id/accept': signedIn(RESOURCE_RULES.leads.edit, scoped),
+  'POST /leads/:id/decline': signedIn(RESOURCE_RULES.leads.edit, scoped),
+  'POST /leads/:id/status': signedIn(RESOURCE_RULES.leads.edit, scoped),
+  // A conversion registers a deal: it needs the right to register one too.
+  'POST /leads/:id/convert': signedIn(allOf(RESOURCE_RULES.leads.edit, RESOURCE_RULES.projects.create), scoped),
+  'POST /leads/:id/assign': signedIn(ADMIN_ONLY, scoped),
+  'GET /lead-rules': signedIn(ADMIN_ONLY),
+  'GET /lead-rules/:id': signedIn(ADMIN_ONLY),
+  'POST /lead-rules': signedIn(ADMIN_ONLY),
+  'PUT /lead-rules/:id': signedIn(ADMIN_ONLY),
+  'POST /lead-rules/:id/move': signedIn(ADMIN_ONLY),
+  'DELETE /lead-rules/:id': signedIn(ADMIN_ONLY),
+
   // rebates: claims of the caller's organisation (all of them for admins); reviews are for admins
   'POST /rebates/submit': signedIn(RESOURCE_RULES.rebates.create),
   // GET /rebates is the endpoint map's name for the list; /rebates/user is the Rebates page's.

@@ -11,13 +11,14 @@ export const DEFAULT_PERMISSIONS_BY_ROLE: Readonly<Record<Role, readonly Permiss
     'Orders.Read', 'Orders.Track', 'Orders.Browse', 'Orders.Checkout', 'Orders.Shipping',
     'Rebates.Read', 'Rebates.Create', 'Rebates.Overview',
     'Support.Read', 'Support.Create',
+    'Leads.Read', 'Leads.Update',
   ],
   distributor: [
     'Orders.Read', 'Orders.Create', 'Orders.Track', 'Orders.Browse', 'Orders.Checkout', 'Orders.Shipping',
     'Support.Read', 'Support.Create',
     'Partners.Read',
   ],
-  manufacturer: ['Projects.Read', 'Orders.Read', 'Orders.Track', 'Partners.Read'],
+  manufacturer: ['Projects.Read', 'Orders.Read', 'Orders.Track', 'Partners.Read', 'Leads.Read', 'Leads.Create'],
   // Read-only orders, so support staff can answer "where is my order?" cases: the list, an order and its tracking.
   support: ['Support.Read', 'Support.Create', 'Support.Update', 'Orders.Read', 'Orders.Track'],
   partner_user: ['Projects.Read', 'Orders.Track', 'Orders.Browse'],

@@ -20,13 +20,14 @@ describe('permission catalogue', () => {
     ['Support', ['Read', 'Create', 'Update', 'Delete']],
     ['Users', ['Read', 'Create', 'Update', 'Delete']],
     ['Partners', ['Read', 'Create', 'Update', 'Delete']],
+    ['Leads', ['Read', 'Create', 'Update']],
   ] as const)('%s has actions %j', (category, actions) => {
     expect(PERMISSION_CATALOGUE[category]).toEqual(actions);
   });
 
-  it('lists 29 permissions, each once', () => {
-    expect(ALL_PERMISSIONS).toHaveLength(29);
-    expect(new Set(ALL_PERMISSIONS).size).toBe(29);
+  it('lists 32 permissions, each once', () => {
+    expect(ALL_PERMISSIONS).toHaveLength(32);
+    expect(new Set(ALL_PERMISSIONS).size).toBe(32);
   });
 
   it.each([['Orders.Track', true], ['Rebates.Overview', true], ['Rebate.Read', false], ['orders.track', false], ['Orders.Overview', false], ['', false], [42, false], [null, false]])(
@@ -61,7 +62,7 @@ describe('labels', () => {
 
 describe('permission groups', () => {
   it('have one group per category, together covering the catalogue in order', () => {
-    expect(Object.keys(PERMISSION_GROUPS)).toEqual(['PROJECTS', 'ORDERS', 'REBATES', 'SUPPORT', 'USERS', 'PARTNERS']);
+    expect(Object.keys(PERMISSION_GROUPS)).toEqual(['PROJECTS', 'ORDERS', 'REBATES', 'SUPPORT', 'USERS', 'PARTNERS', 'LEADS']);
     expect(Object.values(PERMISSION_GROUPS).flatMap((group) => group.permissions)).toEqual(ALL_PERMISSIONS);
   });
 
@@ -71,6 +72,7 @@ describe('permission groups', () => {
       ['Orders', ['Orders.Track', 'Orders.Browse', 'Orders.Checkout', 'Orders.Shipping']],
       ['Rebate', ['Rebates.Read', 'Rebates.Create', 'Rebates.Overview']],
       ['Support', ['Support.Read']],
+      ['Leads', ['Leads.Read', 'Leads.Update']],
     ]);
   });
 });
@@ -101,9 +103,9 @@ describe('assignable and default permissions', () => {
   });
 
   it.each([
-    ['partner', 13],
+    ['partner', 15],
     ['distributor', 9],
-    ['manufacturer', 4],
+    ['manufacturer', 6],
     ['support', 5],
     ['partner_user', 3],
     ['distributor_user', 2],

@@ -62,9 +62,9 @@ describe('route rules', () => {
     expect(canAccessRoute(nobody, route)).toBe(false);
   });
 
-  it("guards exactly the specification's six routes, plus the audit log and the activity feed", () => {
-    expect(Object.keys(ROUTE_RULES)).toHaveLength(8);
-    expect(Object.keys(ROUTE_RULES).slice(6)).toEqual(['/audit', '/activity']);
+  it("guards exactly the specification's six routes, plus the audit log, the activity feed and the leads screens", () => {
+    expect(Object.keys(ROUTE_RULES)).toHaveLength(10);
+    expect(Object.keys(ROUTE_RULES).slice(6)).toEqual(['/audit', '/activity', '/leads', '/lead-management']);
   });
 
   it.each([
@@ -311,6 +311,11 @@ describe('canAccess', () => {
     ['notifications', 'create', 'admin'],
     ['notifications', 'edit', 'open'],
     ['notifications', 'delete', 'open'],
+    ['leads', 'list', 'Leads.Read'],
+    ['leads', 'show', 'Leads.Read'],
+    ['leads', 'create', 'Leads.Create'],
+    ['leads', 'edit', 'Leads.Update'],
+    ['leads', 'delete', 'admin'],
   ];
 
   it.each(table)('%s.%s: %s', (resource, action, needs) => {
@@ -425,9 +430,9 @@ describe('support staff hold only their own permissions (no blanket access)', ()
 
 describe('demo accounts', () => {
   it.each([
-    ['partner', ['/projects', '/orders', '/rebates', '/supportcenter', '/activity']],
+    ['partner', ['/projects', '/orders', '/rebates', '/supportcenter', '/activity', '/leads']],
     ['distributor', ['/orders', '/supportcenter', '/adminpanel', '/partnerdirectory', '/activity']],
-    ['manufacturer', ['/projects', '/orders', '/adminpanel', '/partnerdirectory']],
+    ['manufacturer', ['/projects', '/orders', '/adminpanel', '/partnerdirectory', '/leads', '/lead-management']],
     ['support', ['/orders', '/supportcenter']],
     ['partner_user', ['/projects', '/orders', '/activity']],
     ['distributor_user', ['/orders', '/activity']],

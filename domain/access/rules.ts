@@ -69,6 +69,9 @@ export const ROUTE_RULES: Readonly<Record<string, Requirement>> = {
   // The audit log is the admins'; an organisation's activity feed is its own users'.
   '/audit': ADMIN_ONLY,
   '/activity': roleIs('partner', 'distributor', 'partner_user', 'distributor_user'),
+  '/leads': anyOf('Leads.Read'),
+  // Lead Management: those who create leads (admins, manufacturers) route, import and reassign them.
+  '/lead-management': anyOf('Leads.Create'),
 };
 
 /** Path segments without scheme, host, query, fragment, `.`/`..` and a leading `api`. */
@@ -207,7 +210,7 @@ export function featuresFor(principal: Principal): Feature[] {
 // ---------------------------------------------------------------------------------------------
 // Resources: the one function the react-admin auth provider and the server routes call.
 
-export const RESOURCES = ['users', 'partners', 'projects', 'orders', 'products', 'rebates', 'tickets', 'notifications'] as const;
+export const RESOURCES = ['users', 'partners', 'projects', 'orders', 'products', 'rebates', 'tickets', 'notifications', 'leads'] as const;
 export type Resource = (typeof RESOURCES)[number];
 
 export const RESOURCE_ACTIONS = ['list', 'show', 'create', 'edit', 'delete'] as const;
@@ -273,6 +276,13 @@ export const RESOURCE_RULES: Readonly<Record<Resource, Readonly<Record<ResourceA
     create: anyOf('Support.Create'),
     edit: anyOf('Support.Update'),
     delete: anyOf('Support.Delete'),
+  },
+  leads: {
+    list: anyOf('Leads.Read'),
+    show: anyOf('Leads.Read'),
+    create: anyOf('Leads.Create'),
+    edit: anyOf('Leads.Update'),
+    delete: ADMIN_ONLY,
   },
   notifications: {
     list: OPEN,

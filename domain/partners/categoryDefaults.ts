@@ -3,8 +3,8 @@
  * ticks them when the category is chosen, and an approval that names no permissions grants them.
  *
  * - Authorized (entry): order from the catalogue and follow its orders, register deals, read support.
- * - Value Added: also updates and extends its deals and sees the rebate programme (overview and its
- *   own standing), the step towards Exclusive.
+ * - Value Added: also updates and extends its deals, sees the rebate programme (overview and its
+ *   own standing) and receives vendor leads, the step towards Exclusive.
  * - Exclusive: everything the approve dialog offers, including submitting rebate claims.
  */
 
@@ -21,7 +21,7 @@ const AUTHORIZED: readonly Permission[] = [
   'Support.Read',
 ];
 
-const VALUE_ADDED: readonly Permission[] = [...AUTHORIZED, 'Projects.Update', 'Rebates.Read', 'Rebates.Overview'];
+const VALUE_ADDED: readonly Permission[] = [...AUTHORIZED, 'Projects.Update', 'Rebates.Read', 'Rebates.Overview', 'Leads.Read', 'Leads.Update'];
 
 /** Every permission of the approve dialog, in its order. */
 const EVERYTHING_OFFERED: readonly Permission[] = PARTNER_APPROVAL_PERMISSION_GROUPS.flatMap((group) => group.permissions);

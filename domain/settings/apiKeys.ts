@@ -1,3 +1,4 @@
+import type { Permission } from '../access/permissions';
 import { isAdminRole } from '../access/roles';
 import { assertNever, DomainError, type Decider } from '../decider';
 
@@ -5,8 +6,19 @@ import { assertNever, DomainError, type Decider } from '../decider';
  * API keys for analysts' tools, created and revoked in System Settings. The key itself is shown
  * once when it is made; what is kept is its SHA-256 hash (in the `secret` schema, never in the event
  * log) and a short prefix that lets an administrator tell keys apart. A request with a key acts as the named integration, with
- * read-only access to lists.
+ * read-only access to lists, and may make the writes its scopes name (none unless chosen).
  */
+
+export const API_KEY_SCOPES = ['leads:write'] as const;
+export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
+
+/** What each scope lets a key write: the routes (as domain/access/api.ts names them) and the permissions they need. */
+export const API_KEY_SCOPE_GRANTS: Readonly<Record<ApiKeyScope, { routes: readonly string[]; permissions: readonly Permission[] }>> = {
+  'leads:write': { routes: ['POST /leads', 'POST /leads/import'], permissions: ['Leads.Create'] },
+};
+
+/** The scope that lets a key make this write (`POST /leads`), if any. */
+export const scopeForRoute = (route: string): ApiKeyScope | undefined => API_KEY_SCOPES.find((scope) => API_KEY_SCOPE_GRANTS[scope].routes.includes(route));
 
 export const API_KEY_MESSAGES = {
   onlyAdmins: 'Only administrators can manage API keys.',
@@ -17,19 +29,20 @@ export const API_KEY_MESSAGES = {
   revoked: 'API key revoked',
   alreadyRevoked: 'This API key is already revoked.',
   notFound: 'API key not found.',
+  scopeInvalid: `Scopes must be a list of: ${API_KEY_SCOPES.join(', ')}.`,
 } as const;
 
 export type ApiKeyState =
   | { status: 'none' }
-  | { status: 'active' | 'revoked'; keyId: string; name: string };
+  | { status: 'active' | 'revoked'; keyId: string; name: string; scopes: ApiKeyScope[] };
 
 export type ApiKeyEvent =
-  /** `keyHash` only on the way into the store, which keeps it in secret.event_secrets: events read back never carry it. */
-  | { type: 'ApiKeyCreated.v1'; data: { keyId: string; name: string; prefix: string; keyHash?: string } }
+  /** `keyHash` only on the way into the store, which keeps it in secret.event_secrets: events read back never carry it. `scopes` is absent from the keys made before scopes existed: read-only. */
+  | { type: 'ApiKeyCreated.v1'; data: { keyId: string; name: string; prefix: string; keyHash?: string; scopes?: ApiKeyScope[] } }
   | { type: 'ApiKeyRevoked.v1'; data: { keyId: string; name: string } };
 
 export type ApiKeyCommand =
-  | { type: 'CreateApiKey'; keyId: string; name: string; prefix: string; keyHash: string }
+  | { type: 'CreateApiKey'; keyId: string; name: string; prefix: string; keyHash: string; scopes: ApiKeyScope[] }
   | { type: 'RevokeApiKey' };
 
 export const apiKeys: Decider<ApiKeyState, ApiKeyCommand, ApiKeyEvent> = {
@@ -37,7 +50,7 @@ export const apiKeys: Decider<ApiKeyState, ApiKeyCommand, ApiKeyEvent> = {
   evolve(state, event) {
     switch (event.type) {
       case 'ApiKeyCreated.v1':
-        return { status: 'active', keyId: event.data.keyId, name: event.data.name };
+        return { status: 'active', keyId: event.data.keyId, name: event.data.name, scopes: event.data.scopes ?? [] };
       case 'ApiKeyRevoked.v1':
         return state.status === 'none' ? state : { ...state, status: 'revoked' };
       default:
@@ -53,7 +66,8 @@ export const apiKeys: Decider<ApiKeyState, ApiKeyCommand, ApiKeyEvent> = {
         const name = command.name.trim().replace(/\s+/g, ' ');
         if (!name) throw new DomainError('invalid', 'VALIDATION_ERROR', API_KEY_MESSAGES.nameRequired, [{ field: 'name', message: API_KEY_MESSAGES.nameRequired }]);
         if (name.length > 80) throw new DomainError('invalid', 'VALIDATION_ERROR', API_KEY_MESSAGES.nameTooLong, [{ field: 'name', message: API_KEY_MESSAGES.nameTooLong }]);
-        return [{ type: 'ApiKeyCreated.v1', data: { keyId: command.keyId, name, prefix: command.prefix, keyHash: command.keyHash } }];
+        const scopes = API_KEY_SCOPES.filter((scope) => command.scopes.includes(scope));
+        return [{ type: 'ApiKeyCreated.v1', data: { keyId: command.keyId, name, prefix: command.prefix, keyHash: command.keyHash, scopes } }];
       }
       case 'RevokeApiKey':
         if (state.status === 'none') throw new DomainError('not_found', 'NOT_FOUND', API_KEY_MESSAGES.notFound);

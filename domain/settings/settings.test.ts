@@ -69,11 +69,14 @@ describe('e-mail templates', () => {
 
 describe('API keys', () => {
   const keys = deciderSpec(apiKeys);
-  const create = { type: 'CreateApiKey' as const, keyId: 'k1', name: '  Finance   BI ', prefix: 'phk_abcd', keyHash: 'f'.repeat(64) };
-  const created = { type: 'ApiKeyCreated.v1' as const, data: { keyId: 'k1', name: 'Finance BI', prefix: 'phk_abcd', keyHash: 'f'.repeat(64) } };
+  const create = { type: 'CreateApiKey' as const, keyId: 'k1', name: '  Finance   BI ', prefix: 'phk_abcd', keyHash: 'f'.repeat(64), scopes: [] };
+  const created = { type: 'ApiKeyCreated.v1' as const, data: { keyId: 'k1', name: 'Finance BI', prefix: 'phk_abcd', keyHash: 'f'.repeat(64), scopes: [] } };
   it('an administrator creates a named key; a retry changes nothing', () => {
     keys.given([]).when(create).then([created]);
     keys.given([created]).when(create).then([]);
+  });
+  it('records the scopes chosen, each once', () => {
+    keys.given([]).when({ ...create, scopes: ['leads:write', 'leads:write'] }).then([{ ...created, data: { ...created.data, scopes: ['leads:write'] } }]);
   });
   it('refuses a missing name and anyone but administrators', () => {
     keys.given([]).when({ ...create, name: ' ' }).thenThrows(API_KEY_MESSAGES.nameRequired);

@@ -21,11 +21,23 @@ afterAll(async () => {
   await t?.close();
 });
 
-async function createKey(name: string) {
-  const created = await as(t.app, admin)({ method: 'POST', url: '/api/settings/api-keys', payload: { name } });
+async function createKey(name: string, scopes?: string[]) {
+  const created = await as(t.app, admin)({ method: 'POST', url: '/api/settings/api-keys', payload: scopes ? { name, scopes } : { name } });
   expect(created.statusCode, created.body).toBe(201);
-  return created.json() as { id: string; key: string; prefix: string; name: string; status: string; message: string };
+  return created.json() as { id: string; key: string; prefix: string; name: string; status: string; scopes: string[]; message: string };
 }
+
+/** The writes a scope may allow: a key without the scope is refused there for that reason, not as read-only. */
+const SCOPED_WRITES = new Set(['POST /api/leads', 'POST /api/leads/import']);
+const leadPayload = (company: string) => ({ company, contact_name: 'Grace Hopper', email: `grace@${company.toLowerCase().replace(/[^a-z0-9]+/g, '')}.example`, country: 'US', region: 'Americas', source: 'web_form' });
+async function leadCsv(company: string) {
+  const lead = leadPayload(company);
+  const form = new FormData();
+  form.append('file', new Blob([`company,contact_name,email,country,region,source\n${lead.company},${lead.contact_name},${lead.email},US,Americas,event\n`], { type: 'text/csv' }), 'leads.csv');
+  const request = new Request('http://x/', { method: 'POST', body: form });
+  return { payload: Buffer.from(await request.arrayBuffer()), contentType: request.headers.get('content-type')! };
+}
+const leadCount = async () => (await t.portal.services.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM read.leads')).rows[0].n;
 
 const withKey = (key: string, header: 'bearer' | 'x-api-key' = 'bearer') => (header === 'bearer' ? { authorization: `Bearer ${key}` } : { 'x-api-key': key });
 
@@ -69,7 +81,7 @@ describe('API keys', () => {
 
   it('is refused on every write route, public ones included, before anything runs', async () => {
     const { key } = await createKey('Read only');
-    const writes = t.app.apiRoutes.filter((route) => route.method !== 'GET');
+    const writes = t.app.apiRoutes.filter((route) => route.method !== 'GET' && !SCOPED_WRITES.has(`${route.method} ${route.url}`));
     expect(writes.length).toBeGreaterThan(30);
     for (const route of writes) {
       const url = route.url.replace(/:(\w+)/g, '00000000-0000-4000-8000-000000000000');
@@ -84,6 +96,60 @@ describe('API keys', () => {
     const created = await t.app.inject({ method: 'POST', url: '/api/orders', headers: withKey(key), payload: { items: [] } });
     expect(created.statusCode).toBe(403);
     expect((await t.portal.services.pool.query('SELECT count(*)::int AS n FROM read.orders')).rows[0].n).toBe(orders.rows[0].n);
+  });
+
+  it('a key without the leads:write scope may not create or import leads', async () => {
+    const { key, scopes } = await createKey('No scopes');
+    expect(scopes).toEqual([]);
+    const before = await leadCount();
+    const created = await t.app.inject({ method: 'POST', url: '/api/leads', headers: withKey(key), payload: leadPayload('Unscoped Ltd') });
+    expect(created.statusCode, created.body).toBe(403);
+    expect(created.json()).toMatchObject({ message: API_KEY_AUTH_MESSAGES.scopeMissing('leads:write'), error: { code: 'API_KEY_SCOPE_MISSING' } });
+    const { payload, contentType } = await leadCsv('Unscoped Import Ltd');
+    const imported = await t.app.inject({ method: 'POST', url: '/api/leads/import', headers: { ...withKey(key), 'content-type': contentType }, payload });
+    expect(imported.statusCode).toBe(403);
+    expect(imported.json().error.code).toBe('API_KEY_SCOPE_MISSING');
+    expect(await leadCount()).toBe(before);
+  });
+
+  it('a leads:write key creates and imports leads, is listed with its scope, and makes no other write', async () => {
+    const { id, key, scopes } = await createKey('Web form leads', ['leads:write']);
+    expect(scopes).toEqual(['leads:write']);
+    const listed = (await as(t.app, admin)({ method: 'GET', url: '/api/settings/api-keys' })).json().data;
+    expect(listed.find((k: { id: string }) => k.id === id)).toMatchObject({ name: 'Web form leads', scopes: ['leads:write'] });
+    // The scope goes into the creation event; the key itself nowhere.
+    const events = await t.portal.services.store.readStream(`apikeys-${id}`);
+    expect(events[0].data).toMatchObject({ scopes: ['leads:write'] });
+    expect(JSON.stringify(events.map((e) => e.data))).not.toContain(key);
+
+    const company = `Form Lead ${Date.now().toString(36)}`;
+    const created = await t.app.inject({ method: 'POST', url: '/api/leads', headers: withKey(key, 'x-api-key'), payload: leadPayload(company) });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json().data).toMatchObject({ company, status: 'assigned' });
+    const { payload, contentType } = await leadCsv(`Imported Lead ${Date.now().toString(36)}`);
+    const imported = await t.app.inject({ method: 'POST', url: '/api/leads/import', headers: { ...withKey(key), 'content-type': contentType }, payload });
+    expect(imported.statusCode, imported.body).toBe(201);
+    expect(imported.json().data).toMatchObject({ created: 1, invalid: 0 });
+    // Bad input is still a 400 with the field named.
+    const bad = await t.app.inject({ method: 'POST', url: '/api/leads', headers: withKey(key), payload: { ...leadPayload('Bad Ltd'), email: 'not-an-address' } });
+    expect(bad.statusCode).toBe(400);
+
+    const leadId = created.json().data.id;
+    const edit = await t.app.inject({ method: 'PUT', url: `/api/leads/${leadId}`, headers: withKey(key), payload: { phone: '+1 555 0100' } });
+    expect(edit.statusCode).toBe(403);
+    expect(edit.json()).toMatchObject({ message: API_KEY_AUTH_MESSAGES.readOnly, error: { code: 'API_KEY_READ_ONLY' } });
+    for (const route of t.app.apiRoutes.filter((r) => r.method !== 'GET' && !SCOPED_WRITES.has(`${r.method} ${r.url}`))) {
+      const url = route.url.replace(/:(\w+)/g, '00000000-0000-4000-8000-000000000000');
+      const answer = await t.app.inject({ method: route.method as 'POST', url, headers: withKey(key), payload: {} });
+      expect(answer.statusCode, `${route.method} ${route.url}`).toBe(403);
+      expect(answer.json().error.code).toBe('API_KEY_READ_ONLY');
+    }
+  });
+
+  it('refuses scopes that do not exist', async () => {
+    const answer = await as(t.app, admin)({ method: 'POST', url: '/api/settings/api-keys', payload: { name: 'Too much', scopes: ['orders:write'] } });
+    expect(answer.statusCode).toBe(400);
+    expect(answer.json().message).toBe(API_KEY_MESSAGES.scopeInvalid);
   });
 
   it('reads lists only: administrators-only reads are refused', async () => {

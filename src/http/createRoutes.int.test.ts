@@ -39,6 +39,13 @@ const NOT_CREATING: Record<string, string> = {
   'POST /api/partner/management/sub-users/:id/reset-password': 'changes a member',
   'POST /api/distributor/management/sub-users/:id/reset-password': 'changes a member',
   'POST /api/team/invitations/accept': 'sets an invited member’s password',
+  'POST /api/leads/import': 'imports a file of leads, each with an id from its row: the same file again creates none',
+  'POST /api/leads/:id/accept': 'answers an offered lead',
+  'POST /api/leads/:id/decline': 'answers an offered lead',
+  'POST /api/leads/:id/status': 'moves an accepted lead',
+  'POST /api/leads/:id/assign': 'offers an existing lead to an organisation',
+  'POST /api/leads/:id/convert': 'turns an accepted lead into its deal registration, once: a repeat is refused as already converted',
+  'POST /api/lead-rules/:id/move': 'reorders the routing rules',
   'POST /api/warranty/checks': 'a look-up: its answer comes from the unit, not from what it records',
 };
 
@@ -101,6 +108,14 @@ const CREATE_ROUTES: Record<string, CreateRoute> = {
     caller: 'admin',
     request: async () => ({ url: '/api/resources', ...(await multipart({ title: `Sheet ${unique()}`, category: 'Datasheet', roles: 'partner' }, { field: 'file', name: 'sheet.pdf', bytes: PDF })) }),
   },
+  'POST /api/leads': {
+    caller: 'admin',
+    request: async () => {
+      const company = `Contoso ${unique()}`;
+      return { url: '/api/leads', payload: { company, contact_name: 'Ada Lovelace', email: `ada@${company.toLowerCase().replace(/[^a-z0-9]+/g, '')}.example`, country: 'US', region: 'Americas', estimated_value: 5000, source: 'web_form' } };
+    },
+  },
+  'POST /api/lead-rules': { caller: 'admin', request: async () => ({ url: '/api/lead-rules', payload: { name: `Rule ${unique()}`, countries: ['AQ'], method: 'round_robin', organisation_ids: [partner.user.id, distributor.user.id] } }) },
   'POST /api/settings/api-keys': { caller: 'admin', request: async () => ({ url: '/api/settings/api-keys', payload: { name: `Integration ${unique()}` } }) },
   'POST /api/rebates/submit': {
     caller: 'partner',

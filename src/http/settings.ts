@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { DEFAULT_PERMISSIONS_BY_ROLE, PERMISSION_LABELS, ROLE_LABELS, ROLES } from '../../domain/access';
-import { API_KEY_MESSAGES, apiKeys } from '../../domain/settings/apiKeys';
+import { API_KEY_MESSAGES, API_KEY_SCOPES, apiKeys } from '../../domain/settings/apiKeys';
 import {
   DEFAULT_EMAIL_TEMPLATE,
   MAIL_AUDIENCE_LABELS,
@@ -38,7 +38,13 @@ const templateBody = z
   .strict()
   .meta({ example: { subject: '[PartnerHub] {{title}}', body: 'Hello {{recipient_name}},\n\n{{message}}\n\n{{link}}' } });
 
-const apiKeyBody = z.object({ name: z.string().max(80, API_KEY_MESSAGES.nameTooLong) }).strict().meta({ example: { name: 'Finance BI dashboard' } });
+const apiKeyBody = z
+  .object({
+    name: z.string().max(80, API_KEY_MESSAGES.nameTooLong),
+    scopes: z.array(z.enum(API_KEY_SCOPES, { error: API_KEY_MESSAGES.scopeInvalid }), { error: API_KEY_MESSAGES.scopeInvalid }).max(API_KEY_SCOPES.length, API_KEY_MESSAGES.scopeInvalid).optional(),
+  })
+  .strict()
+  .meta({ example: { name: 'Web form leads', scopes: ['leads:write'] } });
 
 /** The settings whose history can be read: the fixed ones and one e-mail template per event kind. */
 const SETTING_KEYS = [SUPPORT_CONTACT_SETTING, NOTIFICATION_SETTINGS_SETTING, ...NOTIFICATION_KINDS.map(emailTemplateSetting)] as [string, ...string[]];
@@ -151,7 +157,7 @@ export async function settingsRoutes(parent: FastifyInstance, services: Services
     // The secret is stored hashed: a repeated request gets the key without it.
     if (earlier) return answerCreated(services, reply, { ...created, earlier }, async () => recordAnswer(await stored(), API_KEY_MESSAGES.createdBefore));
     const { key, prefix, keyHash } = generateApiKey();
-    await runCommand(services, apiKeys, keyId, { type: 'CreateApiKey', keyId, name: request.body.name, prefix, keyHash }, metadataFromRequest(request));
+    await runCommand(services, apiKeys, keyId, { type: 'CreateApiKey', keyId, name: request.body.name, prefix, keyHash, scopes: request.body.scopes ?? [] }, metadataFromRequest(request));
     // The key is in this answer only (a 202 included): it is stored hashed.
     return answerCreated(services, reply, created, async () => recordAnswer({ ...(await stored()), key }, API_KEY_MESSAGES.created), { key });
   });

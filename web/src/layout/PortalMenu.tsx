@@ -15,6 +15,7 @@ import PaidIcon from '@mui/icons-material/Paid';
 import StorefrontIcon from '@mui/icons-material/Storefront';
 import SupportAgentIcon from '@mui/icons-material/SupportAgent';
 import WarehouseIcon from '@mui/icons-material/Warehouse';
+import ContactMailIcon from '@mui/icons-material/ContactMail';
 import type { ReactElement } from 'react';
 import { Menu } from 'react-admin';
 import { useAccess } from '../access/usePrincipal';
@@ -39,6 +40,7 @@ const ICONS: Record<string, ReactElement> = {
   category: <CategoryIcon />,
   audit: <HistoryIcon />,
   activity: <TimelineIcon />,
+  leads: <ContactMailIcon />,
 };
 
 /** The side menu: only the screens the signed-in user may open. */

@@ -22,6 +22,9 @@ export const NAV_ENTRIES: readonly NavEntry[] = [
   { key: 'orders', label: 'Orders', to: '/orders', icon: 'orders' },
   { key: 'catalogue', label: 'Catalogue', to: '/catalogue', icon: 'catalogue', action: 'browse-products' },
   { key: 'rebates', label: 'Rebates', to: '/rebates', icon: 'rebates' },
+  // Leads the vendor routed to the organisation; the admins' and manufacturers' side is Lead Management.
+  { key: 'leads', label: 'Leads', to: '/leads', icon: 'leads', roles: ['partner', 'distributor', 'partner_user', 'distributor_user'] },
+  { key: 'lead-management', label: 'Lead Management', to: '/lead-management', icon: 'leads' },
   { key: 'supportcenter', label: 'Support Center', to: '/supportcenter', icon: 'support' },
   { key: 'partnerdirectory', label: 'Partner Directory', to: '/partnerdirectory', icon: 'directory' },
   { key: 'partner-team', label: 'Team Management', to: '/partner/team-management', icon: 'team', roles: PARTNER },

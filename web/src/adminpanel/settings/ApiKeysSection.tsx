@@ -4,12 +4,14 @@ import {
   Alert,
   Box,
   Button,
+  Checkbox,
   Chip,
   Dialog,
   DialogActions,
   DialogContent,
   DialogContentText,
   DialogTitle,
+  FormControlLabel,
   Paper,
   Table,
   TableBody,
@@ -28,11 +30,16 @@ import { ApiError } from '../../providers/errorMapper';
 import { SectionHeading } from './SettingHistory';
 import { settingsApi, useSettingsData, type ApiKeyRow } from './settingsApi';
 
-/** API Keys: named read-only keys for analysts' tools; a key is shown once, then only its first characters. */
+/** The writes a key may be given, with what each allows (the server's API_KEY_SCOPE_GRANTS). */
+const SCOPES = [{ scope: 'leads:write', label: 'May create and import leads', hint: 'POST /api/leads and POST /api/leads/import' }] as const;
+const scopeLabel = (scope: string) => SCOPES.find((s) => s.scope === scope)?.label ?? scope;
+
+/** API Keys: named keys for analysts' tools and integrations, read-only unless given a scope; a key is shown once, then only its first characters. */
 export function ApiKeysSection() {
   const toast = useToast();
   const { data, error, reload } = useSettingsData(settingsApi.apiKeys);
   const [name, setName] = useState('');
+  const [scopes, setScopes] = useState<string[]>([]);
   const [formError, setFormError] = useState('');
   const [created, setCreated] = useState<{ name: string; key: string } | null>(null);
   const [revoking, setRevoking] = useState<ApiKeyRow | null>(null);
@@ -40,9 +47,10 @@ export function ApiKeysSection() {
   const create = async () => {
     setFormError('');
     try {
-      const answer = await settingsApi.createApiKey(name);
+      const answer = await settingsApi.createApiKey(name, scopes);
       setCreated({ name: answer.name, key: answer.key });
       setName('');
+      setScopes([]);
       reload();
     } catch (failure) {
       setFormError(failure instanceof ApiError ? failure.message : 'The API key could not be created.');
@@ -69,14 +77,22 @@ export function ApiKeysSection() {
 
   return (
     <Box component="section" aria-label="API keys">
-      <SectionHeading title="API keys" text="Keys let analysts' tools read the portal's lists (projects, orders, catalogue, rebates, tickets, partners) across every organisation. A key can never change anything." />
+      <SectionHeading title="API keys" text="Keys let analysts' tools read the portal's lists (projects, orders, catalogue, rebates, tickets, partners) across every organisation. A key changes nothing unless it is given a scope: leads:write lets an integration (a web form, an event app) create and import leads, and nothing else." />
       <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
         <Typography variant="body2" sx={{ mb: 1 }}>
-          Send the key with each request as <code>X-Api-Key: phk_…</code> or <code>Authorization: Bearer phk_…</code>, for example <code style={{ wordBreak: 'break-all' }}>GET /api/orders?limit=100</code>. Only GET requests are answered; a revoked key is refused at once.
+          Send the key with each request as <code>X-Api-Key: phk_…</code> or <code>Authorization: Bearer phk_…</code>, for example <code style={{ wordBreak: 'break-all' }}>GET /api/orders?limit=100</code>. Only GET requests are answered, and the writes a key's scope names; a revoked key is refused at once.
         </Typography>
         {formError ? <Alert severity="error" sx={{ mb: 1.5 }}>{formError}</Alert> : null}
         <Box component="form" onSubmit={(e) => { e.preventDefault(); void create(); }} sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
           <TextField size="small" label="Integration name" placeholder="e.g. Finance BI dashboard" value={name} onChange={(e) => setName(e.target.value)} inputProps={{ maxLength: 80 }} sx={{ flex: '1 1 240px' }} />
+          {SCOPES.map(({ scope, label, hint }) => (
+            <FormControlLabel
+              key={scope}
+              title={hint}
+              control={<Checkbox size="small" checked={scopes.includes(scope)} onChange={(e) => setScopes((was) => (e.target.checked ? [...was, scope] : was.filter((s) => s !== scope)))} />}
+              label={`${label} (${scope})`}
+            />
+          ))}
           <Button type="submit" variant="contained" startIcon={<KeyIcon />} disabled={!name.trim()}>
             Create API Key
           </Button>
@@ -92,6 +108,7 @@ export function ApiKeysSection() {
               <TableRow>
                 <TableCell>Name</TableCell>
                 <TableCell>Key</TableCell>
+                <TableCell>Access</TableCell>
                 <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>Created</TableCell>
                 <TableCell>Status</TableCell>
                 <TableCell align="right">Actions</TableCell>
@@ -102,6 +119,9 @@ export function ApiKeysSection() {
                 <TableRow key={key.id} data-testid="api-key-row">
                   <TableCell sx={{ wordBreak: 'break-word' }}>{key.name}</TableCell>
                   <TableCell sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}>{key.prefix}…</TableCell>
+                  <TableCell data-testid="api-key-scopes">
+                    {key.scopes.length ? key.scopes.map((scope) => <Chip key={scope} size="small" variant="outlined" label={scope} title={scopeLabel(scope)} sx={{ mr: 0.5 }} />) : 'Read-only'}
+                  </TableCell>
                   <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>
                     {formatDateTime(key.created_at)}
                     {key.created_by_name ? ` by ${key.created_by_name}` : ''}

@@ -34,6 +34,8 @@ export interface ApiKeyRow {
   id: string;
   name: string;
   prefix: string;
+  /** What the key may write besides reading: `leads:write` (create and import leads); none: read-only. */
+  scopes: string[];
   created_at: string;
   created_by_name: string | null;
   revoked_at: string | null;
@@ -67,7 +69,7 @@ export const settingsApi = {
   resetTemplate: (kind: string) => call<TemplateList>(`/settings/email-templates/${encodeURIComponent(kind)}`, { method: 'DELETE' }),
   accessControl: () => call<AccessControl>('/settings/access-control'),
   apiKeys: () => call<ApiKeyRow[]>('/settings/api-keys'),
-  createApiKey: async (name: string) => (await httpClient<ApiKeyRow & { key: string; message: string }>(`${API_URL}/settings/api-keys`, { method: 'POST', body: { name } } )).json,
+  createApiKey: async (name: string, scopes: string[] = []) => (await httpClient<ApiKeyRow & { key: string; message: string }>(`${API_URL}/settings/api-keys`, { method: 'POST', body: { name, scopes } } )).json,
   revokeApiKey: async (id: string) => (await httpClient<ApiKeyRow & { message: string }>(`${API_URL}/settings/api-keys/${encodeURIComponent(id)}`, { method: 'DELETE' } )).json,
   backup: () => call<BackupSummary>('/settings/backup'),
   downloadEventLog: () => download(`${API_URL}/settings/backup/events`, 'partnerhub-events.jsonl'),
