@@ -11,11 +11,13 @@ export const DEFAULT_PERMISSIONS_BY_ROLE: Readonly<Record<Role, readonly Permiss
     'Orders.Read', 'Orders.Track', 'Orders.Browse', 'Orders.Checkout', 'Orders.Shipping',
     'Rebates.Read', 'Rebates.Create', 'Rebates.Overview',
     'Support.Read', 'Support.Create',
+    'MDF.Read', 'MDF.Create', 'MDF.Update',
   ],
   distributor: [
     'Orders.Read', 'Orders.Create', 'Orders.Track', 'Orders.Browse', 'Orders.Checkout', 'Orders.Shipping',
     'Support.Read', 'Support.Create',
     'Partners.Read',
+    'MDF.Read', 'MDF.Create', 'MDF.Update',
   ],
   manufacturer: ['Projects.Read', 'Orders.Read', 'Orders.Track', 'Partners.Read'],
   // Read-only orders, so support staff can answer "where is my order?" cases: the list, an order and its tracking.

@@ -24,9 +24,9 @@ describe('permission catalogue', () => {
     expect(PERMISSION_CATALOGUE[category]).toEqual(actions);
   });
 
-  it('lists 29 permissions, each once', () => {
-    expect(ALL_PERMISSIONS).toHaveLength(29);
-    expect(new Set(ALL_PERMISSIONS).size).toBe(29);
+  it('lists 32 permissions, each once', () => {
+    expect(ALL_PERMISSIONS).toHaveLength(32);
+    expect(new Set(ALL_PERMISSIONS).size).toBe(32);
   });
 
   it.each([['Orders.Track', true], ['Rebates.Overview', true], ['Rebate.Read', false], ['orders.track', false], ['Orders.Overview', false], ['', false], [42, false], [null, false]])(
@@ -61,7 +61,7 @@ describe('labels', () => {
 
 describe('permission groups', () => {
   it('have one group per category, together covering the catalogue in order', () => {
-    expect(Object.keys(PERMISSION_GROUPS)).toEqual(['PROJECTS', 'ORDERS', 'REBATES', 'SUPPORT', 'USERS', 'PARTNERS']);
+    expect(Object.keys(PERMISSION_GROUPS)).toEqual(['PROJECTS', 'ORDERS', 'REBATES', 'SUPPORT', 'USERS', 'PARTNERS', 'MDF']);
     expect(Object.values(PERMISSION_GROUPS).flatMap((group) => group.permissions)).toEqual(ALL_PERMISSIONS);
   });
 
@@ -71,6 +71,7 @@ describe('permission groups', () => {
       ['Orders', ['Orders.Track', 'Orders.Browse', 'Orders.Checkout', 'Orders.Shipping']],
       ['Rebate', ['Rebates.Read', 'Rebates.Create', 'Rebates.Overview']],
       ['Support', ['Support.Read']],
+      ['Marketing Funds', ['MDF.Read', 'MDF.Create', 'MDF.Update']],
     ]);
   });
 });
@@ -101,8 +102,8 @@ describe('assignable and default permissions', () => {
   });
 
   it.each([
-    ['partner', 13],
-    ['distributor', 9],
+    ['partner', 16],
+    ['distributor', 12],
     ['manufacturer', 4],
     ['support', 5],
     ['partner_user', 3],

@@ -10,6 +10,7 @@ export const PERMISSION_CATALOGUE = {
   Support: ['Read', 'Create', 'Update', 'Delete'],
   Users: ['Read', 'Create', 'Update', 'Delete'],
   Partners: ['Read', 'Create', 'Update', 'Delete'],
+  MDF: ['Read', 'Create', 'Update'],
 } as const;
 
 export type PermissionCategory = keyof typeof PERMISSION_CATALOGUE;
@@ -67,6 +68,9 @@ export const PERMISSION_LABELS: Readonly<Record<Permission, string>> = {
   'Partners.Create': 'Create Partners',
   'Partners.Update': 'Edit Partners',
   'Partners.Delete': 'Delete Partners',
+  'MDF.Read': 'View Marketing Funds',
+  'MDF.Create': 'Request Marketing Funds',
+  'MDF.Update': 'Edit Fund Requests',
 };
 
 export function permissionLabel(permission: Permission): string {
@@ -79,7 +83,7 @@ export interface PermissionGroup {
   readonly permissions: readonly Permission[];
 }
 
-export const PERMISSION_GROUP_KEYS = ['PROJECTS', 'ORDERS', 'REBATES', 'SUPPORT', 'USERS', 'PARTNERS'] as const;
+export const PERMISSION_GROUP_KEYS = ['PROJECTS', 'ORDERS', 'REBATES', 'SUPPORT', 'USERS', 'PARTNERS', 'MDF'] as const;
 export type PermissionGroupKey = (typeof PERMISSION_GROUP_KEYS)[number];
 
 /** One group per category, for the full permission picker (admin user management). */
@@ -90,6 +94,7 @@ export const PERMISSION_GROUPS: Readonly<Record<PermissionGroupKey, PermissionGr
   SUPPORT: { key: 'SUPPORT', title: 'Support', permissions: permissionsOfCategory('Support') },
   USERS: { key: 'USERS', title: 'Users', permissions: permissionsOfCategory('Users') },
   PARTNERS: { key: 'PARTNERS', title: 'Partners', permissions: permissionsOfCategory('Partners') },
+  MDF: { key: 'MDF', title: 'Marketing Funds', permissions: permissionsOfCategory('MDF') },
 };
 
 /** The picker of the Approve Partner dialog (role partner). Group titles are the specification's. */
@@ -98,6 +103,7 @@ export const PARTNER_APPROVAL_PERMISSION_GROUPS: readonly PermissionGroup[] = [
   { key: 'ORDERS', title: 'Orders', permissions: ['Orders.Track', 'Orders.Browse', 'Orders.Checkout', 'Orders.Shipping'] },
   { key: 'REBATES', title: 'Rebate', permissions: ['Rebates.Read', 'Rebates.Create', 'Rebates.Overview'] },
   { key: 'SUPPORT', title: 'Support', permissions: ['Support.Read'] },
+  { key: 'MDF', title: 'Marketing Funds', permissions: ['MDF.Read', 'MDF.Create', 'MDF.Update'] },
 ];
 
 const withoutCategories = (...excluded: PermissionCategory[]): readonly Permission[] =>

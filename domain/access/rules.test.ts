@@ -62,9 +62,9 @@ describe('route rules', () => {
     expect(canAccessRoute(nobody, route)).toBe(false);
   });
 
-  it("guards exactly the specification's six routes, plus the audit log and the activity feed", () => {
-    expect(Object.keys(ROUTE_RULES)).toHaveLength(8);
-    expect(Object.keys(ROUTE_RULES).slice(6)).toEqual(['/audit', '/activity']);
+  it("guards exactly the specification's six routes, plus the audit log, the activity feed and marketing funds", () => {
+    expect(Object.keys(ROUTE_RULES)).toHaveLength(9);
+    expect(Object.keys(ROUTE_RULES).slice(6)).toEqual(['/audit', '/activity', '/funds']);
   });
 
   it.each([
@@ -311,6 +311,11 @@ describe('canAccess', () => {
     ['notifications', 'create', 'admin'],
     ['notifications', 'edit', 'open'],
     ['notifications', 'delete', 'open'],
+    ['funds', 'list', 'MDF.Read'],
+    ['funds', 'show', 'MDF.Read'],
+    ['funds', 'create', 'MDF.Create'],
+    ['funds', 'edit', 'MDF.Update'],
+    ['funds', 'delete', 'admin'],
   ];
 
   it.each(table)('%s.%s: %s', (resource, action, needs) => {
@@ -425,8 +430,8 @@ describe('support staff hold only their own permissions (no blanket access)', ()
 
 describe('demo accounts', () => {
   it.each([
-    ['partner', ['/projects', '/orders', '/rebates', '/supportcenter', '/activity']],
-    ['distributor', ['/orders', '/supportcenter', '/adminpanel', '/partnerdirectory', '/activity']],
+    ['partner', ['/projects', '/orders', '/rebates', '/supportcenter', '/activity', '/funds']],
+    ['distributor', ['/orders', '/supportcenter', '/adminpanel', '/partnerdirectory', '/activity', '/funds']],
     ['manufacturer', ['/projects', '/orders', '/adminpanel', '/partnerdirectory']],
     ['support', ['/orders', '/supportcenter']],
     ['partner_user', ['/projects', '/orders', '/activity']],

@@ -69,6 +69,8 @@ export const ROUTE_RULES: Readonly<Record<string, Requirement>> = {
   // The audit log is the admins'; an organisation's activity feed is its own users'.
   '/audit': ADMIN_ONLY,
   '/activity': roleIs('partner', 'distributor', 'partner_user', 'distributor_user'),
+  // Market development funds (issue 25).
+  '/funds': anyOf('MDF.Read', 'MDF.Create'),
 };
 
 /** Path segments without scheme, host, query, fragment, `.`/`..` and a leading `api`. */
@@ -207,7 +209,7 @@ export function featuresFor(principal: Principal): Feature[] {
 // ---------------------------------------------------------------------------------------------
 // Resources: the one function the react-admin auth provider and the server routes call.
 
-export const RESOURCES = ['users', 'partners', 'projects', 'orders', 'products', 'rebates', 'tickets', 'notifications'] as const;
+export const RESOURCES = ['users', 'partners', 'projects', 'orders', 'products', 'rebates', 'tickets', 'notifications', 'funds'] as const;
 export type Resource = (typeof RESOURCES)[number];
 
 export const RESOURCE_ACTIONS = ['list', 'show', 'create', 'edit', 'delete'] as const;
@@ -266,6 +268,13 @@ export const RESOURCE_RULES: Readonly<Record<Resource, Readonly<Record<ResourceA
     create: anyOf('Rebates.Create'),
     edit: anyOf('Rebates.Update'),
     delete: anyOf('Rebates.Delete'),
+  },
+  funds: {
+    list: anyOf('MDF.Read'),
+    show: anyOf('MDF.Read'),
+    create: anyOf('MDF.Create'),
+    edit: anyOf('MDF.Create', 'MDF.Update'),
+    delete: ADMIN_ONLY,
   },
   tickets: {
     list: anyOf('Support.Read'),
