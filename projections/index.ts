@@ -4,6 +4,7 @@ import { notificationsProjection } from './notifications';
 import { ordersProjection } from './orders';
 import { partnersProjection } from './partners';
 import { rebatesProjection } from './rebates';
+import { fundsProjection } from './funds';
 import type { Projection } from './projection';
 import { projectsProjection } from './projects';
 import { statusHistoryProjection } from './statusHistory';
@@ -16,6 +17,6 @@ import { auditProjection } from './audit';
 import { activityProjection } from './activity';
 
 /** Every read model, applied in this order to each event. A new module adds its projection here (before the audit log and the activity feed). */
-export const readModels: readonly Projection[] = [usersProjection, statusHistoryProjection, notificationsProjection, catalogueProjection, ordersProjection, partnersProjection, projectsProjection, rebatesProjection, ticketsProjection, warrantyProjection, resourcesProjection, settingsProjection, dashboardProjection,
+export const readModels: readonly Projection[] = [usersProjection, statusHistoryProjection, notificationsProjection, catalogueProjection, ordersProjection, partnersProjection, projectsProjection, rebatesProjection, fundsProjection, ticketsProjection, warrantyProjection, resourcesProjection, settingsProjection, dashboardProjection,
   // Last: the activity feed names people from read.audit_people, which the audit projection keeps.
   auditProjection, activityProjection];

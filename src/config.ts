@@ -25,6 +25,8 @@ const schema = z.object({
   LOGIN_FAILURE_WINDOW_SECONDS: z.coerce.number().int().positive().default(15 * 60),
   /** How long a team invitation link works. */
   INVITATION_VALIDITY_SECONDS: z.coerce.number().int().positive().default(7 * 24 * 60 * 60),
+  /** Days after a funded activity's end within which its claim must arrive; then the reservation is released. */
+  FUND_CLAIM_WINDOW_DAYS: z.coerce.number().int().positive().default(60),
   REGISTRATIONS_PER_IP_PER_HOUR: z.coerce.number().int().positive().default(10),
   /** Requests per signed-in user (or per address when signed out) and minute, across every API process. */
   API_REQUESTS_PER_MINUTE: z.coerce.number().int().positive().default(1200),

@@ -16,6 +16,7 @@ import { partnerRoutes } from './http/partners';
 import { productRoutes } from './http/products';
 import { projectRoutes } from './http/projects';
 import { rebateRoutes } from './http/rebates';
+import { fundRoutes } from './http/funds';
 import { teamRoutes } from './http/team';
 import { userRoutes } from './http/users';
 import { auditRoutes } from './http/audit';
@@ -89,6 +90,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
       await governanceRoutes(api, services);
       await projectRoutes(api, services);
       await rebateRoutes(api, services);
+      await fundRoutes(api, services);
       await teamRoutes(api, services, sessions);
       await dashboardRoutes(api, services);
       await auditRoutes(api, services);

@@ -67,7 +67,7 @@ describe('funds', () => {
   });
 
   describe('claims against the fund, payouts and releases', () => {
-    const claimApproved: FundEvent = { type: 'FundClaimApproved.v1', data: { fundId: 'f-1', requestId: 'q-1', claimId: 'c-1', organisationId: 'org-1', amountCents: 3_000_00, releasedCents: 1_000_00 } };
+    const claimApproved: FundEvent = { type: 'FundReservationClaimed.v1', data: { fundId: 'f-1', requestId: 'q-1', claimId: 'c-1', organisationId: 'org-1', amountCents: 3_000_00, releasedCents: 1_000_00 } };
     const paid: FundEvent = { type: 'FundPaid.v1', data: { fundId: 'f-1', requestId: 'q-1', claimId: 'c-1', organisationId: 'org-1', amountCents: 3_000_00 } };
     it('moves the approved claim from reserved to claimed and releases the rest', () =>
       spec.given([created, reserved('q-1', 4_000_00)]).when({ type: 'ApproveClaimAgainstFund', requestId: 'q-1', claimId: 'c-1', amountCents: 3_000_00 }).then([claimApproved]));

@@ -80,7 +80,7 @@ export type FundEvent =
   | { type: 'FundUpdated.v1'; data: FundDefinition & { fundId: string } }
   | { type: 'FundAllocationSet.v1'; data: { fundId: string; organisationId: string; amountCents: number } }
   | { type: 'FundReserved.v1'; data: Money }
-  | { type: 'FundClaimApproved.v1'; data: Money & { claimId: string; releasedCents: number } }
+  | { type: 'FundReservationClaimed.v1'; data: Money & { claimId: string; releasedCents: number } }
   | { type: 'FundPaid.v1'; data: Money & { claimId: string } }
   | { type: 'FundReservationReleased.v1'; data: Money & { reason: 'deadline' | 'claim_rejected' | 'request_withdrawn' } };
 
@@ -198,7 +198,7 @@ function approveClaim(command: Extract<FundCommand, { type: 'ApproveClaimAgainst
   }
   return [
     {
-      type: 'FundClaimApproved.v1',
+      type: 'FundReservationClaimed.v1',
       data: { fundId: fund.id, requestId: command.requestId, claimId: command.claimId, organisationId: reservation.organisationId, amountCents: command.amountCents, releasedCents: reservation.reservedCents - command.amountCents },
     },
   ];
@@ -283,7 +283,7 @@ export function evolve(state: FundState, event: FundEvent): FundState {
         ...state,
         reservations: { ...state.reservations, [event.data.requestId]: { organisationId: event.data.organisationId, reservedCents: event.data.amountCents, claimedCents: 0, paidCents: 0, releasedCents: 0 } },
       };
-    case 'FundClaimApproved.v1':
+    case 'FundReservationClaimed.v1':
       return withReservation(state, event.data.requestId, (r) => ({ ...r, reservedCents: 0, claimedCents: event.data.amountCents, releasedCents: r.releasedCents + event.data.releasedCents }));
     case 'FundPaid.v1':
       return withReservation(state, event.data.requestId, (r) => ({ ...r, claimedCents: 0, paidCents: r.paidCents + event.data.amountCents }));
