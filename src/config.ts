@@ -48,6 +48,8 @@ const schema = z.object({
   DEAL_REGISTRATION_EXTENSION_MS: z.coerce.number().int().positive().default(30 * 24 * 60 * 60 * 1000),
   /** How often the worker re-schedules registration expiries and reminders whose jobs may have been lost. */
   DEAL_REGISTRATION_SWEEP_MS: z.coerce.number().int().positive().default(5 * 60 * 1000),
+  /** How often the worker re-checks fund claim deadlines and reminders whose jobs may have been lost. */
+  FUND_DEADLINE_SWEEP_MS: z.coerce.number().int().positive().default(5 * 60 * 1000),
   /** Days of history the demo data spans on an empty database (orders every week, tickets, rebates, projects); 0 seeds only the recent demo records. */
   DEMO_HISTORY_DAYS: z.coerce.number().int().min(0).max(730).default(182),
   /** Self-registrations arriving within this window of one another reach admins as one digest. */

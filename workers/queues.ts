@@ -11,6 +11,7 @@ export const QUEUES = {
   uploads: 'uploads',
   registrationDigests: 'registration-digests',
   team: 'team',
+  fundDeadlines: 'fund-deadlines',
 } as const;
 
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];

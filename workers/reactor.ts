@@ -8,6 +8,7 @@ import { partnerReactions } from './partners';
 import { orderReactions } from './orders';
 import { projectReactions } from './projects';
 import { rebateReactions } from './rebates';
+import { fundReactions } from './funds';
 import type { JobRequest, QueueName, Queues } from './queues';
 import { stockReactions } from './stock';
 import { ticketReactions } from './tickets';
@@ -41,7 +42,7 @@ export function combineReactions(...tables: ReactionTable[]): ReactionTable {
   return combined;
 }
 
-export const reactions: ReactionTable = combineReactions(identityReactions, partnerReactions, orderReactions, stockReactions, uploadReactions, teamReactions, projectReactions, rebateReactions, ticketReactions);
+export const reactions: ReactionTable = combineReactions(identityReactions, partnerReactions, orderReactions, stockReactions, uploadReactions, teamReactions, projectReactions, rebateReactions, ticketReactions, fundReactions);
 
 export interface ReactorOptions {
   table?: ReactionTable;

@@ -180,6 +180,15 @@ describe('fund requests', () => {
     spec.given([submitted, approved, released]).when({ type: 'ReleaseFundRequest' }, { now: '2027-02-01T00:00:00.000Z' }).then([]);
     spec.given([submitted, approved, claimed]).when({ type: 'ReleaseFundRequest' }, { now: '2027-02-01T00:00:00.000Z' }).then([]);
   });
+  const reminder = (daysBefore: number): FundRequestEvent => ({ type: 'FundClaimReminderSent.v1', data: { ...ids, title: 'Zero-trust webinar', daysBefore, claimDeadline: '2027-01-09' } });
+  it('reminds 14 days before the deadline passes, once', () => {
+    spec.given([submitted, approved]).when({ type: 'SendClaimReminder', daysBefore: 14 }, { now: '2026-12-27T00:00:00.000Z' }).then([reminder(14)]);
+    spec.given([submitted, approved, reminder(14)]).when({ type: 'SendClaimReminder', daysBefore: 14 }, { now: '2026-12-28T00:00:00.000Z' }).then([]);
+  });
+  it('does not remind early, nor once the request is claimed', () => {
+    spec.given([submitted, approved]).when({ type: 'SendClaimReminder', daysBefore: 3 }, { now: '2027-01-06T23:59:59.000Z' }).thenThrows('not due', 'REMINDER_NOT_DUE');
+    spec.given([submitted, approved, claimed]).when({ type: 'SendClaimReminder', daysBefore: 3 }, { now: '2027-01-07T00:00:00.000Z' }).then([]);
+  });
   it('refuses a claim of a released request', () => spec.given([submitted, approved, released]).when({ type: 'MarkFundRequestClaimed', claimId: 'c-1' }).thenThrows('released', 'CLAIM_DEADLINE_PASSED'));
 });
 

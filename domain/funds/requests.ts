@@ -82,6 +82,8 @@ type Existing = ActivityPlan & {
   approvedAmountCents: number | null;
   claimDeadline: string | null;
   claimId: string | null;
+  /** `<days before>@<deadline>` of each claim reminder sent. */
+  remindersSent: string[];
 };
 
 export type FundRequestState = { status: 'none' } | Existing;
@@ -101,7 +103,8 @@ export type FundRequestEvent =
   | { type: 'FundRequestRejected.v1'; data: Ids & { status: 'rejected'; previousStatus: 'pending'; reason: string } }
   | { type: 'FundRequestChangesRequested.v1'; data: Ids & { status: 'changes_requested'; previousStatus: 'pending'; reason: string } }
   | { type: 'FundRequestClaimed.v1'; data: Ids & { claimId: string; status: 'claimed'; previousStatus: 'approved'; reason: null } }
-  | { type: 'FundRequestReleased.v1'; data: Ids & { amountCents: number; claimDeadline: string; status: 'released'; previousStatus: 'approved'; reason: string } };
+  | { type: 'FundRequestReleased.v1'; data: Ids & { amountCents: number; claimDeadline: string; status: 'released'; previousStatus: 'approved'; reason: string } }
+  | { type: 'FundClaimReminderSent.v1'; data: Ids & { title: string; daysBefore: number; claimDeadline: string } };
 
 /** What the fund shows for the organisation when the request is made: the balance, and whether it is open with the activity in its period. */
 export interface FundContext {
@@ -125,7 +128,8 @@ export type FundRequestCommand =
   | (ActivityPlan & { type: 'ResubmitFundRequest'; actorOrganisationId: string; attachments: FundAttachment[]; fund: FundContext })
   | { type: 'ReviewFundRequest'; decision: string; approvedAmountCents: number | null; note: string | null; claimWindowDays: number }
   | { type: 'MarkFundRequestClaimed'; claimId: string }
-  | { type: 'ReleaseFundRequest' };
+  | { type: 'ReleaseFundRequest' }
+  | { type: 'SendClaimReminder'; daysBefore: number };
 
 // ---- helpers ----
 
@@ -135,6 +139,11 @@ const invalid = (field: string, message: string) => new DomainError('invalid', '
 export const claimDeadlineOf = (endDate: string, windowDays: number) => new Date(Date.parse(`${endDate}T00:00:00.000Z`) + windowDays * DAY_MS).toISOString().slice(0, 10);
 /** A deadline day has passed once the day after it has begun (UTC). */
 export const deadlinePassed = (deadline: string, now: string) => now.slice(0, 10) > deadline;
+/** The moment the deadline passes: the start (UTC) of the day after it. */
+export const deadlinePassesAt = (deadline: string) => Date.parse(`${deadline}T00:00:00.000Z`) + DAY_MS;
+/** Claim reminders go this many days before the deadline passes. */
+export const CLAIM_REMINDER_DAYS_BEFORE = [14, 3] as const;
+export const reminderDueAt = (deadline: string, daysBefore: number) => deadlinePassesAt(deadline) - daysBefore * DAY_MS;
 
 function checkedPlan(command: ActivityPlan, fund: FundContext): ActivityPlan {
   const plan: ActivityPlan = {
@@ -260,6 +269,16 @@ function release(state: FundRequestState, metadata: CommandMetadata): FundReques
   ];
 }
 
+/** A reminder that the claim deadline nears: once per reminder and deadline, only while the request waits for its claim, never early. */
+function remind(command: Extract<FundRequestCommand, { type: 'SendClaimReminder' }>, state: FundRequestState, metadata: CommandMetadata): FundRequestEvent[] {
+  const request = existing(state);
+  if (request.status !== 'approved' || !request.claimDeadline) return [];
+  const key = `${command.daysBefore}@${request.claimDeadline}`;
+  if (request.remindersSent.includes(key)) return [];
+  if (Date.parse(metadata.now) < reminderDueAt(request.claimDeadline, command.daysBefore)) throw new DomainError('conflict', 'REMINDER_NOT_DUE', 'The reminder is not due yet.');
+  return [{ type: 'FundClaimReminderSent.v1', data: { ...idsOf(request), title: request.title, daysBefore: command.daysBefore, claimDeadline: request.claimDeadline } }];
+}
+
 export function decide(command: FundRequestCommand, state: FundRequestState, metadata: CommandMetadata): FundRequestEvent[] {
   switch (command.type) {
     case 'SubmitFundRequest':
@@ -272,6 +291,8 @@ export function decide(command: FundRequestCommand, state: FundRequestState, met
       return markClaimed(command, state, metadata);
     case 'ReleaseFundRequest':
       return release(state, metadata);
+    case 'SendClaimReminder':
+      return remind(command, state, metadata);
     default:
       return assertNever(command);
   }
@@ -291,7 +312,7 @@ const planOf = (d: ActivityPlan): ActivityPlan => ({
 export function evolve(state: FundRequestState, event: FundRequestEvent): FundRequestState {
   if (event.type === 'FundRequestSubmitted.v1') {
     const d = event.data;
-    return { status: 'pending', id: d.requestId, fundId: d.fundId, organisationId: d.organisationId, ...planOf(d), attachments: d.attachments.map((a) => a.file), approvedAmountCents: null, claimDeadline: null, claimId: null };
+    return { status: 'pending', id: d.requestId, fundId: d.fundId, organisationId: d.organisationId, ...planOf(d), attachments: d.attachments.map((a) => a.file), approvedAmountCents: null, claimDeadline: null, claimId: null, remindersSent: [] };
   }
   if (state.status === 'none') return state;
   switch (event.type) {
@@ -305,6 +326,8 @@ export function evolve(state: FundRequestState, event: FundRequestEvent): FundRe
       return { ...state, status: event.data.status };
     case 'FundRequestClaimed.v1':
       return { ...state, status: 'claimed', claimId: event.data.claimId };
+    case 'FundClaimReminderSent.v1':
+      return { ...state, remindersSent: [...state.remindersSent, `${event.data.daysBefore}@${event.data.claimDeadline}`] };
     default:
       return assertNever(event);
   }

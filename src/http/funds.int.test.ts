@@ -262,3 +262,43 @@ function withoutFund(fields: Record<string, string>): Record<string, string> {
   const { fund_id: _fund, ...rest } = fields;
   return rest;
 }
+
+describe('co-op accrual', () => {
+  it('equals the fund’s share of each delivered order, rounded down per order, and grows with each delivery', async () => {
+    const created = await call(admin)({
+      method: 'POST',
+      url: '/api/funds',
+      payload: { name: 'Co-op', period_start: day(-400), period_end: day(30), budget: 1000, coop_share_percent: 2.5, allocations: [{ organisation_id: orgOf(partnerA), amount: 0 }] },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const coopFund = created.json().data.id;
+    const pool = t.portal.services.pool;
+    const expected = async () => {
+      const { rows } = await pool.query<{ cents: string }>(
+        `SELECT coalesce(sum(floor(round(total_amount * 100) * 250 / 10000)), 0) AS cents FROM read.orders
+         WHERE organisation_id = $1 AND status = 'delivered' AND delivered_at::date BETWEEN $2::date AND $3::date`,
+        [orgOf(partnerA), day(-400), day(30)],
+      );
+      return Number(rows[0].cents) / 100;
+    };
+    const accrued = async () => (await call(partnerA)({ method: 'GET', url: `/api/funds/${coopFund}` })).json().data.totals.accrued as number;
+    expect(await accrued()).toBe(await expected());
+
+    const { rows } = await pool.query<{ id: string; status: string; total_amount: string }>(
+      `SELECT id, status, total_amount FROM read.orders WHERE organisation_id = $1 AND status IN ('pending', 'approved', 'shipped') ORDER BY created_at LIMIT 1`,
+      [orgOf(partnerA)],
+    );
+    expect(rows, 'the demo data has an undelivered order of the partner').toHaveLength(1);
+    const order = rows[0];
+    const before = await accrued();
+    const path = { pending: ['approved', 'shipped', 'delivered'], approved: ['shipped', 'delivered'], shipped: ['delivered'] }[order.status]!;
+    for (const status of path) {
+      const changed = await call(admin)({ method: 'PUT', url: `/api/orders/admin/${order.id}/status`, payload: { status, ...(status === 'shipped' ? { carrier: 'UPS', tracking_number: '1Z999AA10123456784' } : {}) } });
+      expect(changed.statusCode, changed.body).toBe(200);
+    }
+    const after = await accrued();
+    expect(Math.round((after - before) * 100)).toBe(Math.floor((Math.round(Number(order.total_amount) * 100) * 250) / 10000));
+    expect(after).toBe(await expected());
+    expect((await call(partnerA)({ method: 'GET', url: '/api/funds/balance' })).json().data.funds.find((f: { fund_id: string }) => f.fund_id === coopFund)).toMatchObject({ accrued: after, available: after });
+  });
+});
