@@ -144,7 +144,7 @@ const tellAdmins =
   async (recorded, context) => {
     const data = recorded.data as Ids;
     const activity = await titleOf(context, data.requestId);
-    return (await admins(context, recorded)).map((id) => notificationJob(recorded, id, { kind, title, body: body(recorded, activity), link: '/adminpanel?tab=funds' }));
+    return (await admins(context, recorded)).map((id) => notificationJob(recorded, id, { kind, title, body: body(recorded, activity), link: '/funds' }));
   };
 
 const scheduleDeadline: Reaction = async (recorded) => {

@@ -14,6 +14,7 @@ import { ticketRoutes } from './tickets';
 import { teamRoutes } from './team';
 import { projectRoutes } from './projects';
 import { rebateRoutes } from './rebates';
+import { fundRoutes } from './funds';
 import { auditRoutes } from './audit';
 import { activityRoutes } from './activity';
 import { governanceRoutes } from './governance';
@@ -88,6 +89,7 @@ export function App() {
         {teamRoutes}
         {projectRoutes}
         {rebateRoutes}
+        {fundRoutes}
         {auditRoutes}
         {activityRoutes}
         {governanceRoutes}

@@ -22,6 +22,7 @@ export const NAV_ENTRIES: readonly NavEntry[] = [
   { key: 'orders', label: 'Orders', to: '/orders', icon: 'orders' },
   { key: 'catalogue', label: 'Catalogue', to: '/catalogue', icon: 'catalogue', action: 'browse-products' },
   { key: 'rebates', label: 'Rebates', to: '/rebates', icon: 'rebates' },
+  { key: 'funds', label: 'Marketing Funds', to: '/funds', icon: 'funds' },
   { key: 'supportcenter', label: 'Support Center', to: '/supportcenter', icon: 'support' },
   { key: 'partnerdirectory', label: 'Partner Directory', to: '/partnerdirectory', icon: 'directory' },
   { key: 'partner-team', label: 'Team Management', to: '/partner/team-management', icon: 'team', roles: PARTNER },
