@@ -134,7 +134,8 @@ describe('market development funds', () => {
     for (const who of ['partner', 'admin'] as const) {
       await withPage(PHONE, async (page) => {
         await openFunds(page, who);
-        await page.getByTestId(who === 'admin' ? 'admin-balance-available' : 'balance-available').waitFor();
+        const card = page.getByTestId(who === 'admin' ? 'admin-balance-available' : 'balance-available');
+        await expect.poll(() => card.textContent(), { timeout: 10_000 }).toMatch(/^\$/);
         await page.screenshot({ path: `${SCREENS}/${who}-phone.png`, fullPage: true });
       });
     }
