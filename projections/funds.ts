@@ -1,5 +1,6 @@
 import { fundBalance, totalBalance, type FundBalance, type FundFigures } from '../domain/funds/balance';
 import type { FundClaimEvent } from '../domain/funds/claims';
+import { ACTIVITY_STATUSES_FOR_DEALS, returnOnInvestment } from '../domain/funds/roi';
 import type { FundEvent } from '../domain/funds/funds';
 import type { FundAttachment, FundRequestEvent } from '../domain/funds/requests';
 import type { OrderEvent } from '../domain/orders/orders';
@@ -398,14 +399,29 @@ interface RequestRow {
   claim_id: string | null;
   claim_status: string | null;
   note: string | null;
+  deals: number;
+  pipeline_cents: string;
+  revenue_cents: string;
+  paid_cents: string;
   submitted_at: Date;
   reviewed_at: Date | null;
   updated_at: Date;
 }
 
+/**
+ * An activity's outcome (domain/funds/roi.ts): the deals naming it (rejected registrations are no
+ * pipeline), the delivered orders linked to them (each order once), and what was paid out for it.
+ */
+const ACTIVITY_OUTCOME = `(SELECT count(*)::int FROM read.projects p WHERE p.fund_request_id = r.id AND p.registration_status <> 'rejected') AS deals,
+  (SELECT coalesce(sum(round(p.value * 100)), 0)::bigint FROM read.projects p WHERE p.fund_request_id = r.id AND p.registration_status <> 'rejected') AS pipeline_cents,
+  (SELECT coalesce(sum(round(o.total_amount * 100)), 0)::bigint FROM read.orders o WHERE o.status = 'delivered' AND o.id IN (
+     SELECT po.order_id FROM read.project_orders po JOIN read.projects p ON p.id = po.project_id WHERE p.fund_request_id = r.id AND p.registration_status <> 'rejected')) AS revenue_cents,
+  CASE WHEN c.status = 'paid' THEN c.paid_amount_cents ELSE 0 END AS paid_cents`;
+
 const REQUEST_COLUMNS = `r.id, r.fund_id, f.name AS fund_name, r.organisation_id, r.company_name, r.submitted_by, r.activity_type, r.title, r.description,
   r.start_date::text AS start_date, r.end_date::text AS end_date, r.planned_cost_cents, r.requested_amount_cents, r.expected_leads, r.status,
   r.approved_amount_cents, r.claim_deadline::text AS claim_deadline, r.reserved_cents, r.released_cents, r.claim_id, c.status AS claim_status, r.note,
+  ${ACTIVITY_OUTCOME},
   r.submitted_at, r.reviewed_at, r.updated_at`;
 const REQUEST_FROM = `read.fund_requests r JOIN read.funds f ON f.id = r.fund_id LEFT JOIN read.fund_claims c ON c.id = r.claim_id`;
 
@@ -433,6 +449,11 @@ function toRequestView(row: RequestRow, files: FileRow[]) {
     claim_id: row.claim_id,
     claim_status: row.claim_status,
     note: row.note,
+    deals: row.deals,
+    pipeline: dollars(row.pipeline_cents),
+    revenue: dollars(row.revenue_cents),
+    paid: dollars(row.paid_cents),
+    roi: returnOnInvestment(Number(row.revenue_cents), Number(row.paid_cents)),
     attachments: files.map(fileView(`/api/fund-requests/${row.id}/attachments`)),
     submitted_at: row.submitted_at.toISOString(),
     reviewed_at: row.reviewed_at?.toISOString() ?? null,
@@ -494,6 +515,12 @@ export async function listFundRequests(
   );
   const files = await filesOf(db, rows.map((r) => r.id));
   return { rows: rows.map(({ total: _t, ...row }) => toRequestView(row, files.get(row.id) ?? [])), total: rows[0] ? Number(rows[0].total) : 0 };
+}
+
+/** Whether a deal registration of the organisation may name this request as the activity that produced it. */
+export async function isActivityForDeals(db: Queryable, requestId: string, organisationId: string): Promise<boolean> {
+  const { rows } = await db.query('SELECT 1 FROM read.fund_requests WHERE id = $1 AND organisation_id = $2 AND status = ANY($3::text[])', [requestId, organisationId, ACTIVITY_STATUSES_FOR_DEALS]);
+  return rows.length > 0;
 }
 
 export async function findFundRequest(db: Queryable, id: string, scope: FundScope): Promise<FundRequestView | undefined> {

@@ -218,6 +218,79 @@ describe('the life of an activity: request, approval of a lower amount, claim wi
   });
 });
 
+describe('return on an activity, from deal registrations and their delivered orders', () => {
+  const address = { firstName: 'Priya', lastName: 'Shah', email: 'priya@northwind.test', phone: '+1 206 555 0142', addressLine1: '410 Harbour Steps', city: 'Seattle', state: 'WA', zipCode: '98101', country: 'United States' };
+  async function placeOrder(quantity: number) {
+    const { rows } = await t.portal.services.pool.query<{ id: string; moq: number }>(`SELECT id, moq FROM read.products WHERE stock_quantity >= moq * 4 ORDER BY moq, id LIMIT 1`);
+    expect(rows, 'the demo catalogue has a product in stock').toHaveLength(1);
+    const placed = await call(partnerA)({
+      method: 'POST',
+      url: '/api/orders',
+      payload: { estimated_delivery: day(5), notes: 'Webinar deal', items: [{ product_id: rows[0].id, quantity: rows[0].moq * quantity }], shipping_address: address },
+    });
+    expect(placed.statusCode, placed.body).toBe(201);
+    return placed.json().data as { id: string; total_amount: number };
+  }
+  async function deliver(orderId: string) {
+    for (const status of ['approved', 'shipped', 'delivered']) {
+      const changed = await call(admin)({ method: 'PUT', url: `/api/orders/admin/${orderId}/status`, payload: { status, ...(status === 'shipped' ? { carrier: 'UPS', tracking_number: '1Z999AA10123456784' } : {}) } });
+      expect(changed.statusCode, changed.body).toBe(200);
+    }
+  }
+  const registerDeal = async (session: Session, fields: Record<string, string>) => call(session)({ method: 'POST', url: '/api/projects', ...(await multipart({ title: 'Campus refresh', ...fields }, 'boq_file')) });
+  const activity = async (id: string) => (await call(partnerA)({ method: 'GET', url: `/api/fund-requests/${id}` })).json().data;
+
+  it('a deal names only an approved activity of its own organisation', async () => {
+    const { rows } = await t.portal.services.pool.query<{ id: string; organisation_id: string; status: string }>(`SELECT id, organisation_id, status FROM read.fund_requests ORDER BY submitted_at`);
+    const paidOfA = rows.find((r) => r.organisation_id === orgOf(partnerA) && r.status === 'claimed')!;
+    const pendingOfA = rows.find((r) => r.organisation_id === orgOf(partnerA) && r.status === 'pending');
+    const ofB = rows.find((r) => r.organisation_id === orgOf(partnerB))!;
+    for (const refused of [ofB?.id, pendingOfA?.id, '00000000-0000-4000-8000-000000000000'].filter(Boolean) as string[]) {
+      const response = await registerDeal(partnerA, { fund_request_id: refused });
+      expect(response.statusCode, response.body).toBe(400);
+      expect(response.json().error.details[0].field).toBe('fund_request_id');
+    }
+    expect((await registerDeal(partnerA, { fund_request_id: 'not-an-id' })).statusCode).toBe(400);
+    const named = await registerDeal(partnerA, { fund_request_id: paidOfA.id, value: '50000' });
+    expect(named.statusCode, named.body).toBe(201);
+    expect(named.json().data.fund_request_id).toBe(paidOfA.id);
+  });
+
+  it('ROI = revenue of delivered orders linked to its deals / paid amount, on the request and its list', async () => {
+    const { rows } = await t.portal.services.pool.query<{ id: string }>(`SELECT r.id FROM read.fund_requests r JOIN read.fund_claims c ON c.id = r.claim_id WHERE r.organisation_id = $1 AND c.status = 'paid' AND r.title = 'Zero-trust webinar' LIMIT 1`, [orgOf(partnerA)]);
+    const requestId = rows[0].id;
+    const before = await activity(requestId);
+    expect(before.paid).toBe(1900);
+    // a second deal, then an update moving a third one onto the activity and back off
+    const deal = (await registerDeal(partnerA, { title: 'Branch offices', value: '30000' })).json().data;
+    const linked = await call(partnerA)({ method: 'PUT', url: `/api/projects/${deal.id}`, payload: { fund_request_id: requestId } });
+    expect(linked.statusCode, linked.body).toBe(200);
+    expect(linked.json().data.fund_request_id).toBe(requestId);
+    const withDeal = await activity(requestId);
+    expect(withDeal.deals).toBe(before.deals + 1);
+    expect(withDeal.pipeline).toBe(before.pipeline + 30000);
+
+    const delivered = await placeOrder(2);
+    const undelivered = await placeOrder(1);
+    for (const order of [delivered, undelivered]) {
+      expect((await call(partnerA)({ method: 'POST', url: `/api/projects/${deal.id}/orders`, payload: { order_id: order.id } })).statusCode).toBe(201);
+    }
+    expect((await activity(requestId)).revenue, 'orders not yet delivered are no revenue').toBe(before.revenue);
+    await deliver(delivered.id);
+    const after = await activity(requestId);
+    const revenue = Math.round((before.revenue + delivered.total_amount) * 100) / 100;
+    expect(after.revenue).toBe(revenue);
+    expect(after.roi).toBe(Math.round((revenue / 1900) * 100) / 100);
+    const listed = (await call(partnerA)({ method: 'GET', url: `/api/fund-requests?limit=100` })).json().data.requests.find((r: { id: string }) => r.id === requestId);
+    expect(listed).toMatchObject({ deals: after.deals, pipeline: after.pipeline, revenue, roi: after.roi });
+
+    // a field edit leaves the link alone; clearing it removes the deal from the activity
+    expect((await call(partnerA)({ method: 'PUT', url: `/api/projects/${deal.id}`, payload: { title: 'Branch offices, phase 1' } })).json().data.fund_request_id).toBe(requestId);
+    expect((await call(partnerA)({ method: 'PUT', url: `/api/projects/${deal.id}`, payload: { fund_request_id: null } })).statusCode).toBe(200);
+    expect(await activity(requestId)).toMatchObject({ deals: before.deals, pipeline: before.pipeline, revenue: before.revenue });
+  });
+});
+
 describe('approvals racing for the last dollars', () => {
   it('reserve at most the available balance: one of two approvals is refused', async () => {
     const first = (await requestFunds(partnerB, { planned_cost: '2000', requested_amount: '1500' })).json().data.id;

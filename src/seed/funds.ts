@@ -1,14 +1,16 @@
 import { access, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { CommandMetadata } from '../../domain/decider';
+import { fold, type CommandMetadata } from '../../domain/decider';
 import { funds } from '../../domain/funds/funds';
 import { claimDeadlineOf, fundRequests, type FundAttachment } from '../../domain/funds/requests';
+import { projects, type ProjectEvent } from '../../domain/projects/projects';
 import { findUser } from '../../projections/users';
 import { deterministicUuid } from '../commands/commandHandler';
 import { runCommand } from '../commands/dispatch';
 import { fundContext, recordFundPayout, releaseLapsedRequest, requestState, reviewFundClaim, reviewFundRequest, submitFundClaim } from '../commands/funds';
 import type { Services } from '../services';
 import { demoUserId } from './identity';
+import { demoProjectId } from './projects';
 import { badgePng } from './partners';
 import type { Seeder } from './seeder';
 
@@ -62,6 +64,34 @@ export const DEMO_ACTIVITIES: readonly DemoActivity[] = [
   { organisation: PAMPAS, fund: 'current', type: 'trade_show', title: 'Buenos Aires IT fair', description: 'Booth at the Buenos Aires IT fair.', start: 25, end: 27, planned: 12_000, requested: 6_000, leads: 100, stage: 'approved' },
   { organisation: SAKURA, fund: 'previous', type: 'event', title: 'Carrier network seminar', description: 'Seminar for metro carrier engineers in Osaka.', start: -110, end: -110, planned: 9_000, requested: 5_000, leads: 50, stage: 'claim_approved' },
 ];
+
+/**
+ * Deal registrations naming the activity that produced them (by the activity's index above), so an
+ * activity's pipeline and revenue, and its return, come from real deals and their delivered orders:
+ * Contoso carries the delivered order northwind-1.
+ */
+const DEMO_DEALS: ReadonlyArray<{ project: string; activity: number }> = [
+  { project: 'northwind-contoso', activity: 0 },
+  { project: 'northwind-harbour', activity: 0 },
+  { project: 'northwind-clinic', activity: 4 },
+];
+
+async function linkDemoDeals(services: Services, metadata: CommandMetadata): Promise<number> {
+  let linked = 0;
+  for (const deal of DEMO_DEALS) {
+    const demo = DEMO_ACTIVITIES[deal.activity];
+    const requestId = deterministicUuid(`demo-fund-request:${demo.organisation}:${deal.activity}`);
+    const request = await requestState(services, requestId);
+    if (request.status !== 'approved' && request.status !== 'claimed') continue;
+    const projectId = demoProjectId(deal.project);
+    const project = fold(projects, (await services.store.readStream(projects.streamId(projectId))) as unknown as ProjectEvent[]);
+    if (!('details' in project) || project.details.fund_request_id) continue;
+    const owner = { ...metadata, actorId: project.organisationId, actorRole: 'partner' };
+    await runCommand(services, projects, projectId, { type: 'UpdateProject', details: { ...project.details, fund_request_id: requestId } }, owner);
+    linked++;
+  }
+  return linked;
+}
 
 const NOT_REVIEWED: readonly Stage[] = ['pending'];
 const CLAIMED: readonly Stage[] = ['claim_pending', 'claim_more_proof', 'claim_rejected', 'claim_approved', 'paid'];
@@ -220,6 +250,7 @@ export const seedFunds: Seeder = {
       const paidAt = claimReviewedAt + 4 * DAY_MS;
       await recordFundPayout(services, claimId, { reference: `MDF-${String(index + 1).padStart(4, '0')}`, paidAt: new Date(Math.min(paidAt, now)).toISOString().slice(0, 10), method: 'bank_transfer' }, at(paidAt, admin));
     }
-    return `${created} of ${DEMO_ACTIVITIES.length} demo fund requests created`;
+    const deals = await linkDemoDeals(services, metadata);
+    return `${created} of ${DEMO_ACTIVITIES.length} demo fund requests created, ${deals} deals linked to their activities`;
   },
 };

@@ -1,7 +1,7 @@
 import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, Paper, Stack, Tab, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Tabs, TextField, Typography } from '@mui/material';
 import { useCallback, useEffect, useState } from 'react';
 import { ApiError } from '../providers/errorMapper';
-import { BalanceCards, daysUntil, FileLinks, FundStatusChip } from './FundParts';
+import { BalanceCards, daysUntil, FileLinks, FundStatusChip, RoiTable } from './FundParts';
 import { exportClaims, exportRequests, getBalance, listClaims, listFunds, listRequests, recordPayout, reviewClaim, reviewRequest, usd, type Balance, type FundClaimRecord, type FundRecord, type FundRequestRecord } from './fundsApi';
 
 type Decision = { kind: 'request'; record: FundRequestRecord } | { kind: 'claim'; record: FundClaimRecord } | { kind: 'payout'; record: FundClaimRecord };
@@ -91,7 +91,7 @@ function DecisionDialog({ decision, onClose, onDone }: { decision: Decision; onC
 
 /** The administrators' Funds: totals, funds and allocations, the request and claim queues (oldest first), payouts and exports. */
 export function AdminFunds() {
-  const [tab, setTab] = useState<'requests' | 'claims' | 'funds'>('requests');
+  const [tab, setTab] = useState<'requests' | 'claims' | 'funds' | 'roi'>('requests');
   const [total, setTotal] = useState<Balance>();
   const [funds, setFunds] = useState<FundRecord[]>([]);
   const [requests, setRequests] = useState<FundRequestRecord[]>([]);
@@ -127,6 +127,7 @@ export function AdminFunds() {
           <Tab value="requests" label={`Request queue (${queue.length})`} data-testid="tab-requests" />
           <Tab value="claims" label={`Claim queue (${claimQueue.length})`} data-testid="tab-claims" />
           <Tab value="funds" label="Funds and allocations" data-testid="tab-funds" />
+          <Tab value="roi" label="ROI per activity" data-testid="tab-roi" />
         </Tabs>
       </Paper>
       {tab === 'requests' ? (
@@ -281,6 +282,7 @@ export function AdminFunds() {
           ))}
         </Stack>
       ) : null}
+      {tab === 'roi' ? <RoiTable requests={requests} /> : null}
       {decision ? <DecisionDialog decision={decision} onClose={() => setDecision(null)} onDone={done} /> : null}
     </Box>
   );

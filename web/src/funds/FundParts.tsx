@@ -1,5 +1,5 @@
-import { Box, Card, CardContent, Chip, Link, Stack, Typography } from '@mui/material';
-import { downloadFile, STATUS_LABELS, usd, type Balance, type FileLink } from './fundsApi';
+import { Box, Card, CardContent, Chip, Link, Paper, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
+import { downloadFile, STATUS_LABELS, usd, type Balance, type FileLink, type FundRequestRecord } from './fundsApi';
 
 const COLOURS: Record<string, { bg: string; fg: string }> = {
   pending: { bg: '#fff4e5', fg: '#8a4b00' },
@@ -63,3 +63,50 @@ export function FileLinks({ files }: { files: FileLink[] }) {
 
 /** Days from today to a deadline (negative once passed). */
 export const daysUntil = (day: string | null) => (day ? Math.round((Date.parse(`${day}T00:00:00Z`) - Date.parse(`${new Date().toISOString().slice(0, 10)}T00:00:00Z`)) / 86_400_000) : null);
+
+/** ROI per activity: approved activities with the deals that name them, revenue from their delivered orders and revenue / paid. */
+export function RoiTable({ requests }: { requests: FundRequestRecord[] }) {
+  const activities = requests.filter((r) => r.status === 'approved' || r.status === 'claimed');
+  return (
+    <TableContainer component={Paper} variant="outlined" sx={{ mb: 3 }}>
+      <Table size="small" aria-label="ROI per activity" data-testid="roi-table">
+        <TableHead>
+          <TableRow>
+            <TableCell>Activity</TableCell>
+            <TableCell align="right">Deals</TableCell>
+            <TableCell align="right">Pipeline</TableCell>
+            <TableCell align="right">Revenue</TableCell>
+            <TableCell align="right">Paid</TableCell>
+            <TableCell align="right">ROI</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {activities.map((r) => (
+            <TableRow key={r.id} data-testid={`roi-${r.title}`}>
+              <TableCell>
+                {r.title}
+                {r.company_name ? (
+                  <Typography variant="caption" display="block" color="text.secondary">
+                    {r.company_name}
+                  </Typography>
+                ) : null}
+              </TableCell>
+              <TableCell align="right">{r.deals}</TableCell>
+              <TableCell align="right">{usd(r.pipeline)}</TableCell>
+              <TableCell align="right">{usd(r.revenue)}</TableCell>
+              <TableCell align="right">{usd(r.paid)}</TableCell>
+              <TableCell align="right" data-testid="roi-value">
+                {r.roi === null ? '—' : `${r.roi.toFixed(2)}×`}
+              </TableCell>
+            </TableRow>
+          ))}
+          {activities.length === 0 ? (
+            <TableRow>
+              <TableCell colSpan={6}>No approved activities yet. Name the activity on a deal registration to see its return here.</TableCell>
+            </TableRow>
+          ) : null}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}

@@ -1,7 +1,7 @@
 import { Alert, Box, Button, Paper, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
 import { useCallback, useEffect, useState } from 'react';
 import { ClaimDialog, RequestDialog } from './FundForms';
-import { BalanceCards, daysUntil, FileLinks, FundStatusChip } from './FundParts';
+import { BalanceCards, daysUntil, FileLinks, FundStatusChip, RoiTable } from './FundParts';
 import { ACTIVITY_LABELS, getBalance, listClaims, listRequests, usd, type Balance, type FundBalanceRow, type FundClaimRecord, type FundRequestRecord } from './fundsApi';
 
 /** The partner's Marketing Funds: balance, requests with their deadlines, claims, and the forms. */
@@ -157,6 +157,10 @@ export function PartnerFunds({ canRequest }: { canRequest: boolean }) {
           </TableBody>
         </Table>
       </TableContainer>
+      <Typography variant="h6" sx={{ mt: 3, mb: 1 }}>
+        ROI per activity
+      </Typography>
+      <RoiTable requests={requests} />
       {dialog?.kind === 'request' ? <RequestDialog open funds={funds} onClose={() => setDialog(null)} onDone={done} /> : null}
       {dialog?.kind === 'edit' ? <RequestDialog open funds={funds} editing={dialog.request} onClose={() => setDialog(null)} onDone={done} /> : null}
       {dialog?.kind === 'claim' ? <ClaimDialog open request={dialog.request} onClose={() => setDialog(null)} onDone={done} /> : null}

@@ -64,6 +64,12 @@ export interface FundRequestRecord {
   claim_id: string | null;
   claim_status: string | null;
   note: string | null;
+  /** The activity's outcome: deals naming it, their value, their delivered orders, the amount paid out and revenue / paid. */
+  deals: number;
+  pipeline: number;
+  revenue: number;
+  paid: number;
+  roi: number | null;
   attachments: FileLink[];
   submitted_at: string;
 }
