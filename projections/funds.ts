@@ -342,16 +342,18 @@ export async function balances(db: Queryable, scope: FundScope) {
   return { funds: perFund, total: balanceAnswer(totalBalance(rows.map(figuresOf))) };
 }
 
-/** The figures of the funds cards: the same definition as the balance route. */
+/**
+ * The figures of the funds cards: the balance by the balance route's definition, and the requests and
+ * claims waiting for a decision counted by the very lists the cards link to (status pending).
+ */
 export async function fundCard(db: Queryable, scope: FundScope) {
   const rows = await figureRows(db, { organisationId: scope.organisationId });
   const total = totalBalance(rows.map(figuresOf));
-  const { rows: counts } = await db.query<{ requests: string; claims: string }>(
-    `SELECT (SELECT count(*) FROM read.fund_requests r WHERE r.status = 'pending' ${scope.organisationId ? 'AND r.organisation_id = $1' : ''}) AS requests,
-            (SELECT count(*) FROM read.fund_claims c WHERE c.status = 'pending' ${scope.organisationId ? 'AND c.organisation_id = $1' : ''}) AS claims`,
-    scope.organisationId ? [scope.organisationId] : [],
-  );
-  return { ...balanceAnswer(total), pending_requests: Number(counts[0].requests), pending_claims: Number(counts[0].claims) };
+  const [requests, claims] = await Promise.all([
+    listFundRequests(db, scope, { status: 'pending' }, { offset: 0, limit: 1 }),
+    listFundClaims(db, scope, { status: 'pending' }, { offset: 0, limit: 1 }),
+  ]);
+  return { ...balanceAnswer(total), pending_requests: requests.total, pending_claims: claims.total };
 }
 
 // ---- requests and claims ----

@@ -331,6 +331,24 @@ describe('the balance and the funds card', () => {
   });
 });
 
+describe('the dashboards’ funds cards', () => {
+  it('answer the balance and the counts of the lists they link to', async () => {
+    const pendingTotal = async (session: Session, list: 'fund-requests' | 'fund-claims') =>
+      (await call(session)({ method: 'GET', url: `/api/${list}?status=pending&limit=1` })).json().data.total as number;
+    // one more request waiting, so the counts are not zero
+    expect((await requestFunds(partnerB, { requested_amount: '100', planned_cost: '200', title: 'Card count' })).statusCode).toBe(201);
+    for (const [session, url] of [[partnerA, '/api/dashboard/stats'], [partnerB, '/api/dashboard/stats'], [admin, '/api/dashboard/admin/stats']] as const) {
+      const response = await call(session)({ method: 'GET', url });
+      expect(response.statusCode, response.body).toBe(200);
+      const { pending_requests, pending_claims, ...figures } = response.json().data.data.funds;
+      expect(figures).toEqual((await call(session)({ method: 'GET', url: '/api/funds/balance' })).json().data.total);
+      expect(pending_requests).toBe(await pendingTotal(session, 'fund-requests'));
+      expect(pending_claims).toBe(await pendingTotal(session, 'fund-claims'));
+    }
+    expect((await call(admin)({ method: 'GET', url: '/api/dashboard/admin/stats' })).json().data.data.funds.pending_requests).toBeGreaterThan(0);
+  });
+});
+
 function withoutFund(fields: Record<string, string>): Record<string, string> {
   const { fund_id: _fund, ...rest } = fields;
   return rest;
