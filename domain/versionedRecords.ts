@@ -11,6 +11,9 @@ import { orders, type OrderState } from './orders/orders';
 import { partners, type PartnerState } from './partners/partners';
 import { projects, type ProjectState } from './projects/projects';
 import { rebates, type RebateState } from './rebates/rebates';
+import { funds, type FundState } from './funds/funds';
+import { fundRequests, type FundRequestState } from './funds/requests';
+import { fundClaims, type FundClaimState } from './funds/claims';
 import { team } from './team/team';
 import { tickets, type TicketState } from './tickets/tickets';
 import type { RecordFields, VersionedRecordType } from './versions';
@@ -167,6 +170,64 @@ export const VERSIONED_RECORDS = {
     })),
     organisationOf: (state) => (state.status === 'none' || state.status === 'deleted' ? null : state.organisationId),
   } satisfies VersionedRecordType<RebateState>,
+
+  funds: {
+    label: 'Fund',
+    decider: foldOf(funds),
+    present: whileLive<FundState>((fund) => ({
+      id: fund.id,
+      name: fund.name,
+      period_start: fund.periodStart,
+      period_end: fund.periodEnd,
+      budget: dollars(fund.budgetCents),
+      coop_share_percent: fund.coopShareBasisPoints / 100,
+      status: fund.status,
+      allocations: Object.entries(fund.allocations).map(([organisation_id, cents]) => ({ organisation_id, amount: dollars(cents) })),
+    })),
+  } satisfies VersionedRecordType<FundState>,
+
+  fundRequests: {
+    label: 'Fund request',
+    decider: foldOf(fundRequests),
+    present: whileLive<FundRequestState>((request) => ({
+      id: request.id,
+      fund_id: request.fundId,
+      organisation_id: request.organisationId,
+      status: request.status,
+      activity_type: request.activityType,
+      title: request.title,
+      description: request.description,
+      start_date: request.startDate,
+      end_date: request.endDate,
+      planned_cost: dollars(request.plannedCostCents),
+      requested_amount: dollars(request.requestedAmountCents),
+      expected_leads: request.expectedLeads,
+      approved_amount: request.approvedAmountCents === null ? null : dollars(request.approvedAmountCents),
+      claim_deadline: request.claimDeadline,
+      claim_id: request.claimId,
+      attachment_count: request.attachments.length,
+    })),
+    organisationOf: (state) => (state.status === 'none' ? null : state.organisationId),
+  } satisfies VersionedRecordType<FundRequestState>,
+
+  fundClaims: {
+    label: 'Fund claim',
+    decider: foldOf(fundClaims),
+    present: whileLive<FundClaimState>((claim) => ({
+      id: claim.id,
+      request_id: claim.requestId,
+      fund_id: claim.fundId,
+      organisation_id: claim.organisationId,
+      status: claim.status,
+      actual_cost: dollars(claim.actualCostCents),
+      claimed_amount: dollars(claim.claimedAmountCents),
+      approved_amount: dollars(claim.approvedAmountCents),
+      paid_amount: claim.paidAmountCents === null ? null : dollars(claim.paidAmountCents),
+      leads_generated: claim.leadsGenerated,
+      proof_count: claim.proof.length,
+    })),
+    organisationOf: (state) => (state.status === 'none' ? null : state.organisationId),
+  } satisfies VersionedRecordType<FundClaimState>,
 
   tickets: {
     label: 'Ticket',

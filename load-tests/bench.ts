@@ -19,13 +19,14 @@ import { runOrderSection } from './bench/orders';
 import { runProjectSection } from './bench/projects';
 import { runRebateSection } from './bench/rebates';
 import { runLeadSection } from './bench/leads';
+import { runFundSection } from './bench/funds';
 import { runTicketSection } from './bench/tickets';
 import { runMixedSection } from './bench/mixed';
 import { AUDIT_P95_GOAL_MS, REBUILD_GOAL, runScaleSection, SCALE_P95_GOAL, SCALE_ROUTES, slowestAuditRoute, type ScaleSection } from './bench/scale';
 import { LAG_GOAL_MS, runLagSection, type LagSection } from './bench/projectionLag';
 import { formatCount, formatMs, formatPercent, formatRate, renderTable, type Cell } from './bench/reportTables';
 
-const SECTIONS = ['http', 'appends', 'lag', 'orders', 'projects', 'rebates', 'leads', 'tickets', 'mixed', 'scale', 'bundle'] as const;
+const SECTIONS = ['http', 'appends', 'lag', 'orders', 'projects', 'rebates', 'leads', 'funds', 'tickets', 'mixed', 'scale', 'bundle'] as const;
 type Section = (typeof SECTIONS)[number];
 
 function numberFromEnv(name: string, fallback: number): number {
@@ -272,6 +273,7 @@ async function main() {
     if (settings.sections.includes('scale')) tables.push(...(await runScaleSection({ adminUrl, redisUrl: process.env.REDIS_URL, orders: settings.scaleOrders, requests: settings.scaleRequests, clients: 4 }, log, results)));
     if (settings.sections.includes('leads')) tables.push(...(await runLeadSection({ databaseUrl: database.url, redisUrl: process.env.REDIS_URL, clients: settings.clients, rows: Math.max(1, Math.round(numberFromEnv('BENCH_LEAD_ROWS', 1000))) }, log, results)));
     if (settings.sections.includes('rebates')) tables.push(...(await runRebateSection({ databaseUrl: database.url, redisUrl: process.env.REDIS_URL, seconds: settings.seconds, warmupSeconds: settings.warmupSeconds, clients: settings.clients }, log, results)));
+    if (settings.sections.includes('funds')) tables.push(...(await runFundSection({ databaseUrl: database.url, redisUrl: process.env.REDIS_URL, seconds: settings.seconds, warmupSeconds: settings.warmupSeconds, clients: settings.clients }, log, results)));
     if (settings.sections.includes('bundle')) {
       log('Bundle');
       try {

@@ -1,6 +1,6 @@
 -- Up Migration
 
--- One row per lead (issue 26). Contact details are here whole; the API decides who may see them.
+-- One row per lead. Contact details are here whole; the API decides who may see them.
 CREATE TABLE read.leads (
   id uuid PRIMARY KEY,
   company text NOT NULL,

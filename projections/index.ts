@@ -5,6 +5,7 @@ import { ordersProjection } from './orders';
 import { partnersProjection } from './partners';
 import { rebatesProjection } from './rebates';
 import { leadsProjection } from './leads';
+import { fundsProjection } from './funds';
 import type { Projection } from './projection';
 import { projectsProjection } from './projects';
 import { statusHistoryProjection } from './statusHistory';
@@ -17,6 +18,6 @@ import { auditProjection } from './audit';
 import { activityProjection } from './activity';
 
 /** Every read model, applied in this order to each event. A new module adds its projection here (before the audit log and the activity feed). */
-export const readModels: readonly Projection[] = [usersProjection, statusHistoryProjection, notificationsProjection, catalogueProjection, ordersProjection, partnersProjection, projectsProjection, rebatesProjection, leadsProjection, ticketsProjection, warrantyProjection, resourcesProjection, settingsProjection, dashboardProjection,
+export const readModels: readonly Projection[] = [usersProjection, statusHistoryProjection, notificationsProjection, catalogueProjection, ordersProjection, partnersProjection, projectsProjection, rebatesProjection, leadsProjection, fundsProjection, ticketsProjection, warrantyProjection, resourcesProjection, settingsProjection, dashboardProjection,
   // Last: the activity feed, then the audit log, which keeps read.audit_people; the feed reads them as they were before the batch.
   activityProjection, auditProjection];

@@ -23,6 +23,7 @@ const DETAIL_COLUMNS = [
   'partner_company_location',
   'partner_email',
   'partner_contact_number',
+  'fund_request_id',
 ] as const;
 
 const detailValues = (d: ProjectDetails) => DETAIL_COLUMNS.map((column) => d[column]);
@@ -167,6 +168,7 @@ export interface ProjectRow {
   partner_company_location: string | null;
   partner_email: string | null;
   partner_contact_number: string | null;
+  fund_request_id: string | null;
   boq_file: string | null;
   registration_status: string;
   submitted_at: Date;
@@ -240,6 +242,7 @@ export function toProjectView(row: ProjectRow) {
     partner_company_location: row.partner_company_location,
     partner_email: row.partner_email,
     partner_contact_number: row.partner_contact_number,
+    fund_request_id: row.fund_request_id,
     boq_file: row.boq_file,
     boq_file_url: row.boq_file ? `/api/projects/${row.id}/boq` : null,
     registration_status: row.registration_status,

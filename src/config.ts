@@ -27,6 +27,8 @@ const schema = z.object({
   LOGIN_FAILURE_WINDOW_SECONDS: z.coerce.number().int().positive().default(15 * 60),
   /** How long a team invitation link works. */
   INVITATION_VALIDITY_SECONDS: z.coerce.number().int().positive().default(7 * 24 * 60 * 60),
+  /** Days after a funded activity's end within which its claim must arrive; then the reservation is released. */
+  FUND_CLAIM_WINDOW_DAYS: z.coerce.number().int().positive().default(60),
   REGISTRATIONS_PER_IP_PER_HOUR: z.coerce.number().int().positive().default(10),
   /** Invitations (each an e-mail) one organisation may send an hour. */
   INVITATIONS_PER_ORGANISATION_PER_HOUR: z.coerce.number().int().positive().default(50),
@@ -56,6 +58,8 @@ const schema = z.object({
   LEAD_ACCEPTANCE_WINDOW_HOURS: z.coerce.number().positive().default(48),
   /** How often the worker re-schedules the acceptance windows of leads whose jobs may have been lost. */
   LEAD_SWEEP_MS: z.coerce.number().int().positive().default(5 * 60 * 1000),
+  /** How often the worker re-checks fund claim deadlines and reminders whose jobs may have been lost. */
+  FUND_DEADLINE_SWEEP_MS: z.coerce.number().int().positive().default(5 * 60 * 1000),
   /** Days of history the demo data spans on an empty database (orders every week, tickets, rebates, projects); 0 seeds only the recent demo records. */
   DEMO_HISTORY_DAYS: z.coerce.number().int().min(0).max(730).default(182),
   /** Self-registrations arriving within this window of one another reach admins as one digest. */

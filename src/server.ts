@@ -18,6 +18,7 @@ import { productRoutes } from './http/products';
 import { projectRoutes } from './http/projects';
 import { rebateRoutes } from './http/rebates';
 import { leadRoutes } from './http/leads';
+import { fundRoutes } from './http/funds';
 import { teamRoutes } from './http/team';
 import { userRoutes } from './http/users';
 import { auditRoutes } from './http/audit';
@@ -99,6 +100,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
       await projectRoutes(api, services);
       await rebateRoutes(api, services);
       await leadRoutes(api, services);
+      await fundRoutes(api, services);
       await teamRoutes(api, services, sessions);
       await dashboardRoutes(api, services);
       await auditRoutes(api, services);

@@ -1,6 +1,7 @@
 import type { Services } from '../src/services';
 import { createMailer, notificationProcessor, type NotificationJobData } from './notifications';
 import { partnerApprovalProcessor } from './partners';
+import { fundDeadlineProcessor, startFundDeadlineSweep, type FundDeadlineJobData } from './funds';
 import { dealRegistrationProcessor, startDealRegistrationSweep, type DealRegistrationJobData } from './projects';
 import { closeQueues, createQueues, createWorker, QUEUES } from './queues';
 import { Reactor } from './reactor';
@@ -34,6 +35,7 @@ export async function startWorkers(services: Services, options: { log: (line: st
     createWorker<TeamJobData>(config, QUEUES.team, teamProcessor(services, mailer)),
     createWorker<RegistrationDigestJobData>(config, QUEUES.registrationDigests, registrationDigestProcessor(services, queues.notifications)),
     createWorker<LeadJobData>(config, QUEUES.leadAcceptance, leadAcceptanceProcessor(services, () => queues)),
+    createWorker<FundDeadlineJobData>(config, QUEUES.fundDeadlines, fundDeadlineProcessor(services)),
   ];
   for (const worker of workers) {
     worker.on('error', (error) => log(`worker ${worker.name}: ${error.message}`));
@@ -49,9 +51,11 @@ export async function startWorkers(services: Services, options: { log: (line: st
 
   let sweep: { stop(): Promise<void> } | undefined;
   let leadSweep: { stop(): Promise<void> } | undefined;
+  let fundSweep: { stop(): Promise<void> } | undefined;
   const close = async () => {
     await sweep?.stop();
     await leadSweep?.stop();
+    await fundSweep?.stop();
     await reactor.stop();
     await Promise.all(workers.map((worker) => worker.close()));
     await closeQueues(queues);
@@ -72,5 +76,6 @@ export async function startWorkers(services: Services, options: { log: (line: st
   reactor.start();
   sweep = startDealRegistrationSweep(services, queues, log);
   leadSweep = startLeadSweep(services, queues, log);
+  fundSweep = startFundDeadlineSweep(services, queues, log);
   return { stop: close };
 }

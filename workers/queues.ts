@@ -12,6 +12,7 @@ export const QUEUES = {
   registrationDigests: 'registration-digests',
   team: 'team',
   leadAcceptance: 'lead-acceptance',
+  fundDeadlines: 'fund-deadlines',
 } as const;
 
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];

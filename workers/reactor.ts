@@ -9,6 +9,7 @@ import { orderReactions } from './orders';
 import { projectReactions } from './projects';
 import { rebateReactions } from './rebates';
 import { leadReactions } from './leads';
+import { fundReactions } from './funds';
 import type { JobRequest, QueueName, Queues } from './queues';
 import { stockReactions } from './stock';
 import { ticketReactions } from './tickets';
@@ -42,7 +43,7 @@ export function combineReactions(...tables: ReactionTable[]): ReactionTable {
   return combined;
 }
 
-export const reactions: ReactionTable = combineReactions(identityReactions, partnerReactions, orderReactions, stockReactions, uploadReactions, teamReactions, projectReactions, rebateReactions, leadReactions, ticketReactions);
+export const reactions: ReactionTable = combineReactions(identityReactions, partnerReactions, orderReactions, stockReactions, uploadReactions, teamReactions, projectReactions, rebateReactions, leadReactions, ticketReactions, fundReactions);
 
 export interface ReactorOptions {
   table?: ReactionTable;

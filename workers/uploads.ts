@@ -31,6 +31,7 @@ export function readModelColumnsHoldingUploads(): ReadonlyArray<{ table: string;
     { table: 'read.resources', column: 'file_name', visibility: 'private' },
     { table: 'read.projects', column: 'boq_file', visibility: 'private' },
     { table: 'read.rebate_documents', column: 'file', visibility: 'private' },
+    { table: 'read.fund_files', column: 'file', visibility: 'private' },
   ];
 }
 

@@ -188,7 +188,7 @@ export const API_ROUTES: Readonly<Record<ApiRouteKey, ApiAccess>> = {
   'GET /team/invitation': PUBLIC,
   'POST /team/invitations/accept': PUBLIC,
 
-  // leads (issue 26): created and imported by those holding Leads.Create; offered to one organisation at a time,
+  // leads: created and imported by those holding Leads.Create; offered to one organisation at a time,
   // which answers and works them (Leads.Update); routing rules and reassignment are the admins'.
   'GET /leads': signedIn(RESOURCE_RULES.leads.list),
   'GET /leads/export': signedIn(RESOURCE_RULES.leads.list),
@@ -234,6 +234,35 @@ export const API_ROUTES: Readonly<Record<ApiRouteKey, ApiAccess>> = {
   'GET /rebates/:id/attachments/:name': signedIn(RESOURCE_RULES.rebates.show),
   // The submitting organisation withdraws its own claim (Rebates.Create); Rebates.Delete is the catalogue's name for it.
   'DELETE /rebates/:id': signedIn(anyOf('Rebates.Create', 'Rebates.Delete'), scoped),
+
+  // market development funds: funds are managed by admins; requests and claims are the organisation's own (all for admins); reviews and payouts are for admins
+  'GET /funds': signedIn(RESOURCE_RULES.funds.list),
+  'GET /funds/balance': signedIn(RESOURCE_RULES.funds.list),
+  'POST /funds': signedIn(ADMIN_ONLY),
+  'GET /funds/:id': signedIn(RESOURCE_RULES.funds.show),
+  'PUT /funds/:id': signedIn(ADMIN_ONLY),
+  'POST /funds/:id/allocations': signedIn(ADMIN_ONLY),
+  'GET /funds/:id/history': signedIn(RESOURCE_RULES.funds.show),
+  'GET /funds/:id/versions': signedIn(RESOURCE_RULES.funds.show),
+  'POST /fund-requests': signedIn(RESOURCE_RULES.funds.create),
+  'GET /fund-requests': signedIn(RESOURCE_RULES.funds.list),
+  'GET /fund-requests/export': signedIn(RESOURCE_RULES.funds.list),
+  'GET /fund-requests/:id': signedIn(RESOURCE_RULES.funds.show, scoped),
+  'PUT /fund-requests/:id': signedIn(RESOURCE_RULES.funds.edit, scoped),
+  'POST /fund-requests/:id/review': signedIn(ADMIN_ONLY, scoped),
+  'GET /fund-requests/:id/history': signedIn(RESOURCE_RULES.funds.show, scoped),
+  'GET /fund-requests/:id/versions': signedIn(RESOURCE_RULES.funds.show, scoped),
+  'GET /fund-requests/:id/attachments/:name': signedIn(RESOURCE_RULES.funds.show),
+  'POST /fund-claims': signedIn(RESOURCE_RULES.funds.create),
+  'GET /fund-claims': signedIn(RESOURCE_RULES.funds.list),
+  'GET /fund-claims/export': signedIn(RESOURCE_RULES.funds.list),
+  'GET /fund-claims/:id': signedIn(RESOURCE_RULES.funds.show, scoped),
+  'POST /fund-claims/:id/proof': signedIn(RESOURCE_RULES.funds.create, scoped),
+  'POST /fund-claims/:id/review': signedIn(ADMIN_ONLY, scoped),
+  'POST /fund-claims/:id/payout': signedIn(ADMIN_ONLY, scoped),
+  'GET /fund-claims/:id/history': signedIn(RESOURCE_RULES.funds.show, scoped),
+  'GET /fund-claims/:id/versions': signedIn(RESOURCE_RULES.funds.show, scoped),
+  'GET /fund-claims/:id/proof/:name': signedIn(RESOURCE_RULES.funds.show),
 
   // audit: the log of every event is for admins; each organisation reads its own activity feed
   'GET /audit': signedIn(ADMIN_ONLY),

@@ -12,11 +12,13 @@ export const DEFAULT_PERMISSIONS_BY_ROLE: Readonly<Record<Role, readonly Permiss
     'Rebates.Read', 'Rebates.Create', 'Rebates.Overview',
     'Support.Read', 'Support.Create',
     'Leads.Read', 'Leads.Update',
+    'MDF.Read', 'MDF.Create', 'MDF.Update',
   ],
   distributor: [
     'Orders.Read', 'Orders.Create', 'Orders.Track', 'Orders.Browse', 'Orders.Checkout', 'Orders.Shipping',
     'Support.Read', 'Support.Create',
     'Partners.Read',
+    'MDF.Read', 'MDF.Create', 'MDF.Update',
   ],
   manufacturer: ['Projects.Read', 'Orders.Read', 'Orders.Track', 'Partners.Read', 'Leads.Read', 'Leads.Create'],
   // Read-only orders, so support staff can answer "where is my order?" cases: the list, an order and its tracking.

@@ -62,7 +62,7 @@ describe('labels', () => {
 
 describe('permission groups', () => {
   it('have one group per category, together covering the catalogue in order', () => {
-    expect(Object.keys(PERMISSION_GROUPS)).toEqual(['PROJECTS', 'ORDERS', 'REBATES', 'SUPPORT', 'USERS', 'PARTNERS', 'LEADS']);
+    expect(Object.keys(PERMISSION_GROUPS)).toEqual(['PROJECTS', 'ORDERS', 'REBATES', 'SUPPORT', 'USERS', 'PARTNERS', 'LEADS', 'MDF']);
     expect(Object.values(PERMISSION_GROUPS).flatMap((group) => group.permissions)).toEqual(ALL_PERMISSIONS);
   });
 
@@ -73,6 +73,7 @@ describe('permission groups', () => {
       ['Rebate', ['Rebates.Read', 'Rebates.Create', 'Rebates.Overview']],
       ['Support', ['Support.Read']],
       ['Leads', ['Leads.Read', 'Leads.Update']],
+      ['Marketing Funds', ['MDF.Read', 'MDF.Create', 'MDF.Update']],
     ]);
   });
 });
@@ -103,8 +104,8 @@ describe('assignable and default permissions', () => {
   });
 
   it.each([
-    ['partner', 15],
-    ['distributor', 9],
+    ['partner', 18],
+    ['distributor', 12],
     ['manufacturer', 6],
     ['support', 5],
     ['partner_user', 3],

@@ -11,6 +11,7 @@ export const PERMISSION_CATALOGUE = {
   Users: ['Read', 'Create', 'Update', 'Delete'],
   Partners: ['Read', 'Create', 'Update', 'Delete'],
   Leads: ['Read', 'Create', 'Update'],
+  MDF: ['Read', 'Create', 'Update'],
 } as const;
 
 export type PermissionCategory = keyof typeof PERMISSION_CATALOGUE;
@@ -71,6 +72,9 @@ export const PERMISSION_LABELS: Readonly<Record<Permission, string>> = {
   'Leads.Read': 'View Leads',
   'Leads.Create': 'Create and Import Leads',
   'Leads.Update': 'Work Leads',
+  'MDF.Read': 'View Marketing Funds',
+  'MDF.Create': 'Request Marketing Funds',
+  'MDF.Update': 'Edit Fund Requests',
 };
 
 export function permissionLabel(permission: Permission): string {
@@ -83,7 +87,7 @@ export interface PermissionGroup {
   readonly permissions: readonly Permission[];
 }
 
-export const PERMISSION_GROUP_KEYS = ['PROJECTS', 'ORDERS', 'REBATES', 'SUPPORT', 'USERS', 'PARTNERS', 'LEADS'] as const;
+export const PERMISSION_GROUP_KEYS = ['PROJECTS', 'ORDERS', 'REBATES', 'SUPPORT', 'USERS', 'PARTNERS', 'LEADS', 'MDF'] as const;
 export type PermissionGroupKey = (typeof PERMISSION_GROUP_KEYS)[number];
 
 /** One group per category, for the full permission picker (admin user management). */
@@ -95,6 +99,7 @@ export const PERMISSION_GROUPS: Readonly<Record<PermissionGroupKey, PermissionGr
   USERS: { key: 'USERS', title: 'Users', permissions: permissionsOfCategory('Users') },
   PARTNERS: { key: 'PARTNERS', title: 'Partners', permissions: permissionsOfCategory('Partners') },
   LEADS: { key: 'LEADS', title: 'Leads', permissions: permissionsOfCategory('Leads') },
+  MDF: { key: 'MDF', title: 'Marketing Funds', permissions: permissionsOfCategory('MDF') },
 };
 
 /** The picker of the Approve Partner dialog (role partner). Group titles are the specification's. */
@@ -104,6 +109,7 @@ export const PARTNER_APPROVAL_PERMISSION_GROUPS: readonly PermissionGroup[] = [
   { key: 'REBATES', title: 'Rebate', permissions: ['Rebates.Read', 'Rebates.Create', 'Rebates.Overview'] },
   { key: 'SUPPORT', title: 'Support', permissions: ['Support.Read'] },
   { key: 'LEADS', title: 'Leads', permissions: ['Leads.Read', 'Leads.Update'] },
+  { key: 'MDF', title: 'Marketing Funds', permissions: ['MDF.Read', 'MDF.Create', 'MDF.Update'] },
 ];
 
 const withoutCategories = (...excluded: PermissionCategory[]): readonly Permission[] =>

@@ -62,9 +62,9 @@ describe('route rules', () => {
     expect(canAccessRoute(nobody, route)).toBe(false);
   });
 
-  it("guards exactly the specification's six routes, plus the audit log, the activity feed and the leads screens", () => {
-    expect(Object.keys(ROUTE_RULES)).toHaveLength(10);
-    expect(Object.keys(ROUTE_RULES).slice(6)).toEqual(['/audit', '/activity', '/leads', '/lead-management']);
+  it("guards exactly the specification's six routes, plus the audit log, the activity feed, the leads screens and marketing funds", () => {
+    expect(Object.keys(ROUTE_RULES)).toHaveLength(11);
+    expect(Object.keys(ROUTE_RULES).slice(6)).toEqual(['/audit', '/activity', '/leads', '/lead-management', '/funds']);
   });
 
   it.each([
@@ -316,6 +316,11 @@ describe('canAccess', () => {
     ['leads', 'create', 'Leads.Create'],
     ['leads', 'edit', 'Leads.Update'],
     ['leads', 'delete', 'admin'],
+    ['funds', 'list', 'MDF.Read'],
+    ['funds', 'show', 'MDF.Read'],
+    ['funds', 'create', 'MDF.Create'],
+    ['funds', 'edit', 'MDF.Update'],
+    ['funds', 'delete', 'admin'],
   ];
 
   it.each(table)('%s.%s: %s', (resource, action, needs) => {
@@ -430,8 +435,8 @@ describe('support staff hold only their own permissions (no blanket access)', ()
 
 describe('demo accounts', () => {
   it.each([
-    ['partner', ['/projects', '/orders', '/rebates', '/supportcenter', '/activity', '/leads']],
-    ['distributor', ['/orders', '/supportcenter', '/adminpanel', '/partnerdirectory', '/activity']],
+    ['partner', ['/projects', '/orders', '/rebates', '/supportcenter', '/activity', '/leads', '/funds']],
+    ['distributor', ['/orders', '/supportcenter', '/adminpanel', '/partnerdirectory', '/activity', '/funds']],
     ['manufacturer', ['/projects', '/orders', '/adminpanel', '/partnerdirectory', '/leads', '/lead-management']],
     ['support', ['/orders', '/supportcenter']],
     ['partner_user', ['/projects', '/orders', '/activity']],

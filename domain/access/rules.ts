@@ -72,6 +72,8 @@ export const ROUTE_RULES: Readonly<Record<string, Requirement>> = {
   '/leads': anyOf('Leads.Read'),
   // Lead Management: those who create leads (admins, manufacturers) route, import and reassign them.
   '/lead-management': anyOf('Leads.Create'),
+  // Market development funds.
+  '/funds': anyOf('MDF.Read', 'MDF.Create'),
 };
 
 /** Path segments without scheme, host, query, fragment, `.`/`..` and a leading `api`. */
@@ -210,7 +212,7 @@ export function featuresFor(principal: Principal): Feature[] {
 // ---------------------------------------------------------------------------------------------
 // Resources: the one function the react-admin auth provider and the server routes call.
 
-export const RESOURCES = ['users', 'partners', 'projects', 'orders', 'products', 'rebates', 'tickets', 'notifications', 'leads'] as const;
+export const RESOURCES = ['users', 'partners', 'projects', 'orders', 'products', 'rebates', 'tickets', 'notifications', 'leads', 'funds'] as const;
 export type Resource = (typeof RESOURCES)[number];
 
 export const RESOURCE_ACTIONS = ['list', 'show', 'create', 'edit', 'delete'] as const;
@@ -269,6 +271,13 @@ export const RESOURCE_RULES: Readonly<Record<Resource, Readonly<Record<ResourceA
     create: anyOf('Rebates.Create'),
     edit: anyOf('Rebates.Update'),
     delete: anyOf('Rebates.Delete'),
+  },
+  funds: {
+    list: anyOf('MDF.Read'),
+    show: anyOf('MDF.Read'),
+    create: anyOf('MDF.Create'),
+    edit: anyOf('MDF.Create', 'MDF.Update'),
+    delete: ADMIN_ONLY,
   },
   tickets: {
     list: anyOf('Support.Read'),

@@ -5,7 +5,7 @@ import { REJECTION_REASON_MAX } from '../partners/application';
 import type { RoutingRule } from './routing';
 
 /**
- * Leads (issue 26): demand the vendor generates (web forms, events, campaigns) handed to a partner
+ * Leads: demand the vendor generates (web forms, events, campaigns) handed to a partner
  * organisation that can close it. A lead is created unassigned, routed to one organisation at a time
  * (by the routing rules or an admin), which accepts or declines it within the acceptance window; an
  * unanswered or declined lead passes on to the next eligible organisation, and after the last one it

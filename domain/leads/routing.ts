@@ -1,5 +1,5 @@
 /**
- * Routing rules (issue 26): an ordered list; the first rule that matches a lead and has an eligible
+ * Routing rules: an ordered list; the first rule that matches a lead and has an eligible
  * organisation with room decides who is offered the lead, by the rule's method. Pure: the open-lead
  * counts and each rule's last choice come from the read model.
  */

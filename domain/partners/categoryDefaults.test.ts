@@ -19,23 +19,24 @@ describe('default permissions of a partnership category', () => {
     ]);
   });
 
-  it('gives a Value Added partner deal updates, the rebate programme and vendor leads, but not rebate claims', () => {
+  it('gives a Value Added partner deal updates, the rebate programme, vendor leads and a view of its marketing funds, but not rebate claims or fund requests', () => {
     const permissions = defaultPermissionsOfCategory(valueAdded);
-    expect(permissions).toEqual(expect.arrayContaining([...defaultPermissionsOfCategory(authorized), 'Projects.Update', 'Rebates.Read', 'Rebates.Overview', 'Leads.Read', 'Leads.Update']));
+    expect(permissions).toEqual(expect.arrayContaining([...defaultPermissionsOfCategory(authorized), 'Projects.Update', 'Rebates.Read', 'Rebates.Overview', 'Leads.Read', 'Leads.Update', 'MDF.Read']));
     expect(permissions).not.toContain('Rebates.Create');
-    expect(permissions).toHaveLength(12);
+    expect(permissions).not.toContain('MDF.Create');
+    expect(permissions).toHaveLength(13);
   });
 
   it('gives an Exclusive partner everything the approve dialog offers', () => {
     expect(defaultPermissionsOfCategory(exclusive)).toEqual(offered);
   });
 
-  it('never starts with all thirteen ticked below Exclusive, and only offers what the dialog shows', () => {
+  it('never starts with all sixteen ticked below Exclusive, and only offers what the dialog shows', () => {
     for (const category of PARTNER_CATEGORIES) {
       const permissions = CATEGORY_DEFAULT_PERMISSIONS[category];
       expect(permissions.every((p) => offered.includes(p))).toBe(true);
       if (category !== exclusive) expect(permissions.length).toBeLessThan(offered.length);
     }
-    expect(offered).toHaveLength(13);
+    expect(offered).toHaveLength(16);
   });
 });

@@ -4,8 +4,8 @@
  *
  * - Authorized (entry): order from the catalogue and follow its orders, register deals, read support.
  * - Value Added: also updates and extends its deals, sees the rebate programme (overview and its
- *   own standing) and receives vendor leads, the step towards Exclusive.
- * - Exclusive: everything the approve dialog offers, including submitting rebate claims.
+ *   own standing) and its marketing funds, and receives vendor leads, the step towards Exclusive.
+ * - Exclusive: everything the approve dialog offers, including submitting rebate claims and fund requests.
  */
 
 import { PARTNER_APPROVAL_PERMISSION_GROUPS, type Permission } from '../access';
@@ -21,7 +21,7 @@ const AUTHORIZED: readonly Permission[] = [
   'Support.Read',
 ];
 
-const VALUE_ADDED: readonly Permission[] = [...AUTHORIZED, 'Projects.Update', 'Rebates.Read', 'Rebates.Overview', 'Leads.Read', 'Leads.Update'];
+const VALUE_ADDED: readonly Permission[] = [...AUTHORIZED, 'Projects.Update', 'Rebates.Read', 'Rebates.Overview', 'Leads.Read', 'Leads.Update', 'MDF.Read'];
 
 /** Every permission of the approve dialog, in its order. */
 const EVERYTHING_OFFERED: readonly Permission[] = PARTNER_APPROVAL_PERMISSION_GROUPS.flatMap((group) => group.permissions);

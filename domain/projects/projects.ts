@@ -83,6 +83,8 @@ export interface ProjectDetails {
   partner_email: string | null;
   partner_contact_number: string | null;
   value: number | null;
+  /** The market development activity (an approved fund request of the same organisation) that produced the deal; absent in older events. */
+  fund_request_id?: string | null;
 }
 export const PROJECT_DETAIL_FIELDS = [
   'title',
@@ -103,6 +105,7 @@ export const PROJECT_DETAIL_FIELDS = [
   'partner_email',
   'partner_contact_number',
   'value',
+  'fund_request_id',
 ] as const satisfies readonly (keyof ProjectDetails)[];
 
 function invalid(field: string, message: string, code = 'VALIDATION_ERROR'): DomainError {
@@ -135,6 +138,7 @@ export function normalizeDetails(details: ProjectDetails): ProjectDetails {
     partner_email: text(details.partner_email)?.toLowerCase() ?? null,
     partner_contact_number: text(details.partner_contact_number),
     value: details.value === null ? null : Math.round(details.value * 100) / 100,
+    fund_request_id: details.fund_request_id?.trim() || null,
   };
 }
 
@@ -282,7 +286,7 @@ const requireAdmin = (metadata: CommandMetadata) => {
 };
 
 /** Field by field: events come back from the store with their keys in another order. */
-const sameDetails = (a: ProjectDetails, b: ProjectDetails) => PROJECT_DETAIL_FIELDS.every((field) => a[field] === b[field]);
+const sameDetails = (a: ProjectDetails, b: ProjectDetails) => PROJECT_DETAIL_FIELDS.every((field) => (a[field] ?? null) === (b[field] ?? null));
 const sameMilestone = (a: Milestone, b: Milestone) => a.id === b.id && a.name === b.name && a.date === b.date && a.status === b.status;
 
 function changeStatus(project: LiveProject, to: string, reason: string | null): ProjectEvent[] {

@@ -21,6 +21,7 @@ import {
   ticketCounts,
   ticketsOpenedResolved,
 } from '../../projections/dashboard';
+import { fundCard } from '../../projections/funds';
 import { rebateFigures } from '../../projections/rebates';
 import { supportDashboardFigures } from '../../projections/tickets';
 import { findUser, type UserRow } from '../../projections/users';
@@ -131,6 +132,7 @@ export const dashboardFigures = {
       orderValuePerMonth(db, organisationId, now),
     ]);
     return {
+      funds: await fundCard(db, { organisationId }),
       projects: { total: projects.total, active: projects.active, expiringSoon: projects.expiringSoon, byRegistration: projects.byRegistration },
       orders: { thisMonth: orders.count, valueThisMonth: orders.value, growthPercentage: orders.growthPercentage, open: counters.pending + counters.approved + counters.shipped },
       rebateProgress: rebateProgressOf(toStats(rebates, now)),
@@ -166,6 +168,7 @@ export const dashboardFigures = {
       overdueTickets: tickets.overdue,
       ordersThisMonth: { count: orders.count, value: orders.value, growthPercentage: orders.growthPercentage },
       failedJobs,
+      funds: await fundCard(db, { organisationId: undefined }),
       charts: { ordersPerWeek: perWeek, ticketsOpenedResolved: openedResolved, projectsByStatus: projects.byStatus },
     };
   },
@@ -219,6 +222,10 @@ export async function dashboardRoutes(parent: FastifyInstance, services: Service
 
   const answer = (subject: Subject, data: unknown) => ({ success: true as const, message: DASHBOARD_MESSAGES.fetched, data: { data, user: subject.user } });
 
+  /** The funds card only for those who may read the funds. */
+  const withFundsFor = <F extends { funds: unknown }>(subject: Subject, figures: F): F =>
+    isAdminRole(subject.principal.role) || subject.principal.permissions.includes('MDF.Read') ? figures : { ...figures, funds: null };
+
   async function failedJobCount(): Promise<number | null> {
     try {
       queues ??= createQueues(services.config);
@@ -237,7 +244,7 @@ export async function dashboardRoutes(parent: FastifyInstance, services: Service
 
   app.get('/dashboard/stats', { schema: { tags: ['dashboard'], summary: "The partner dashboard: the organisation's projects, orders, rebate progress and tickets", querystring: userQuery } }, async (request) => {
     const subject = await subjectOf(request, request.query.user_id, 'partner');
-    return answer(subject, await dashboardFigures.partner(pool, subject.organisationId, new Date()));
+    return answer(subject, withFundsFor(subject, await dashboardFigures.partner(pool, subject.organisationId, new Date())));
   });
 
   app.get('/dashboard/distributor/stats', { schema: { tags: ['dashboard'], summary: "The distributor dashboard: stock, the organisation's orders, shipments and rebate progress", querystring: userQuery } }, async (request) => {
@@ -252,7 +259,7 @@ export async function dashboardRoutes(parent: FastifyInstance, services: Service
 
   app.get('/dashboard/admin/stats', { schema: { tags: ['dashboard'], summary: 'The administrator dashboard: what awaits a decision, orders this month and failed jobs', querystring: userQuery } }, async (request) => {
     const subject = await subjectOf(request, request.query.user_id, 'admin');
-    return answer(subject, await dashboardFigures.admin(pool, new Date(), await failedJobCount()));
+    return answer(subject, withFundsFor(subject, await dashboardFigures.admin(pool, new Date(), await failedJobCount())));
   });
 
   app.get('/dashboard/quick-actions', { schema: { tags: ['dashboard'], summary: "Quick actions of a dashboard that the user's permissions allow", querystring: quickActionsQuery } }, async (request) => {

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { isAdminRole, seesAllOrganisations } from '../../domain/access';
 import { PROJECT_DETAIL_FIELDS, PROJECT_MESSAGES, PROJECT_STATUSES, projects, type ProjectDetails, type ProjectEvent } from '../../domain/projects/projects';
 import { REGISTRATION_STATUSES } from '../../domain/projects/registration';
+import { isActivityForDeals } from '../../projections/funds';
 import { findOrder, listOrders } from '../../projections/orders';
 import {
   findMilestone,
@@ -37,6 +38,8 @@ export const BOQ_RULE: FileRule = { label: 'BoQ file', types: ['pdf', 'xls', 'xl
 
 // ---- schemas ----
 
+const FUND_LINK_MESSAGE = 'Choose an approved marketing activity of the same organisation.';
+
 const text = (max: number) => z.union([z.string().max(max), z.null()]).optional();
 const email = (label: string) =>
   text(254).refine((value) => !value?.trim() || z.email().safeParse(value.trim()).success, `${label} is invalid.`);
@@ -65,6 +68,7 @@ const detailShape = {
   partner_email: email('Partner email'),
   partner_contact_number: text(40),
   value: numberLike,
+  fund_request_id: z.union([z.uuid(), z.literal(''), z.null()], { error: FUND_LINK_MESSAGE }).optional(),
 };
 
 const createFields = z.object({ ...detailShape, company_id: z.union([z.uuid({ error: 'Please choose a partner.' }), z.literal('')]).optional(), status: z.enum(PROJECT_STATUSES).optional() }).strict();
@@ -233,6 +237,10 @@ export async function projectRoutes(parent: FastifyInstance, services: Services)
     if (!isAdminRole(request.principal.role) && row.organisation_id !== request.principal.organisationId) throw new HttpError(404, 'NOT_FOUND', PROJECT_MESSAGES.notFound);
     return row;
   };
+  /** A deal may name only an approved marketing activity (fund request) of its own organisation. */
+  const checkFundLink = async (requestId: string | null | undefined, organisationId: string) => {
+    if (requestId && !(await isActivityForDeals(pool, requestId, organisationId))) throw new HttpError(400, 'VALIDATION_ERROR', FUND_LINK_MESSAGE, [{ field: 'fund_request_id', message: FUND_LINK_MESSAGE }]);
+  };
 
   /**
    * Another organisation's project is refused before its body is read, so a caller learns nothing
@@ -325,6 +333,7 @@ export async function projectRoutes(parent: FastifyInstance, services: Services)
         companyName = (await findUser(pool, organisationId))?.company_name ?? principal.companyName;
       }
       const details = detailsFrom(fields, undefined);
+      await checkFundLink(details.fund_request_id, organisationId);
       const projectId = newRecordId(request, 'project');
       const created = { id: projectId, location: `/api/projects/${projectId}` };
       const read = async () => recordAnswer(await viewFor(request, projectId), PROJECT_MESSAGES.created);
@@ -348,7 +357,9 @@ export async function projectRoutes(parent: FastifyInstance, services: Services)
     const row = await loadForChange(request, request.params.id);
     const body = request.body;
     const input = Object.fromEntries(PROJECT_DETAIL_FIELDS.map((f) => [f, body[f]])) as DetailInput;
-    await command(request, row.id, { type: 'UpdateProject', details: detailsFrom(input, detailsOfRow(row)), status: body.status, reason: body.status_reason ?? null });
+    const details = detailsFrom(input, detailsOfRow(row));
+    if ((details.fund_request_id || null) !== row.fund_request_id) await checkFundLink(details.fund_request_id, row.organisation_id);
+    await command(request, row.id, { type: 'UpdateProject', details, status: body.status, reason: body.status_reason ?? null });
     return recordAnswer(await viewFor(request, row.id), PROJECT_MESSAGES.updated);
   });
 

@@ -19,6 +19,16 @@ afterAll(() => t?.close());
 const rows = async <T>(sql: string, values: unknown[] = []) => (await t.portal.services.pool.query(sql, values)).rows as T[];
 
 describe('the demo world with six months of history', () => {
+  it('links demo deals to marketing activities, so a paid activity has a real return from delivered orders', async () => {
+    const admin = await login(t.app, 'admin@partnerhub.test');
+    const answer = await as(t.app, admin)({ method: 'GET', url: '/api/fund-requests?limit=100' });
+    const withDeals = (answer.json().data.requests as Array<{ deals: number; revenue: number; paid: number; roi: number | null }>).filter((r) => r.deals > 0);
+    expect(withDeals.length).toBeGreaterThanOrEqual(2);
+    const returned = withDeals.find((r) => r.roi !== null)!;
+    expect(returned.revenue).toBeGreaterThan(0);
+    expect(returned.roi).toBe(Math.round((returned.revenue / returned.paid) * 100) / 100);
+  });
+
   it("the admin's order list spans six months, with orders in every week since the first partners joined", async () => {
     const admin = await login(t.app, 'admin@partnerhub.test');
     const oldestFirst = await as(t.app, admin)({ method: 'GET', url: `/api/orders?sort=${encodeURIComponent('["created_at","ASC"]')}&range=${encodeURIComponent('[0,0]')}` });

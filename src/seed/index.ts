@@ -7,6 +7,7 @@ import { seedOrders } from './orders';
 import { seedProjects } from './projects';
 import { seedRebates } from './rebates';
 import { seedLeads } from './leads';
+import { seedFunds } from './funds';
 import { seedTeam } from './team';
 import { seedTickets } from './tickets';
 import { seedResources } from './resources';
@@ -17,7 +18,7 @@ import type { Seeder } from './seeder';
  * Each module appends its seeder here; later ones may rely on the accounts created first. A module's
  * history seeder comes before its recent records, so numbers (orders, tickets) follow the dates.
  */
-export const seeders: readonly Seeder[] = [seedIdentity, seedPartners, seedTeam, seedCatalogue, seedOrders, seedProjects, seedRebates, seedLeads, seedTickets, seedResources, seedSettings];
+export const seeders: readonly Seeder[] = [seedIdentity, seedPartners, seedTeam, seedCatalogue, seedOrders, seedProjects, seedRebates, seedLeads, seedFunds, seedTickets, seedResources, seedSettings];
 
 export async function seed(services: Services, log: (line: string) => void = () => {}): Promise<void> {
   const metadata = {

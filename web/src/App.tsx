@@ -15,6 +15,7 @@ import { teamRoutes } from './team';
 import { projectRoutes } from './projects';
 import { rebateRoutes } from './rebates';
 import { leadRoutes } from './leads';
+import { fundRoutes } from './funds';
 import { auditRoutes } from './audit';
 import { activityRoutes } from './activity';
 import { governanceRoutes } from './governance';
@@ -90,6 +91,7 @@ export function App() {
         {projectRoutes}
         {rebateRoutes}
         {leadRoutes}
+        {fundRoutes}
         {auditRoutes}
         {activityRoutes}
         {governanceRoutes}

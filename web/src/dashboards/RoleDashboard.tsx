@@ -176,6 +176,9 @@ function PartnerFiguresView({ f }: { f: PartnerFigures }) {
         <StatCard label="Orders This Month" value={f.orders.thisMonth} note={<Growth value={f.orders.growthPercentage} period="the period before" />} icon={<ReceiptLongIcon />} />
         <StatCard label="Rebate Progress" value={f.rebateProgress.progressPercentage === null ? '—' : `${f.rebateProgress.progressPercentage}%`} note={f.rebateProgress.nextTier ? `${money(f.rebateProgress.remainingToNextTier)} to ${f.rebateProgress.nextTier}` : f.rebateProgress.quarterLabel} icon={<SavingsIcon />} />
         <StatCard label="Open Tickets" value={f.openTickets.count} note={`${f.openTickets.overdue} overdue`} icon={<SupportAgentIcon />} />
+        {f.funds ? (
+          <StatCard label="Marketing Funds Available" value={money(f.funds.available)} note={`${money(f.funds.reserved)} reserved · ${f.funds.pending_requests} request${f.funds.pending_requests === 1 ? '' : 's'} awaiting review`} icon={<SavingsIcon />} to="/funds" />
+        ) : null}
       </Box>
       <Box sx={chartGrid}>
         <OrdersPerWeekChart weeks={f.charts.ordersPerWeek} />
@@ -212,6 +215,9 @@ function AdminFiguresView({ f }: { f: AdminFigures }) {
         <StatCard label="Open Rebates" value={f.openRebates} note="Pending or processing" icon={<ReceiptLongIcon />} />
         <StatCard label="Overdue Tickets" value={f.overdueTickets} icon={<SupportAgentIcon />} />
         <StatCard label="Orders This Month" value={f.ordersThisMonth.count} note={<Growth value={f.ordersThisMonth.growthPercentage} period="the period before" />} icon={<ReceiptLongIcon />} />
+        {f.funds ? (
+          <StatCard label="Fund Requests to Review" value={f.funds.pending_requests} note={`${f.funds.pending_claims} claim${f.funds.pending_claims === 1 ? '' : 's'} to review · ${money(f.funds.available)} unspent`} icon={<SavingsIcon />} to="/funds" />
+        ) : null}
         <StatCard label="Failed Jobs" value={f.failedJobs ?? '—'} note={f.failedJobs === null ? 'The job queue is unreachable' : 'Jobs that gave up'} icon={<WarningAmberIcon />} />
       </Box>
       <Box sx={chartGrid}>

@@ -3,6 +3,7 @@ import TrendingFlatIcon from '@mui/icons-material/TrendingFlat';
 import TrendingUpIcon from '@mui/icons-material/TrendingUp';
 import { Box, Paper, Skeleton, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
 
 export const cardGrid = { display: 'grid', gap: 2, gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', md: 'repeat(4, minmax(0, 1fr))' } } as const;
 
@@ -33,9 +34,15 @@ export function Growth({ value, period }: { value: number | null; period: string
 }
 
 /** One headline figure. */
-export function StatCard({ label, value, note, icon }: { label: string; value: ReactNode; note?: ReactNode; icon?: ReactNode }) {
+export function StatCard({ label, value, note, icon, to }: { label: string; value: ReactNode; note?: ReactNode; icon?: ReactNode; /** The list the figure counts. */ to?: string }) {
+  const link = to ? { component: RouterLink, to, 'aria-label': `${label}: open the list` } : {};
   return (
-    <Paper variant="outlined" sx={{ p: { xs: 1.5, sm: 2 }, minWidth: 0, display: 'flex', flexDirection: 'column', gap: 0.5 }} data-testid="stat-card">
+    <Paper
+      variant="outlined"
+      {...link}
+      sx={{ p: { xs: 1.5, sm: 2 }, minWidth: 0, display: 'flex', flexDirection: 'column', gap: 0.5, textDecoration: 'none', ...(to ? { '&:hover': { borderColor: 'primary.main' } } : {}) }}
+      data-testid="stat-card"
+    >
       <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1 }}>
         <Typography variant="body2" color="text.secondary" sx={{ fontSize: { xs: '0.75rem', sm: '0.875rem' }, lineHeight: 1.3 }}>
           {label}

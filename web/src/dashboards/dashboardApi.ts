@@ -61,11 +61,24 @@ export interface DistributorFigures {
   charts: { ordersPerWeek: WeekPoint[]; orderValuePerMonth: MonthPoint[] };
 }
 
+/** The funds card: the balance as `/api/funds/balance` answers it, and what awaits review as the lists count it. */
+export interface FundsCard {
+  allocated: number;
+  accrued: number;
+  reserved: number;
+  claimed: number;
+  paid: number;
+  available: number;
+  pending_requests: number;
+  pending_claims: number;
+}
+
 export interface PartnerFigures {
   projects: { total: number; active: number; expiringSoon: number; byRegistration: Record<string, number> };
   orders: { thisMonth: number; valueThisMonth: number; growthPercentage: number | null; open: number };
   rebateProgress: RebateProgressFigures;
   openTickets: { count: number; overdue: number };
+  funds: FundsCard | null;
   charts: { ordersPerWeek: WeekPoint[]; orderValuePerMonth: MonthPoint[]; projectsByRegistration: Record<string, number> };
 }
 
@@ -87,6 +100,7 @@ export interface AdminFigures {
   overdueTickets: number;
   ordersThisMonth: { count: number; value: number; growthPercentage: number | null };
   failedJobs: number | null;
+  funds: FundsCard | null;
   charts: { ordersPerWeek: WeekPoint[]; ticketsOpenedResolved: TicketDay[]; projectsByStatus: Record<string, number> };
 }
 

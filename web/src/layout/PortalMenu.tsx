@@ -12,6 +12,7 @@ import Inventory2Icon from '@mui/icons-material/Inventory2';
 import LightbulbIcon from '@mui/icons-material/Lightbulb';
 import LocalShippingIcon from '@mui/icons-material/LocalShipping';
 import PaidIcon from '@mui/icons-material/Paid';
+import CampaignIcon from '@mui/icons-material/Campaign';
 import StorefrontIcon from '@mui/icons-material/Storefront';
 import SupportAgentIcon from '@mui/icons-material/SupportAgent';
 import WarehouseIcon from '@mui/icons-material/Warehouse';
@@ -28,6 +29,7 @@ const ICONS: Record<string, ReactElement> = {
   orders: <LocalShippingIcon />,
   catalogue: <StorefrontIcon />,
   rebates: <PaidIcon />,
+  funds: <CampaignIcon />,
   support: <SupportAgentIcon />,
   directory: <GroupsIcon />,
   team: <GroupsIcon />,

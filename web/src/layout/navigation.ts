@@ -25,6 +25,7 @@ export const NAV_ENTRIES: readonly NavEntry[] = [
   // Leads the vendor routed to the organisation; the admins' and manufacturers' side is Lead Management.
   { key: 'leads', label: 'Leads', to: '/leads', icon: 'leads', roles: ['partner', 'distributor', 'partner_user', 'distributor_user'] },
   { key: 'lead-management', label: 'Lead Management', to: '/lead-management', icon: 'leads' },
+  { key: 'funds', label: 'Marketing Funds', to: '/funds', icon: 'funds' },
   { key: 'supportcenter', label: 'Support Center', to: '/supportcenter', icon: 'support' },
   { key: 'partnerdirectory', label: 'Partner Directory', to: '/partnerdirectory', icon: 'directory' },
   { key: 'partner-team', label: 'Team Management', to: '/partner/team-management', icon: 'team', roles: PARTNER },

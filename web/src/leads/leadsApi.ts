@@ -1,4 +1,4 @@
-/** The lead calls of the portal (issue 26), typed. */
+/** The lead calls of the portal, typed. */
 
 import { API_URL, httpClient } from '../providers/httpClient';
 import { download } from '../providers/download';

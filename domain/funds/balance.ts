@@ -1,0 +1,34 @@
+/**
+ * The one definition of an organisation's fund balance, used by the fund's decider (to refuse a
+ * reservation beyond it), the balance route and the dashboards' funds cards.
+ *
+ * The figures partition the money: `reserved` is approved requests' money not yet claimed,
+ * `claimed` is approved claims awaiting payout, `paid` is paid out. What an organisation may still
+ * request is what it was given (allocation and co-op accrual) less all three.
+ */
+export interface FundFigures {
+  allocatedCents: number;
+  accruedCents: number;
+  reservedCents: number;
+  claimedCents: number;
+  paidCents: number;
+}
+
+export interface FundBalance extends FundFigures {
+  availableCents: number;
+}
+
+export const NO_FIGURES: FundFigures = { allocatedCents: 0, accruedCents: 0, reservedCents: 0, claimedCents: 0, paidCents: 0 };
+
+export function fundBalance(figures: FundFigures): FundBalance {
+  return { ...figures, availableCents: figures.allocatedCents + figures.accruedCents - figures.reservedCents - figures.claimedCents - figures.paidCents };
+}
+
+/** Several funds' balances added up (the total of `/api/funds/balance`, a dashboard card). */
+export function totalBalance(balances: readonly FundFigures[]): FundBalance {
+  const sum = (key: keyof FundFigures) => balances.reduce((total, b) => total + b[key], 0);
+  return fundBalance({ allocatedCents: sum('allocatedCents'), accruedCents: sum('accruedCents'), reservedCents: sum('reservedCents'), claimedCents: sum('claimedCents'), paidCents: sum('paidCents') });
+}
+
+/** Co-op accrual: the fund's share (in basis points, 1/100 of a percent) of one delivered order, rounded down to the cent. */
+export const coopAccrualCents = (orderValueCents: number, shareBasisPoints: number) => Math.floor((orderValueCents * shareBasisPoints) / 10_000);

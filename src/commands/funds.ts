@@ -1,0 +1,125 @@
+import { fold, type CommandMetadata } from '../../domain/decider';
+import { fundClaims, type FundClaimCommand, type FundClaimEvent, type FundClaimState } from '../../domain/funds/claims';
+import { funds, organisationBalance, type FundEvent, type FundState } from '../../domain/funds/funds';
+import { fundRequests, type FundRequestEvent, type FundRequestState } from '../../domain/funds/requests';
+import { accruedCents } from '../../projections/funds';
+import { comparePositions, type GlobalPosition } from '../eventstore';
+import type { Services } from '../services';
+import { checkCommand, handleCommand } from './commandHandler';
+
+/**
+ * The steps of market development funds that span streams. The money is always moved on the fund's
+ * stream, appended with the revision it read (handleCommand decides again on a conflict), so two
+ * approvals racing for the last dollars cannot both reserve them. Every fund step is idempotent per
+ * request, so a step retried after a crash moves no money twice.
+ */
+
+type Deps = Pick<Services, 'store' | 'watcher' | 'pool'>;
+
+const latest = (positions: Array<GlobalPosition | undefined>) =>
+  positions.reduce<GlobalPosition | undefined>((max, p) => (p && (!max || comparePositions(p, max) > 0) ? p : max), undefined);
+
+export async function fundState(deps: Pick<Services, 'store'>, fundId: string): Promise<FundState> {
+  return fold(funds, (await deps.store.readStream(funds.streamId(fundId))) as unknown as FundEvent[]);
+}
+export async function requestState(deps: Pick<Services, 'store'>, requestId: string): Promise<FundRequestState> {
+  return fold(fundRequests, (await deps.store.readStream(fundRequests.streamId(requestId))) as unknown as FundRequestEvent[]);
+}
+export async function claimState(deps: Pick<Services, 'store'>, claimId: string): Promise<FundClaimState> {
+  return fold(fundClaims, (await deps.store.readStream(fundClaims.streamId(claimId))) as unknown as FundClaimEvent[]);
+}
+
+/** What a request is checked against: the organisation's balance in the fund as its stream shows it now, with its co-op accrual. */
+export async function fundContext(deps: Deps, fundId: string, organisationId: string) {
+  const fund = await fundState(deps, fundId);
+  if (fund.status === 'none') return null;
+  const balance = organisationBalance(fund, organisationId, await accruedCents(deps.pool, fundId, organisationId));
+  return { availableCents: balance.availableCents, open: fund.status === 'open', periodStart: fund.periodStart, periodEnd: fund.periodEnd };
+}
+
+/**
+ * Reviews a request. An approval first reserves the amount on the fund's stream (refused beyond the
+ * organisation's available balance), then approves the request; if the approval is refused, the
+ * reservation is given back.
+ */
+export async function reviewFundRequest(
+  deps: Deps,
+  requestId: string,
+  review: { decision: string; approvedAmountCents: number | null; note: string | null; claimWindowDays: number },
+  metadata: CommandMetadata,
+): Promise<void> {
+  const command = { type: 'ReviewFundRequest' as const, ...review };
+  if (review.decision !== 'approved') {
+    const result = await handleCommand(deps.store, fundRequests, requestId, command, metadata);
+    await deps.watcher.waitFor(result.position);
+    return;
+  }
+  // The request's own rules first (status, amount ≤ requested): nothing is reserved for an approval that cannot happen.
+  await checkCommand(deps.store, fundRequests, requestId, command, metadata);
+  const request = await requestState(deps, requestId);
+  if (request.status === 'none') return;
+  const reserved = await handleCommand(
+    deps.store,
+    funds,
+    request.fundId,
+    { type: 'ReserveFunds', requestId, organisationId: request.organisationId, amountCents: review.approvedAmountCents ?? 0, accruedCents: await accruedCents(deps.pool, request.fundId, request.organisationId) },
+    metadata,
+  );
+  try {
+    const approved = await handleCommand(deps.store, fundRequests, requestId, command, metadata);
+    await deps.watcher.waitFor(latest([reserved.position, approved.position]));
+  } catch (error) {
+    const released = await handleCommand(deps.store, funds, request.fundId, { type: 'ReleaseReservation', requestId, reason: 'request_withdrawn' }, metadata);
+    await deps.watcher.waitFor(released.position);
+    throw error;
+  }
+}
+
+/** Submits a claim: the claim's rules first, then the request is marked claimed (which refuses a second claim and a claim after the release), then the claim is recorded. */
+export async function submitFundClaim(deps: Deps, command: Extract<FundClaimCommand, { type: 'SubmitFundClaim' }>, metadata: CommandMetadata): Promise<void> {
+  await checkCommand(deps.store, fundClaims, command.claimId, command, metadata);
+  const marked = await handleCommand(deps.store, fundRequests, command.requestId, { type: 'MarkFundRequestClaimed', claimId: command.claimId }, metadata);
+  const submitted = await handleCommand(deps.store, fundClaims, command.claimId, command, metadata);
+  await deps.watcher.waitFor(latest([marked.position, submitted.position]));
+}
+
+/** Reviews a claim. Approval moves the paid amount from reserved to claimed in the fund (the rest is released); rejection releases the reservation. */
+export async function reviewFundClaim(deps: Deps, claimId: string, review: { decision: string; paidAmountCents: number | null; reason: string | null }, metadata: CommandMetadata): Promise<void> {
+  const command = { type: 'ReviewFundClaim' as const, ...review };
+  await checkCommand(deps.store, fundClaims, claimId, command, metadata);
+  const claim = await claimState(deps, claimId);
+  if (claim.status === 'none') return;
+  const positions: Array<GlobalPosition | undefined> = [];
+  if (review.decision === 'approved') {
+    positions.push((await handleCommand(deps.store, funds, claim.fundId, { type: 'ApproveClaimAgainstFund', requestId: claim.requestId, claimId, amountCents: review.paidAmountCents ?? 0 }, metadata)).position);
+  }
+  positions.push((await handleCommand(deps.store, fundClaims, claimId, command, metadata)).position);
+  if (review.decision === 'rejected') {
+    positions.push((await handleCommand(deps.store, funds, claim.fundId, { type: 'ReleaseReservation', requestId: claim.requestId, reason: 'claim_rejected' }, metadata)).position);
+  }
+  await deps.watcher.waitFor(latest(positions));
+}
+
+/** Records a claim's payout (refused twice), then moves its money from claimed to paid in the fund. */
+export async function recordFundPayout(deps: Deps, claimId: string, payout: { reference: string; paidAt: string; method: string }, metadata: CommandMetadata): Promise<void> {
+  const paid = await handleCommand(deps.store, fundClaims, claimId, { type: 'RecordFundPayout', ...payout }, metadata);
+  const claim = paid.state;
+  if (claim.status === 'none') return;
+  const moved = await handleCommand(deps.store, funds, claim.fundId, { type: 'PayClaimFromFund', requestId: claim.requestId, claimId }, metadata);
+  await deps.watcher.waitFor(latest([paid.position, moved.position]));
+}
+
+/**
+ * The claim deadline: releases the request (refused before the deadline; nothing when it was claimed
+ * or already released), then gives its reservation back to the fund (nothing when nothing is held).
+ * Both steps change nothing the second time, so the release happens exactly once however often this runs.
+ */
+export async function releaseLapsedRequest(deps: Deps, requestId: string, metadata: CommandMetadata): Promise<'released' | 'kept'> {
+  const request = await requestState(deps, requestId);
+  if (request.status === 'none') return 'kept';
+  const marked = await handleCommand(deps.store, fundRequests, requestId, { type: 'ReleaseFundRequest' }, metadata);
+  if (marked.state.status !== 'released') return 'kept';
+  const released = await handleCommand(deps.store, funds, request.fundId, { type: 'ReleaseReservation', requestId, reason: 'deadline' }, metadata);
+  await deps.watcher.waitFor(latest([marked.position, released.position]));
+  return released.events.length ? 'released' : 'kept';
+}

@@ -1,0 +1,147 @@
+import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, LinearProgress, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import { useState, type ReactNode } from 'react';
+import { ApiError } from '../providers/errorMapper';
+import { ACTIVITY_LABELS, sendForm, usd, type FundBalanceRow, type FundRequestRecord } from './fundsApi';
+
+function ErrorNote({ error }: { error: string | null }) {
+  return error ? (
+    <Alert severity="error" sx={{ mb: 1 }} data-testid="form-error">
+      {error}
+    </Alert>
+  ) : null;
+}
+
+const messageOf = (error: unknown) => (error instanceof ApiError || error instanceof Error ? error.message : 'Something went wrong.');
+
+function FilePicker({ label, name, files, onChange, accept }: { label: string; name: string; files: File[]; onChange: (files: File[]) => void; accept: string }) {
+  return (
+    <Stack spacing={0.5}>
+      <Button variant="outlined" component="label">
+        {label}
+        <input hidden type="file" multiple name={name} accept={accept} data-testid={`${name}-input`} onChange={(event) => onChange([...files, ...Array.from(event.target.files ?? [])])} />
+      </Button>
+      {files.length ? <Typography variant="caption">{files.map((f) => f.name).join(', ')}</Typography> : null}
+    </Stack>
+  );
+}
+
+function FormDialog({ open, title, onClose, onSubmit, busy, progress, children, submitLabel }: { open: boolean; title: string; onClose: () => void; onSubmit: () => void; busy: boolean; progress: number | null; children: ReactNode; submitLabel: string }) {
+  return (
+    <Dialog open={open} onClose={busy ? undefined : onClose} fullWidth maxWidth="sm">
+      <DialogTitle>{title}</DialogTitle>
+      <DialogContent>
+        <Stack spacing={1.5} sx={{ pt: 1 }}>
+          {children}
+        </Stack>
+        {progress !== null ? <LinearProgress variant="determinate" value={progress} sx={{ mt: 2 }} aria-label="Upload progress" /> : null}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} disabled={busy}>
+          Cancel
+        </Button>
+        <Button variant="contained" onClick={onSubmit} disabled={busy} data-testid="form-submit">
+          {submitLabel}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+/** The activity request form: new, or edited while changes are requested. */
+export function RequestDialog({ open, funds, editing, onClose, onDone }: { open: boolean; funds: FundBalanceRow[]; editing?: FundRequestRecord; onClose: () => void; onDone: (message: string) => void }) {
+  const [fields, setFields] = useState<Record<string, string>>(() => ({
+    fund_id: editing?.fund_id ?? funds[0]?.fund_id ?? '',
+    activity_type: editing?.activity_type ?? 'webinar',
+    title: editing?.title ?? '',
+    description: editing?.description ?? '',
+    start_date: editing?.start_date ?? '',
+    end_date: editing?.end_date ?? '',
+    planned_cost: editing ? String(editing.planned_cost) : '',
+    requested_amount: editing ? String(editing.requested_amount) : '',
+    expected_leads: editing ? String(editing.expected_leads) : '',
+  }));
+  const [files, setFiles] = useState<File[]>([]);
+  const [error, setError] = useState<string | null>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const set = (key: string) => (event: { target: { value: string } }) => setFields((f) => ({ ...f, [key]: event.target.value }));
+  const fund = funds.find((f) => f.fund_id === fields.fund_id);
+  const submit = async () => {
+    setError(null);
+    setProgress(0);
+    try {
+      const { fund_id, ...rest } = fields;
+      const answer = editing ? await sendForm('PUT', `fund-requests/${editing.id}`, rest, { attachments: files }, setProgress) : await sendForm('POST', 'fund-requests', { fund_id, ...rest }, { attachments: files }, setProgress);
+      onDone(answer.message ?? 'Fund request submitted.');
+    } catch (caught) {
+      setError(messageOf(caught));
+    } finally {
+      setProgress(null);
+    }
+  };
+  return (
+    <FormDialog open={open} title={editing ? 'Edit and resubmit request' : 'Request marketing funds'} onClose={onClose} onSubmit={() => void submit()} busy={progress !== null} progress={progress} submitLabel={editing ? 'Resubmit' : 'Submit request'}>
+      <ErrorNote error={error} />
+      {editing ? null : (
+        <TextField select label="Fund" value={fields.fund_id} onChange={set('fund_id')} inputProps={{ 'data-testid': 'fund-select' }} helperText={fund ? `Available: ${usd(fund.available)}` : undefined}>
+          {funds.map((f) => (
+            <MenuItem key={f.fund_id} value={f.fund_id}>
+              {f.name}
+            </MenuItem>
+          ))}
+        </TextField>
+      )}
+      <TextField select label="Activity type" value={fields.activity_type} onChange={set('activity_type')}>
+        {Object.entries(ACTIVITY_LABELS).map(([value, label]) => (
+          <MenuItem key={value} value={value}>
+            {label}
+          </MenuItem>
+        ))}
+      </TextField>
+      <TextField label="Title" name="title" value={fields.title} onChange={set('title')} />
+      <TextField label="Description" name="description" value={fields.description} onChange={set('description')} multiline minRows={2} />
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
+        <TextField label="Start date" name="start_date" type="date" value={fields.start_date} onChange={set('start_date')} InputLabelProps={{ shrink: true }} fullWidth />
+        <TextField label="End date" name="end_date" type="date" value={fields.end_date} onChange={set('end_date')} InputLabelProps={{ shrink: true }} fullWidth />
+      </Stack>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
+        <TextField label="Planned cost ($)" name="planned_cost" value={fields.planned_cost} onChange={set('planned_cost')} fullWidth />
+        <TextField label="Requested amount ($)" name="requested_amount" value={fields.requested_amount} onChange={set('requested_amount')} fullWidth />
+        <TextField label="Expected leads" name="expected_leads" value={fields.expected_leads} onChange={set('expected_leads')} fullWidth />
+      </Stack>
+      <FilePicker label="Attach plans or quotes" name="attachments" files={files} onChange={setFiles} accept=".pdf,.doc,.docx,.xlsx,.csv,.jpg,.jpeg,.png" />
+    </FormDialog>
+  );
+}
+
+/** The claim form: actuals and proof of performance. */
+export function ClaimDialog({ open, request, onClose, onDone }: { open: boolean; request: FundRequestRecord; onClose: () => void; onDone: (message: string) => void }) {
+  const [fields, setFields] = useState({ actual_cost: '', claimed_amount: String(request.approved_amount ?? ''), leads_generated: '' });
+  const [files, setFiles] = useState<File[]>([]);
+  const [error, setError] = useState<string | null>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const set = (key: keyof typeof fields) => (event: { target: { value: string } }) => setFields((f) => ({ ...f, [key]: event.target.value }));
+  const submit = async () => {
+    setError(null);
+    setProgress(0);
+    try {
+      const answer = await sendForm('POST', 'fund-claims', { request_id: request.id, ...fields }, { proof: files }, setProgress);
+      onDone(answer.message ?? 'Claim submitted.');
+    } catch (caught) {
+      setError(messageOf(caught));
+    } finally {
+      setProgress(null);
+    }
+  };
+  return (
+    <FormDialog open={open} title={`Claim "${request.title}"`} onClose={onClose} onSubmit={() => void submit()} busy={progress !== null} progress={progress} submitLabel="Submit claim">
+      <ErrorNote error={error} />
+      <Typography variant="body2">
+        Approved: <strong>{usd(request.approved_amount)}</strong> · claim by <strong>{request.claim_deadline}</strong>
+      </Typography>
+      <TextField label="Actual cost ($)" name="actual_cost" value={fields.actual_cost} onChange={set('actual_cost')} />
+      <TextField label="Claimed amount ($)" name="claimed_amount" value={fields.claimed_amount} onChange={set('claimed_amount')} />
+      <TextField label="Leads generated" name="leads_generated" value={fields.leads_generated} onChange={set('leads_generated')} />
+      <FilePicker label="Add proof (invoices, photos, attendee lists)" name="proof" files={files} onChange={setFiles} accept=".pdf,.jpg,.jpeg,.png,.csv,.xlsx" />
+    </FormDialog>
+  );
+}

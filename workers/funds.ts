@@ -1,0 +1,204 @@
+import type { Job, Processor } from 'bullmq';
+import { ADMIN_ROLES } from '../domain/access';
+import { centsToAmount, formatUsd } from '../domain/catalogue/catalogue';
+import { DomainError } from '../domain/decider';
+import type { FundClaimEvent } from '../domain/funds/claims';
+import type { FundEvent } from '../domain/funds/funds';
+import { CLAIM_REMINDER_DAYS_BEFORE, deadlinePassesAt, fundRequests, reminderDueAt, type FundRequestEvent } from '../domain/funds/requests';
+import { handleCommand } from '../src/commands/commandHandler';
+import { metadataCausedBy } from '../src/commands/dispatch';
+import { releaseLapsedRequest, requestState } from '../src/commands/funds';
+import type { RecordedEvent } from '../src/eventstore';
+import type { Services } from '../src/services';
+import { notificationJob, SYSTEM_ACTOR } from './notifications';
+import { QUEUES, type JobRequest, type Queues } from './queues';
+import type { Reaction, ReactionContext, ReactionTable } from './reactor';
+
+type AnyFundEvent = FundEvent | FundRequestEvent | FundClaimEvent;
+type EventOf<Type extends AnyFundEvent['type']> = RecordedEvent<Type, Extract<AnyFundEvent, { type: Type }>['data']>;
+
+// ---- claim deadlines: delayed jobs keyed by the request and the due time, and a sweep for lost jobs ----
+
+export type FundDeadlineJobData = { kind: 'release'; requestId: string; claimDeadline: string } | { kind: 'remind'; requestId: string; claimDeadline: string; daysBefore: number };
+
+const dueOf = (data: FundDeadlineJobData) => (data.kind === 'release' ? deadlinePassesAt(data.claimDeadline) : reminderDueAt(data.claimDeadline, data.daysBefore));
+
+/** `release.<request>.<due ms>`, `remind-14.<request>.<due ms>`: the same deadline always asks for the same jobs. */
+export function fundDeadlineJobId(data: FundDeadlineJobData): string {
+  return `${data.kind === 'release' ? 'release' : `remind-${data.daysBefore}`}.${data.requestId}.${dueOf(data)}`;
+}
+
+/** The release and the reminders of one approved request's claim deadline, each delayed until it is due. */
+export function fundDeadlineJobs(requestId: string, claimDeadline: string, now: number = Date.now()): JobRequest[] {
+  const jobs: FundDeadlineJobData[] = [{ kind: 'release', requestId, claimDeadline }, ...CLAIM_REMINDER_DAYS_BEFORE.map((daysBefore) => ({ kind: 'remind' as const, requestId, claimDeadline, daysBefore }))];
+  return jobs.map((data) => ({
+    queue: QUEUES.fundDeadlines,
+    name: data.kind === 'release' ? 'release-fund-reservation' : `remind-claim-${data.daysBefore}-days`,
+    id: fundDeadlineJobId(data),
+    data,
+    delayMs: Math.max(0, dueOf(data) - now),
+  }));
+}
+
+export type FundDeadlineOutcome = 'released' | 'reminded' | 'unchanged' | 'gone';
+
+/**
+ * Runs one due step. The commands refuse to act early (the job is then retried) and change nothing
+ * the second time, so the job and the sweep may both fire, before or after a restart: the release
+ * and each reminder happen once.
+ */
+export async function runFundDeadlineStep(services: Pick<Services, 'store' | 'watcher' | 'pool'>, data: FundDeadlineJobData, cause: { id: string; correlationId: string }): Promise<FundDeadlineOutcome> {
+  const request = await requestState(services, data.requestId);
+  if (request.status === 'none') return 'gone';
+  if (request.claimDeadline !== data.claimDeadline) return 'unchanged';
+  const metadata = metadataCausedBy({ id: cause.id, metadata: { correlationId: cause.correlationId } }, SYSTEM_ACTOR);
+  try {
+    if (data.kind === 'release') return (await releaseLapsedRequest(services, data.requestId, metadata)) === 'released' ? 'released' : 'unchanged';
+    const result = await handleCommand(services.store, fundRequests, data.requestId, { type: 'SendClaimReminder', daysBefore: data.daysBefore }, metadata, { idempotencyKey: `fund-deadline:${fundDeadlineJobId(data)}` });
+    return result.events.length ? 'reminded' : 'unchanged';
+  } catch (error) {
+    if (error instanceof DomainError && error.kind === 'not_found') return 'gone';
+    throw error;
+  }
+}
+
+export function fundDeadlineProcessor(services: Pick<Services, 'store' | 'watcher' | 'pool'>): Processor<FundDeadlineJobData, FundDeadlineOutcome> {
+  return (job: Job<FundDeadlineJobData>) => runFundDeadlineStep(services, job.data, { id: job.id ?? fundDeadlineJobId(job.data), correlationId: `job-${job.id}` });
+}
+
+/**
+ * Redis is not the record of truth: the deadlines live in read.fund_requests. The sweep runs every
+ * step already due at once and (re)schedules the rest under the same job ids.
+ */
+export async function sweepFundDeadlines(services: Pick<Services, 'store' | 'watcher' | 'pool'>, queues: Pick<Queues, 'fund-deadlines'>, now: number = Date.now()): Promise<{ ran: number; scheduled: number }> {
+  const { rows } = await services.pool.query<{ id: string; claim_deadline: string }>(
+    `SELECT id, claim_deadline::text AS claim_deadline FROM read.fund_requests WHERE status IN ('approved', 'released') AND reserved_cents > 0 AND claim_deadline IS NOT NULL ORDER BY claim_deadline, id`,
+  );
+  let ran = 0;
+  const later: JobRequest[] = [];
+  for (const row of rows) {
+    for (const job of fundDeadlineJobs(row.id, row.claim_deadline, now)) {
+      if (job.delayMs) later.push(job);
+      else if (['released', 'reminded'].includes(await runFundDeadlineStep(services, job.data as FundDeadlineJobData, { id: job.id, correlationId: `sweep-${now}` }))) ran++;
+    }
+  }
+  if (later.length) await queues['fund-deadlines'].addBulk(later.map((job) => ({ name: job.name, data: job.data, opts: { jobId: job.id, delay: job.delayMs } })));
+  return { ran, scheduled: later.length };
+}
+
+/** The sweep at worker start and every FUND_DEADLINE_SWEEP_MS. */
+export function startFundDeadlineSweep(services: Pick<Services, 'store' | 'watcher' | 'pool' | 'config'>, queues: Queues, log: (line: string) => void): { stop(): Promise<void> } {
+  let running: Promise<unknown> = Promise.resolve();
+  const sweep = () => {
+    running = running.then(() => sweepFundDeadlines(services, queues)).catch((error: Error) => log(`fund deadline sweep: ${error.message}`));
+  };
+  sweep();
+  const timer = setInterval(sweep, services.config.FUND_DEADLINE_SWEEP_MS);
+  return {
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
+
+// ---- notifications ----
+
+const usd = (cents: number) => formatUsd(centsToAmount(cents));
+
+/** The organisation: its account and the user who submitted the request or claim. */
+async function organisationRecipients(context: ReactionContext, event: RecordedEvent, organisationId: string, submitter: { table: 'read.fund_requests' | 'read.fund_claims'; id: string }): Promise<string[]> {
+  await context.readModelsInclude(event);
+  const { rows } = await context.pool.query<{ id: string }>(`SELECT u.id FROM read.users u WHERE u.is_active AND (u.id = $1 OR u.id = (SELECT submitted_by FROM ${submitter.table} WHERE id = $2)) ORDER BY u.id`, [
+    organisationId,
+    submitter.id,
+  ]);
+  return rows.map((r) => r.id);
+}
+
+async function admins(context: ReactionContext, event: RecordedEvent): Promise<string[]> {
+  await context.readModelsInclude(event);
+  const { rows } = await context.pool.query<{ id: string }>('SELECT id FROM read.users WHERE role = ANY($1) AND is_active AND created_at <= $2 ORDER BY id', [ADMIN_ROLES, event.metadata.occurredAt]);
+  return rows.map((r) => r.id);
+}
+
+async function titleOf(context: ReactionContext, requestId: string): Promise<string> {
+  const { rows } = await context.pool.query<{ title: string }>('SELECT title FROM read.fund_requests WHERE id = $1', [requestId]);
+  return rows[0]?.title ?? 'your activity';
+}
+
+type Ids = { requestId: string; organisationId: string; claimId?: string };
+
+const tellOrganisation =
+  (kind: string, title: string, body: (event: RecordedEvent, activity: string) => string): Reaction =>
+  async (recorded, context) => {
+    const data = recorded.data as Ids;
+    const submitter = data.claimId ? { table: 'read.fund_claims' as const, id: data.claimId } : { table: 'read.fund_requests' as const, id: data.requestId };
+    const recipients = await organisationRecipients(context, recorded, data.organisationId, submitter);
+    const activity = await titleOf(context, data.requestId);
+    return recipients.map((id) => notificationJob(recorded, id, { kind, title, body: body(recorded, activity), link: '/funds' }));
+  };
+
+const tellAdmins =
+  (kind: string, title: string, body: (event: RecordedEvent, activity: string) => string): Reaction =>
+  async (recorded, context) => {
+    const data = recorded.data as Ids;
+    const activity = await titleOf(context, data.requestId);
+    return (await admins(context, recorded)).map((id) => notificationJob(recorded, id, { kind, title, body: body(recorded, activity), link: '/funds' }));
+  };
+
+const scheduleDeadline: Reaction = async (recorded) => {
+  const event = recorded as EventOf<'FundRequestApproved.v1'>;
+  return fundDeadlineJobs(event.data.requestId, event.data.claimDeadline);
+};
+
+const data = <Type extends AnyFundEvent['type']>(event: RecordedEvent, _type: Type) => (event as EventOf<Type>).data;
+const company = (event: RecordedEvent) => (event.data as { companyName?: string | null }).companyName ?? 'A partner';
+
+export const fundReactions: ReactionTable = {
+  'FundRequestSubmitted.v1': [
+    tellAdmins('fund-request-submitted', 'New fund request', (e) => {
+      const d = data(e, 'FundRequestSubmitted.v1');
+      return `${company(e)} requested ${usd(d.requestedAmountCents)} for "${d.title}" (${d.startDate} to ${d.endDate}). Review it under Funds.`;
+    }),
+  ],
+  'FundRequestResubmitted.v1': [tellAdmins('fund-request-resubmitted', 'Fund request resubmitted', (_e, activity) => `The request for "${activity}" was changed and submitted again. Review it under Funds.`)],
+  'FundRequestApproved.v1': [
+    scheduleDeadline,
+    tellOrganisation('fund-request-approved', 'Fund request approved', (e, activity) => {
+      const d = data(e, 'FundRequestApproved.v1');
+      return `Your request for "${activity}" was approved: ${usd(d.approvedAmountCents)} is reserved. Claim it with proof of performance by ${d.claimDeadline}.${d.note ? ` Note: ${d.note}` : ''}`;
+    }),
+  ],
+  'FundRequestRejected.v1': [tellOrganisation('fund-request-rejected', 'Fund request rejected', (e, activity) => `Your request for "${activity}" was rejected. Reason: ${data(e, 'FundRequestRejected.v1').reason}`)],
+  'FundRequestChangesRequested.v1': [
+    tellOrganisation('fund-request-changes', 'Changes requested', (e, activity) => `Your request for "${activity}" needs changes before it can be approved: ${data(e, 'FundRequestChangesRequested.v1').reason}`),
+  ],
+  'FundClaimReminderSent.v1': [
+    tellOrganisation('fund-claim-reminder', 'Claim deadline approaching', (e, activity) => {
+      const d = data(e, 'FundClaimReminderSent.v1');
+      return `Claim "${activity}" by ${d.claimDeadline} (${d.daysBefore} days left), or its reserved funds are released.`;
+    }),
+  ],
+  'FundRequestReleased.v1': [
+    tellOrganisation('fund-reservation-released', 'Reserved funds released', (e, activity) => {
+      const d = data(e, 'FundRequestReleased.v1');
+      return `No claim for "${activity}" arrived by ${d.claimDeadline}: the ${usd(d.amountCents)} reserved for it went back to your available balance.`;
+    }),
+  ],
+  'FundClaimSubmitted.v1': [
+    tellAdmins('fund-claim-submitted', 'New fund claim', (e, activity) => `${company(e)} claimed ${usd(data(e, 'FundClaimSubmitted.v1').claimedAmountCents)} for "${activity}" with proof of performance. Review it under Funds.`),
+  ],
+  'FundClaimProofAdded.v1': [tellAdmins('fund-claim-proof-added', 'More proof added', (_e, activity) => `More proof was added to the claim for "${activity}". Review it under Funds.`)],
+  'FundClaimApproved.v1': [tellOrganisation('fund-claim-approved', 'Claim approved', (e, activity) => `Your claim for "${activity}" was approved: ${usd(data(e, 'FundClaimApproved.v1').paidAmountCents)} will be paid.`)],
+  'FundClaimRejected.v1': [tellOrganisation('fund-claim-rejected', 'Claim rejected', (e, activity) => `Your claim for "${activity}" was rejected. Reason: ${data(e, 'FundClaimRejected.v1').reason}`)],
+  'FundClaimMoreProofRequested.v1': [
+    tellOrganisation('fund-claim-more-proof', 'More proof requested', (e, activity) => `Your claim for "${activity}" needs more proof: ${data(e, 'FundClaimMoreProofRequested.v1').reason}`),
+  ],
+  'FundClaimPaid.v1': [
+    tellOrganisation('fund-claim-paid', 'Claim paid', (e, activity) => {
+      const d = data(e, 'FundClaimPaid.v1');
+      return `${usd(d.amountCents)} for "${activity}" was paid on ${d.paidAt} (reference ${d.reference}).`;
+    }),
+  ],
+};
