@@ -30,6 +30,7 @@ const details: ProjectDetails = {
   partner_email: null,
   partner_contact_number: null,
   value: 125000.5,
+  fund_request_id: null,
 };
 
 const register = (overrides: Partial<Extract<ProjectCommand, { type: 'RegisterProject' }>> = {}): ProjectCommand => ({

@@ -461,7 +461,8 @@ export async function leadRoutes(parent: FastifyInstance, services: Services): P
 
   app.get('/lead-rules', { schema: { tags, summary: 'The routing rules, in the order they are tried', querystring: listQuerySchema({}, ['position'] as const) } }, async (request, reply) => {
     const q = request.query;
-    const all = await ruleViews(pool);
+    const named = q.ids ? new Set(q.ids) : undefined;
+    const all = (await ruleViews(pool)).filter((rule) => !named || named.has(rule.id));
     const rows = all.slice(q.offset, q.offset + q.limit);
     if (q.reactAdmin) return sendList(reply, 'lead-rules', q, rows, all.length);
     return { success: true, data: { rules: rows, pagination: { page: q.page, limit: q.limit, total: all.length, totalPages: Math.ceil(all.length / q.limit) } } };
