@@ -232,7 +232,7 @@ describe('approving and rejecting', () => {
 
   it.each([
     ['Helix Authorized Distributor', ['Projects.Read', 'Projects.Create', 'Orders.Track', 'Orders.Browse', 'Orders.Checkout', 'Orders.Shipping', 'Support.Read']],
-    ['Helix Value Added Distributor', ['Projects.Read', 'Projects.Create', 'Projects.Update', 'Orders.Track', 'Orders.Browse', 'Orders.Checkout', 'Orders.Shipping', 'Rebates.Read', 'Rebates.Overview', 'Support.Read']],
+    ['Helix Value Added Distributor', ['Projects.Read', 'Projects.Create', 'Projects.Update', 'Orders.Track', 'Orders.Browse', 'Orders.Checkout', 'Orders.Shipping', 'Rebates.Read', 'Rebates.Overview', 'Support.Read', 'Leads.Read', 'Leads.Update', 'MDF.Read']],
   ])('an approval that names no permissions grants the defaults of %s', async (category, expected) => {
     const applicant = await pendingApplicant();
     const response = await approve(applicant.id, { status: 'approved', category });

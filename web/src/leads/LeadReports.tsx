@@ -1,5 +1,7 @@
 import { Alert, Box, LinearProgress, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { BarChart } from '@mui/x-charts/BarChart';
 import { useEffect, useState } from 'react';
+import { ChartCard, chartGrid } from '../dashboards/charts';
 import { leadReports, money, SOURCE_LABELS, type LeadReportRow, type LeadReports } from './leadsApi';
 
 const percent = (value: number | null) => (value === null ? '—' : `${value}%`);
@@ -48,6 +50,43 @@ function ReportTable({ title, rows, label }: { title: string; rows: LeadReportRo
   );
 }
 
+const CHART_HEIGHT = 260;
+
+/** Acceptance and conversion side by side per row (organisation or source), so the best and the weakest stand out. */
+function RatesChart({ title, rows, label }: { title: string; rows: LeadReportRow[]; label: (row: LeadReportRow) => string }) {
+  return (
+    <ChartCard title={title}>
+      <BarChart
+        height={CHART_HEIGHT}
+        layout="horizontal"
+        yAxis={[{ scaleType: 'band', data: rows.map(label), width: 120 }]}
+        xAxis={[{ min: 0, max: 100, valueFormatter: (v: number) => `${v}%` }]}
+        series={[
+          { data: rows.map((r) => r.acceptance_rate ?? 0), label: 'Acceptance', color: '#1565c0', valueFormatter: (v) => percent(v) },
+          { data: rows.map((r) => r.conversion_rate ?? 0), label: 'Conversion', color: '#2e7d32', valueFormatter: (v) => percent(v) },
+        ]}
+        margin={{ left: 0, right: 16 }}
+      />
+    </ChartCard>
+  );
+}
+
+/** Revenue from converted leads (delivered orders of their deals) per source. */
+function RevenueChart({ rows }: { rows: LeadReportRow[] }) {
+  return (
+    <ChartCard title="Revenue from converted leads by source">
+      <BarChart
+        height={CHART_HEIGHT}
+        xAxis={[{ scaleType: 'band', data: rows.map((r) => SOURCE_LABELS[r.key] ?? r.key), tickLabelMinGap: 4 }]}
+        yAxis={[{ width: 56, valueFormatter: (v: number) => (v >= 1000 ? `$${Math.round(v / 1000)}k` : `$${v}`) }]}
+        series={[{ data: rows.map((r) => r.revenue), label: 'Revenue', color: '#6a1b9a', valueFormatter: (v) => money(v ?? 0) }]}
+        hideLegend
+        margin={{ left: 0, right: 8 }}
+      />
+    </ChartCard>
+  );
+}
+
 /** Acceptance, time to accept, conversion and revenue per organisation and per source, and the ageing of open leads. */
 export function LeadReportsPanel() {
   const [reports, setReports] = useState<LeadReports | null>(null);
@@ -58,8 +97,20 @@ export function LeadReportsPanel() {
   if (error) return <Alert severity="error" sx={{ m: 2 }}>{error}</Alert>;
   if (!reports) return null;
   const oldest = Math.max(1, ...reports.ageing.map((a) => a.unassigned + a.awaiting + a.working));
+  if (reports.by_source.length === 0) {
+    return (
+      <Box sx={{ p: 2 }} data-testid="lead-reports">
+        <Alert severity="info">No leads yet: create one or import a CSV file, and the reports fill in as organisations answer them.</Alert>
+      </Box>
+    );
+  }
   return (
     <Box sx={{ p: 2 }} data-testid="lead-reports">
+      <Box sx={{ ...chartGrid, mt: 0, mb: 3 }}>
+        <RatesChart title="Acceptance and conversion by source" rows={reports.by_source} label={(row) => SOURCE_LABELS[row.key] ?? row.key} />
+        <RevenueChart rows={reports.by_source} />
+        <RatesChart title="Acceptance and conversion by organisation" rows={reports.by_organisation.slice(0, 10)} label={(row) => row.name} />
+      </Box>
       <ReportTable title="By organisation" rows={reports.by_organisation} label={(row) => row.name} />
       <ReportTable title="By source" rows={reports.by_source} label={(row) => SOURCE_LABELS[row.key] ?? row.key} />
       <Typography variant="subtitle1" sx={{ mb: 1 }}>Ageing of open leads</Typography>
