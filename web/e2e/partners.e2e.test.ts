@@ -149,9 +149,9 @@ describe('the partner journey', () => {
       const ticked = () => dialog.getByTestId('approval-permission-picker').locator('input[type="checkbox"]:checked').evaluateAll((boxes) => boxes.map((b) => (b as HTMLInputElement).name).sort());
       expect(await ticked()).toEqual([]);
       await dialog.getByLabel('Helix Exclusive Distributor').check();
-      expect(await ticked()).toHaveLength(13);
+      expect(await ticked()).toHaveLength(16);
       await dialog.getByLabel('Helix Value Added Distributor').check();
-      expect(await ticked()).toEqual(['Leads.Read', 'Leads.Update', 'Orders.Browse', 'Orders.Checkout', 'Orders.Shipping', 'Orders.Track', 'Projects.Create', 'Projects.Read', 'Projects.Update', 'Rebates.Overview', 'Rebates.Read', 'Support.Read']);
+      expect(await ticked()).toEqual(['Leads.Read', 'Leads.Update', 'MDF.Read', 'Orders.Browse', 'Orders.Checkout', 'Orders.Shipping', 'Orders.Track', 'Projects.Create', 'Projects.Read', 'Projects.Update', 'Rebates.Overview', 'Rebates.Read', 'Support.Read']);
       await dialog.getByLabel('Helix Authorized Distributor').check();
       expect(await ticked()).toEqual(['Orders.Browse', 'Orders.Checkout', 'Orders.Shipping', 'Orders.Track', 'Projects.Create', 'Projects.Read', 'Support.Read']);
       expect(await dialog.getByTestId('approve-permissions-hint').textContent()).toContain('Helix Authorized Distributor');
