@@ -282,6 +282,35 @@ describe('user management', () => {
   });
 });
 
+describe('erasing a person', () => {
+  it('needs a reason, then the person is gone from the list and cannot sign in; the admin cannot erase themselves', async () => {
+    const admin = await login(portal.app, demoEmail('admin'));
+    const name = `Erin Erasable ${Date.now().toString(36)}`;
+    const email = `erin.${Date.now()}@example.test`;
+    const created = await as(portal.app, admin)({ method: 'POST', url: '/api/users', payload: { full_name: name, email, password: 'Secret123', role: 'support', is_active: true, permissions: ['Support.Read'] } });
+    expect(created.statusCode, created.body).toBe(201);
+
+    await withPage(async (page) => {
+      await signIn(page, demoEmail('admin'));
+      await page.waitForURL((url) => url.pathname === '/', { timeout: 15_000 });
+      await page.goto('/adminpanel?tab=users');
+      await page.getByTestId('user-row').first().waitFor();
+      expect(await page.getByRole('button', { name: 'Erase personal data of Alex Morgan' }).count()).toBe(0);
+      await page.getByPlaceholder('Search by name').fill(name);
+      const row = page.getByTestId('user-row').filter({ hasText: name });
+      await row.waitFor();
+      await row.getByRole('button', { name: `Erase personal data of ${name}` }).click();
+      const dialog = page.getByRole('dialog', { name: 'Erase personal data' });
+      expect(await dialog.getByRole('button', { name: 'Erase' }).isDisabled()).toBe(true);
+      await dialog.getByLabel(/Reason/).fill('Asked for erasure by e-mail');
+      await dialog.getByRole('button', { name: 'Erase' }).click();
+      await page.getByText('User erased: their personal data can no longer be read.').waitFor();
+      await expect.poll(() => row.count()).toBe(0);
+    });
+    expect((await portal.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password: 'Secret123' } })).statusCode).not.toBe(200);
+  });
+});
+
 describe('user management bulk actions and export', () => {
   it('deactivates the ticked users at once and exports exactly the filtered rows', async () => {
     const admin = await login(portal.app, demoEmail('admin'));

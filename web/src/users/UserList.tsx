@@ -5,6 +5,7 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import FactCheckIcon from '@mui/icons-material/FactCheck';
 import HistoryIcon from '@mui/icons-material/History';
+import PersonOffIcon from '@mui/icons-material/PersonOff';
 import {
   Box,
   Button,
@@ -50,7 +51,7 @@ import { UserCreate } from './UserCreate';
 import { UserEdit } from './UserEdit';
 import { UserHistory } from './UserHistory';
 import { ADMIN_DELETE_REFUSED, companyOf, deleteConfirmation, LISTED_ROLES, permissionsOf, ROLE_BADGE_COLOURS, usersForList, type UserRecord } from './userRules';
-import { setUsersActive } from './usersApi';
+import { eraseUserData, setUsersActive } from './usersApi';
 import { useDebounced } from '../layout/useDebounced';
 
 export function RoleBadge({ role }: { role: string }) {
@@ -87,11 +88,14 @@ function RowActions({
   onDelete,
   onHistory,
   onDecisions,
+  onErase,
 }: {
   user: UserRecord;
   onEdit: () => void;
   onDelete: () => void;
   onHistory: () => void;
+  /** Absent for the signed-in administrator: nobody erases themselves. */
+  onErase?: () => void;
   /** A partner's account: its application's decision history. */
   onDecisions?: () => void;
 }) {
@@ -115,6 +119,13 @@ function RowActions({
           <EditIcon fontSize="small" />
         </IconButton>
       </Tooltip>
+      {onErase ? (
+        <Tooltip title="Erase personal data">
+          <IconButton size="small" aria-label={`Erase personal data of ${user.full_name}`} onClick={onErase}>
+            <PersonOffIcon fontSize="small" />
+          </IconButton>
+        </Tooltip>
+      ) : null}
       <Tooltip title={admin ? ADMIN_DELETE_REFUSED : 'Delete'}>
         <span>
           <IconButton size="small" aria-label={`Delete ${user.full_name}`} onClick={onDelete} disabled={admin} color="error">
@@ -184,6 +195,8 @@ export function UserList() {
   const [history, setHistory] = useState<UserRecord | null>(null);
   const [decisions, setDecisions] = useState<UserRecord | null>(null);
   const [busy, setBusy] = useState(false);
+  const [erasing, setErasing] = useState<UserRecord | null>(null);
+  const [eraseReason, setEraseReason] = useState('');
   const [bulkBusy, setBulkBusy] = useState(false);
 
   const { data, total, isPending, error, refetch } = useGetList<UserRecord>('users', { ...controls.params, filter }, { meta: {} });
@@ -210,6 +223,22 @@ export function UserList() {
       } else {
         toast('An error occurred while deleting the user', 'error');
       }
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const confirmErase = async () => {
+    if (!erasing) return;
+    setBusy(true);
+    try {
+      const answer = await eraseUserData(erasing.id, eraseReason.trim());
+      toast(answer.message, 'success');
+      setErasing(null);
+      setEraseReason('');
+      void refetch();
+    } catch (e) {
+      toast(messageOf(e, 'Failed to erase the user'), 'error');
     } finally {
       setBusy(false);
     }
@@ -253,6 +282,7 @@ export function UserList() {
       onDelete={() => setDeleting(user)}
       onHistory={() => setHistory(user)}
       onDecisions={user.role === 'partner' ? () => setDecisions(user) : undefined}
+      onErase={identity && String(identity.id) === user.id ? undefined : () => setErasing(user)}
     />
   );
 
@@ -357,6 +387,33 @@ export function UserList() {
         isAdmin
         initialTab="history"
       />
+
+      <Dialog open={Boolean(erasing)} onClose={() => !busy && setErasing(null)} aria-labelledby="erase-user-title">
+        <DialogTitle id="erase-user-title">Erase personal data</DialogTitle>
+        <DialogContent>
+          <DialogContentText sx={{ mb: 2 }}>
+            {erasing ? `${erasing.full_name}'s name, e-mail and phone become unreadable everywhere: lists, history, exports and backups. What they did (orders, tickets) stays, shown as by "Erased user", and they are signed out. This cannot be undone.` : ''}
+          </DialogContentText>
+          <TextField
+            label="Reason (kept in the audit log)"
+            value={eraseReason}
+            onChange={(event) => setEraseReason(event.target.value)}
+            required
+            fullWidth
+            multiline
+            minRows={2}
+            inputProps={{ maxLength: 500 }}
+          />
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setErasing(null)} disabled={busy}>
+            Cancel
+          </Button>
+          <Button color="error" variant="contained" onClick={() => void confirmErase()} disabled={busy || !eraseReason.trim()}>
+            {busy ? 'Erasing...' : 'Erase'}
+          </Button>
+        </DialogActions>
+      </Dialog>
 
       <Dialog open={Boolean(deleting)} onClose={() => !busy && setDeleting(null)} aria-labelledby="delete-user-title">
         <DialogTitle id="delete-user-title">Delete User</DialogTitle>

@@ -15,3 +15,9 @@ export async function setUsersActive(ids: string[], isActive: boolean): Promise<
   const { json } = await httpClient<BulkStatusAnswer>(`${API_URL}/users/bulk-status`, { method: 'POST', body: { ids, is_active: isActive } });
   return json;
 }
+
+/** Erases a person's personal data for good (administrators); the reason is kept in the audit log. */
+export async function eraseUserData(id: string, reason: string): Promise<{ message: string }> {
+  const { json } = await httpClient<{ message: string }>(`${API_URL}/users/${encodeURIComponent(id)}/erase`, { method: 'POST', body: { reason } });
+  return json;
+}
