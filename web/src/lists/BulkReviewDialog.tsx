@@ -45,6 +45,8 @@ export function BulkReviewDialog({
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [refused, setRefused] = useState<BulkOutcome['refused'] | null>(null);
+  // The count as it was when sent: the list clears its ticks once the server has answered.
+  const [sent, setSent] = useState(count);
   useEffect(() => {
     if (!decision) return;
     setReason('');
@@ -62,6 +64,7 @@ export function BulkReviewDialog({
     if (!decision || invalid) return;
     setBusy(true);
     setError(null);
+    setSent(count);
     try {
       const answer = await onSubmit(decision, trimmed);
       onDone(answer.data, answer.message ?? title);
@@ -81,7 +84,7 @@ export function BulkReviewDialog({
         {refused ? (
           <>
             <Alert severity="warning" role="alert">
-              {refused.length} of {count} {count === 1 ? noun[0] : noun[1]} {refused.length === 1 ? 'was' : 'were'} not {rejecting ? 'rejected' : 'approved'}; the others were.
+              {refused.length} of {sent} {sent === 1 ? noun[0] : noun[1]} {refused.length === 1 ? 'was' : 'were'} not {rejecting ? 'rejected' : 'approved'}; the others were.
             </Alert>
             <List dense data-testid="bulk-refusals">
               {refused.map((r) => (
