@@ -68,6 +68,22 @@ describe('lists', () => {
       }
       await shot(page, 'projects-table-desktop');
 
+      // Saved filters: the tab and the sort are saved under a name and come back with it.
+      const ascending = await page.getByTestId('project-row-title').allTextContents();
+      await page.getByRole('button', { name: 'Saved filters' }).click();
+      await page.getByRole('menuitem', { name: 'Save current filters…' }).click();
+      const naming = page.getByRole('dialog', { name: 'Save current filters' });
+      await naming.getByLabel('Name').fill('Smallest deals');
+      await naming.getByRole('button', { name: 'Save' }).click();
+      await naming.waitFor({ state: 'detached' });
+      await page.getByRole('button', { name: 'Smallest deals' }).waitFor();
+      await page.getByRole('tab', { name: /Active Projects/ }).click();
+      await table.getByRole('button', { name: 'Project' }).click();
+      await page.getByRole('button', { name: 'Saved filters' }).click();
+      await page.getByRole('menuitem', { name: 'Smallest deals' }).click();
+      expect(await page.getByRole('tab', { selected: true }).textContent()).toMatch(/^All Projects/);
+      await expect.poll(() => page.getByTestId('project-row-title').allTextContents(), { timeout: 10_000 }).toEqual(ascending);
+
       // The column chooser: Partner goes; Project (what names the row) cannot be hidden.
       await page.getByRole('button', { name: 'Columns' }).click();
       const menu = page.getByRole('menu', { name: 'Columns shown' });

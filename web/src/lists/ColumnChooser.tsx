@@ -1,6 +1,6 @@
 import ViewColumnIcon from '@mui/icons-material/ViewColumn';
-import { Button, Checkbox, Divider, ListItemIcon, ListItemText, Menu, MenuItem } from '@mui/material';
-import { useState } from 'react';
+import { Button, Checkbox, Divider, ListItemIcon, ListItemText, Menu, MenuItem, Tooltip } from '@mui/material';
+import { useState, type MouseEvent } from 'react';
 import type { RecordColumn } from './RecordTable';
 import { useUserStore } from './userStore';
 
@@ -24,13 +24,22 @@ export function useColumnChoice<T>(storeKey: string, columns: RecordColumn<T>[],
 export type ColumnChoice<T> = ReturnType<typeof useColumnChoice<T>>;
 
 /** The "Columns" button: a menu of the table's columns with a tick for each one shown, as react-admin's SelectColumnsButton. */
-export function ColumnChooser<T>({ choice }: { choice: ColumnChoice<T> }) {
+export function ColumnChooser<T>({ choice, compact = false }: { choice: ColumnChoice<T>; compact?: boolean }) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const props = { onClick: (event: MouseEvent<HTMLElement>) => setAnchor(event.currentTarget), 'aria-haspopup': 'menu' as const, 'aria-expanded': Boolean(anchor) };
   return (
     <>
-      <Button variant="outlined" startIcon={<ViewColumnIcon />} onClick={(event) => setAnchor(event.currentTarget)} aria-haspopup="menu" aria-expanded={Boolean(anchor)}>
-        Columns
-      </Button>
+      {compact ? (
+        <Tooltip title="Columns">
+          <Button variant="outlined" aria-label="Columns" sx={{ minWidth: 0, px: 1.25, flex: '0 0 auto !important' }} {...props}>
+            <ViewColumnIcon fontSize="small" />
+          </Button>
+        </Tooltip>
+      ) : (
+        <Button variant="outlined" startIcon={<ViewColumnIcon />} {...props}>
+          Columns
+        </Button>
+      )}
       <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)} slotProps={{ list: { 'aria-label': 'Columns shown', dense: true } }}>
         {choice.columns.map((column) => {
           const visible = column.alwaysShown || !choice.hidden.includes(column.label);

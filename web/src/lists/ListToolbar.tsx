@@ -39,7 +39,7 @@ export function BulkBar({ selection, children }: { selection: Selection; childre
       <Typography variant="body2" sx={{ fontWeight: 600, mr: 'auto' }} role="status">
         {selection.count} selected
       </Typography>
-      {children}
+      <Box sx={{ display: 'flex', gap: 1, ml: 'auto', flexWrap: 'wrap', justifyContent: 'flex-end' }}>{children}</Box>
     </Paper>
   );
 }

@@ -20,7 +20,20 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
  * what the list shows now (filters, tab and sort), a saved one applies it again, and each can be
  * removed. Kept per user in react-admin's store, so they survive a reload and a new session.
  */
-export function SavedFilters<V>({ storeKey, current, onApply, canSave }: { storeKey: string; current: V; onApply: (value: V) => void; canSave: boolean }) {
+export function SavedFilters<V>({
+  storeKey,
+  current,
+  onApply,
+  canSave,
+  compact = false,
+}: {
+  storeKey: string;
+  current: V;
+  onApply: (value: V) => void;
+  canSave: boolean;
+  /** Phones: the icon alone (the name of the matching saved entry in its tooltip). */
+  compact?: boolean;
+}) {
   const [saved, setSaved] = useUserStore<SavedFilter<V>[]>(`${storeKey}.savedFilters`, []);
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [naming, setNaming] = useState(false);
@@ -39,9 +52,17 @@ export function SavedFilters<V>({ storeKey, current, onApply, canSave }: { store
 
   return (
     <>
-      <Button variant="outlined" startIcon={<BookmarkBorderIcon />} onClick={(event) => setAnchor(event.currentTarget)} aria-haspopup="menu" aria-expanded={Boolean(anchor)}>
-        {active ? active.name : 'Saved filters'}
-      </Button>
+      {compact ? (
+        <Tooltip title={active ? `Saved filters: ${active.name}` : 'Saved filters'}>
+          <Button variant={active ? 'contained' : 'outlined'} aria-label="Saved filters" sx={{ minWidth: 0, px: 1.25, flex: '0 0 auto !important' }} onClick={(event) => setAnchor(event.currentTarget)} aria-haspopup="menu" aria-expanded={Boolean(anchor)}>
+            <BookmarkBorderIcon fontSize="small" />
+          </Button>
+        </Tooltip>
+      ) : (
+        <Button variant="outlined" startIcon={<BookmarkBorderIcon />} onClick={(event) => setAnchor(event.currentTarget)} aria-haspopup="menu" aria-expanded={Boolean(anchor)}>
+          {active ? active.name : 'Saved filters'}
+        </Button>
+      )}
       <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)} slotProps={{ list: { 'aria-label': 'Saved filters', dense: true } }}>
         {saved.length === 0 ? (
           <MenuItem disabled>

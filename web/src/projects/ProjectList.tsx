@@ -31,6 +31,8 @@ import {
   ToggleButtonGroup,
   Tooltip,
   Typography,
+  useMediaQuery,
+  type Theme,
 } from '@mui/material';
 import { useCallback, useEffect, useMemo, useState, type ReactElement } from 'react';
 import { useGetList } from 'react-admin';
@@ -108,7 +110,7 @@ function projectColumns(canChange: (project: ProjectRecord) => boolean, onView: 
       label: 'Project',
       sortField: 'title',
       alwaysShown: true,
-      cellSx: { maxWidth: 280 },
+      cellSx: { minWidth: { md: 200 }, maxWidth: 300 },
       render: (project) => (
         <Box sx={{ minWidth: 0 }}>
           <Link component="button" variant="body2" onClick={() => onView(project)} sx={{ fontWeight: 600, textAlign: 'left', overflowWrap: 'anywhere' }} data-testid="project-row-title">
@@ -131,10 +133,10 @@ function projectColumns(canChange: (project: ProjectRecord) => boolean, onView: 
       cellSx: { whiteSpace: 'nowrap' },
       render: (project) => <span data-testid="project-row-value">{project.value === null ? '—' : formatUsd(project.value)}</span>,
     },
-    { label: 'Progress', sortField: 'progress', firstOrder: 'DESC', hideBelow: 'md', cellSx: { minWidth: 110 }, render: (project) => <ProgressBar value={project.progress} /> },
+    { label: 'Progress', sortField: 'progress', firstOrder: 'DESC', hideBelow: 'xl', cellSx: { minWidth: 110 }, render: (project) => <ProgressBar value={project.progress} /> },
     { label: 'Submitted', sortField: 'submitted_at', firstOrder: 'DESC', hideBelow: 'md', cellSx: { whiteSpace: 'nowrap' }, render: (project) => <DateText value={project.submitted_at} /> },
-    { label: 'Protected until', sortField: 'expires_at', hideBelow: 'lg', cellSx: { whiteSpace: 'nowrap' }, render: (project) => formatDate(project.expires_at) },
-    { label: 'Expected closure', sortField: 'expected_closure_date', hideBelow: 'lg', cellSx: { whiteSpace: 'nowrap' }, render: (project) => formatDate(project.expected_closure_date) },
+    { label: 'Protected until', sortField: 'expires_at', hideBelow: 'xl', cellSx: { whiteSpace: 'nowrap' }, render: (project) => formatDate(project.expires_at) },
+    { label: 'Expected closure', sortField: 'expected_closure_date', hideBelow: 'xl', cellSx: { whiteSpace: 'nowrap' }, render: (project) => formatDate(project.expected_closure_date) },
     {
       label: 'Actions',
       align: 'right',
@@ -241,6 +243,7 @@ function ProjectManagement() {
   const [editing, setEditing] = useState<ProjectRecord | null>(null);
   const [exporting, setExporting] = useState(false);
   const [reviewing, setReviewing] = useState<BulkDecision | null>(null);
+  const phone = useMediaQuery<Theme>((theme) => theme.breakpoints.down('md'));
 
   const filter = { ...TABS.find((t) => t.key === tab)!.filter, ...(query ? { q: query } : {}), ...(registration ? { registration_status: registration } : {}) };
   useEffect(() => setPage(1), [view, setPage]);
@@ -369,9 +372,9 @@ function ProjectManagement() {
                   </Tooltip>
                 </ToggleButton>
               </ToggleButtonGroup>
-              {view === 'table' ? <ColumnChooser choice={columnChoice} /> : null}
-              <SavedFilters<ProjectQuery> storeKey="projects" current={current} onApply={apply} canSave={JSON.stringify(current) !== JSON.stringify(DEFAULT_QUERY)} />
-              <Button variant="outlined" startIcon={<DownloadIcon />} onClick={() => void exportCsv()} disabled={exporting || !total}>
+              {view === 'table' ? <ColumnChooser choice={columnChoice} compact={phone} /> : null}
+              <SavedFilters<ProjectQuery> storeKey="projects" current={current} onApply={apply} canSave={JSON.stringify(current) !== JSON.stringify(DEFAULT_QUERY)} compact={phone} />
+              <Button variant="outlined" startIcon={<DownloadIcon />} onClick={() => void exportCsv()} disabled={exporting || !total} sx={{ flex: { xs: '1 1 auto !important', md: '0 0 auto !important' } }}>
                 Export CSV
               </Button>
             </>
