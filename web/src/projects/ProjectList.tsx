@@ -110,7 +110,7 @@ function projectColumns(canChange: (project: ProjectRecord) => boolean, onView: 
       label: 'Project',
       sortField: 'title',
       alwaysShown: true,
-      cellSx: { minWidth: { md: 200 }, maxWidth: 300 },
+      cellSx: { minWidth: { md: 180 }, maxWidth: 300 },
       render: (project) => (
         <Box sx={{ minWidth: 0 }}>
           <Link component="button" variant="body2" onClick={() => onView(project)} sx={{ fontWeight: 600, textAlign: 'left', overflowWrap: 'anywhere' }} data-testid="project-row-title">
@@ -124,7 +124,14 @@ function projectColumns(canChange: (project: ProjectRecord) => boolean, onView: 
     },
     { label: 'Partner', sortField: 'company_name', hideBelow: 'md', cellSx: { maxWidth: 180, overflowWrap: 'anywhere' }, render: (project) => project.company_name ?? '—' },
     { label: 'Status', sortField: 'status', render: (project) => <ProjectStatusChip status={project.status} /> },
-    { label: 'Registration', sortField: 'registration_status', hideBelow: 'sm', render: (project) => <RegistrationChip project={project} /> },
+    {
+      label: 'Registration',
+      sortField: 'registration_status',
+      hideBelow: 'sm',
+      // The chip's text wraps so the table fits 1280 px without sideways scrolling.
+      cellSx: { maxWidth: 190, '& .MuiChip-root': { height: 'auto', py: 0.5 }, '& .MuiChip-label': { whiteSpace: 'normal' } },
+      render: (project) => <RegistrationChip project={project} />,
+    },
     {
       label: 'Value',
       sortField: 'value',
@@ -384,7 +391,7 @@ function ProjectManagement() {
         {isPending ? (
           <Loading />
         ) : view === 'table' ? (
-          <Box data-testid="projects-table">
+          <Box data-testid="projects-table" sx={{ '& .MuiTableCell-root': { px: 1 }, '& .MuiTableCell-paddingCheckbox': { pl: 0.5 } }}>
             <RecordTable<ProjectRecord>
               label="Projects"
               rows={projects}
