@@ -119,11 +119,15 @@ function projectColumns(canChange: (project: ProjectRecord) => boolean, onView: 
           <Typography variant="caption" color="text.secondary" component="p" sx={{ overflowWrap: 'anywhere' }}>
             {project.client ?? 'No client named'}
           </Typography>
+          {/* Phones leave the Status column out: the chip goes under the title. */}
+          <Box sx={{ display: { xs: 'block', sm: 'none' }, mt: 0.5 }}>
+            <ProjectStatusChip status={project.status} />
+          </Box>
         </Box>
       ),
     },
     { label: 'Partner', sortField: 'company_name', hideBelow: 'md', cellSx: { maxWidth: 180, overflowWrap: 'anywhere' }, render: (project) => project.company_name ?? '—' },
-    { label: 'Status', sortField: 'status', render: (project) => <ProjectStatusChip status={project.status} /> },
+    { label: 'Status', sortField: 'status', hideBelow: 'sm', render: (project) => <ProjectStatusChip status={project.status} /> },
     {
       label: 'Registration',
       sortField: 'registration_status',
@@ -147,6 +151,8 @@ function projectColumns(canChange: (project: ProjectRecord) => boolean, onView: 
     {
       label: 'Actions',
       align: 'right',
+      // On phones the title opens the project; Manage is on its page and on the cards.
+      hideBelow: 'sm',
       cellSx: { whiteSpace: 'nowrap' },
       render: (project) => (
         <>
