@@ -68,19 +68,19 @@ export function RebateFilterBar({
         {folded.button}
         {folded.panel(
           <>
-        {organisations ? (
-          <TextField select size="small" label="Organisation" value={value.organisation_id} onChange={(event) => set({ organisation_id: event.target.value })} sx={{ flex: { xs: '1 1 100%', sm: '0 1 220px' } }}>
-            <MenuItem value="">All organisations</MenuItem>
-            {organisations.map((o) => (
-              <MenuItem key={o.id} value={o.id}>
-                {o.name}
-              </MenuItem>
-            ))}
-          </TextField>
-        ) : null}
-        <TextField size="small" type="date" label="Submitted from" value={value.date_from} onChange={(event) => set({ date_from: event.target.value })} slotProps={{ inputLabel: { shrink: true } }} sx={{ flex: { xs: '1 1 40%', sm: '0 1 170px' } }} />
-        <TextField size="small" type="date" label="Submitted to" value={value.date_to} onChange={(event) => set({ date_to: event.target.value })} slotProps={{ inputLabel: { shrink: true } }} sx={{ flex: { xs: '1 1 40%', sm: '0 1 170px' } }} />
-        {extra}
+            {organisations ? (
+              <TextField select size="small" label="Organisation" value={value.organisation_id} onChange={(event) => set({ organisation_id: event.target.value })} sx={{ flex: { xs: '1 1 100%', sm: '0 1 220px' } }}>
+                <MenuItem value="">All organisations</MenuItem>
+                {organisations.map((o) => (
+                  <MenuItem key={o.id} value={o.id}>
+                    {o.name}
+                  </MenuItem>
+                ))}
+              </TextField>
+            ) : null}
+            <TextField size="small" type="date" label="Submitted from" value={value.date_from} onChange={(event) => set({ date_from: event.target.value })} slotProps={{ inputLabel: { shrink: true } }} sx={{ flex: { xs: '1 1 40%', sm: '0 1 170px' } }} />
+            <TextField size="small" type="date" label="Submitted to" value={value.date_to} onChange={(event) => set({ date_to: event.target.value })} slotProps={{ inputLabel: { shrink: true } }} sx={{ flex: { xs: '1 1 40%', sm: '0 1 170px' } }} />
+            {extra}
           </>,
         )}
         <Button variant="outlined" startIcon={<DownloadIcon />} onClick={onExport} disabled={exporting} sx={{ ml: { sm: 'auto' }, flex: { xs: '1 1 100%', sm: '0 0 auto' } }}>
