@@ -285,7 +285,7 @@ export interface ProjectFilters {
   search?: string;
 }
 
-export const PROJECT_SORT_FIELDS = ['id', 'created_at', 'updated_at', 'title', 'status', 'value', 'progress', 'expires_at', 'expected_closure_date', 'company_name', 'end_user_customer_name', 'registration_status', 'review_priority'] as const;
+export const PROJECT_SORT_FIELDS = ['id', 'created_at', 'updated_at', 'title', 'status', 'value', 'progress', 'expires_at', 'expected_closure_date', 'company_name', 'end_user_customer_name', 'registration_status', 'submitted_at', 'review_priority'] as const;
 
 /** The admins' review queue: conflicts, then registrations awaiting review, then extension requests, then the rest. */
 const REVIEW_PRIORITY = `(CASE WHEN p.registration_status = 'conflict' THEN 3 WHEN p.registration_status = 'pending' THEN 2 WHEN p.extension_status = 'requested' THEN 1 ELSE 0 END)`;

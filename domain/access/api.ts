@@ -97,6 +97,8 @@ export const API_ROUTES: Readonly<Record<ApiRouteKey, ApiAccess>> = {
   'GET /projects/:id/versions': signedIn(RESOURCE_RULES.projects.show, scoped),
   'GET /projects/:id/boq': signedIn(RESOURCE_RULES.projects.show, scoped),
   'POST /projects/:id/review': signedIn(ADMIN_ONLY, scoped),
+  // One reason for many registrations; each id is checked and reviewed on its own.
+  'POST /projects/bulk-review': signedIn(ADMIN_ONLY),
   'POST /projects/:id/extension': signedIn(RESOURCE_RULES.projects.edit, scoped),
   'POST /projects/:id/extension/decision': signedIn(ADMIN_ONLY, scoped),
   'GET /projects/:id/team': signedIn(RESOURCE_RULES.projects.show, scoped),
@@ -228,6 +230,7 @@ export const API_ROUTES: Readonly<Record<ApiRouteKey, ApiAccess>> = {
   'GET /rebates/types/list': signedIn(ROUTE_RULES['/rebates']!),
   'GET /rebates/admin/all': signedIn(ADMIN_ONLY),
   'PATCH /rebates/admin/:id/status': signedIn(ADMIN_ONLY, scoped),
+  'POST /rebates/bulk-review': signedIn(ADMIN_ONLY),
   'GET /rebates/:id': signedIn(RESOURCE_RULES.rebates.show, scoped),
   'GET /rebates/:id/history': signedIn(RESOURCE_RULES.rebates.show, scoped),
   'GET /rebates/:id/versions': signedIn(RESOURCE_RULES.rebates.show, scoped),

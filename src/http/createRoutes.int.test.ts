@@ -27,6 +27,8 @@ const NOT_CREATING: Record<string, string> = {
   'POST /api/auth/logout': 'ends a session',
   'POST /api/auth/change-password': 'changes the caller',
   'POST /api/users/bulk-status': 'changes existing users',
+  'POST /api/projects/bulk-review': 'reviews existing registrations',
+  'POST /api/rebates/bulk-review': 'reviews existing claims',
   'POST /api/users/:id/erase': 'erases an existing person’s personal data',
   'POST /api/notifications/:id/read': 'marks existing notifications',
   'POST /api/notifications/read-all': 'marks existing notifications',

@@ -317,6 +317,82 @@ describe('role × route × own/other organisation', () => {
   });
 });
 
+describe('reviewing several registrations at once', () => {
+  const bulk = (session: Session | undefined, payload: Record<string, unknown>) => call(session)({ method: 'POST', url: '/api/projects/bulk-review', payload });
+  const pending = async () => (await register(partnerA, { end_user_customer_name: `Bulk ${unique()}` })).json().data as { id: string; registration_status: string };
+  const read = async (id: string) => (await call(admin)({ method: 'GET', url: `/api/projects/${id}` })).json().data as { registration_status: string; review_note: string | null };
+
+  it('is for admins only', async () => {
+    const project = await pending();
+    for (const session of [partnerA, teamMemberA, distributor, manufacturer]) {
+      const answer = await bulk(session, { ids: [project.id], decision: 'approved' });
+      expect(answer.statusCode, session.user.role).toBe(403);
+    }
+    expect((await bulk(undefined, { ids: [project.id], decision: 'approved' })).statusCode).toBe(401);
+    expect((await read(project.id)).registration_status).toBe('pending');
+  });
+
+  it('refuses a rejection without a reason, an empty or repeated list and an unknown decision, changing nothing', async () => {
+    const project = await pending();
+    const noReason = await bulk(admin, { ids: [project.id], decision: 'rejected', reason: '  ' });
+    expect(noReason.statusCode).toBe(400);
+    expect(noReason.json()).toMatchObject({ success: false, error: { code: 'VALIDATION_ERROR', details: [{ field: 'reason', message: 'Please give a reason for the rejection.' }] } });
+    expect((await bulk(admin, { ids: [], decision: 'approved' })).json().message).toBe('Choose at least one registration.');
+    expect((await bulk(admin, { ids: [project.id, project.id], decision: 'approved' })).json().message).toBe('A registration is listed twice.');
+    expect((await bulk(admin, { ids: [project.id], decision: 'maybe' })).statusCode).toBe(400);
+    expect((await bulk(admin, { ids: [project.id], decision: 'rejected', reason: 'x'.repeat(501) })).statusCode).toBe(400);
+    expect((await read(project.id)).registration_status).toBe('pending');
+  });
+
+  it('rejects each registration with the one reason and names every one it refused, with why', async () => {
+    const [first, second, decided] = [await pending(), await pending(), await pending()];
+    expect((await call(admin)({ method: 'POST', url: `/api/projects/${decided.id}/review`, payload: { decision: 'approved' } })).statusCode).toBe(200);
+    const missing = '0b9c2f3e-1d4a-4c5b-8e6f-7a8b9c0d1e2f';
+    const answer = await bulk(admin, { ids: [first.id, decided.id, missing, second.id], decision: 'rejected', reason: 'Outside the programme territory.' });
+    expect(answer.statusCode, answer.body).toBe(200);
+    const { message, data } = answer.json();
+    expect(message).toBe('2 registrations rejected; 2 refused.');
+    expect(data.succeeded).toEqual([first.id, second.id]);
+    expect(data.refused).toEqual([
+      { id: decided.id, code: expect.any(String), message: expect.any(String) },
+      { id: missing, code: 'NOT_FOUND', message: 'Project not found.' },
+    ]);
+    expect(data.refused[0].code).not.toBe('INTERNAL_ERROR');
+    for (const id of [first.id, second.id]) expect(await read(id)).toMatchObject({ registration_status: 'rejected', review_note: 'Outside the programme territory.' });
+    expect((await read(decided.id)).registration_status).toBe('approved');
+  });
+
+  it('approves several registrations without a note', async () => {
+    const [first, second] = [await pending(), await pending()];
+    const answer = await bulk(admin, { ids: [first.id, second.id], decision: 'approved' });
+    expect(answer.json()).toMatchObject({ success: true, message: '2 registrations approved.', data: { succeeded: [first.id, second.id], refused: [] } });
+    for (const id of [first.id, second.id]) expect((await read(id)).registration_status).toBe('approved');
+  });
+});
+
+describe('sorting the list', () => {
+  it('sorts by the columns of the table view, on the server, and refuses an unknown field', async () => {
+    for (const [field, key] of [
+      ['submitted_at', 'submitted_at'],
+      ['title', 'title'],
+      ['value', 'value'],
+      ['company_name', 'company_name'],
+    ] as const) {
+      for (const order of ['ASC', 'DESC'] as const) {
+        const answer = await call(admin)({ method: 'GET', url: `/api/projects?sort=${encodeURIComponent(JSON.stringify([field, order]))}&range=${encodeURIComponent('[0,49]')}` });
+        expect(answer.statusCode, `${field} ${order}`).toBe(200);
+        const values = (answer.json() as Array<Record<string, string | number | null>>).map((row) => row[key]).filter((v) => v !== null);
+        expect(values.length).toBeGreaterThan(1);
+        const sorted = [...values].sort((a, b) => (typeof a === 'number' && typeof b === 'number' ? a - b : String(a).localeCompare(String(b), 'en', { sensitivity: 'base' })));
+        if (order === 'DESC') sorted.reverse();
+        if (field === 'title' || field === 'company_name') expect(values.map((v) => String(v).toLowerCase()), `${field} ${order}`).toEqual(sorted.map((v) => String(v).toLowerCase()));
+        else expect(values, `${field} ${order}`).toEqual(sorted);
+      }
+    }
+    expect((await call(admin)({ method: 'GET', url: `/api/projects?sort=${encodeURIComponent('["review_note","ASC"]')}` })).statusCode).toBe(400);
+  });
+});
+
 describe('demo data', () => {
   it('covers every status, a conflict awaiting review and a registration expiring within a week; seeding again adds nothing', async () => {
     const { seed } = await import('../seed');

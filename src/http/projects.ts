@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { isAdminRole, seesAllOrganisations } from '../../domain/access';
 import { PROJECT_DETAIL_FIELDS, PROJECT_MESSAGES, PROJECT_STATUSES, projects, type ProjectDetails, type ProjectEvent } from '../../domain/projects/projects';
 import { REGISTRATION_STATUSES } from '../../domain/projects/registration';
+import { REJECTION_REASON_MAX } from '../../domain/partners/application';
 import { isActivityForDeals } from '../../projections/funds';
 import { findOrder, listOrders } from '../../projections/orders';
 import {
@@ -24,6 +25,7 @@ import { findUser } from '../../projections/users';
 import { metadataFromRequest, runCommand } from '../commands/dispatch';
 import { registerProject } from '../commands/projects';
 import { HttpError } from '../plugins/errors';
+import { bulkMessage, bulkReviewBody, eachRecord } from './bulk';
 import { answerCreated, earlierCreation, newRecordId } from './created';
 import { readMultipart, removeUpload, sendUpload, storeUpload, type FileRule } from '../plugins/uploads';
 import type { Services } from '../services';
@@ -104,6 +106,7 @@ const reviewBody = z
   .object({ decision: z.enum(['approved', 'rejected'], { error: 'Decision must be approved or rejected.' }), reason: text(5000) })
   .strict()
   .meta({ example: { decision: 'rejected', reason: 'Another partner registered this customer first.' } });
+const bulkBody = bulkReviewBody('registration', REJECTION_REASON_MAX, { decision: 'rejected', reason: 'The customer is already covered by a direct agreement.' });
 const extensionBody = z
   .object({ reason: z.string({ error: 'Please give a reason for the extension.' }).max(5000) })
   .strict()
@@ -415,6 +418,25 @@ export async function projectRoutes(parent: FastifyInstance, services: Services)
     await command(request, row.id, { type: 'ReviewRegistration', decision: request.body.decision, reason: request.body.reason ?? null });
     return { success: true, message: request.body.decision === 'approved' ? 'Registration approved' : 'Registration rejected', data: await viewFor(request, row.id) };
   });
+
+  app.post(
+    '/projects/bulk-review',
+    {
+      schema: {
+        tags,
+        summary: 'Approve or reject several registrations with one reason (admins): one review per registration; the answer lists which were done and which were refused and why',
+        body: bulkBody,
+      },
+    },
+    async (request) => {
+      const { ids, decision, reason } = request.body;
+      const outcome = await eachRecord(ids, request.log, async (id) => {
+        const row = await load(request, id);
+        await command(request, row.id, { type: 'ReviewRegistration', decision, reason: reason ?? null });
+      });
+      return { success: true, message: bulkMessage(outcome, ['registration', 'registrations'], decision), data: outcome };
+    },
+  );
 
   app.post('/projects/:id/extension', { ...ownProject, schema: { tags, summary: 'Request the one 30-day extension of a registration, before it expires', params: uuidParam, body: extensionBody } }, async (request) => {
     const row = await loadForChange(request, request.params.id);

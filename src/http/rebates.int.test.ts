@@ -506,3 +506,54 @@ describe('demo data', () => {
     expect(served.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
   });
 });
+
+describe('reviewing several claims at once', () => {
+  const bulk = (session: Session | undefined, payload: Record<string, unknown>) => call(session)({ method: 'POST', url: '/api/rebates/bulk-review', payload });
+  const read = async (id: string) => (await call(admin)({ method: 'GET', url: `/api/rebates/${id}` })).json().data as { status: string; rebate_amount: number | null; suggested_rebate_amount: number; notes: string | null };
+
+  it('is for admins only', async () => {
+    const rebate = await submitted(partnerA);
+    for (const session of [partnerA, teamMemberA, distributor, manufacturer, partnerB]) {
+      expect((await bulk(session, { ids: [rebate.id], decision: 'rejected', reason: 'No.' })).statusCode, session.user.role).toBe(403);
+    }
+    expect((await bulk(undefined, { ids: [rebate.id], decision: 'approved' })).statusCode).toBe(401);
+    expect((await read(rebate.id)).status).toBe('pending');
+  });
+
+  it('refuses a rejection without a reason and a list that is empty, repeated or too long, changing nothing', async () => {
+    const rebate = await submitted(partnerA);
+    const noReason = await bulk(admin, { ids: [rebate.id], decision: 'rejected' });
+    expect(noReason.statusCode).toBe(400);
+    expect(noReason.json()).toMatchObject({ error: { code: 'VALIDATION_ERROR', details: [{ field: 'reason', message: 'Please give a reason for the rejection.' }] } });
+    expect((await bulk(admin, { ids: [], decision: 'approved' })).json().message).toBe('Choose at least one rebate.');
+    expect((await bulk(admin, { ids: [rebate.id, rebate.id], decision: 'approved' })).json().message).toBe('A rebate is listed twice.');
+    const many = Array.from({ length: 101 }, (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`);
+    expect((await bulk(admin, { ids: many, decision: 'approved' })).json().message).toBe('Choose at most 100 rebates at a time.');
+    expect((await bulk(admin, { ids: ['not-an-id'], decision: 'approved' })).statusCode).toBe(400);
+    expect((await read(rebate.id)).status).toBe('pending');
+  });
+
+  it('rejects with one reason and reports the claims it could not reject', async () => {
+    const [first, second, approved] = [await submitted(partnerA), await submitted(partnerB), await submitted(partnerA)];
+    expect((await review(admin, approved.id, { status: 'approved', rebate_amount: 100 })).statusCode).toBe(200);
+    const answer = await bulk(admin, { ids: [first.id, approved.id, second.id], decision: 'rejected', reason: 'Invoices outside the claim window.' });
+    expect(answer.statusCode, answer.body).toBe(200);
+    const { message, data } = answer.json();
+    expect(message).toBe('2 rebates rejected; 1 refused.');
+    expect(data).toEqual({ succeeded: [first.id, second.id], refused: [{ id: approved.id, code: 'INVALID_STATUS_TRANSITION', message: REBATE_MESSAGES.invalidTransition }] });
+    for (const id of [first.id, second.id]) expect((await read(id)).status).toBe('rejected');
+    const history = (await call(admin)({ method: 'GET', url: `/api/rebates/${first.id}/history` })).json().data;
+    expect(JSON.stringify(history)).toContain('Invoices outside the claim window.');
+    expect((await read(approved.id)).status).toBe('approved');
+  });
+
+  it('approves each claim at the amount its Approve dialog suggests', async () => {
+    const [first, second] = [await submitted(partnerA), await submitted(partnerA, claim({ purchase_amount: '999.99' }))];
+    const suggested = await Promise.all([first.id, second.id].map(async (id) => (await read(id)).suggested_rebate_amount));
+    const answer = await bulk(admin, { ids: [first.id, second.id], decision: 'approved', reason: 'Quarter close' });
+    expect(answer.json()).toMatchObject({ message: '2 rebates approved.', data: { succeeded: [first.id, second.id], refused: [] } });
+    expect((await read(first.id)).rebate_amount).toBe(suggested[0]);
+    expect((await read(second.id)).rebate_amount).toBe(suggested[1]);
+    expect(suggested[0]).toBeGreaterThan(0);
+  });
+});

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { seesAllOrganisations } from '../../domain/access';
 import { centsToAmount, parsePriceCents } from '../../domain/catalogue/catalogue';
 import { asListEntries, MAX_REBATE_DOCUMENT_BYTES, MAX_REBATE_DOCUMENTS, REBATE_PRODUCT_CATEGORIES, REBATE_TYPES } from '../../domain/rebates/lists';
-import { REBATE_MESSAGES, REBATE_STATUSES, rebates, type RebateDocument } from '../../domain/rebates/rebates';
+import { REBATE_MESSAGES, REBATE_STATUSES, REJECTION_REASON_MAX, rebates, type RebateDocument } from '../../domain/rebates/rebates';
 import { daysRemainingIn, quarterOf, REBATE_TIERS } from '../../domain/rebates/tiers';
 import { allRebates, findRebate, findRebateDocument, listRebates, rebateFigures, REBATE_SORT_FIELDS, type RebateFigures, type RebateScope, type RebateView } from '../../projections/rebates';
 import { statusHistoryOf } from '../../projections/statusHistory';
@@ -13,6 +13,7 @@ import { findUser } from '../../projections/users';
 import { rebateIdFor } from '../commands/rebates';
 import { metadataFromRequest, runCommand } from '../commands/dispatch';
 import { HttpError } from '../plugins/errors';
+import { bulkMessage, bulkReviewBody, eachRecord } from './bulk';
 import { answerCreated, earlierCommand, idempotentCommand } from './created';
 import { DOCUMENT_TYPES, readMultipart, removeUpload, sendUpload, storeUpload, uploadNameParam, type FileRule } from '../plugins/uploads';
 import { csvLines } from './csv';
@@ -75,6 +76,9 @@ const statusBody = z
   })
   .strict()
   .meta({ example: { status: 'approved', notes: 'Approved after review', rebate_amount: 250 } });
+
+/** POST /rebates/bulk-review: approval gives each claim its suggested rebate (purchase × the organisation's rate), as the Approve dialog starts with. */
+const bulkBody = bulkReviewBody('rebate', REJECTION_REASON_MAX, { decision: 'rejected', reason: 'The invoices are older than the claim window.' });
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const dayFilter = z.string().regex(DAY, 'Dates are written YYYY-MM-DD.').optional();
@@ -324,6 +328,27 @@ export async function rebateRoutes(parent: FastifyInstance, services: Services):
       await runCommand(services, rebates, rebate.id, { type: 'ReviewRebate', status, notes: notes ?? null, rebateAmountCents: rebate_amount }, metadataFromRequest(request));
       const updated = await load(request, rebate.id);
       return { success: true, message: REBATE_MESSAGES.statusUpdated(updated.status), details: `Status changed from ${rebate.status} to ${updated.status}`, data: updated };
+    },
+  );
+
+  app.post(
+    '/rebates/bulk-review',
+    {
+      schema: {
+        tags: ['rebates'],
+        summary: "Approve (each at its suggested amount) or reject several claims with one reason (admins); the answer lists which were done and which were refused and why",
+        body: bulkBody,
+      },
+    },
+    async (request) => {
+      const { ids, decision, reason } = request.body;
+      const metadata = metadataFromRequest(request);
+      const outcome = await eachRecord(ids, request.log, async (id) => {
+        const rebate = await load(request, id);
+        const rebateAmountCents = decision === 'approved' ? Math.round(rebate.suggested_rebate_amount * 100) : null;
+        await runCommand(services, rebates, rebate.id, { type: 'ReviewRebate', status: decision, notes: reason ?? null, rebateAmountCents }, metadata);
+      });
+      return { success: true, message: bulkMessage(outcome, ['rebate', 'rebates'], decision), data: outcome };
     },
   );
 

@@ -251,6 +251,23 @@ const SHOTS: Shot[] = [
   },
   { name: 'projects', path: '/projects', as: 'partner' },
   {
+    name: 'projects-table',
+    path: '/projects',
+    as: 'admin',
+    then: async (page) => {
+      await page.getByRole('button', { name: 'Table view' }).click();
+      await page.getByRole('table', { name: 'Projects' }).waitFor();
+    },
+  },
+  {
+    name: 'orders-filters-open',
+    path: '/orders',
+    as: 'admin',
+    then: async (page, phone) => {
+      if (phone) await page.getByRole('button', { name: 'Filters' }).click();
+    },
+  },
+  {
     name: 'projects-create',
     path: '/projects',
     as: 'partner',

@@ -20,6 +20,8 @@ export interface RecordColumn<T> {
    * without sideways scrolling; what it shows must be reachable another way (a row's details).
    */
   hideBelow?: Breakpoint;
+  /** The column that names the row: the column chooser cannot hide it. */
+  alwaysShown?: boolean;
 }
 
 /** Hides a cell below the breakpoint; `display` must stay `table-cell` above it or the columns shift. */
@@ -39,6 +41,7 @@ export function RecordTable<T>({
   sort,
   onSort,
   selection,
+  canSelect,
   selectLabel,
   rowProps,
   empty,
@@ -53,6 +56,8 @@ export function RecordTable<T>({
   sort: ListSort;
   onSort: (field: string, firstOrder?: SortOrder) => void;
   selection?: Selection;
+  /** Rows that may be ticked (the others get an empty checkbox cell); all when absent. */
+  canSelect?: (row: T) => boolean;
   /** The row checkbox's accessible name. */
   selectLabel?: (row: T) => string;
   /** Extra attributes of a row (and of its phone card), such as test ids. */
@@ -106,7 +111,13 @@ export function RecordTable<T>({
             const id = rowId(row);
             return (
               <TableRow key={id} hover selected={selection ? selection.has(id) : false} {...rowProps?.(row)}>
-                {selection ? <SelectRowCell selection={selection} id={id} label={selectLabel ? selectLabel(row) : 'Select row'} /> : null}
+                {selection ? (
+                  !canSelect || canSelect(row) ? (
+                    <SelectRowCell selection={selection} id={id} label={selectLabel ? selectLabel(row) : 'Select row'} />
+                  ) : (
+                    <TableCell padding="checkbox" />
+                  )
+                ) : null}
                 {columns.map((column) => (
                   <TableCell key={column.label} align={column.align} sx={{ ...column.cellSx, ...hiddenBelow(column.hideBelow) }}>
                     {column.render(row)}

@@ -57,10 +57,10 @@ export function SelectAllCell({ selection, label = 'Select all rows on this page
   );
 }
 
-/** One row's checkbox. */
+/** One row's checkbox; ticking it never also opens the row (rows that open on click). */
 export function SelectRowCell({ selection, id, label }: { selection: Selection; id: string; label: string }) {
   return (
-    <TableCell padding="checkbox">
+    <TableCell padding="checkbox" onClick={(event) => event.stopPropagation()}>
       <Checkbox size="small" checked={selection.has(id)} onChange={(event) => selection.toggle(id, event.target.checked)} slotProps={{ input: { 'aria-label': label } }} />
     </TableCell>
   );

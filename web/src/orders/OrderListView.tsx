@@ -176,11 +176,14 @@ function ExportOrdersButton() {
 
 /** Search, organisation (for those who see every organisation), date and total ranges, sort on phones, and Export. */
 function OrderToolbar({ everyOrganisation }: { everyOrganisation: boolean }) {
-  const { sort, setSort } = useListContext();
+  const { sort, setSort, filterValues } = useListContext();
   const write = useFilterWriter();
   const [search, setSearch] = useFilterText('q', write);
+  // The phone's Filters button counts what is folded behind it: the organisation and the ranges.
+  const activeFilters = ['organisation_id', 'date_gte', 'date_lte', 'total_gte', 'total_lte'].filter((key) => (filterValues as Record<string, unknown>)[key] !== undefined && (filterValues as Record<string, unknown>)[key] !== '').length;
   return (
     <ListToolbar
+      activeFilters={activeFilters}
       search={{ value: search, onChange: setSearch, placeholder: everyOrganisation ? 'Order number or company' : 'Order number', label: 'Search orders by order number or company' }}
       filters={
         <>

@@ -1,13 +1,16 @@
 import { formatUsd } from '@domain/catalogue/catalogue';
-import { Alert, Box, Button, Card, CardActions, CardContent, Chip, MenuItem, Pagination, TextField, Typography } from '@mui/material';
-import { useEffect, useState } from 'react';
+import CheckIcon from '@mui/icons-material/Check';
+import CloseIcon from '@mui/icons-material/Close';
+import { Alert, Box, Button, Card, CardActions, CardContent, Checkbox, Chip, FormControlLabel, MenuItem, Pagination, TextField, Typography } from '@mui/material';
+import { useEffect, useMemo, useState } from 'react';
+import { useToast } from '../layout/toast';
 import { useGetList } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import { LoadError, Loading } from '../layout/ListStates';
 import { ProjectStatusChip, RegistrationChip } from './ProjectParts';
-import { getProject, type ProjectRecord } from './projectsApi';
+import { bulkReviewRegistrations, getProject, type ProjectRecord } from './projectsApi';
 import { RegistrationDialog, type RegistrationAction } from './RegistrationDialogs';
-import { DateText } from '../lists';
+import { BulkBar, BulkReviewDialog, DateText, SelectRowBox, useSelection, type BulkDecision, type Selection } from '../lists';
 
 const PAGE_SIZE = 10;
 const QUEUES = [
@@ -39,7 +42,17 @@ function Side({ project, label }: { project: ProjectRecord; label: string }) {
 }
 
 /** A registration with what the admin decides on: both sides of a conflict, the extension request. */
-function RegistrationCard({ project, onAction, onOpen }: { project: ProjectRecord; onAction: (project: ProjectRecord, action: RegistrationAction) => void; onOpen: () => void }) {
+function RegistrationCard({
+  project,
+  onAction,
+  onOpen,
+  selection,
+}: {
+  project: ProjectRecord;
+  onAction: (project: ProjectRecord, action: RegistrationAction) => void;
+  onOpen: () => void;
+  selection: Selection;
+}) {
   const [full, setFull] = useState<ProjectRecord | null>(null);
   useEffect(() => {
     if (project.registration_status === 'conflict') getProject(project.id).then(setFull).catch(() => setFull(null));
@@ -49,6 +62,7 @@ function RegistrationCard({ project, onAction, onOpen }: { project: ProjectRecor
     <Card variant="outlined" data-testid="registration-card" data-project-id={project.id}>
       <CardContent>
         <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center', mb: 1 }}>
+          {undecided ? <SelectRowBox selection={selection} id={project.id} label={`Select ${project.title}`} /> : null}
           <ProjectStatusChip status={project.status} />
           {project.registration_status === 'conflict' ? <Chip size="small" color="warning" label="Conflict" /> : null}
           {project.extension_status === 'requested' ? <Chip size="small" color="info" label="Extension requested" /> : null}
@@ -102,6 +116,8 @@ export function DealRegistrations() {
   const [queue, setQueue] = useState<(typeof QUEUES)[number]['key']>('review');
   const [page, setPage] = useState(1);
   const [acting, setActing] = useState<{ project: ProjectRecord; action: RegistrationAction } | null>(null);
+  const [reviewing, setReviewing] = useState<BulkDecision | null>(null);
+  const toast = useToast();
   useEffect(() => setPage(1), [queue]);
   const { data, total, isPending, error, refetch } = useGetList<ProjectRecord>('projects', {
     pagination: { page, perPage: PAGE_SIZE },
@@ -109,6 +125,9 @@ export function DealRegistrations() {
     filter: QUEUES.find((q) => q.key === queue)!.filter,
   });
   const shown = (data ?? []).filter((p) => queue !== 'review' || ['pending', 'conflict'].includes(p.registration_status) || p.extension_status === 'requested');
+  // Registrations awaiting a decision can be ticked and reviewed together with one reason.
+  const tickable = useMemo(() => shown.filter((p) => ['pending', 'conflict'].includes(p.registration_status)).map((p) => p.id), [shown]);
+  const selection = useSelection(tickable);
   const reviewTotal = queue === 'review' && shown.length < (data?.length ?? 0) ? shown.length + (page - 1) * PAGE_SIZE : total;
   return (
     <Box>
@@ -124,6 +143,22 @@ export function DealRegistrations() {
           ))}
         </TextField>
       </Box>
+      {selection.count > 0 ? (
+        <BulkBar selection={selection}>
+          <Button size="small" variant="contained" color="success" startIcon={<CheckIcon />} onClick={() => setReviewing('approved')}>
+            Approve
+          </Button>
+          <Button size="small" variant="outlined" color="error" startIcon={<CloseIcon />} onClick={() => setReviewing('rejected')}>
+            Reject
+          </Button>
+        </BulkBar>
+      ) : tickable.length > 0 ? (
+        <FormControlLabel
+          sx={{ mb: 1, ml: 0 }}
+          control={<Checkbox size="small" checked={selection.all} indeterminate={selection.some} onChange={(event) => selection.toggleAll(event.target.checked)} />}
+          label={<Typography variant="body2">Select all awaiting a decision on this page</Typography>}
+        />
+      ) : null}
       <LoadError error={error} onRetry={refetch} message="Failed to load deal registrations" />
       {isPending ? (
         <Loading />
@@ -134,7 +169,13 @@ export function DealRegistrations() {
       ) : (
         <Box sx={{ display: 'grid', gap: 2 }}>
           {shown.map((project) => (
-            <RegistrationCard key={project.id} project={project} onAction={(p, action) => setActing({ project: p, action })} onOpen={() => navigate(`/project/details?id=${project.id}&tab=history`)} />
+            <RegistrationCard
+              key={project.id}
+              project={project}
+              selection={selection}
+              onAction={(p, action) => setActing({ project: p, action })}
+              onOpen={() => navigate(`/project/details?id=${project.id}&tab=history`)}
+            />
           ))}
         </Box>
       )}
@@ -143,6 +184,19 @@ export function DealRegistrations() {
           <Pagination count={Math.ceil(reviewTotal / PAGE_SIZE)} page={page} onChange={(_, next) => setPage(next)} size="small" />
         </Box>
       ) : null}
+      <BulkReviewDialog
+        decision={reviewing}
+        count={selection.count}
+        noun={['registration', 'registrations']}
+        nameOf={(id) => shown.find((p) => p.id === id)?.title ?? id}
+        onSubmit={(decision, reason) => bulkReviewRegistrations(selection.ids, decision, reason)}
+        onClose={() => setReviewing(null)}
+        onDone={(outcome, message) => {
+          toast(message, outcome.refused.length ? 'warning' : 'success');
+          selection.clear();
+          void refetch();
+        }}
+      />
       <RegistrationDialog
         project={acting?.project ?? null}
         action={acting?.action ?? null}

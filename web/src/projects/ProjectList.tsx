@@ -1,14 +1,17 @@
 import { formatUsd } from '@domain/catalogue/catalogue';
-import { hasAnyPermission } from '@domain/access';
+import { hasAnyPermission, isAdminRole } from '@domain/access';
 import AddIcon from '@mui/icons-material/Add';
 import AssignmentIcon from '@mui/icons-material/Assignment';
 import AttachMoneyIcon from '@mui/icons-material/AttachMoney';
+import CheckIcon from '@mui/icons-material/Check';
+import CloseIcon from '@mui/icons-material/Close';
 import DownloadIcon from '@mui/icons-material/Download';
 import EditIcon from '@mui/icons-material/Edit';
 import GppMaybeOutlinedIcon from '@mui/icons-material/GppMaybeOutlined';
 import HourglassBottomIcon from '@mui/icons-material/HourglassBottom';
 import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
-import SearchIcon from '@mui/icons-material/Search';
+import TableRowsIcon from '@mui/icons-material/TableRows';
+import ViewModuleIcon from '@mui/icons-material/ViewModule';
 import VisibilityIcon from '@mui/icons-material/Visibility';
 import {
   Box,
@@ -16,16 +19,22 @@ import {
   Card,
   CardActions,
   CardContent,
-  InputAdornment,
+  IconButton,
+  Link,
   MenuItem,
   Pagination,
   Paper,
   Tab,
   Tabs,
   TextField,
+  ToggleButton,
+  ToggleButtonGroup,
+  Tooltip,
   Typography,
+  useMediaQuery,
+  type Theme,
 } from '@mui/material';
-import { useCallback, useEffect, useState, type ReactElement } from 'react';
+import { useCallback, useEffect, useMemo, useState, type ReactElement } from 'react';
 import { useGetList } from 'react-admin';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useAccess } from '../access/usePrincipal';
@@ -36,10 +45,27 @@ import { useToast } from '../layout/toast';
 import { useDebounced } from '../layout/useDebounced';
 import { ProjectCreateDialog, ProjectEditDialog } from './ProjectForms';
 import { downloadProjectsCsv, ProgressBar, ProjectStatusChip, RegistrationChip, useCanChangeProject } from './ProjectParts';
-import { allProjects, getProjectStatistics, type ProjectRecord, type ProjectStatistics } from './projectsApi';
-import { EmptyState } from '../lists';
+import { allProjects, bulkReviewRegistrations, getProjectStatistics, type ProjectRecord, type ProjectStatistics } from './projectsApi';
+import {
+  BulkReviewDialog,
+  ColumnChooser,
+  DateText,
+  EmptyState,
+  ListPagination,
+  ListToolbar,
+  RecordTable,
+  SavedFilters,
+  useColumnChoice,
+  useListControls,
+  useSelection,
+  useUserStore,
+  type BulkDecision,
+  type ListSort,
+  type ListSortChoice,
+  type RecordColumn,
+} from '../lists';
 
-const PAGE_SIZE = 12;
+const CARD_PAGE_SIZE = 12;
 const TABS = [
   { key: 'active', label: 'Active Projects', filter: { active: true } },
   { key: 'completed', label: 'Completed Projects', filter: { active: false } },
@@ -47,13 +73,15 @@ const TABS = [
 ] as const;
 type TabKey = (typeof TABS)[number]['key'];
 
-const SORTS = [
-  { key: 'newest', label: 'Newest first', sort: { field: 'created_at', order: 'DESC' } },
-  { key: 'expiry', label: 'Expiring first', sort: { field: 'expires_at', order: 'ASC' } },
-  { key: 'value', label: 'Highest value', sort: { field: 'value', order: 'DESC' } },
-  { key: 'title', label: 'Title A–Z', sort: { field: 'title', order: 'ASC' } },
-  { key: 'progress', label: 'Most progress', sort: { field: 'progress', order: 'DESC' } },
-] as const;
+/** The card view's sort menu (cards have no column headers); the table sorts by its headers. */
+const SORT_CHOICES: ListSortChoice[] = [
+  { field: 'created_at', order: 'DESC', label: 'Newest first' },
+  { field: 'expires_at', order: 'ASC', label: 'Expiring first' },
+  { field: 'value', order: 'DESC', label: 'Highest value' },
+  { field: 'title', order: 'ASC', label: 'Title A–Z' },
+  { field: 'progress', order: 'DESC', label: 'Most progress' },
+];
+const DEFAULT_SORT: ListSort = { field: 'created_at', order: 'DESC' };
 
 const REGISTRATION_FILTERS = [
   { key: '', label: 'Any registration' },
@@ -63,6 +91,88 @@ const REGISTRATION_FILTERS = [
   { key: 'expired', label: 'Expired' },
   { key: 'rejected', label: 'Rejected' },
 ] as const;
+
+/** What a saved filter of the projects list holds: the tab, the search, the registration filter and the sort. */
+interface ProjectQuery {
+  tab: TabKey;
+  search: string;
+  registration: string;
+  sort: ListSort;
+}
+const DEFAULT_QUERY: ProjectQuery = { tab: 'active', search: '', registration: '', sort: DEFAULT_SORT };
+
+const undecided = (project: ProjectRecord) => project.registration_status === 'pending' || project.registration_status === 'conflict';
+
+/** The table view's columns; the column chooser hides any but the title. */
+function projectColumns(canChange: (project: ProjectRecord) => boolean, onView: (project: ProjectRecord) => void, onManage: (project: ProjectRecord) => void): RecordColumn<ProjectRecord>[] {
+  return [
+    {
+      label: 'Project',
+      sortField: 'title',
+      alwaysShown: true,
+      cellSx: { minWidth: { md: 180 }, maxWidth: 300 },
+      render: (project) => (
+        <Box sx={{ minWidth: 0 }}>
+          <Link component="button" variant="body2" onClick={() => onView(project)} sx={{ fontWeight: 600, textAlign: 'left', overflowWrap: 'anywhere' }} data-testid="project-row-title">
+            {project.title}
+          </Link>
+          <Typography variant="caption" color="text.secondary" component="p" sx={{ overflowWrap: 'anywhere' }}>
+            {project.client ?? 'No client named'}
+          </Typography>
+          {/* Phones leave the Status column out: the chip goes under the title. */}
+          <Box sx={{ display: { xs: 'block', sm: 'none' }, mt: 0.5 }}>
+            <ProjectStatusChip status={project.status} />
+          </Box>
+        </Box>
+      ),
+    },
+    { label: 'Partner', sortField: 'company_name', hideBelow: 'md', cellSx: { maxWidth: 180, overflowWrap: 'anywhere' }, render: (project) => project.company_name ?? '—' },
+    { label: 'Status', sortField: 'status', hideBelow: 'sm', render: (project) => <ProjectStatusChip status={project.status} /> },
+    {
+      label: 'Registration',
+      sortField: 'registration_status',
+      hideBelow: 'sm',
+      // The chip's text wraps so the table fits 1280 px without sideways scrolling.
+      cellSx: { maxWidth: 190, '& .MuiChip-root': { height: 'auto', py: 0.5 }, '& .MuiChip-label': { whiteSpace: 'normal' } },
+      render: (project) => <RegistrationChip project={project} />,
+    },
+    {
+      label: 'Value',
+      sortField: 'value',
+      firstOrder: 'DESC',
+      align: 'right',
+      cellSx: { whiteSpace: 'nowrap' },
+      render: (project) => <span data-testid="project-row-value">{project.value === null ? '—' : formatUsd(project.value)}</span>,
+    },
+    { label: 'Progress', sortField: 'progress', firstOrder: 'DESC', hideBelow: 'xl', cellSx: { minWidth: 110 }, render: (project) => <ProgressBar value={project.progress} /> },
+    { label: 'Submitted', sortField: 'submitted_at', firstOrder: 'DESC', hideBelow: 'md', cellSx: { whiteSpace: 'nowrap' }, render: (project) => <DateText value={project.submitted_at} /> },
+    { label: 'Protected until', sortField: 'expires_at', hideBelow: 'xl', cellSx: { whiteSpace: 'nowrap' }, render: (project) => formatDate(project.expires_at) },
+    { label: 'Expected closure', sortField: 'expected_closure_date', hideBelow: 'xl', cellSx: { whiteSpace: 'nowrap' }, render: (project) => formatDate(project.expected_closure_date) },
+    {
+      label: 'Actions',
+      align: 'right',
+      // On phones the title opens the project; Manage is on its page and on the cards.
+      hideBelow: 'sm',
+      cellSx: { whiteSpace: 'nowrap' },
+      render: (project) => (
+        <>
+          <Tooltip title="View details">
+            <IconButton size="small" aria-label={`View details of ${project.title}`} onClick={() => onView(project)}>
+              <VisibilityIcon fontSize="small" />
+            </IconButton>
+          </Tooltip>
+          {canChange(project) ? (
+            <Tooltip title="Manage">
+              <IconButton size="small" aria-label={`Manage ${project.title}`} onClick={() => onManage(project)}>
+                <EditIcon fontSize="small" />
+              </IconButton>
+            </Tooltip>
+          ) : null}
+        </>
+      ),
+    },
+  ];
+}
 
 function SummaryCard({ label, value, icon }: { label: string; value: string; icon: ReactElement }) {
   return (
@@ -125,47 +235,61 @@ function ProjectCard({ project, canManage, onView, onManage }: { project: Projec
 }
 
 function ProjectManagement() {
-  const { canDo } = useAccess();
+  const { canDo, role } = useAccess();
+  const admin = isAdminRole(role ?? '');
   const canChange = useCanChangeProject();
   const navigate = useNavigate();
   const toast = useToast();
+  const [view, setView] = useUserStore<'cards' | 'table'>('projects.listView', 'cards');
   const [tab, setTab] = useState<TabKey>('active');
   const [search, setSearch] = useState('');
   const query = useDebounced(search.trim(), 300);
-  const [sortKey, setSortKey] = useState<(typeof SORTS)[number]['key']>('newest');
   const [registration, setRegistration] = useState('');
-  const [page, setPage] = useState(1);
+  const filterKey = JSON.stringify([tab, query, registration]);
+  const controls = useListControls({ sort: DEFAULT_SORT, filterKey });
+  const { sort, setSort, page, setPage } = controls;
+  const perPage = view === 'table' ? controls.perPage : CARD_PAGE_SIZE;
   const [stats, setStats] = useState<ProjectStatistics | null>(null);
   // `?create=1` (the dashboards' New Project quick action) opens the create modal for those who may create.
   const [params] = useSearchParams();
   const [creating, setCreating] = useState(() => params.get('create') === '1' && canDo('new-project'));
   const [editing, setEditing] = useState<ProjectRecord | null>(null);
   const [exporting, setExporting] = useState(false);
+  const [reviewing, setReviewing] = useState<BulkDecision | null>(null);
+  const phone = useMediaQuery<Theme>((theme) => theme.breakpoints.down('md'));
 
   const filter = { ...TABS.find((t) => t.key === tab)!.filter, ...(query ? { q: query } : {}), ...(registration ? { registration_status: registration } : {}) };
-  useEffect(() => setPage(1), [tab, query, sortKey, registration]);
+  useEffect(() => setPage(1), [view, setPage]);
 
   const loadStats = useCallback(() => {
     getProjectStatistics().then(setStats).catch(() => setStats(null));
   }, []);
   useEffect(loadStats, [loadStats]);
 
-  const { data, total, isPending, error, refetch } = useGetList<ProjectRecord>('projects', {
-    pagination: { page, perPage: PAGE_SIZE },
-    sort: SORTS.find((s) => s.key === sortKey)!.sort,
-    filter,
-  });
+  const { data, total, isPending, error, refetch } = useGetList<ProjectRecord>('projects', { pagination: { page, perPage }, sort, filter });
   const counts = {
     active: useGetList<ProjectRecord>('projects', { pagination: { page: 1, perPage: 1 }, filter: { active: true } }).total,
     completed: useGetList<ProjectRecord>('projects', { pagination: { page: 1, perPage: 1 }, filter: { active: false } }).total,
     all: useGetList<ProjectRecord>('projects', { pagination: { page: 1, perPage: 1 }, filter: {} }).total,
   };
-  const projects = data ?? [];
+  const projects = useMemo(() => data ?? [], [data]);
+  // Admins tick registrations awaiting a decision (pending or in conflict review) for a bulk review.
+  const selection = useSelection(admin && view === 'table' ? projects.filter(undecided).map((p) => p.id) : []);
   const open = (project: ProjectRecord) => navigate(`/project/details?id=${project.id}`, { state: { project } });
   const refresh = () => {
     void refetch();
     loadStats();
   };
+  const columnChoice = useColumnChoice('projects.table', projectColumns(canChange, open, setEditing), ['Expected closure']);
+
+  const current: ProjectQuery = { tab, search: search.trim(), registration, sort };
+  const apply = (saved: ProjectQuery) => {
+    setTab(saved.tab);
+    setSearch(saved.search);
+    setRegistration(saved.registration);
+    setSort(saved.sort);
+  };
+  const filtered = Boolean(query || registration);
 
   const exportCsv = async () => {
     setExporting(true);
@@ -177,6 +301,24 @@ function ProjectManagement() {
       setExporting(false);
     }
   };
+
+  const empty = (
+    <EmptyState
+      title={filtered ? 'No projects match your search.' : tab === 'completed' ? 'No completed projects yet.' : 'No projects yet.'}
+      filtered={filtered}
+      onClearFilters={() => {
+        setSearch('');
+        setRegistration('');
+      }}
+      action={
+        canDo('new-project') ? (
+          <Button startIcon={<AddIcon />} onClick={() => setCreating(true)}>
+            Register your first project
+          </Button>
+        ) : undefined
+      }
+    />
+  );
 
   return (
     <Box sx={{ p: { xs: 2, md: 3 }, minWidth: 0 }}>
@@ -202,52 +344,77 @@ function ProjectManagement() {
             <Tab key={t.key} value={t.key} label={`${t.label}${counts[t.key] === undefined ? '' : ` (${counts[t.key]})`}`} />
           ))}
         </Tabs>
-        <Box sx={{ display: 'grid', gap: 1.5, mb: 2, alignItems: 'center', gridTemplateColumns: { xs: 'minmax(0, 1fr) minmax(0, 1fr)', md: 'minmax(0, 2fr) minmax(0, 1fr) minmax(0, 1fr) auto' } }}>
-          <TextField
-            size="small"
-            placeholder="Search title, client or partner"
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-            sx={{ gridColumn: { xs: '1 / -1', md: 'auto' } }}
-            slotProps={{ input: { startAdornment: <InputAdornment position="start"><SearchIcon fontSize="small" /></InputAdornment> }, htmlInput: { 'aria-label': 'Search projects' } }}
-          />
-          <TextField select size="small" label="Registration" value={registration} onChange={(e) => setRegistration(e.target.value)} fullWidth>
-            {REGISTRATION_FILTERS.map((f) => (
-              <MenuItem key={f.key} value={f.key}>
-                {f.label}
-              </MenuItem>
-            ))}
-          </TextField>
-          <TextField select size="small" label="Sort" value={sortKey} onChange={(e) => setSortKey(e.target.value as typeof sortKey)} fullWidth>
-            {SORTS.map((s) => (
-              <MenuItem key={s.key} value={s.key}>
-                {s.label}
-              </MenuItem>
-            ))}
-          </TextField>
-          <Button size="small" startIcon={<DownloadIcon />} onClick={() => void exportCsv()} disabled={exporting || !total} sx={{ justifySelf: 'start', whiteSpace: 'nowrap' }}>
-            Export CSV
-          </Button>
-        </Box>
+        <ListToolbar
+          search={{ value: search, onChange: setSearch, placeholder: 'Search title, client or partner', label: 'Search projects' }}
+          filters={
+            <TextField select size="small" label="Registration" value={registration} onChange={(e) => setRegistration(e.target.value)} sx={{ flex: { xs: '1 1 100%', sm: '0 1 220px' } }}>
+              {REGISTRATION_FILTERS.map((f) => (
+                <MenuItem key={f.key} value={f.key}>
+                  {f.label}
+                </MenuItem>
+              ))}
+            </TextField>
+          }
+          activeFilters={registration ? 1 : 0}
+          sortChoices={SORT_CHOICES}
+          sortMenuAlways={view === 'cards'}
+          sort={sort}
+          onSortChange={setSort}
+          selection={selection}
+          bulkActions={
+            <>
+              <Button size="small" variant="contained" color="success" startIcon={<CheckIcon />} onClick={() => setReviewing('approved')}>
+                Approve
+              </Button>
+              <Button size="small" variant="outlined" color="error" startIcon={<CloseIcon />} onClick={() => setReviewing('rejected')}>
+                Reject
+              </Button>
+            </>
+          }
+          actions={
+            <>
+              <ToggleButtonGroup size="small" exclusive value={view} onChange={(_, next: 'cards' | 'table' | null) => next && setView(next)} aria-label="View" sx={{ flex: '0 0 auto !important' }}>
+                <ToggleButton value="cards" aria-label="Card view">
+                  <Tooltip title="Cards">
+                    <ViewModuleIcon fontSize="small" />
+                  </Tooltip>
+                </ToggleButton>
+                <ToggleButton value="table" aria-label="Table view">
+                  <Tooltip title="Table">
+                    <TableRowsIcon fontSize="small" />
+                  </Tooltip>
+                </ToggleButton>
+              </ToggleButtonGroup>
+              {view === 'table' ? <ColumnChooser choice={columnChoice} compact={phone} /> : null}
+              <SavedFilters<ProjectQuery> storeKey="projects" current={current} onApply={apply} canSave={JSON.stringify(current) !== JSON.stringify(DEFAULT_QUERY)} compact={phone} />
+              <Button variant="outlined" startIcon={<DownloadIcon />} onClick={() => void exportCsv()} disabled={exporting || !total} sx={{ flex: { xs: '1 1 auto !important', md: '0 0 auto !important' } }}>
+                Export CSV
+              </Button>
+            </>
+          }
+        />
         <LoadError error={error} onRetry={refetch} message={(error as Error | null)?.message || 'Failed to load projects'} />
         {isPending ? (
           <Loading />
+        ) : view === 'table' ? (
+          <Box data-testid="projects-table" sx={{ '& .MuiTableCell-root': { px: 1 }, '& .MuiTableCell-paddingCheckbox': { pl: 0.5 } }}>
+            <RecordTable<ProjectRecord>
+              label="Projects"
+              rows={projects}
+              rowId={(p) => p.id}
+              columns={columnChoice.shown}
+              sort={sort}
+              onSort={controls.sortBy}
+              selection={admin ? selection : undefined}
+              canSelect={undecided}
+              selectLabel={(p) => `Select ${p.title}`}
+              rowProps={(p) => ({ 'data-testid': 'project-row', 'data-project-id': p.id })}
+              empty={empty}
+            />
+            <ListPagination total={total} controls={controls} />
+          </Box>
         ) : projects.length === 0 ? (
-          <EmptyState
-            title={query || registration ? 'No projects match your search.' : tab === 'completed' ? 'No completed projects yet.' : 'No projects yet.'}
-            filtered={Boolean(query || registration)}
-            onClearFilters={() => {
-              setSearch('');
-              setRegistration('');
-            }}
-            action={
-              canDo('new-project') ? (
-                <Button startIcon={<AddIcon />} onClick={() => setCreating(true)}>
-                  Register your first project
-                </Button>
-              ) : undefined
-            }
-          />
+          empty
         ) : (
           <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(3, minmax(0, 1fr))' } }}>
             {projects.map((project) => (
@@ -255,13 +422,26 @@ function ProjectManagement() {
             ))}
           </Box>
         )}
-        {total !== undefined && total > PAGE_SIZE ? (
+        {view === 'cards' && total !== undefined && total > CARD_PAGE_SIZE ? (
           <Box sx={{ display: 'flex', justifyContent: 'center', mt: 2 }}>
-            <Pagination count={Math.ceil(total / PAGE_SIZE)} page={page} onChange={(_, next) => setPage(next)} size="small" />
+            <Pagination count={Math.ceil(total / CARD_PAGE_SIZE)} page={page} onChange={(_, next) => setPage(next)} size="small" />
           </Box>
         ) : null}
       </Paper>
 
+      <BulkReviewDialog
+        decision={reviewing}
+        count={selection.count}
+        noun={['registration', 'registrations']}
+        nameOf={(id) => projects.find((p) => p.id === id)?.title ?? id}
+        onSubmit={(decision, reason) => bulkReviewRegistrations(selection.ids, decision, reason)}
+        onClose={() => setReviewing(null)}
+        onDone={(outcome, message) => {
+          toast(message, outcome.refused.length ? 'warning' : 'success');
+          selection.clear();
+          refresh();
+        }}
+      />
       <ProjectCreateDialog
         open={creating}
         onClose={() => setCreating(false)}

@@ -166,3 +166,7 @@ export async function allProjects(filter: Record<string, unknown>): Promise<Proj
     if (rows.length >= total || json.length === 0) return rows;
   }
 }
+
+/** Approve or reject several registrations with one reason (admins): the answer names each one done and each one refused, with why. */
+export const bulkReviewRegistrations = (ids: string[], decision: 'approved' | 'rejected', reason: string) =>
+  send<{ succeeded: string[]; refused: Array<{ id: string; code: string; message: string }> }>('POST', '/bulk-review', { ids, decision, reason: reason || null });

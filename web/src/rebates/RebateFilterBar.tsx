@@ -3,6 +3,7 @@ import DownloadIcon from '@mui/icons-material/Download';
 import SearchIcon from '@mui/icons-material/Search';
 import { Box, Button, InputAdornment, MenuItem, Tab, Tabs, TextField } from '@mui/material';
 import type { ReactNode } from 'react';
+import { usePhoneFilters } from '../lists';
 import type { RebateFilters } from './rebatesApi';
 
 export interface FilterState {
@@ -45,6 +46,8 @@ export function RebateFilterBar({
 }) {
   const labelled = (status: string, label: string) => (counts && counts[status] !== undefined ? `${label} (${counts[status]})` : label);
   const set = (patch: Partial<FilterState>) => onChange({ ...value, ...patch });
+  // On phones the organisation and the dates fold behind a Filters button beside the search box.
+  const folded = usePhoneFilters([value.organisation_id, value.date_from, value.date_to].filter(Boolean).length);
   return (
     <Box sx={{ mb: 2 }}>
       <Tabs value={value.status} onChange={(_, status: string) => set({ status })} variant="scrollable" scrollButtons="auto" allowScrollButtonsMobile aria-label="Filter by status" sx={{ mb: 1.5, borderBottom: 1, borderColor: 'divider' }}>
@@ -59,22 +62,27 @@ export function RebateFilterBar({
           placeholder="Search invoice, product or company"
           value={value.search}
           onChange={(event) => set({ search: event.target.value })}
-          sx={{ flex: { xs: '1 1 100%', sm: '1 1 240px' } }}
+          sx={{ flex: { xs: '1 1 0', md: '1 1 240px' }, minWidth: 0 }}
           slotProps={{ input: { startAdornment: <InputAdornment position="start"><SearchIcon fontSize="small" /></InputAdornment> }, htmlInput: { 'aria-label': 'Search rebates' } }}
         />
-        {organisations ? (
-          <TextField select size="small" label="Organisation" value={value.organisation_id} onChange={(event) => set({ organisation_id: event.target.value })} sx={{ flex: { xs: '1 1 100%', sm: '0 1 220px' } }}>
-            <MenuItem value="">All organisations</MenuItem>
-            {organisations.map((o) => (
-              <MenuItem key={o.id} value={o.id}>
-                {o.name}
-              </MenuItem>
-            ))}
-          </TextField>
-        ) : null}
-        <TextField size="small" type="date" label="Submitted from" value={value.date_from} onChange={(event) => set({ date_from: event.target.value })} slotProps={{ inputLabel: { shrink: true } }} sx={{ flex: { xs: '1 1 40%', sm: '0 1 170px' } }} />
-        <TextField size="small" type="date" label="Submitted to" value={value.date_to} onChange={(event) => set({ date_to: event.target.value })} slotProps={{ inputLabel: { shrink: true } }} sx={{ flex: { xs: '1 1 40%', sm: '0 1 170px' } }} />
-        {extra}
+        {folded.button}
+        {folded.panel(
+          <>
+            {organisations ? (
+              <TextField select size="small" label="Organisation" value={value.organisation_id} onChange={(event) => set({ organisation_id: event.target.value })} sx={{ flex: { xs: '1 1 100%', sm: '0 1 220px' } }}>
+                <MenuItem value="">All organisations</MenuItem>
+                {organisations.map((o) => (
+                  <MenuItem key={o.id} value={o.id}>
+                    {o.name}
+                  </MenuItem>
+                ))}
+              </TextField>
+            ) : null}
+            <TextField size="small" type="date" label="Submitted from" value={value.date_from} onChange={(event) => set({ date_from: event.target.value })} slotProps={{ inputLabel: { shrink: true } }} sx={{ flex: { xs: '1 1 40%', sm: '0 1 170px' } }} />
+            <TextField size="small" type="date" label="Submitted to" value={value.date_to} onChange={(event) => set({ date_to: event.target.value })} slotProps={{ inputLabel: { shrink: true } }} sx={{ flex: { xs: '1 1 40%', sm: '0 1 170px' } }} />
+            {extra}
+          </>,
+        )}
         <Button variant="outlined" startIcon={<DownloadIcon />} onClick={onExport} disabled={exporting} sx={{ ml: { sm: 'auto' }, flex: { xs: '1 1 100%', sm: '0 0 auto' } }}>
           {exporting ? 'Exporting...' : 'Export CSV'}
         </Button>

@@ -3,7 +3,8 @@ import CloseIcon from '@mui/icons-material/Close';
 import HourglassTopIcon from '@mui/icons-material/HourglassTop';
 import VisibilityIcon from '@mui/icons-material/Visibility';
 import { Box, Button, IconButton, Tooltip, Typography } from '@mui/material';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
+import { BulkBar, BulkReviewDialog, useSelection, type BulkDecision } from '../lists';
 import { LoadError, Loading } from '../layout/ListStates';
 import { useToast } from '../layout/toast';
 import { useDebounced } from '../layout/useDebounced';
@@ -12,8 +13,8 @@ import { API_URL, httpClient } from '../providers/httpClient';
 import { EMPTY_FILTERS, RebateFilterBar, toQuery, type FilterState } from './RebateFilterBar';
 import { RebateDetail } from './RebateDetail';
 import { ApproveDialog, RejectDialog, UpdateFailed } from './RebateReviewDialogs';
-import { RebateTable } from './RebateTable';
-import { exportRebates, reviewRebate, type RebateRecord, type SortOrder } from './rebatesApi';
+import { RebateTable, reviewable } from './RebateTable';
+import { bulkReviewRebates, exportRebates, reviewRebate, type RebateRecord, type SortOrder } from './rebatesApi';
 import { useRebateList, useStatusCounts } from './useRebateList';
 
 /** The partner and distributor organisations, for the organisation filter. */
@@ -56,6 +57,10 @@ export function RebateManagement() {
   const [rejecting, setRejecting] = useState<RebateRecord | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [exporting, setExporting] = useState(false);
+  const [reviewing, setReviewing] = useState<BulkDecision | null>(null);
+  // Claims that can still be approved or rejected can be ticked and reviewed together with one reason.
+  const tickable = useMemo(() => rows.filter(reviewable).map((r) => r.id), [rows]);
+  const selection = useSelection(tickable);
 
   useEffect(() => setPage(1), [JSON.stringify(query)]);
 
@@ -126,6 +131,16 @@ export function RebateManagement() {
             .finally(() => setExporting(false));
         }}
       />
+      {selection.count > 0 ? (
+        <BulkBar selection={selection}>
+          <Button size="small" variant="contained" color="success" startIcon={<CheckIcon />} onClick={() => setReviewing('approved')}>
+            Approve
+          </Button>
+          <Button size="small" variant="outlined" color="error" startIcon={<CloseIcon />} onClick={() => setReviewing('rejected')}>
+            Reject
+          </Button>
+        </BulkBar>
+      ) : null}
       {failure ? <UpdateFailed reason={failure} /> : null}
       <LoadError error={error} onRetry={refetch} message={messageOf(error, 'Failed to fetch all rebates')} />
       {!loaded && loading ? (
@@ -150,6 +165,7 @@ export function RebateManagement() {
           onSort={setSort}
           onOpen={setViewing}
           actions={actions}
+          selection={selection}
         />
       )}
       <RebateDetail
@@ -169,6 +185,23 @@ export function RebateManagement() {
             </>
           ) : null
         }
+      />
+      <BulkReviewDialog
+        decision={reviewing}
+        count={selection.count}
+        noun={['rebate claim', 'rebate claims']}
+        approveNote="Each claim gets its suggested rebate: the purchase times its organisation's current rate."
+        nameOf={(id) => {
+          const r = rows.find((row) => row.id === id);
+          return r ? `${r.invoice_number} · ${r.company_name ?? ''}` : id;
+        }}
+        onSubmit={(decision, reason) => bulkReviewRebates(selection.ids, decision, reason)}
+        onClose={() => setReviewing(null)}
+        onDone={(outcome, message) => {
+          toast(message, outcome.refused.length ? 'warning' : 'success');
+          selection.clear();
+          refetch();
+        }}
       />
       <ApproveDialog rebate={approving} onClose={() => setApproving(null)} onDone={decided} />
       <RejectDialog rebate={rejecting} onClose={() => setRejecting(null)} onDone={decided} />

@@ -22,7 +22,7 @@ import type { ReactNode } from 'react';
 import { formatDate } from '../formatting';
 import { RebateStatusChip } from './RebateStatusChip';
 import type { RebateRecord, SortOrder } from './rebatesApi';
-import { DateText } from '../lists';
+import { DateText, SelectAllCell, SelectRowBox, SelectRowCell, type Selection } from '../lists';
 
 interface Column {
   key: string;
@@ -91,10 +91,15 @@ export interface RebateTableProps {
   onSort: (sort: SortOrder) => void;
   onOpen: (rebate: RebateRecord) => void;
   actions?: (rebate: RebateRecord) => ReactNode;
+  /** Ticks for a bulk review; only claims that can still be approved or rejected get a checkbox. */
+  selection?: Selection;
 }
 
+/** A claim a reviewer can still approve or reject. */
+export const reviewable = (rebate: RebateRecord) => rebate.next_statuses.includes('approved') || rebate.next_statuses.includes('rejected');
+
 /** Rebates as a sortable table on wide screens and as cards on phones. */
-export function RebateTable({ rows, total, admin, page, perPage, onPage, onPerPage, sort, onSort, onOpen, actions }: RebateTableProps) {
+export function RebateTable({ rows, total, admin, page, perPage, onPage, onPerPage, sort, onSort, onOpen, actions, selection }: RebateTableProps) {
   const phone = useMediaQuery<Theme>((theme) => theme.breakpoints.down('md'));
   const columns = COLUMNS.filter((c) => admin || !c.adminOnly);
   const pagination = (
@@ -117,7 +122,12 @@ export function RebateTable({ rows, total, admin, page, perPage, onPage, onPerPa
             <Card key={r.id} variant="outlined" data-testid="rebate-row" data-invoice={r.invoice_number} data-status={r.status}>
               <CardContent sx={{ pb: 1, cursor: 'pointer' }} onClick={() => onOpen(r)}>
                 <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1, alignItems: 'flex-start' }}>
-                  <Typography sx={{ fontWeight: 700, wordBreak: 'break-all' }}>{r.invoice_number}</Typography>
+                  {selection && reviewable(r) ? (
+                    <Box onClick={(event) => event.stopPropagation()} sx={{ mt: -0.5, ml: -0.5 }}>
+                      <SelectRowBox selection={selection} id={r.id} label={`Select ${r.invoice_number}`} />
+                    </Box>
+                  ) : null}
+                  <Typography sx={{ fontWeight: 700, wordBreak: 'break-all', mr: 'auto' }}>{r.invoice_number}</Typography>
                   <RebateStatusChip status={r.status} />
                 </Box>
                 {admin ? (
@@ -154,6 +164,7 @@ export function RebateTable({ rows, total, admin, page, perPage, onPage, onPerPa
         <Table size="small" aria-label="Rebates" sx={{ '& .MuiTableCell-root': { px: 1 }, '& .MuiTableCell-root:first-of-type': { pl: 2 } }}>
           <TableHead>
             <TableRow>
+              {selection ? <SelectAllCell selection={selection} label="Select all reviewable claims on this page" /> : null}
               {columns.map((c) => (
                 <TableCell key={c.key} align={c.align} sortDirection={sort.field === c.sort ? (sort.order === 'ASC' ? 'asc' : 'desc') : false}>
                   {c.sort ? (
@@ -174,7 +185,14 @@ export function RebateTable({ rows, total, admin, page, perPage, onPage, onPerPa
           </TableHead>
           <TableBody>
             {rows.map((r) => (
-              <TableRow key={r.id} hover data-testid="rebate-row" data-invoice={r.invoice_number} data-status={r.status} sx={{ cursor: 'pointer' }} onClick={() => onOpen(r)}>
+              <TableRow key={r.id} hover selected={selection?.has(r.id) ?? false} data-testid="rebate-row" data-invoice={r.invoice_number} data-status={r.status} sx={{ cursor: 'pointer' }} onClick={() => onOpen(r)}>
+                {selection ? (
+                  reviewable(r) ? (
+                    <SelectRowCell selection={selection} id={r.id} label={`Select ${r.invoice_number}`} />
+                  ) : (
+                    <TableCell padding="checkbox" />
+                  )
+                ) : null}
                 {columns.map((c) => (
                   <TableCell key={c.key} align={c.align} sx={{ maxWidth: c.key === 'invoice' ? 240 : 150, whiteSpace: NOWRAP.has(c.key) ? 'nowrap' : undefined }}>
                     {c.render(r)}

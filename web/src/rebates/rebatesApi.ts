@@ -186,3 +186,9 @@ export async function submitRebate(input: SubmitRebateInput, onProgress: (percen
   if (answer.status >= 200 && answer.status < 300) return answer.body as CommandAnswer<RebateRecord>;
   throw new ApiError(mapErrorResponse(answer.status, answer.body), answer.body);
 }
+
+/** Approve (each at its suggested amount) or reject several claims with one reason (admins); the answer names each one done and each one refused, with why. */
+export async function bulkReviewRebates(ids: string[], decision: 'approved' | 'rejected', reason: string): Promise<CommandAnswer<{ succeeded: string[]; refused: Array<{ id: string; code: string; message: string }> }>> {
+  const { json } = await httpClient<CommandAnswer<{ succeeded: string[]; refused: Array<{ id: string; code: string; message: string }> }>>(`${API_URL}/rebates/bulk-review`, { method: 'POST', body: { ids, decision, reason: reason || null } });
+  return json;
+}
