@@ -6,6 +6,7 @@ import { accruedCents } from '../../projections/funds';
 import { comparePositions, type GlobalPosition } from '../eventstore';
 import type { Services } from '../services';
 import { checkCommand, handleCommand } from './commandHandler';
+import { waitForReadModels } from './dispatch';
 
 /**
  * The steps of market development funds that span streams. The money is always moved on the fund's
@@ -51,7 +52,7 @@ export async function reviewFundRequest(
   const command = { type: 'ReviewFundRequest' as const, ...review };
   if (review.decision !== 'approved') {
     const result = await handleCommand(deps.store, fundRequests, requestId, command, metadata);
-    await deps.watcher.waitFor(result.position);
+    await waitForReadModels(deps, result.position);
     return;
   }
   // The request's own rules first (status, amount ≤ requested): nothing is reserved for an approval that cannot happen.
@@ -67,10 +68,10 @@ export async function reviewFundRequest(
   );
   try {
     const approved = await handleCommand(deps.store, fundRequests, requestId, command, metadata);
-    await deps.watcher.waitFor(latest([reserved.position, approved.position]));
+    await waitForReadModels(deps, latest([reserved.position, approved.position]));
   } catch (error) {
     const released = await handleCommand(deps.store, funds, request.fundId, { type: 'ReleaseReservation', requestId, reason: 'request_withdrawn' }, metadata);
-    await deps.watcher.waitFor(released.position);
+    await waitForReadModels(deps, released.position);
     throw error;
   }
 }
@@ -80,7 +81,7 @@ export async function submitFundClaim(deps: Deps, command: Extract<FundClaimComm
   await checkCommand(deps.store, fundClaims, command.claimId, command, metadata);
   const marked = await handleCommand(deps.store, fundRequests, command.requestId, { type: 'MarkFundRequestClaimed', claimId: command.claimId }, metadata);
   const submitted = await handleCommand(deps.store, fundClaims, command.claimId, command, metadata);
-  await deps.watcher.waitFor(latest([marked.position, submitted.position]));
+  await waitForReadModels(deps, latest([marked.position, submitted.position]));
 }
 
 /** Reviews a claim. Approval moves the paid amount from reserved to claimed in the fund (the rest is released); rejection releases the reservation. */
@@ -97,7 +98,7 @@ export async function reviewFundClaim(deps: Deps, claimId: string, review: { dec
   if (review.decision === 'rejected') {
     positions.push((await handleCommand(deps.store, funds, claim.fundId, { type: 'ReleaseReservation', requestId: claim.requestId, reason: 'claim_rejected' }, metadata)).position);
   }
-  await deps.watcher.waitFor(latest(positions));
+  await waitForReadModels(deps, latest(positions));
 }
 
 /** Records a claim's payout (refused twice), then moves its money from claimed to paid in the fund. */
@@ -106,7 +107,7 @@ export async function recordFundPayout(deps: Deps, claimId: string, payout: { re
   const claim = paid.state;
   if (claim.status === 'none') return;
   const moved = await handleCommand(deps.store, funds, claim.fundId, { type: 'PayClaimFromFund', requestId: claim.requestId, claimId }, metadata);
-  await deps.watcher.waitFor(latest([paid.position, moved.position]));
+  await waitForReadModels(deps, latest([paid.position, moved.position]));
 }
 
 /**
@@ -120,6 +121,6 @@ export async function releaseLapsedRequest(deps: Deps, requestId: string, metada
   const marked = await handleCommand(deps.store, fundRequests, requestId, { type: 'ReleaseFundRequest' }, metadata);
   if (marked.state.status !== 'released') return 'kept';
   const released = await handleCommand(deps.store, funds, request.fundId, { type: 'ReleaseReservation', requestId, reason: 'deadline' }, metadata);
-  await deps.watcher.waitFor(latest([marked.position, released.position]));
+  await waitForReadModels(deps, latest([marked.position, released.position]));
   return released.events.length ? 'released' : 'kept';
 }

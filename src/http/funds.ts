@@ -26,12 +26,13 @@ import {
 } from '../../projections/funds';
 import { statusHistoryOf } from '../../projections/statusHistory';
 import { findUser } from '../../projections/users';
-import { metadataFromRequest, newId, runCommand } from '../commands/dispatch';
+import { metadataFromRequest, runCommand } from '../commands/dispatch';
 import { claimState, fundContext, recordFundPayout, requestState, reviewFundClaim, reviewFundRequest, submitFundClaim } from '../commands/funds';
 import { auditActorOf, exportFilters, recordAuditEntry, recordedWhenDone } from '../plugins/auditTrail';
 import { HttpError } from '../plugins/errors';
 import { readMultipart, removeUpload, sendUpload, storeUpload, uploadNameParam, type FileRule, type MultipartForm } from '../plugins/uploads';
 import type { Services } from '../services';
+import { answerCreated, earlierCreation, newRecordId } from './created';
 import { csvLines } from './csv';
 import { listQuerySchema, sendList } from './lists';
 import { statusErrorHandler } from './orders';
@@ -283,7 +284,11 @@ export async function fundRoutes(parent: FastifyInstance, services: Services): P
 
   app.post('/funds', { schema: { tags: ['funds'], summary: 'Create a fund period with its allocations (admins)', body: createFundBody } }, async (request, reply) => {
     const b = request.body;
-    const fundId = newId();
+    const fundId = newRecordId(request, 'fund');
+    const created = { id: fundId, location: `/api/funds/${fundId}` };
+    const read = async () => recordAnswer(await loadFund(request, fundId), 'Fund created.');
+    const earlier = await earlierCreation(services, request, funds.streamId(fundId), fundId);
+    if (earlier) return answerCreated(services, reply, { ...created, earlier }, read);
     await runCommand(
       services,
       funds,
@@ -300,8 +305,7 @@ export async function fundRoutes(parent: FastifyInstance, services: Services): P
       },
       metadataFromRequest(request),
     );
-    reply.status(201);
-    return recordAnswer(await loadFund(request, fundId), 'Fund created.');
+    return answerCreated(services, reply, created, read);
   });
 
   app.get('/funds/:id', { schema: { tags: ['funds'], summary: 'One fund (with asOf: as it was at that moment)', params: uuidParam, querystring: asOfQuery } }, async (request) => {
@@ -352,7 +356,11 @@ export async function fundRoutes(parent: FastifyInstance, services: Services): P
       const { principal } = request;
       const fund = await fundContext(services, f.fund_id, principal.organisationId);
       if (!fund) throw new HttpError(404, 'NOT_FOUND', FUND_MESSAGES.notFound);
-      const requestId = newId();
+      const requestId = newRecordId(request, 'fund-request');
+      const created = { id: requestId, location: `/api/fund-requests/${requestId}` };
+      const read = async () => recordAnswer(await loadRequest(request, requestId), FUND_REQUEST_MESSAGES.submitted);
+      const earlier = await earlierCreation(services, request, fundRequests.streamId(requestId), requestId);
+      if (earlier) return answerCreated(services, reply, { ...created, earlier }, read);
       const companyName = await companyOf(request);
       await withStoredFiles(form.files.attachments, async (attachments) => {
         await runCommand(
@@ -380,8 +388,7 @@ export async function fundRoutes(parent: FastifyInstance, services: Services): P
           metadataFromRequest(request),
         );
       });
-      reply.status(201);
-      return recordAnswer(await loadRequest(request, requestId), FUND_REQUEST_MESSAGES.submitted);
+      return answerCreated(services, reply, created, read);
     },
   );
 
@@ -479,10 +486,14 @@ export async function fundRoutes(parent: FastifyInstance, services: Services): P
     async (request, reply) => {
       const form = await readMultipart(request, { proof: PROOF_RULE });
       const f = formFields(form, claimFields);
+      const claimId = newRecordId(request, 'fund-claim');
+      const created = { id: claimId, location: `/api/fund-claims/${claimId}` };
+      const read = async () => recordAnswer(await loadClaim(request, claimId), FUND_CLAIM_MESSAGES.submitted);
+      const earlier = await earlierCreation(services, request, fundClaims.streamId(claimId), claimId);
+      if (earlier) return answerCreated(services, reply, { ...created, earlier }, read);
       const found = await loadRequest(request, f.request_id);
       const state = await requestState(services, found.id);
       if (state.status === 'none') throw new HttpError(404, 'NOT_FOUND', FUND_REQUEST_MESSAGES.notFound);
-      const claimId = newId();
       const companyName = await companyOf(request);
       await withStoredFiles(form.files.proof, async (proof) => {
         await submitFundClaim(
@@ -504,8 +515,7 @@ export async function fundRoutes(parent: FastifyInstance, services: Services): P
           metadataFromRequest(request),
         );
       });
-      reply.status(201);
-      return recordAnswer(await loadClaim(request, claimId), FUND_CLAIM_MESSAGES.submitted);
+      return answerCreated(services, reply, created, read);
     },
   );
 
