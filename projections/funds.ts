@@ -280,6 +280,32 @@ export async function organisationFundBalance(db: Queryable, fundId: string, org
   return row ? fundBalance(figuresOf(row)) : fundBalance(NO_FIGURES);
 }
 
+/** Each organisation's co-op accrual in one fund (what expires with the allocation at the close). */
+export async function accruedByOrganisation(db: Queryable, fundId: string): Promise<Record<string, number>> {
+  return Object.fromEntries((await figureRows(db, { fundId })).map((r) => [r.organisation_id, Number(r.accrued_cents)]));
+}
+
+/** Delivered purchases per organisation in `from`..`to` (days included), from the delivered orders: what an allocation rule measures. */
+export async function deliveredPurchases(db: Queryable, from: string, to: string): Promise<Array<{ organisationId: string; purchasesCents: number }>> {
+  const { rows } = await db.query<{ organisation_id: string; cents: string }>(
+    'SELECT organisation_id, sum(value_cents) AS cents FROM read.fund_deliveries WHERE delivered_on BETWEEN $1 AND $2 GROUP BY organisation_id ORDER BY organisation_id',
+    [from, to],
+  );
+  return rows.map((r) => ({ organisationId: r.organisation_id, purchasesCents: Number(r.cents) }));
+}
+
+/** Company names of organisations, for previews. */
+export async function companyNames(db: Queryable, ids: string[]): Promise<Record<string, string | null>> {
+  const { rows } = await db.query<{ id: string; company_name: string | null }>('SELECT id, company_name FROM read.users WHERE id = ANY($1::uuid[])', [ids]);
+  return Object.fromEntries(rows.map((r) => [r.id, r.company_name]));
+}
+
+/** Every open fund with its period's last day, for the close's sweep. */
+export async function openFunds(db: Queryable): Promise<Array<{ id: string; period_end: string }>> {
+  const { rows } = await db.query<{ id: string; period_end: string }>(`SELECT id, period_end::text AS period_end FROM read.funds WHERE status = 'open' ORDER BY period_end, id`);
+  return rows;
+}
+
 /** The co-op accrual one organisation holds in one fund (what a reservation may count on besides the allocation). */
 export async function accruedCents(db: Queryable, fundId: string, organisationId: string): Promise<number> {
   return (await organisationFundBalance(db, fundId, organisationId)).accruedCents;

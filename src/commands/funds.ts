@@ -2,7 +2,9 @@ import { fold, type CommandMetadata } from '../../domain/decider';
 import { fundClaims, type FundClaimCommand, type FundClaimEvent, type FundClaimState } from '../../domain/funds/claims';
 import { funds, organisationBalance, type FundEvent, type FundState } from '../../domain/funds/funds';
 import { fundRequests, type FundRequestEvent, type FundRequestState } from '../../domain/funds/requests';
-import { accruedCents } from '../../projections/funds';
+import { accruedByOrganisation, accruedCents, deliveredPurchases } from '../../projections/funds';
+import { previousPeriod, ruleAllocations, type RuleAllocation } from '../../domain/funds/allocationRule';
+import { type CloseReason } from '../../domain/funds/funds';
 import { comparePositions, type GlobalPosition } from '../eventstore';
 import type { Services } from '../services';
 import { checkCommand, handleCommand } from './commandHandler';
@@ -123,4 +125,30 @@ export async function releaseLapsedRequest(deps: Deps, requestId: string, metada
   const released = await handleCommand(deps.store, funds, request.fundId, { type: 'ReleaseReservation', requestId, reason: 'deadline' }, metadata);
   await waitForReadModels(deps, latest([marked.position, released.position]));
   return released.events.length ? 'released' : 'kept';
+}
+
+/**
+ * Closes a fund period (at its end by the worker, or early by an administrator): each organisation's
+ * available balance, its co-op accrual as the read model shows it included, expires. A second close
+ * is refused by the fund's decider.
+ */
+export async function closeFundPeriod(deps: Deps, fundId: string, reason: CloseReason, metadata: CommandMetadata): Promise<void> {
+  const result = await handleCommand(deps.store, funds, fundId, { type: 'CloseFundPeriod', reason, accruedCents: await accruedByOrganisation(deps.pool, fundId) }, metadata);
+  await waitForReadModels(deps, result.position);
+}
+
+/** What a rule would give: the measured period, each organisation's delivered purchases in it and its allocation by the rule (the decider's own definition). */
+export async function allocationRuleMeasure(deps: Deps, fund: FundState, percentBasisPoints: number): Promise<{ from: string; to: string; purchases: Array<{ organisationId: string; purchasesCents: number }>; allocations: RuleAllocation[] }> {
+  if (fund.status === 'none') return { from: '', to: '', purchases: [], allocations: [] };
+  const { from, to } = previousPeriod(fund.periodStart, fund.periodEnd);
+  const purchases = await deliveredPurchases(deps.pool, from, to);
+  return { from, to, purchases, allocations: ruleAllocations(percentBasisPoints, purchases) };
+}
+
+/** Sets the allocations by the rule, measured now; the fund's decider checks the budget and what each organisation already holds. */
+export async function setAllocationsByRule(deps: Deps, fundId: string, percentBasisPoints: number, metadata: CommandMetadata): Promise<void> {
+  const fund = await fundState(deps, fundId);
+  const measured = await allocationRuleMeasure(deps, fund, percentBasisPoints);
+  const result = await handleCommand(deps.store, funds, fundId, { type: 'SetAllocationsByRule', percentBasisPoints, measuredFrom: measured.from, measuredTo: measured.to, purchases: measured.purchases }, metadata);
+  await waitForReadModels(deps, result.position);
 }

@@ -48,6 +48,8 @@ const NOT_CREATING: Record<string, string> = {
   'POST /api/lead-rules/:id/move': 'reorders the routing rules',
   'POST /api/warranty/checks': 'a look-up: its answer comes from the unit, not from what it records',
   'POST /api/funds/:id/allocations': 'sets an organisation’s allocation in an existing fund (the same amount again changes nothing)',
+  'POST /api/funds/:id/close': 'closes an existing fund period, refused a second time',
+  'POST /api/funds/:id/allocation-rule': 'sets allocations in an existing fund by a rule',
   'POST /api/fund-requests/:id/review': 'decides on a fund request',
   'POST /api/fund-claims/:id/proof': 'adds proof files to an existing claim',
   'POST /api/fund-claims/:id/review': 'decides on a claim',
