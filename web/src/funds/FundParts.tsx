@@ -1,7 +1,7 @@
 import { Box, Card, CardContent, Chip, Link, Paper, Stack, Typography, type TableCellProps } from '@mui/material';
 import type { ReactNode } from 'react';
 import { RecordTable } from '../lists/RecordTable';
-import { downloadFile, STATUS_LABELS, usd, type Balance, type FileLink, type FundRequestRecord } from './fundsApi';
+import { downloadFile, STATUS_LABELS, usd, type Balance, type FileLink, type FundBalanceRow, type FundRequestRecord } from './fundsApi';
 
 const COLOURS: Record<string, { bg: string; fg: string }> = {
   pending: { bg: '#fff4e5', fg: '#8a4b00' },
@@ -87,11 +87,38 @@ const CARDS: Array<{ key: keyof Balance; label: string; hint: string }> = [
   { key: 'expired', label: 'Expired', hint: 'unspent at a period’s close' },
 ];
 
-export function BalanceCards({ balance, testId }: { balance: Balance | undefined; testId: string }) {
+/**
+ * The money that expires next: what is available in the open funds whose period ends first (the
+ * balance route's `available` per fund, nothing computed anew), with that last day.
+ */
+export function expiringNext(funds: FundBalanceRow[]): { amount: number; on: string } | null {
+  const open = funds.filter((f) => f.status === 'open' && f.available > 0);
+  if (!open.length) return null;
+  const on = open.map((f) => f.period_end).sort()[0];
+  return { amount: open.filter((f) => f.period_end === on).reduce((sum, f) => Math.round(sum * 100 + f.available * 100) / 100, 0), on };
+}
+
+export function BalanceCards({ balance, testId, expiring }: { balance: Balance | undefined; testId: string; expiring?: { amount: number; on: string } | null }) {
+  const columns = expiring === undefined ? { xs: 'repeat(2, minmax(0, 1fr))', sm: 'repeat(4, minmax(0, 1fr))', lg: 'repeat(7, minmax(0, 1fr))' } : { xs: 'repeat(2, minmax(0, 1fr))', sm: 'repeat(4, minmax(0, 1fr))' };
   return (
-    <Box data-testid={testId} sx={{ display: 'grid', gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', sm: 'repeat(4, minmax(0, 1fr))', lg: 'repeat(7, minmax(0, 1fr))' }, gap: 1.5, mb: 2 }}>
-      {CARDS.map((card) => (
-        <Card key={card.key} variant="outlined">
+    <Box data-testid={testId} sx={{ display: 'grid', gridTemplateColumns: columns, gap: 1.5, mb: 2 }}>
+      {expiring !== undefined ? (
+        <Card variant="outlined" sx={{ order: 1 }}>
+          <CardContent sx={{ p: 1.5, '&:last-child': { pb: 1.5 } }}>
+            <Typography variant="caption" color="text.secondary">
+              Expiring
+            </Typography>
+            <Typography variant="h6" data-testid={`${testId}-expiring`} sx={{ fontWeight: 700 }}>
+              {usd(expiring?.amount ?? 0)}
+            </Typography>
+            <Typography variant="caption" color="text.secondary">
+              {expiring ? `available, unspent after ${expiring.on}` : 'nothing open to expire'}
+            </Typography>
+          </CardContent>
+        </Card>
+      ) : null}
+      {CARDS.map((card, index) => (
+        <Card key={card.key} variant="outlined" sx={{ order: index === 0 ? 0 : 2 }}>
           <CardContent sx={{ p: 1.5, '&:last-child': { pb: 1.5 } }}>
             <Typography variant="caption" color="text.secondary">
               {card.label}

@@ -2,7 +2,7 @@ import { Alert, Box, Button, Stack, Typography } from '@mui/material';
 import { useCallback, useEffect, useState } from 'react';
 import { ClaimDialog, RequestDialog } from './FundForms';
 import { barLabel, EmptyAction, FundChartCard } from './FundCharts';
-import { BalanceCards, daysUntil, FileLinks, FundStatusChip, FundTable, RoiTable } from './FundParts';
+import { BalanceCards, daysUntil, expiringNext, FileLinks, FundStatusChip, FundTable, RoiTable } from './FundParts';
 import { ACTIVITY_LABELS, getBalance, listClaims, listRequests, usd, type Balance, type FundBalanceRow, type FundClaimRecord, type FundRequestRecord } from './fundsApi';
 
 /** The partner's Marketing Funds: balance, requests with their deadlines, claims, and the forms. */
@@ -42,7 +42,7 @@ export function PartnerFunds({ canRequest }: { canRequest: boolean }) {
           {notice}
         </Alert>
       ) : null}
-      <BalanceCards balance={total} testId="balance" />
+      <BalanceCards balance={total} testId="balance" expiring={total ? expiringNext(funds) : undefined} />
       <FundChartCard
         title="Your funds this period: paid, claimed, reserved, available, expired"
         testId="period-chart"
