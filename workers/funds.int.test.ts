@@ -113,15 +113,22 @@ describe('the end of a fund period', () => {
     const second = await startWorkers(t.portal.services, { log: () => {} });
     const queues = createQueues(t.portal.services.config);
     await sweepFundDeadlines(t.portal.services, queues);
+    // The organisation is told once.
+    const told = async () =>
+      (await t.db.pool.query<{ body: string }>("SELECT body FROM read.notifications WHERE user_id = $1 AND kind = 'fund-allocation-expired'", [partner.user.id])).rows.filter((n) => n.body.includes('"Ended fund"'));
+    await vi.waitFor(async () => expect(await told()).toHaveLength(1), { timeout: 20_000, interval: 100 });
     await new Promise((resolve) => setTimeout(resolve, 1000));
     await second.stop();
     await closeQueues(queues);
+    expect(await told()).toHaveLength(1);
 
     const [closed] = await fundEvents('FundPeriodClosed.v1');
     expect(await fundEvents('FundPeriodClosed.v1')).toHaveLength(1);
     expect(closed.data).toMatchObject({ reason: 'period_end', expiredCents: 2000_00 });
     expect(closed.metadata.actorRole).toBe('system');
     expect((await fundEvents('FundAllocationExpired.v1')).map((e) => e.data)).toEqual([{ fundId: endedId, organisationId: partner.user.id, amountCents: 2000_00, reason: 'period_closed', requestId: null }]);
+
+    expect((await told())[0].body).toContain('$2,000.00 left unspent expired');
 
     const answer = (await as(t.app, partner)({ method: 'GET', url: '/api/funds/balance' })).json().data;
     expect(answer.funds.find((f: { fund_id: string }) => f.fund_id === endedId)).toMatchObject({ status: 'closed', allocated: 3000, reserved: 1000, expired: 2000, available: 0 });

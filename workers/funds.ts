@@ -196,9 +196,30 @@ const scheduleDeadline: Reaction = async (recorded) => {
 const data = <Type extends AnyFundEvent['type']>(event: RecordedEvent, _type: Type) => (event as EventOf<Type>).data;
 const company = (event: RecordedEvent) => (event.data as { companyName?: string | null }).companyName ?? 'A partner';
 
+/** The organisation's account is told what expired when a period closed (not what a reservation gave back after it: that request's own notice tells). */
+const tellExpired: Reaction = async (recorded, context) => {
+  const d = data(recorded, 'FundAllocationExpired.v1');
+  if (d.reason !== 'period_closed') return [];
+  await context.readModelsInclude(recorded);
+  const { rows } = await context.pool.query<{ name: string; period_end: string; close_reason: string | null; active: boolean }>(
+    `SELECT f.name, f.period_end::text AS period_end, f.close_reason, coalesce((SELECT u.is_active FROM read.users u WHERE u.id = $2), false) AS active FROM read.funds f WHERE f.id = $1`,
+    [d.fundId, d.organisationId],
+  );
+  if (!rows[0]?.active) return [];
+  return [
+    notificationJob(recorded, d.organisationId, {
+      kind: 'fund-allocation-expired',
+      title: 'Fund period closed',
+      body: `${rows[0].close_reason === 'manual' ? `"${rows[0].name}" was closed before its end (${rows[0].period_end})` : `The period of "${rows[0].name}" ended on ${rows[0].period_end}`}: ${usd(d.amountCents)} left unspent expired. Approved activities can still be claimed until their claim deadline.`,
+      link: '/funds',
+    }),
+  ];
+};
+
 export const fundReactions: ReactionTable = {
   'FundCreated.v1': [scheduleClose],
   'FundUpdated.v1': [scheduleClose],
+  'FundAllocationExpired.v1': [tellExpired],
   'FundRequestSubmitted.v1': [
     tellAdmins('fund-request-submitted', 'New fund request', (e) => {
       const d = data(e, 'FundRequestSubmitted.v1');
