@@ -225,9 +225,9 @@ export function AdminFunds() {
             </Button>
           </Stack>
           <FundChartCard
-            title="Budget utilisation per fund"
+            title="Budget utilisation per fund: paid, claimed, reserved, available, expired, not allocated"
             testId="utilisation-chart"
-            rows={funds.map((f) => ({ ...f.totals, label: barLabel(f.name) }))}
+            rows={funds.map((f) => ({ ...f.totals, unallocated: Math.round((f.budget - f.totals.allocated) * 100) / 100, label: barLabel(f.name) }))}
             empty={{
               text: funds.length ? 'No fund has allocations yet: allocate a budget to organisations by hand or by a rule.' : 'No fund periods yet: create the first fund with its budget and period.',
               action: funds.length ? undefined : <EmptyAction label="New fund" onClick={() => setFundDialog({ kind: 'new' })} testId="empty-new-fund" />,

@@ -20,7 +20,11 @@ const compact = (value: number) => (value >= 1_000_000 ? `$${Math.round(value / 
 
 export interface ChartRow extends Balance {
   label: string;
+  /** Budget not allocated to any organisation (per fund charts), shown after the allocated money. */
+  unallocated?: number;
 }
+
+const UNALLOCATED = { label: 'Not allocated', color: '#e0e0e0' };
 
 /** A chart in its card, or the empty state: what is missing, with the action that creates the first record. */
 export function FundChartCard({ title, testId, rows, empty, height }: { title: string; testId: string; rows: ChartRow[]; empty: { text: string; action?: ReactNode }; height?: number }) {
@@ -37,8 +41,13 @@ export function FundChartCard({ title, testId, rows, empty, height }: { title: s
             layout="horizontal"
             yAxis={[{ scaleType: 'band', data: rows.map((row) => row.label), width: 110, tickLabelStyle: { fontSize: 12 } }]}
             xAxis={[{ valueFormatter: (value: number) => compact(value), tickMinStep: 1 }]}
-            series={STACK.map((part) => ({ data: rows.map((row) => Math.max(0, row[part.key])), label: part.label, color: part.color, stack: 'money', valueFormatter: (value: number | null) => usd(value ?? 0) }))}
-            margin={{ right: 16 }}
+            series={[
+              ...STACK.map((part) => ({ data: rows.map((row) => Math.max(0, row[part.key])), label: part.label, color: part.color, stack: 'money', valueFormatter: (value: number | null) => usd(value ?? 0) })),
+              ...(rows.some((row) => row.unallocated !== undefined)
+                ? [{ data: rows.map((row) => Math.max(0, row.unallocated ?? 0)), label: UNALLOCATED.label, color: UNALLOCATED.color, stack: 'money', valueFormatter: (value: number | null) => usd(value ?? 0) }]
+                : []),
+            ]}
+            margin={{ right: 32 }}
           />
         </Box>
       ) : (
