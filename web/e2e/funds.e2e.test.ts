@@ -154,7 +154,7 @@ describe('market development funds', () => {
       await page.getByLabel('Name').fill(name);
       await page.getByLabel('Period start').fill(start);
       await page.getByLabel('Period end').fill(end);
-      await page.getByLabel('Budget ($)').fill('10000000');
+      await page.getByLabel('Budget ($)').fill('500000');
       await page.getByTestId('fund-create-submit').click();
       await expect.poll(() => page.getByTestId('funds-notice').textContent(), { timeout: 15_000 }).toContain('Fund created.');
       const fund = page.getByTestId(`fund-${name}`);

@@ -39,6 +39,7 @@ export function FundChartCard({ title, testId, rows, empty, height }: { title: s
           <BarChart
             height={height ?? Math.max(180, 70 + rows.length * 44)}
             layout="horizontal"
+            skipAnimation
             yAxis={[{ scaleType: 'band', data: rows.map((row) => row.label), width: 110, tickLabelStyle: { fontSize: 12 } }]}
             xAxis={[{ valueFormatter: (value: number) => compact(value), tickMinStep: 1 }]}
             series={[
