@@ -1,4 +1,5 @@
-import { fundBalance, totalBalance, type FundBalance, type FundFigures } from '../domain/funds/balance';
+import { fundBalance, NO_FIGURES, totalBalance, type FundBalance, type FundFigures } from '../domain/funds/balance';
+import type { AllocationRule } from '../domain/funds/allocationRule';
 import type { FundClaimEvent } from '../domain/funds/claims';
 import { ACTIVITY_STATUSES_FOR_DEALS, returnOnInvestment } from '../domain/funds/roi';
 import type { FundEvent } from '../domain/funds/funds';
@@ -84,6 +85,28 @@ export const fundsProjection: Projection = {
           event.data.amountCents,
         ]);
         await db.query('UPDATE funds SET updated_at = $2 WHERE id = $1', [event.data.fundId, at]);
+        return;
+      case 'FundAllocationsSetByRule.v1': {
+        const d = event.data;
+        for (const allocation of d.allocations) {
+          await db.query(
+            `INSERT INTO fund_allocations (fund_id, organisation_id, allocated_cents, measured_purchases_cents) VALUES ($1, $2, $3, $4)
+             ON CONFLICT (fund_id, organisation_id) DO UPDATE SET allocated_cents = $3, measured_purchases_cents = $4`,
+            [d.fundId, allocation.organisationId, allocation.amountCents, allocation.purchasesCents],
+          );
+        }
+        await db.query('UPDATE funds SET allocation_rule = $2, updated_at = $3 WHERE id = $1', [d.fundId, JSON.stringify(d.rule), at]);
+        return;
+      }
+      case 'FundPeriodClosed.v1':
+        await db.query('UPDATE funds SET status = $2, closed_at = $3, close_reason = $4, updated_at = $5 WHERE id = $1', [event.data.fundId, event.data.status, event.data.closedAt, event.data.reason, at]);
+        return;
+      case 'FundAllocationExpired.v1':
+        await db.query(
+          `INSERT INTO fund_allocations (fund_id, organisation_id, expired_cents) VALUES ($1, $2, $3)
+           ON CONFLICT (fund_id, organisation_id) DO UPDATE SET expired_cents = fund_allocations.expired_cents + $3`,
+          [event.data.fundId, event.data.organisationId, event.data.amountCents],
+        );
         return;
       case 'FundReserved.v1':
         await moveMoney(db, event.data.fundId, event.data.organisationId, { reserved: event.data.amountCents });
@@ -212,6 +235,8 @@ interface FiguresRow {
   reserved_cents: string;
   claimed_cents: string;
   paid_cents: string;
+  expired_cents: string;
+  measured_purchases_cents: string | null;
 }
 
 const figuresOf = (row: FiguresRow): FundFigures => ({
@@ -220,6 +245,7 @@ const figuresOf = (row: FiguresRow): FundFigures => ({
   reservedCents: Number(row.reserved_cents),
   claimedCents: Number(row.claimed_cents),
   paidCents: Number(row.paid_cents),
+  expiredCents: Number(row.expired_cents),
 });
 
 /** A balance in the answers' dollars. */
@@ -229,6 +255,7 @@ export const balanceAnswer = (balance: FundBalance) => ({
   reserved: balance.reservedCents / 100,
   claimed: balance.claimedCents / 100,
   paid: balance.paidCents / 100,
+  expired: balance.expiredCents / 100,
   available: balance.availableCents / 100,
 });
 
@@ -239,7 +266,7 @@ async function figureRows(db: Queryable, where: { fundId?: string; organisationI
   if (where.fundId) clauses.push(`a.fund_id = $${params.push(where.fundId)}`);
   if (where.organisationId) clauses.push(`a.organisation_id = $${params.push(where.organisationId)}`);
   const { rows } = await db.query<FiguresRow>(
-    `SELECT a.fund_id, a.organisation_id, u.company_name, a.allocated_cents, ${ACCRUED} AS accrued_cents, a.reserved_cents, a.claimed_cents, a.paid_cents
+    `SELECT a.fund_id, a.organisation_id, u.company_name, a.allocated_cents, ${ACCRUED} AS accrued_cents, a.reserved_cents, a.claimed_cents, a.paid_cents, a.expired_cents, a.measured_purchases_cents
      FROM read.fund_allocations a JOIN read.funds f ON f.id = a.fund_id LEFT JOIN read.users u ON u.id = a.organisation_id
      ${clauses.length ? `WHERE ${clauses.join(' AND ')}` : ''} ORDER BY u.company_name NULLS LAST, a.organisation_id`,
     params,
@@ -250,7 +277,33 @@ async function figureRows(db: Queryable, where: { fundId?: string; organisationI
 /** One organisation's balance in one fund, by the domain's definition. */
 export async function organisationFundBalance(db: Queryable, fundId: string, organisationId: string): Promise<FundBalance> {
   const [row] = await figureRows(db, { fundId, organisationId });
-  return row ? fundBalance(figuresOf(row)) : fundBalance({ allocatedCents: 0, accruedCents: 0, reservedCents: 0, claimedCents: 0, paidCents: 0 });
+  return row ? fundBalance(figuresOf(row)) : fundBalance(NO_FIGURES);
+}
+
+/** Each organisation's co-op accrual in one fund (what expires with the allocation at the close). */
+export async function accruedByOrganisation(db: Queryable, fundId: string): Promise<Record<string, number>> {
+  return Object.fromEntries((await figureRows(db, { fundId })).map((r) => [r.organisation_id, Number(r.accrued_cents)]));
+}
+
+/** Delivered purchases per organisation in `from`..`to` (days included), from the delivered orders: what an allocation rule measures. */
+export async function deliveredPurchases(db: Queryable, from: string, to: string): Promise<Array<{ organisationId: string; purchasesCents: number }>> {
+  const { rows } = await db.query<{ organisation_id: string; cents: string }>(
+    'SELECT organisation_id, sum(value_cents) AS cents FROM read.fund_deliveries WHERE delivered_on BETWEEN $1 AND $2 GROUP BY organisation_id ORDER BY organisation_id',
+    [from, to],
+  );
+  return rows.map((r) => ({ organisationId: r.organisation_id, purchasesCents: Number(r.cents) }));
+}
+
+/** Company names of organisations, for previews. */
+export async function companyNames(db: Queryable, ids: string[]): Promise<Record<string, string | null>> {
+  const { rows } = await db.query<{ id: string; company_name: string | null }>('SELECT id, company_name FROM read.users WHERE id = ANY($1::uuid[])', [ids]);
+  return Object.fromEntries(rows.map((r) => [r.id, r.company_name]));
+}
+
+/** Every open fund with its period's last day, for the close's sweep. */
+export async function openFunds(db: Queryable): Promise<Array<{ id: string; period_end: string }>> {
+  const { rows } = await db.query<{ id: string; period_end: string }>(`SELECT id, period_end::text AS period_end FROM read.funds WHERE status = 'open' ORDER BY period_end, id`);
+  return rows;
 }
 
 /** The co-op accrual one organisation holds in one fund (what a reservation may count on besides the allocation). */
@@ -266,14 +319,24 @@ interface FundRow {
   budget_cents: string;
   coop_share_bp: number;
   status: string;
+  closed_at: Date | null;
+  close_reason: string | null;
+  allocation_rule: AllocationRule | null;
   created_at: Date;
   updated_at: Date;
 }
 
-const FUND_COLUMNS = `f.id, f.name, f.period_start::text AS period_start, f.period_end::text AS period_end, f.budget_cents, f.coop_share_bp, f.status, f.created_at, f.updated_at`;
+const FUND_COLUMNS = `f.id, f.name, f.period_start::text AS period_start, f.period_end::text AS period_end, f.budget_cents, f.coop_share_bp, f.status, f.closed_at, f.close_reason, f.allocation_rule, f.created_at, f.updated_at`;
 
 function toFundView(row: FundRow, figures: FiguresRow[]) {
-  const allocations = figures.map((r) => ({ organisation_id: r.organisation_id, company_name: r.company_name, amount: Number(r.allocated_cents) / 100, ...balanceAnswer(fundBalance(figuresOf(r))) }));
+  const allocations = figures.map((r) => ({
+    organisation_id: r.organisation_id,
+    company_name: r.company_name,
+    amount: Number(r.allocated_cents) / 100,
+    /** The delivered purchases the latest allocation rule measured for the organisation (null when its allocation was set by hand). */
+    measured_purchases: dollars(r.measured_purchases_cents),
+    ...balanceAnswer(fundBalance(figuresOf(r))),
+  }));
   const total = totalBalance(figures.map(figuresOf));
   return {
     id: row.id,
@@ -283,6 +346,11 @@ function toFundView(row: FundRow, figures: FiguresRow[]) {
     budget: Number(row.budget_cents) / 100,
     coop_share_percent: row.coop_share_bp / 100,
     status: row.status,
+    closed_at: row.closed_at?.toISOString() ?? null,
+    close_reason: row.close_reason,
+    allocation_rule: row.allocation_rule
+      ? { kind: row.allocation_rule.kind, percent: row.allocation_rule.percentBasisPoints / 100, measured_from: row.allocation_rule.measuredFrom, measured_to: row.allocation_rule.measuredTo }
+      : null,
     allocations,
     totals: balanceAnswer(total),
     /** Committed (reserved, claimed or paid) as a share of the budget. */
@@ -337,7 +405,7 @@ export async function balances(db: Queryable, scope: FundScope) {
   const { rows: funds } = await db.query<FundRow>(`SELECT ${FUND_COLUMNS} FROM read.funds f WHERE f.id = ANY($1::uuid[]) ORDER BY f.period_start DESC, f.id`, [[...new Set(rows.map((r) => r.fund_id))]]);
   const perFund = funds.map((fund) => {
     const mine = rows.filter((r) => r.fund_id === fund.id);
-    return { fund_id: fund.id, name: fund.name, period_start: fund.period_start, period_end: fund.period_end, status: fund.status, ...balanceAnswer(totalBalance(mine.map(figuresOf))) };
+    return { fund_id: fund.id, name: fund.name, period_start: fund.period_start, period_end: fund.period_end, status: fund.status, budget: Number(fund.budget_cents) / 100, ...balanceAnswer(totalBalance(mine.map(figuresOf))) };
   });
   return { funds: perFund, total: balanceAnswer(totalBalance(rows.map(figuresOf))) };
 }

@@ -86,3 +86,65 @@ describe('claim deadlines', () => {
     expect(request).toMatchObject({ status: 'released', reserved: 0, released: 800 });
   });
 });
+
+describe('the end of a fund period', () => {
+  it('closes the fund and expires the unspent allocation exactly once across a worker restart; an approved reservation stays claimable', async () => {
+    const created = await as(t.app, admin)({
+      method: 'POST',
+      url: '/api/funds',
+      payload: { name: 'Ended fund', period_start: day(-40), period_end: day(-1), budget: 5000, allocations: [{ organisation_id: partner.user.id, amount: 3000 }] },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const endedId = created.json().data.id as string;
+    // An activity that ended yesterday, approved before the close: its claim deadline is today.
+    const form = new FormData();
+    const fields = { fund_id: endedId, activity_type: 'event', title: 'Last-day summit', description: 'Booth', start_date: day(-3), end_date: day(-1), planned_cost: '2000', requested_amount: '1000', expected_leads: '5' };
+    for (const [name, value] of Object.entries(fields)) form.append(name, value);
+    const body = new Request('http://x/', { method: 'POST', body: form });
+    const submitted = await as(t.app, partner)({ method: 'POST', url: '/api/fund-requests', payload: Buffer.from(await body.arrayBuffer()), headers: { 'content-type': body.headers.get('content-type')! } });
+    expect(submitted.statusCode, submitted.body).toBe(201);
+    const requestId = submitted.json().data.id as string;
+    expect((await as(t.app, admin)({ method: 'POST', url: `/api/fund-requests/${requestId}/review`, payload: { decision: 'approved', approved_amount: 1000 } })).statusCode).toBe(200);
+
+    const fundEvents = async (type: string) => (await t.portal.services.store.readStream(funds.streamId(endedId))).filter((e) => e.type === type);
+    const first = await startWorkers(t.portal.services, { log: () => {} });
+    await vi.waitFor(async () => expect(await fundEvents('FundPeriodClosed.v1')).toHaveLength(1), { timeout: 20_000, interval: 100 });
+    await first.stop();
+    const second = await startWorkers(t.portal.services, { log: () => {} });
+    const queues = createQueues(t.portal.services.config);
+    await sweepFundDeadlines(t.portal.services, queues);
+    // The organisation is told once.
+    const told = async () =>
+      (await t.db.pool.query<{ body: string }>("SELECT body FROM read.notifications WHERE user_id = $1 AND kind = 'fund-allocation-expired'", [partner.user.id])).rows.filter((n) => n.body.includes('"Ended fund"'));
+    await vi.waitFor(async () => expect(await told()).toHaveLength(1), { timeout: 20_000, interval: 100 });
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    await second.stop();
+    await closeQueues(queues);
+    expect(await told()).toHaveLength(1);
+
+    const [closed] = await fundEvents('FundPeriodClosed.v1');
+    expect(await fundEvents('FundPeriodClosed.v1')).toHaveLength(1);
+    expect(closed.data).toMatchObject({ reason: 'period_end', expiredCents: 2000_00 });
+    expect(closed.metadata.actorRole).toBe('system');
+    expect((await fundEvents('FundAllocationExpired.v1')).map((e) => e.data)).toEqual([{ fundId: endedId, organisationId: partner.user.id, amountCents: 2000_00, reason: 'period_closed', requestId: null }]);
+
+    expect((await told())[0].body).toContain('$2,000.00 left unspent expired');
+
+    const answer = (await as(t.app, partner)({ method: 'GET', url: '/api/funds/balance' })).json().data;
+    expect(answer.funds.find((f: { fund_id: string }) => f.fund_id === endedId)).toMatchObject({ status: 'closed', allocated: 3000, reserved: 1000, expired: 2000, available: 0 });
+    expect(answer.total.expired).toBeGreaterThanOrEqual(2000);
+
+    // No new request against the closed fund; the approved one is still claimed with proof.
+    const again = new FormData();
+    for (const [name, value] of Object.entries({ ...fields, title: 'Too late' })) again.append(name, value);
+    const lateBody = new Request('http://x/', { method: 'POST', body: again });
+    const late = await as(t.app, partner)({ method: 'POST', url: '/api/fund-requests', payload: Buffer.from(await lateBody.arrayBuffer()), headers: { 'content-type': lateBody.headers.get('content-type')! } });
+    expect(late.statusCode, late.body).toBe(409);
+    const claim = new FormData();
+    for (const [name, value] of Object.entries({ request_id: requestId, actual_cost: '1500', claimed_amount: '900' })) claim.append(name, value);
+    claim.append('proof', new Blob([new Uint8Array(PDF)]), 'invoice.pdf');
+    const claimBody = new Request('http://x/', { method: 'POST', body: claim });
+    const claimed = await as(t.app, partner)({ method: 'POST', url: '/api/fund-claims', payload: Buffer.from(await claimBody.arrayBuffer()), headers: { 'content-type': claimBody.headers.get('content-type')! } });
+    expect(claimed.statusCode, claimed.body).toBe(201);
+  });
+});

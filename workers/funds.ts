@@ -1,13 +1,14 @@
 import type { Job, Processor } from 'bullmq';
 import { ADMIN_ROLES } from '../domain/access';
 import { centsToAmount, formatUsd } from '../domain/catalogue/catalogue';
-import { DomainError } from '../domain/decider';
+import { DomainError, type CommandMetadata } from '../domain/decider';
 import type { FundClaimEvent } from '../domain/funds/claims';
-import type { FundEvent } from '../domain/funds/funds';
+import { periodEndPassesAt, type FundEvent } from '../domain/funds/funds';
 import { CLAIM_REMINDER_DAYS_BEFORE, deadlinePassesAt, fundRequests, reminderDueAt, type FundRequestEvent } from '../domain/funds/requests';
 import { handleCommand } from '../src/commands/commandHandler';
 import { metadataCausedBy } from '../src/commands/dispatch';
-import { releaseLapsedRequest, requestState } from '../src/commands/funds';
+import { closeFundPeriod, fundState, releaseLapsedRequest, requestState } from '../src/commands/funds';
+import { openFunds } from '../projections/funds';
 import type { RecordedEvent } from '../src/eventstore';
 import type { Services } from '../src/services';
 import { notificationJob, SYSTEM_ACTOR } from './notifications';
@@ -19,18 +20,29 @@ type EventOf<Type extends AnyFundEvent['type']> = RecordedEvent<Type, Extract<An
 
 // ---- claim deadlines: delayed jobs keyed by the request and the due time, and a sweep for lost jobs ----
 
-export type FundDeadlineJobData = { kind: 'release'; requestId: string; claimDeadline: string } | { kind: 'remind'; requestId: string; claimDeadline: string; daysBefore: number };
+type RequestDeadline = { kind: 'release'; requestId: string; claimDeadline: string } | { kind: 'remind'; requestId: string; claimDeadline: string; daysBefore: number };
+/** A fund period's end: the fund closes and what is left unspent expires. */
+type PeriodEnd = { kind: 'close'; fundId: string; periodEnd: string };
+export type FundDeadlineJobData = RequestDeadline | PeriodEnd;
 
-const dueOf = (data: FundDeadlineJobData) => (data.kind === 'release' ? deadlinePassesAt(data.claimDeadline) : reminderDueAt(data.claimDeadline, data.daysBefore));
+const dueOf = (data: FundDeadlineJobData) =>
+  data.kind === 'close' ? periodEndPassesAt(data.periodEnd) : data.kind === 'release' ? deadlinePassesAt(data.claimDeadline) : reminderDueAt(data.claimDeadline, data.daysBefore);
 
-/** `release.<request>.<due ms>`, `remind-14.<request>.<due ms>`: the same deadline always asks for the same jobs. */
+/** `release.<request>.<due ms>`, `remind-14.<request>.<due ms>`, `close.<fund>.<due ms>`: the same deadline always asks for the same jobs. */
 export function fundDeadlineJobId(data: FundDeadlineJobData): string {
+  if (data.kind === 'close') return `close.${data.fundId}.${dueOf(data)}`;
   return `${data.kind === 'release' ? 'release' : `remind-${data.daysBefore}`}.${data.requestId}.${dueOf(data)}`;
+}
+
+/** The close of a fund's period, delayed until the day after its last day. */
+export function fundCloseJob(fundId: string, periodEnd: string, now: number = Date.now()): JobRequest {
+  const data: PeriodEnd = { kind: 'close', fundId, periodEnd };
+  return { queue: QUEUES.fundDeadlines, name: 'close-fund-period', id: fundDeadlineJobId(data), data, delayMs: Math.max(0, dueOf(data) - now) };
 }
 
 /** The release and the reminders of one approved request's claim deadline, each delayed until it is due. */
 export function fundDeadlineJobs(requestId: string, claimDeadline: string, now: number = Date.now()): JobRequest[] {
-  const jobs: FundDeadlineJobData[] = [{ kind: 'release', requestId, claimDeadline }, ...CLAIM_REMINDER_DAYS_BEFORE.map((daysBefore) => ({ kind: 'remind' as const, requestId, claimDeadline, daysBefore }))];
+  const jobs: RequestDeadline[] = [{ kind: 'release', requestId, claimDeadline }, ...CLAIM_REMINDER_DAYS_BEFORE.map((daysBefore) => ({ kind: 'remind' as const, requestId, claimDeadline, daysBefore }))];
   return jobs.map((data) => ({
     queue: QUEUES.fundDeadlines,
     name: data.kind === 'release' ? 'release-fund-reservation' : `remind-claim-${data.daysBefore}-days`,
@@ -40,7 +52,24 @@ export function fundDeadlineJobs(requestId: string, claimDeadline: string, now: 
   }));
 }
 
-export type FundDeadlineOutcome = 'released' | 'reminded' | 'unchanged' | 'gone';
+export type FundDeadlineOutcome = 'released' | 'reminded' | 'closed' | 'unchanged' | 'gone';
+
+/**
+ * Closes the fund at its period's end. Refused before the end (the job is then retried) and a second
+ * time (the fund's decider): a job and a sweep, before or after a restart, close it once.
+ */
+async function runFundClose(services: Pick<Services, 'store' | 'watcher' | 'pool'>, data: PeriodEnd, metadata: CommandMetadata): Promise<FundDeadlineOutcome> {
+  const fund = await fundState(services, data.fundId);
+  if (fund.status === 'none') return 'gone';
+  if (fund.status === 'closed' || fund.periodEnd !== data.periodEnd) return 'unchanged';
+  try {
+    await closeFundPeriod(services, data.fundId, 'period_end', metadata);
+    return 'closed';
+  } catch (error) {
+    if (error instanceof DomainError && error.code === 'FUND_CLOSED') return 'unchanged';
+    throw error;
+  }
+}
 
 /**
  * Runs one due step. The commands refuse to act early (the job is then retried) and change nothing
@@ -48,6 +77,7 @@ export type FundDeadlineOutcome = 'released' | 'reminded' | 'unchanged' | 'gone'
  * and each reminder happen once.
  */
 export async function runFundDeadlineStep(services: Pick<Services, 'store' | 'watcher' | 'pool'>, data: FundDeadlineJobData, cause: { id: string; correlationId: string }): Promise<FundDeadlineOutcome> {
+  if (data.kind === 'close') return runFundClose(services, data, metadataCausedBy({ id: cause.id, metadata: { correlationId: cause.correlationId } }, SYSTEM_ACTOR));
   const request = await requestState(services, data.requestId);
   if (request.status === 'none') return 'gone';
   if (request.claimDeadline !== data.claimDeadline) return 'unchanged';
@@ -81,6 +111,11 @@ export async function sweepFundDeadlines(services: Pick<Services, 'store' | 'wat
       if (job.delayMs) later.push(job);
       else if (['released', 'reminded'].includes(await runFundDeadlineStep(services, job.data as FundDeadlineJobData, { id: job.id, correlationId: `sweep-${now}` }))) ran++;
     }
+  }
+  for (const fund of await openFunds(services.pool)) {
+    const job = fundCloseJob(fund.id, fund.period_end, now);
+    if (job.delayMs) later.push(job);
+    else if ((await runFundDeadlineStep(services, job.data as FundDeadlineJobData, { id: job.id, correlationId: `sweep-${now}` })) === 'closed') ran++;
   }
   if (later.length) await queues['fund-deadlines'].addBulk(later.map((job) => ({ name: job.name, data: job.data, opts: { jobId: job.id, delay: job.delayMs } })));
   return { ran, scheduled: later.length };
@@ -147,6 +182,12 @@ const tellAdmins =
     return (await admins(context, recorded)).map((id) => notificationJob(recorded, id, { kind, title, body: body(recorded, activity), link: '/funds' }));
   };
 
+/** A fund's close is (re)scheduled when it is created and when its period changes; a job for an old period end finds the period changed and does nothing. */
+const scheduleClose: Reaction = async (recorded) => {
+  const { fundId, periodEnd } = (recorded as EventOf<'FundCreated.v1'>).data;
+  return [fundCloseJob(fundId, periodEnd)];
+};
+
 const scheduleDeadline: Reaction = async (recorded) => {
   const event = recorded as EventOf<'FundRequestApproved.v1'>;
   return fundDeadlineJobs(event.data.requestId, event.data.claimDeadline);
@@ -155,7 +196,30 @@ const scheduleDeadline: Reaction = async (recorded) => {
 const data = <Type extends AnyFundEvent['type']>(event: RecordedEvent, _type: Type) => (event as EventOf<Type>).data;
 const company = (event: RecordedEvent) => (event.data as { companyName?: string | null }).companyName ?? 'A partner';
 
+/** The organisation's account is told what expired when a period closed (not what a reservation gave back after it: that request's own notice tells). */
+const tellExpired: Reaction = async (recorded, context) => {
+  const d = data(recorded, 'FundAllocationExpired.v1');
+  if (d.reason !== 'period_closed') return [];
+  await context.readModelsInclude(recorded);
+  const { rows } = await context.pool.query<{ name: string; period_end: string; close_reason: string | null; active: boolean }>(
+    `SELECT f.name, f.period_end::text AS period_end, f.close_reason, coalesce((SELECT u.is_active FROM read.users u WHERE u.id = $2), false) AS active FROM read.funds f WHERE f.id = $1`,
+    [d.fundId, d.organisationId],
+  );
+  if (!rows[0]?.active) return [];
+  return [
+    notificationJob(recorded, d.organisationId, {
+      kind: 'fund-allocation-expired',
+      title: 'Fund period closed',
+      body: `${rows[0].close_reason === 'manual' ? `"${rows[0].name}" was closed before its end (${rows[0].period_end})` : `The period of "${rows[0].name}" ended on ${rows[0].period_end}`}: ${usd(d.amountCents)} left unspent expired. Approved activities can still be claimed until their claim deadline.`,
+      link: '/funds',
+    }),
+  ];
+};
+
 export const fundReactions: ReactionTable = {
+  'FundCreated.v1': [scheduleClose],
+  'FundUpdated.v1': [scheduleClose],
+  'FundAllocationExpired.v1': [tellExpired],
   'FundRequestSubmitted.v1': [
     tellAdmins('fund-request-submitted', 'New fund request', (e) => {
       const d = data(e, 'FundRequestSubmitted.v1');

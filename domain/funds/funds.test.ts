@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fold } from '../decider';
 import { deciderSpec } from '../deciderSpec';
+import { previousPeriod, ruleAllocations, ruleAmountCents } from './allocationRule';
 import { coopAccrualCents, fundBalance, totalBalance } from './balance';
 import { fundClaims, type FundClaimCommand, type FundClaimEvent } from './claims';
 import { FUND_MESSAGES, funds, organisationBalance, type FundCommand, type FundEvent } from './funds';
@@ -84,7 +85,7 @@ describe('funds', () => {
     it('does not release a claimed reservation', () => spec.given([created, reserved('q-1', 4_000_00), claimApproved]).when({ type: 'ReleaseReservation', requestId: 'q-1', reason: 'deadline' }).then([]));
     it('keeps the balance partitioned at every step', () => {
       const figures = (events: FundEvent[]) => organisationBalance(fold(funds, events), 'org-1', 50_00);
-      expect(figures([created, reserved('q-1', 4_000_00)])).toEqual({ allocatedCents: 10_000_00, accruedCents: 50_00, reservedCents: 4_000_00, claimedCents: 0, paidCents: 0, availableCents: 6_050_00 });
+      expect(figures([created, reserved('q-1', 4_000_00)])).toEqual({ allocatedCents: 10_000_00, accruedCents: 50_00, reservedCents: 4_000_00, claimedCents: 0, paidCents: 0, expiredCents: 0, availableCents: 6_050_00 });
       expect(figures([created, reserved('q-1', 4_000_00), claimApproved])).toMatchObject({ reservedCents: 0, claimedCents: 3_000_00, availableCents: 7_050_00 });
       expect(figures([created, reserved('q-1', 4_000_00), claimApproved, paid])).toMatchObject({ claimedCents: 0, paidCents: 3_000_00, availableCents: 7_050_00 });
       expect(figures([created, reserved('q-1', 4_000_00), released])).toMatchObject({ reservedCents: 0, availableCents: 10_050_00 });
@@ -93,14 +94,21 @@ describe('funds', () => {
 
   describe('balance', () => {
     it('available is what was given less what is held, claimed and paid', () =>
-      expect(fundBalance({ allocatedCents: 100, accruedCents: 10, reservedCents: 20, claimedCents: 30, paidCents: 40 }).availableCents).toBe(20));
+      expect(fundBalance({ allocatedCents: 100, accruedCents: 10, reservedCents: 20, claimedCents: 30, paidCents: 40, expiredCents: 0 }).availableCents).toBe(20));
+    it('what expired is not available', () => expect(fundBalance({ allocatedCents: 100, accruedCents: 10, reservedCents: 20, claimedCents: 0, paidCents: 0, expiredCents: 90 }).availableCents).toBe(0));
     it('totals add every figure', () =>
-      expect(totalBalance([{ allocatedCents: 100, accruedCents: 1, reservedCents: 2, claimedCents: 3, paidCents: 4 }, { allocatedCents: 50, accruedCents: 0, reservedCents: 0, claimedCents: 0, paidCents: 50 }])).toEqual({
+      expect(
+        totalBalance([
+          { allocatedCents: 100, accruedCents: 1, reservedCents: 2, claimedCents: 3, paidCents: 4, expiredCents: 0 },
+          { allocatedCents: 50, accruedCents: 0, reservedCents: 0, claimedCents: 0, paidCents: 50, expiredCents: 0 },
+        ]),
+      ).toEqual({
         allocatedCents: 150,
         accruedCents: 1,
         reservedCents: 2,
         claimedCents: 3,
         paidCents: 54,
+        expiredCents: 0,
         availableCents: 92,
       }));
     it('accrual is the share of the order, rounded down to the cent', () => expect(coopAccrualCents(12_345_67, 250)).toBe(308_64));
@@ -245,4 +253,117 @@ describe('fund claims', () => {
     spec.given([submitted, approved]).when({ ...payout, reference: ' ' }, admin).thenThrows('reference is required');
     spec.given([submitted, approved]).when({ ...payout, method: 'cash' }, admin).thenThrows('Payout method must be one of');
   });
+});
+
+describe('closing a fund period', () => {
+  const spec = deciderSpec(funds);
+  const definition = { name: 'FY27 H1', periodStart: '2026-10-01', periodEnd: '2027-03-31', budgetCents: 100_000_00, coopShareBasisPoints: 200 };
+  const created: FundEvent = {
+    type: 'FundCreated.v1',
+    data: { fundId: 'f-1', ...definition, allocations: [{ organisationId: 'org-1', amountCents: 10_000_00 }, { organisationId: 'org-2', amountCents: 5_000_00 }], status: 'open', previousStatus: null },
+  };
+  const reserved: FundEvent = { type: 'FundReserved.v1', data: { fundId: 'f-1', requestId: 'q-1', organisationId: 'org-1', amountCents: 4_000_00 } };
+  const paidOrg2: FundEvent[] = [
+    { type: 'FundReserved.v1', data: { fundId: 'f-1', requestId: 'q-2', organisationId: 'org-2', amountCents: 5_000_00 } },
+    { type: 'FundReservationClaimed.v1', data: { fundId: 'f-1', requestId: 'q-2', claimId: 'c-2', organisationId: 'org-2', amountCents: 5_000_00, releasedCents: 0 } },
+  ];
+  const afterEnd = { ...admin, actorId: 'system', actorRole: 'system', now: '2027-04-01T00:00:00.000Z' };
+  const close = (reason: 'period_end' | 'manual', accruedCents: Record<string, number> = {}): FundCommand => ({ type: 'CloseFundPeriod', reason, accruedCents });
+  const closed = (reason: 'period_end' | 'manual', expiredCents: number, closedAt = afterEnd.now): FundEvent => ({
+    type: 'FundPeriodClosed.v1',
+    data: { fundId: 'f-1', reason, periodEnd: '2027-03-31', closedAt, expiredCents, status: 'closed', previousStatus: 'open' },
+  });
+  const expired = (organisationId: string, amountCents: number, requestId: string | null = null): FundEvent => ({
+    type: 'FundAllocationExpired.v1',
+    data: { fundId: 'f-1', organisationId, amountCents, reason: requestId ? 'released_after_close' : 'period_closed', requestId },
+  });
+
+  it('at the period end, each organisation’s available balance (co-op accrual included) expires; what is reserved stays', () =>
+    spec
+      .given([created, reserved, ...paidOrg2])
+      .when(close('period_end', { 'org-1': 150_00 }), afterEnd)
+      .then([closed('period_end', 6_150_00), expired('org-1', 6_150_00)]));
+  it('is refused before the day after the period’s last day', () =>
+    spec.given([created]).when(close('period_end'), { ...afterEnd, now: '2027-03-31T23:59:59.000Z' }).thenThrows(FUND_MESSAGES.periodNotEnded('2027-03-31'), 'PERIOD_NOT_ENDED'));
+  it('a second close is refused, so the expiry is recorded once', () =>
+    spec.given([created, closed('period_end', 15_000_00), expired('org-1', 10_000_00), expired('org-2', 5_000_00)]).when(close('period_end'), afterEnd).thenThrows(FUND_MESSAGES.alreadyClosed, 'FUND_CLOSED'));
+  it('administrators may close early; partners may not', () => {
+    spec.given([created]).when(close('manual'), admin).then([closed('manual', 15_000_00, now), expired('org-1', 10_000_00), expired('org-2', 5_000_00)]);
+    spec.given([created]).when(close('manual'), partner).thenThrows(FUND_MESSAGES.onlyAdmins);
+  });
+  it('after the close: nothing available, no new reservation, no allocation change', () => {
+    const after = [created, reserved, closed('period_end', 6_000_00), expired('org-1', 6_000_00), expired('org-2', 5_000_00)];
+    expect(organisationBalance(fold(funds, after), 'org-1')).toMatchObject({ reservedCents: 4_000_00, expiredCents: 6_000_00, availableCents: 0 });
+    spec.given(after).when({ type: 'ReserveFunds', requestId: 'q-9', organisationId: 'org-1', amountCents: 1, accruedCents: 0 }).thenThrows(FUND_MESSAGES.closed, 'FUND_CLOSED');
+    spec.given(after).when({ type: 'SetAllocation', organisationId: 'org-1', amountCents: 20_000_00 }, admin).thenThrows(FUND_MESSAGES.closed, 'FUND_CLOSED');
+  });
+  it('an approved reservation stays claimable; what it gives back after the close expires too', () => {
+    const after = [created, reserved, closed('period_end', 6_000_00), expired('org-1', 6_000_00), expired('org-2', 5_000_00)];
+    spec
+      .given(after)
+      .when({ type: 'ApproveClaimAgainstFund', requestId: 'q-1', claimId: 'c-1', amountCents: 3_000_00 })
+      .then([{ type: 'FundReservationClaimed.v1', data: { fundId: 'f-1', requestId: 'q-1', claimId: 'c-1', organisationId: 'org-1', amountCents: 3_000_00, releasedCents: 1_000_00 } }, expired('org-1', 1_000_00, 'q-1')]);
+    const released: FundEvent = { type: 'FundReservationReleased.v1', data: { fundId: 'f-1', requestId: 'q-1', organisationId: 'org-1', amountCents: 4_000_00, reason: 'deadline' } };
+    spec.given(after).when({ type: 'ReleaseReservation', requestId: 'q-1', reason: 'deadline' }).then([released, expired('org-1', 4_000_00, 'q-1')]);
+    expect(organisationBalance(fold(funds, [...after, released, expired('org-1', 4_000_00, 'q-1')]), 'org-1')).toMatchObject({ expiredCents: 10_000_00, availableCents: 0 });
+  });
+});
+
+describe('allocations by a rule', () => {
+  const spec = deciderSpec(funds);
+  const definition = { name: 'FY27 Q1', periodStart: '2027-01-01', periodEnd: '2027-03-31', budgetCents: 10_000_00, coopShareBasisPoints: 0 };
+  const created: FundEvent = { type: 'FundCreated.v1', data: { fundId: 'f-1', ...definition, allocations: [{ organisationId: 'org-3', amountCents: 1_000_00 }], status: 'open', previousStatus: null } };
+  const purchases = [
+    { organisationId: 'org-1', purchasesCents: 50_000_33 },
+    { organisationId: 'org-2', purchasesCents: 20_000_00 },
+    { organisationId: 'org-4', purchasesCents: 0 },
+  ];
+  const byRule = (percentBasisPoints: number, measured = previousPeriod(definition.periodStart, definition.periodEnd)): FundCommand => ({
+    type: 'SetAllocationsByRule',
+    percentBasisPoints,
+    measuredFrom: measured.from,
+    measuredTo: measured.to,
+    purchases,
+  });
+
+  it('measures the previous period of the same length', () => {
+    expect(previousPeriod('2027-01-01', '2027-03-31')).toEqual({ from: '2026-10-01', to: '2026-12-31' });
+    expect(previousPeriod('2026-01-01', '2026-12-31')).toEqual({ from: '2025-01-01', to: '2025-12-31' });
+    expect(previousPeriod('2026-11-15', '2026-11-24')).toEqual({ from: '2026-11-05', to: '2026-11-14' });
+    expect(previousPeriod('2026-10-01', '2027-03-31')).toEqual({ from: '2026-04-01', to: '2026-09-30' });
+  });
+  it('gives a percentage of the delivered purchases, rounded down to the cent; organisations without purchases keep theirs', () =>
+    spec
+      .given([created])
+      .when(byRule(500), admin)
+      .then([
+        {
+          type: 'FundAllocationsSetByRule.v1',
+          data: {
+            fundId: 'f-1',
+            rule: { kind: 'percent_of_purchases', percentBasisPoints: 500, measuredFrom: '2026-10-01', measuredTo: '2026-12-31' },
+            allocations: [
+              { organisationId: 'org-1', purchasesCents: 50_000_33, amountCents: 2_500_01 },
+              { organisationId: 'org-2', purchasesCents: 20_000_00, amountCents: 1_000_00 },
+            ],
+          },
+        },
+      ]));
+  it('the preview and the decider use the one definition', () => expect(ruleAllocations(500, purchases).map((a) => a.amountCents)).toEqual([ruleAmountCents(50_000_33, 500), ruleAmountCents(20_000_00, 500)]));
+  it('refuses allocations above the budget', () => spec.given([created]).when(byRule(2_000), admin).thenThrows(FUND_MESSAGES.allocationsAboveBudget));
+  it('refuses a percentage of 0 or above 100', () => {
+    spec.given([created]).when(byRule(0), admin).thenThrows(FUND_MESSAGES.rulePercentInvalid);
+    spec.given([created]).when(byRule(10_001), admin).thenThrows(FUND_MESSAGES.rulePercentInvalid);
+  });
+  it('refuses purchases measured for another period', () => spec.given([created]).when(byRule(500, { from: '2026-10-03', to: '2026-12-31' }), admin).thenThrows(FUND_MESSAGES.ruleMeasuredElsewhere));
+  it('is for administrators, on an open fund', () => {
+    spec.given([created]).when(byRule(500), partner).thenThrows(FUND_MESSAGES.onlyAdmins);
+    const closed: FundEvent = { type: 'FundPeriodClosed.v1', data: { fundId: 'f-1', reason: 'manual', periodEnd: '2027-03-31', closedAt: now, expiredCents: 0, status: 'closed', previousStatus: 'open' } };
+    spec.given([created, closed]).when(byRule(500), admin).thenThrows(FUND_MESSAGES.closed);
+  });
+  it('refuses an allocation below what an organisation already holds', () =>
+    spec
+      .given([created, { type: 'FundReserved.v1', data: { fundId: 'f-1', requestId: 'q-1', organisationId: 'org-2', amountCents: 1_000_01 } }])
+      .when(byRule(500), admin)
+      .thenThrows('$1,000.01 reserved'));
 });

@@ -1,5 +1,6 @@
 import { isAdminRole } from '../access';
 import { assertNever, DomainError, type CommandMetadata, type Decider } from '../decider';
+import { MAX_RULE_BASIS_POINTS, previousPeriod, ruleAllocations, type AllocationRule, type MeasuredPurchases, type RuleAllocation } from './allocationRule';
 import { fundBalance, NO_FIGURES, type FundBalance } from './balance';
 
 /**
@@ -37,7 +38,15 @@ export const FUND_MESSAGES = {
   noReservation: 'This request holds no reservation in the fund.',
   claimAboveReserved: 'The approved claim is more than the reservation holds.',
   notClaimed: 'This request has no approved claim awaiting payout.',
+  alreadyClosed: 'This fund period is already closed.',
+  periodNotEnded: (periodEnd: string) => `The fund period runs until ${periodEnd}; it closes by itself after that day (an administrator may close it early).`,
+  rulePercentInvalid: 'The percentage must be greater than 0 and at most 100.',
+  ruleMeasuredElsewhere: 'The fund’s period changed since the purchases were measured; look at the preview again.',
+  ruleNothingMeasured: 'No organisation had delivered purchases in the measured period: the rule gives no allocations.',
 } as const;
+
+export const CLOSE_REASONS = ['period_end', 'manual'] as const;
+export type CloseReason = (typeof CLOSE_REASONS)[number];
 
 export interface Allocation {
   organisationId: string;
@@ -69,6 +78,8 @@ type Existing = FundDefinition & {
   id: string;
   allocations: Record<string, number>;
   reservations: Record<string, Reservation>;
+  /** Per organisation: what expired unspent at the close (and what reservations gave back after it). */
+  expired: Record<string, number>;
 };
 
 export type FundState = { status: 'none' } | Existing;
@@ -82,7 +93,13 @@ export type FundEvent =
   | { type: 'FundReserved.v1'; data: Money }
   | { type: 'FundReservationClaimed.v1'; data: Money & { claimId: string; releasedCents: number } }
   | { type: 'FundPaid.v1'; data: Money & { claimId: string } }
-  | { type: 'FundReservationReleased.v1'; data: Money & { reason: 'deadline' | 'claim_rejected' | 'request_withdrawn' } };
+  | { type: 'FundReservationReleased.v1'; data: Money & { reason: 'deadline' | 'claim_rejected' | 'request_withdrawn' } }
+  /** Allocations set by a rule: the rule and each organisation's measured purchases, with what the rule gave it. */
+  | { type: 'FundAllocationsSetByRule.v1'; data: { fundId: string; rule: AllocationRule; allocations: RuleAllocation[] } }
+  /** The period closed (at its end, or early by an administrator); `expiredCents` is the sum of the FundAllocationExpired events that follow it. */
+  | { type: 'FundPeriodClosed.v1'; data: { fundId: string; reason: CloseReason; periodEnd: string; closedAt: string; expiredCents: number; status: 'closed'; previousStatus: 'open' } }
+  /** An organisation's unspent money in a closed fund: its available balance at the close, or a reservation given back after it. */
+  | { type: 'FundAllocationExpired.v1'; data: { fundId: string; organisationId: string; amountCents: number; reason: 'period_closed' | 'released_after_close'; requestId: string | null } };
 
 export type FundCommand =
   | (FundDefinition & { type: 'CreateFund'; fundId: string; allocations: Allocation[] })
@@ -92,7 +109,11 @@ export type FundCommand =
   | { type: 'ReserveFunds'; requestId: string; organisationId: string; amountCents: number; accruedCents: number }
   | { type: 'ApproveClaimAgainstFund'; requestId: string; claimId: string; amountCents: number }
   | { type: 'PayClaimFromFund'; requestId: string; claimId: string }
-  | { type: 'ReleaseReservation'; requestId: string; reason: 'deadline' | 'claim_rejected' | 'request_withdrawn' };
+  | { type: 'ReleaseReservation'; requestId: string; reason: 'deadline' | 'claim_rejected' | 'request_withdrawn' }
+  /** `purchases`: delivered purchases per organisation in `measuredFrom`..`measuredTo` (the previous period of the fund's length), as the orders read model shows them. */
+  | { type: 'SetAllocationsByRule'; percentBasisPoints: number; measuredFrom: string; measuredTo: string; purchases: MeasuredPurchases[] }
+  /** `accruedCents`: each organisation's co-op accrual in this fund as the read model shows it. */
+  | { type: 'CloseFundPeriod'; reason: CloseReason; accruedCents: Record<string, number> };
 
 // ---- helpers ----
 
@@ -133,8 +154,19 @@ export function organisationBalance(state: FundState, organisationId: string, ac
   if (state.status === 'none') return fundBalance(NO_FIGURES);
   const held = Object.values(state.reservations).filter((r) => r.organisationId === organisationId);
   const sum = (key: 'reservedCents' | 'claimedCents' | 'paidCents') => held.reduce((total, r) => total + r[key], 0);
-  return fundBalance({ allocatedCents: state.allocations[organisationId] ?? 0, accruedCents, reservedCents: sum('reservedCents'), claimedCents: sum('claimedCents'), paidCents: sum('paidCents') });
+  return fundBalance({ allocatedCents: state.allocations[organisationId] ?? 0, accruedCents, reservedCents: sum('reservedCents'), claimedCents: sum('claimedCents'), paidCents: sum('paidCents'), expiredCents: state.expired[organisationId] ?? 0 });
 }
+
+/** The moment a fund period's end passes: the start (UTC) of the day after its last day. */
+export const periodEndPassesAt = (periodEnd: string) => Date.parse(`${periodEnd}T00:00:00.000Z`) + 86_400_000;
+
+function requireOpen(fund: Existing) {
+  if (fund.status === 'closed') throw new DomainError('conflict', 'FUND_CLOSED', FUND_MESSAGES.closed);
+}
+
+/** After the close, money a reservation gives back is not available again: it expires with the rest. */
+const expiredAfterClose = (fund: Existing, organisationId: string, requestId: string, amountCents: number): FundEvent[] =>
+  fund.status === 'closed' && amountCents > 0 ? [{ type: 'FundAllocationExpired.v1', data: { fundId: fund.id, organisationId, amountCents, reason: 'released_after_close', requestId } }] : [];
 
 // ---- the commands ----
 
@@ -155,6 +187,7 @@ function createFund(command: Extract<FundCommand, { type: 'CreateFund' }>, state
 function updateFund(command: Extract<FundCommand, { type: 'UpdateFund' }>, state: FundState, metadata: CommandMetadata): FundEvent[] {
   requireAdmin(metadata);
   const fund = existing(state);
+  requireOpen(fund);
   const definition = checkedDefinition(command);
   if (allocatedTotal(fund.allocations) > definition.budgetCents) throw invalid('budget', FUND_MESSAGES.allocationsAboveBudget);
   return [{ type: 'FundUpdated.v1', data: { fundId: fund.id, ...definition } }];
@@ -163,6 +196,7 @@ function updateFund(command: Extract<FundCommand, { type: 'UpdateFund' }>, state
 function setAllocation(command: Extract<FundCommand, { type: 'SetAllocation' }>, state: FundState, metadata: CommandMetadata): FundEvent[] {
   requireAdmin(metadata);
   const fund = existing(state);
+  requireOpen(fund);
   if (!isMoney(command.amountCents)) throw invalid('amount', FUND_MESSAGES.allocationInvalid);
   if (allocatedTotal({ ...fund.allocations, [command.organisationId]: command.amountCents }) > fund.budgetCents) throw invalid('amount', FUND_MESSAGES.allocationsAboveBudget);
   const balance = organisationBalance(fund, command.organisationId);
@@ -196,11 +230,13 @@ function approveClaim(command: Extract<FundCommand, { type: 'ApproveClaimAgainst
   if (!Number.isInteger(command.amountCents) || command.amountCents < 0 || command.amountCents > reservation.reservedCents) {
     throw new DomainError('conflict', 'CLAIM_ABOVE_RESERVED', FUND_MESSAGES.claimAboveReserved);
   }
+  const releasedCents = reservation.reservedCents - command.amountCents;
   return [
     {
       type: 'FundReservationClaimed.v1',
-      data: { fundId: fund.id, requestId: command.requestId, claimId: command.claimId, organisationId: reservation.organisationId, amountCents: command.amountCents, releasedCents: reservation.reservedCents - command.amountCents },
+      data: { fundId: fund.id, requestId: command.requestId, claimId: command.claimId, organisationId: reservation.organisationId, amountCents: command.amountCents, releasedCents },
     },
+    ...expiredAfterClose(fund, reservation.organisationId, command.requestId, releasedCents),
   ];
 }
 
@@ -225,7 +261,48 @@ function releaseReservation(command: Extract<FundCommand, { type: 'ReleaseReserv
       type: 'FundReservationReleased.v1',
       data: { fundId: fund.id, requestId: command.requestId, organisationId: reservation.organisationId, amountCents: reservation.reservedCents, reason: command.reason },
     },
+    ...expiredAfterClose(fund, reservation.organisationId, command.requestId, reservation.reservedCents),
   ];
+}
+
+function setAllocationsByRule(command: Extract<FundCommand, { type: 'SetAllocationsByRule' }>, state: FundState, metadata: CommandMetadata): FundEvent[] {
+  requireAdmin(metadata);
+  const fund = existing(state);
+  requireOpen(fund);
+  if (!Number.isInteger(command.percentBasisPoints) || command.percentBasisPoints <= 0 || command.percentBasisPoints > MAX_RULE_BASIS_POINTS) throw invalid('percent', FUND_MESSAGES.rulePercentInvalid);
+  const measured = previousPeriod(fund.periodStart, fund.periodEnd);
+  if (command.measuredFrom !== measured.from || command.measuredTo !== measured.to) throw new DomainError('conflict', 'CONFLICT', FUND_MESSAGES.ruleMeasuredElsewhere);
+  const allocations = ruleAllocations(command.percentBasisPoints, command.purchases);
+  if (!allocations.length) throw invalid('percent', FUND_MESSAGES.ruleNothingMeasured);
+  const after = { ...fund.allocations, ...Object.fromEntries(allocations.map((a) => [a.organisationId, a.amountCents])) };
+  if (allocatedTotal(after) > fund.budgetCents) throw invalid('percent', FUND_MESSAGES.allocationsAboveBudget);
+  for (const allocation of allocations) {
+    const balance = organisationBalance(fund, allocation.organisationId);
+    const committed = balance.reservedCents + balance.claimedCents + balance.paidCents;
+    if (allocation.amountCents < committed) throw invalid('percent', FUND_MESSAGES.allocationBelowCommitted(dollarsText(committed)));
+  }
+  const rule: AllocationRule = { kind: 'percent_of_purchases', percentBasisPoints: command.percentBasisPoints, measuredFrom: measured.from, measuredTo: measured.to };
+  return [{ type: 'FundAllocationsSetByRule.v1', data: { fundId: fund.id, rule, allocations } }];
+}
+
+/**
+ * Closes the period: at its end (refused before the day after its last day), or early by an
+ * administrator. Each organisation's available balance at that moment expires, recorded per
+ * organisation. A second close is refused, so a close that runs twice (a job and a sweep, a restart)
+ * records the expiry once.
+ */
+function closeFundPeriod(command: Extract<FundCommand, { type: 'CloseFundPeriod' }>, state: FundState, metadata: CommandMetadata): FundEvent[] {
+  const fund = existing(state);
+  if (command.reason === 'manual') requireAdmin(metadata);
+  if (fund.status === 'closed') throw new DomainError('conflict', 'FUND_CLOSED', FUND_MESSAGES.alreadyClosed);
+  if (command.reason === 'period_end' && Date.parse(metadata.now) < periodEndPassesAt(fund.periodEnd)) throw new DomainError('conflict', 'PERIOD_NOT_ENDED', FUND_MESSAGES.periodNotEnded(fund.periodEnd));
+  const organisations = [...new Set([...Object.keys(fund.allocations), ...Object.values(fund.reservations).map((r) => r.organisationId), ...Object.keys(command.accruedCents)])].sort();
+  const expired: FundEvent[] = organisations.flatMap((organisationId) => {
+    const { availableCents } = organisationBalance(fund, organisationId, command.accruedCents[organisationId] ?? 0);
+    return availableCents > 0 ? [{ type: 'FundAllocationExpired.v1' as const, data: { fundId: fund.id, organisationId, amountCents: availableCents, reason: 'period_closed' as const, requestId: null } }] : [];
+  });
+  const expiredCents = expired.reduce((sum, e) => sum + (e.type === 'FundAllocationExpired.v1' ? e.data.amountCents : 0), 0);
+  return [{ type: 'FundPeriodClosed.v1', data: { fundId: fund.id, reason: command.reason, periodEnd: fund.periodEnd, closedAt: metadata.now, expiredCents, status: 'closed', previousStatus: 'open' } }, ...expired];
 }
 
 export function decide(command: FundCommand, state: FundState, metadata: CommandMetadata): FundEvent[] {
@@ -244,6 +321,10 @@ export function decide(command: FundCommand, state: FundState, metadata: Command
       return payClaim(command, state);
     case 'ReleaseReservation':
       return releaseReservation(command, state);
+    case 'SetAllocationsByRule':
+      return setAllocationsByRule(command, state, metadata);
+    case 'CloseFundPeriod':
+      return closeFundPeriod(command, state, metadata);
     default:
       return assertNever(command);
   }
@@ -268,6 +349,7 @@ export function evolve(state: FundState, event: FundEvent): FundState {
         coopShareBasisPoints: d.coopShareBasisPoints,
         allocations: Object.fromEntries(d.allocations.map((a) => [a.organisationId, a.amountCents])),
         reservations: {},
+        expired: {},
       };
     }
     case 'FundUpdated.v1': {
@@ -289,6 +371,12 @@ export function evolve(state: FundState, event: FundEvent): FundState {
       return withReservation(state, event.data.requestId, (r) => ({ ...r, claimedCents: 0, paidCents: r.paidCents + event.data.amountCents }));
     case 'FundReservationReleased.v1':
       return withReservation(state, event.data.requestId, (r) => ({ ...r, reservedCents: 0, releasedCents: r.releasedCents + event.data.amountCents }));
+    case 'FundAllocationsSetByRule.v1':
+      return state.status === 'none' ? state : { ...state, allocations: { ...state.allocations, ...Object.fromEntries(event.data.allocations.map((a) => [a.organisationId, a.amountCents])) } };
+    case 'FundPeriodClosed.v1':
+      return state.status === 'none' ? state : { ...state, status: 'closed' };
+    case 'FundAllocationExpired.v1':
+      return state.status === 'none' ? state : { ...state, expired: { ...state.expired, [event.data.organisationId]: (state.expired[event.data.organisationId] ?? 0) + event.data.amountCents } };
     default:
       return assertNever(event);
   }

@@ -2,10 +2,13 @@ import { fold, type CommandMetadata } from '../../domain/decider';
 import { fundClaims, type FundClaimCommand, type FundClaimEvent, type FundClaimState } from '../../domain/funds/claims';
 import { funds, organisationBalance, type FundEvent, type FundState } from '../../domain/funds/funds';
 import { fundRequests, type FundRequestEvent, type FundRequestState } from '../../domain/funds/requests';
-import { accruedCents } from '../../projections/funds';
+import { accruedByOrganisation, accruedCents, deliveredPurchases } from '../../projections/funds';
+import { previousPeriod, ruleAllocations, type RuleAllocation } from '../../domain/funds/allocationRule';
+import { type CloseReason } from '../../domain/funds/funds';
 import { comparePositions, type GlobalPosition } from '../eventstore';
 import type { Services } from '../services';
 import { checkCommand, handleCommand } from './commandHandler';
+import { waitForReadModels } from './dispatch';
 
 /**
  * The steps of market development funds that span streams. The money is always moved on the fund's
@@ -51,7 +54,7 @@ export async function reviewFundRequest(
   const command = { type: 'ReviewFundRequest' as const, ...review };
   if (review.decision !== 'approved') {
     const result = await handleCommand(deps.store, fundRequests, requestId, command, metadata);
-    await deps.watcher.waitFor(result.position);
+    await waitForReadModels(deps, result.position);
     return;
   }
   // The request's own rules first (status, amount ≤ requested): nothing is reserved for an approval that cannot happen.
@@ -67,10 +70,10 @@ export async function reviewFundRequest(
   );
   try {
     const approved = await handleCommand(deps.store, fundRequests, requestId, command, metadata);
-    await deps.watcher.waitFor(latest([reserved.position, approved.position]));
+    await waitForReadModels(deps, latest([reserved.position, approved.position]));
   } catch (error) {
     const released = await handleCommand(deps.store, funds, request.fundId, { type: 'ReleaseReservation', requestId, reason: 'request_withdrawn' }, metadata);
-    await deps.watcher.waitFor(released.position);
+    await waitForReadModels(deps, released.position);
     throw error;
   }
 }
@@ -80,7 +83,7 @@ export async function submitFundClaim(deps: Deps, command: Extract<FundClaimComm
   await checkCommand(deps.store, fundClaims, command.claimId, command, metadata);
   const marked = await handleCommand(deps.store, fundRequests, command.requestId, { type: 'MarkFundRequestClaimed', claimId: command.claimId }, metadata);
   const submitted = await handleCommand(deps.store, fundClaims, command.claimId, command, metadata);
-  await deps.watcher.waitFor(latest([marked.position, submitted.position]));
+  await waitForReadModels(deps, latest([marked.position, submitted.position]));
 }
 
 /** Reviews a claim. Approval moves the paid amount from reserved to claimed in the fund (the rest is released); rejection releases the reservation. */
@@ -97,7 +100,7 @@ export async function reviewFundClaim(deps: Deps, claimId: string, review: { dec
   if (review.decision === 'rejected') {
     positions.push((await handleCommand(deps.store, funds, claim.fundId, { type: 'ReleaseReservation', requestId: claim.requestId, reason: 'claim_rejected' }, metadata)).position);
   }
-  await deps.watcher.waitFor(latest(positions));
+  await waitForReadModels(deps, latest(positions));
 }
 
 /** Records a claim's payout (refused twice), then moves its money from claimed to paid in the fund. */
@@ -106,7 +109,7 @@ export async function recordFundPayout(deps: Deps, claimId: string, payout: { re
   const claim = paid.state;
   if (claim.status === 'none') return;
   const moved = await handleCommand(deps.store, funds, claim.fundId, { type: 'PayClaimFromFund', requestId: claim.requestId, claimId }, metadata);
-  await deps.watcher.waitFor(latest([paid.position, moved.position]));
+  await waitForReadModels(deps, latest([paid.position, moved.position]));
 }
 
 /**
@@ -120,6 +123,32 @@ export async function releaseLapsedRequest(deps: Deps, requestId: string, metada
   const marked = await handleCommand(deps.store, fundRequests, requestId, { type: 'ReleaseFundRequest' }, metadata);
   if (marked.state.status !== 'released') return 'kept';
   const released = await handleCommand(deps.store, funds, request.fundId, { type: 'ReleaseReservation', requestId, reason: 'deadline' }, metadata);
-  await deps.watcher.waitFor(latest([marked.position, released.position]));
+  await waitForReadModels(deps, latest([marked.position, released.position]));
   return released.events.length ? 'released' : 'kept';
+}
+
+/**
+ * Closes a fund period (at its end by the worker, or early by an administrator): each organisation's
+ * available balance, its co-op accrual as the read model shows it included, expires. A second close
+ * is refused by the fund's decider.
+ */
+export async function closeFundPeriod(deps: Deps, fundId: string, reason: CloseReason, metadata: CommandMetadata): Promise<void> {
+  const result = await handleCommand(deps.store, funds, fundId, { type: 'CloseFundPeriod', reason, accruedCents: await accruedByOrganisation(deps.pool, fundId) }, metadata);
+  await waitForReadModels(deps, result.position);
+}
+
+/** What a rule would give: the measured period, each organisation's delivered purchases in it and its allocation by the rule (the decider's own definition). */
+export async function allocationRuleMeasure(deps: Deps, fund: FundState, percentBasisPoints: number): Promise<{ from: string; to: string; purchases: Array<{ organisationId: string; purchasesCents: number }>; allocations: RuleAllocation[] }> {
+  if (fund.status === 'none') return { from: '', to: '', purchases: [], allocations: [] };
+  const { from, to } = previousPeriod(fund.periodStart, fund.periodEnd);
+  const purchases = await deliveredPurchases(deps.pool, from, to);
+  return { from, to, purchases, allocations: ruleAllocations(percentBasisPoints, purchases) };
+}
+
+/** Sets the allocations by the rule, measured now; the fund's decider checks the budget and what each organisation already holds. */
+export async function setAllocationsByRule(deps: Deps, fundId: string, percentBasisPoints: number, metadata: CommandMetadata): Promise<void> {
+  const fund = await fundState(deps, fundId);
+  const measured = await allocationRuleMeasure(deps, fund, percentBasisPoints);
+  const result = await handleCommand(deps.store, funds, fundId, { type: 'SetAllocationsByRule', percentBasisPoints, measuredFrom: measured.from, measuredTo: measured.to, purchases: measured.purchases }, metadata);
+  await waitForReadModels(deps, result.position);
 }

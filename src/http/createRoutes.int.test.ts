@@ -49,6 +49,13 @@ const NOT_CREATING: Record<string, string> = {
   'POST /api/leads/:id/convert': 'turns an accepted lead into its deal registration, once: a repeat is refused as already converted',
   'POST /api/lead-rules/:id/move': 'reorders the routing rules',
   'POST /api/warranty/checks': 'a look-up: its answer comes from the unit, not from what it records',
+  'POST /api/funds/:id/allocations': 'sets an organisation’s allocation in an existing fund (the same amount again changes nothing)',
+  'POST /api/funds/:id/close': 'closes an existing fund period, refused a second time',
+  'POST /api/funds/:id/allocation-rule': 'sets allocations in an existing fund by a rule',
+  'POST /api/fund-requests/:id/review': 'decides on a fund request',
+  'POST /api/fund-claims/:id/proof': 'adds proof files to an existing claim',
+  'POST /api/fund-claims/:id/review': 'decides on a claim',
+  'POST /api/fund-claims/:id/payout': 'records the payout of an existing claim, refused twice',
 };
 
 type Caller = 'admin' | 'partner' | 'distributor' | 'public' | 'applicant';
@@ -73,9 +80,21 @@ async function multipart(fields: Record<string, string>, file?: { field: string;
 
 let product: { id: string; moq: number };
 let ticketId: string;
+/** A fund open now that allocates to the partner, for requests and claims. */
+let fundId: string;
 let projectId: string;
 /** Serial numbers of a delivered demo order of the partner, one per RMA. */
 let serials: string[] = [];
+const activity = () => ({
+  fund_id: fundId,
+  activity_type: 'webinar',
+  title: `Webinar ${unique()}`,
+  description: 'Created.',
+  start_date: inDays(-10),
+  end_date: inDays(-2),
+  planned_cost: '200.00',
+  requested_amount: '100.00',
+});
 async function newApplicant(): Promise<{ id: string; token: string; email: string; company: string }> {
   const email = `applicant.${unique()}@example.test`;
   const company = `Fjord ${unique()}`;
@@ -118,6 +137,19 @@ const CREATE_ROUTES: Record<string, CreateRoute> = {
     },
   },
   'POST /api/lead-rules': { caller: 'admin', request: async () => ({ url: '/api/lead-rules', payload: { name: `Rule ${unique()}`, countries: ['AQ'], method: 'round_robin', organisation_ids: [partner.user.id, distributor.user.id] } }) },
+  'POST /api/funds': { caller: 'admin', request: async () => ({ url: '/api/funds', payload: { name: `Fund ${unique()}`, period_start: inDays(-30), period_end: inDays(60), budget: 1000 } }) },
+  'POST /api/fund-requests': { caller: 'partner', request: async () => ({ url: '/api/fund-requests', ...(await multipart(activity())) }) },
+  'POST /api/fund-claims': {
+    caller: 'partner',
+    request: async () => {
+      const submitted = await as(t.app, partner)({ method: 'POST', url: '/api/fund-requests', ...(await multipart(activity())) });
+      expect(submitted.statusCode, submitted.body).toBe(201);
+      const requestId = submitted.json().data.id;
+      const approved = await as(t.app, admin)({ method: 'POST', url: `/api/fund-requests/${requestId}/review`, payload: { decision: 'approved', approved_amount: 100 } });
+      expect(approved.statusCode, approved.body).toBe(200);
+      return { url: '/api/fund-claims', ...(await multipart({ request_id: requestId, actual_cost: '120.00', claimed_amount: '100.00' }, { field: 'proof', name: 'invoice.pdf', bytes: PDF })) };
+    },
+  },
   'POST /api/settings/api-keys': { caller: 'admin', request: async () => ({ url: '/api/settings/api-keys', payload: { name: `Integration ${unique()}` } }) },
   'POST /api/rebates/submit': {
     caller: 'partner',
@@ -163,6 +195,12 @@ beforeAll(async () => {
   const ticket = await as(t.app, partner)({ method: 'POST', url: '/api/tickets', ...(await multipart({ title: 'Comments', description: 'For comments.' })) });
   ticketId = ticket.json().data.id;
   const delivered = (await as(t.app, partner)({ method: 'GET', url: `/api/orders/${demoOrderId('northwind-1')}` })).json().data;
+  const fund = await as(t.app, admin)({
+    method: 'POST',
+    url: '/api/funds',
+    payload: { name: 'Requests and claims', period_start: inDays(-30), period_end: inDays(60), budget: 100000, allocations: [{ organisation_id: partner.user.id, amount: 100000 }] },
+  });
+  fundId = fund.json().data.id;
   serials = delivered.serial_numbers.map((unit: { serial_number: string }) => unit.serial_number);
 }, 120_000);
 afterAll(() => t?.close());

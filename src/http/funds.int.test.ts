@@ -393,3 +393,72 @@ describe('co-op accrual', () => {
     expect((await call(partnerA)({ method: 'GET', url: '/api/funds/balance' })).json().data.funds.find((f: { fund_id: string }) => f.fund_id === coopFund)).toMatchObject({ accrued: after, available: after });
   });
 });
+
+describe('closing a period early', () => {
+  it('administrators only; the available balance expires, a second close and new requests are refused', async () => {
+    const created = await call(admin)({
+      method: 'POST',
+      url: '/api/funds',
+      payload: { name: 'Closed early', period_start: day(-20), period_end: day(40), budget: 2000, allocations: [{ organisation_id: orgOf(partnerB), amount: 500 }] },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json().data.id as string;
+    expect((await call(partnerB)({ method: 'POST', url: `/api/funds/${id}/close` })).statusCode).toBe(403);
+    const closed = await call(admin)({ method: 'POST', url: `/api/funds/${id}/close`, payload: {} });
+    expect(closed.statusCode, closed.body).toBe(200);
+    expect(closed.json().data).toMatchObject({ status: 'closed', close_reason: 'manual', totals: { allocated: 500, expired: 500, available: 0 } });
+    expect(closed.json().data.closed_at).toEqual(expect.any(String));
+    const again = await call(admin)({ method: 'POST', url: `/api/funds/${id}/close`, payload: {} });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.message).toBe('This fund period is already closed.');
+    const mine = (await call(partnerB)({ method: 'GET', url: '/api/funds/balance' })).json().data;
+    expect(mine.funds.find((f: { fund_id: string }) => f.fund_id === id)).toMatchObject({ status: 'closed', allocated: 500, expired: 500, available: 0 });
+    const late = await requestFunds(partnerB, { fund_id: id, requested_amount: '100', planned_cost: '200' });
+    expect(late.statusCode).toBe(409);
+    expect(late.json().error.message).toBe('This fund is not open for requests.');
+    const events = (await t.portal.services.store.readStream(`funds-${id}`)).map((e) => e.type);
+    expect(events.filter((type) => type === 'FundPeriodClosed.v1')).toHaveLength(1);
+    expect(events.filter((type) => type === 'FundAllocationExpired.v1')).toHaveLength(1);
+  });
+});
+
+describe('allocations by a rule', () => {
+  it('a percentage of each organisation’s delivered purchases in the previous period: previewed, then set, the rule and the purchases recorded', async () => {
+    const now = new Date();
+    const start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)).toISOString().slice(0, 10);
+    const end = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 12, 0)).toISOString().slice(0, 10);
+    const created = await call(admin)({ method: 'POST', url: '/api/funds', payload: { name: 'By the rule', period_start: start, period_end: end, budget: 10_000_000 } });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json().data.id as string;
+    const from = new Date(Date.UTC(now.getUTCFullYear() - 1, now.getUTCMonth(), 1)).toISOString().slice(0, 10);
+    const to = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 0)).toISOString().slice(0, 10);
+
+    // What the orders read model says each organisation bought and had delivered in the previous twelve months.
+    const { rows } = await t.portal.services.pool.query<{ organisation_id: string; cents: string }>(
+      `SELECT organisation_id, sum(round(total_amount * 100)) AS cents FROM read.orders WHERE status = 'delivered' AND delivered_at::date BETWEEN $1::date AND $2::date GROUP BY organisation_id`,
+      [from, to],
+    );
+    expect(rows.length, 'the demo data has deliveries in the previous year').toBeGreaterThan(0);
+    const expected = Object.fromEntries(rows.map((r) => [r.organisation_id, { purchases: Number(r.cents) / 100, amount: Math.floor((Number(r.cents) * 150) / 10000) / 100 }]));
+
+    expect((await call(partnerA)({ method: 'GET', url: `/api/funds/${fundId}/allocation-rule?percent=1.5` })).statusCode).toBe(403);
+    expect((await call(admin)({ method: 'GET', url: `/api/funds/${id}/allocation-rule?percent=0` })).statusCode).toBe(400);
+    const preview = await call(admin)({ method: 'GET', url: `/api/funds/${id}/allocation-rule?percent=1.5` });
+    expect(preview.statusCode, preview.body).toBe(200);
+    const p = preview.json().data;
+    expect(p).toMatchObject({ measured_from: from, measured_to: to, within_budget: true, rule: { kind: 'percent_of_purchases', percent: 1.5 } });
+    expect(Object.fromEntries(p.allocations.map((a: { organisation_id: string; purchases: number; amount: number }) => [a.organisation_id, { purchases: a.purchases, amount: a.amount }]))).toEqual(expected);
+    // Nothing is set by the preview.
+    expect((await call(admin)({ method: 'GET', url: `/api/funds/${id}` })).json().data.allocations).toEqual([]);
+
+    expect((await call(partnerA)({ method: 'POST', url: `/api/funds/${id}/allocation-rule`, payload: { percent: 1.5 } })).statusCode).toBe(403);
+    const applied = await call(admin)({ method: 'POST', url: `/api/funds/${id}/allocation-rule`, payload: { percent: 1.5 } });
+    expect(applied.statusCode, applied.body).toBe(200);
+    const fund = applied.json().data;
+    expect(fund.allocation_rule).toEqual({ kind: 'percent_of_purchases', percent: 1.5, measured_from: from, measured_to: to });
+    expect(Object.fromEntries(fund.allocations.map((a: { organisation_id: string; measured_purchases: number; amount: number }) => [a.organisation_id, { purchases: a.measured_purchases, amount: a.amount }]))).toEqual(expected);
+    const [event] = (await t.portal.services.store.readStream(`funds-${id}`)).filter((e) => e.type === 'FundAllocationsSetByRule.v1');
+    expect(event.data).toMatchObject({ rule: { kind: 'percent_of_purchases', percentBasisPoints: 150, measuredFrom: from, measuredTo: to } });
+    expect((event.data as { allocations: unknown[] }).allocations).toHaveLength(rows.length);
+  });
+});

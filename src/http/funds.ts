@@ -2,7 +2,8 @@ import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { seesAllOrganisations } from '../../domain/access';
+import { isAdminRole, seesAllOrganisations } from '../../domain/access';
+import { ALLOCATION_RULE_KINDS } from '../../domain/funds/allocationRule';
 import { parsePriceCents } from '../../domain/catalogue/catalogue';
 import { FUND_CLAIM_DECISIONS, FUND_CLAIM_MESSAGES, FUND_CLAIM_STATUSES, fundClaims, MAX_PROOF_FILES, PAYOUT_METHODS } from '../../domain/funds/claims';
 import { FUND_MESSAGES, FUND_STATUSES, funds } from '../../domain/funds/funds';
@@ -11,6 +12,7 @@ import { VERSIONED_RECORDS } from '../../domain/versionedRecords';
 import {
   balances,
   CLAIM_SORT_FIELDS,
+  companyNames,
   findFund,
   findFundClaim,
   findFundFile,
@@ -26,12 +28,13 @@ import {
 } from '../../projections/funds';
 import { statusHistoryOf } from '../../projections/statusHistory';
 import { findUser } from '../../projections/users';
-import { metadataFromRequest, newId, runCommand } from '../commands/dispatch';
-import { claimState, fundContext, recordFundPayout, requestState, reviewFundClaim, reviewFundRequest, submitFundClaim } from '../commands/funds';
+import { metadataFromRequest, runCommand } from '../commands/dispatch';
+import { allocationRuleMeasure, claimState, closeFundPeriod, fundContext, fundState, recordFundPayout, setAllocationsByRule, requestState, reviewFundClaim, reviewFundRequest, submitFundClaim } from '../commands/funds';
 import { auditActorOf, exportFilters, recordAuditEntry, recordedWhenDone } from '../plugins/auditTrail';
 import { HttpError } from '../plugins/errors';
 import { readMultipart, removeUpload, sendUpload, storeUpload, uploadNameParam, type FileRule, type MultipartForm } from '../plugins/uploads';
 import type { Services } from '../services';
+import { answerCreated, earlierCreation, newRecordId } from './created';
 import { csvLines } from './csv';
 import { listQuerySchema, sendList } from './lists';
 import { statusErrorHandler } from './orders';
@@ -104,6 +107,18 @@ const updateFundBody = z
   .object({ ...fundFields, id: z.unknown().optional(), allocations: z.unknown().optional(), totals: z.unknown().optional(), status: z.unknown().optional(), utilisation_percent: z.unknown().optional(), created_at: z.unknown().optional(), updated_at: z.unknown().optional(), success: z.unknown().optional(), data: z.unknown().optional(), message: z.unknown().optional() })
   .strict()
   .meta({ example: { name: 'FY27 H1 Marketing Fund', period_start: '2026-10-01', period_end: '2027-03-31', budget: 260000, coop_share_percent: 2 } });
+const percentField = z.number({ error: 'The percentage must be a number.' }).gt(0, 'The percentage must be greater than 0 and at most 100.').max(100, 'The percentage must be greater than 0 and at most 100.').multipleOf(0.01, 'The percentage has at most 2 decimals.');
+const ruleBody = z
+  .object({ kind: z.enum(ALLOCATION_RULE_KINDS, { error: `The rule must be one of: ${ALLOCATION_RULE_KINDS.join(', ')}.` }).optional().default('percent_of_purchases'), percent: percentField })
+  .strict()
+  .meta({ example: { kind: 'percent_of_purchases', percent: 5 } });
+const ruleQuery = z
+  .object({
+    kind: z.enum(ALLOCATION_RULE_KINDS, { error: `The rule must be one of: ${ALLOCATION_RULE_KINDS.join(', ')}.` }).optional().default('percent_of_purchases'),
+    percent: z.coerce.number({ error: 'The percentage must be a number.' }).pipe(percentField),
+  })
+  .strict();
+const closeBody = z.object({}).strict().meta({ example: {} });
 const allocationBody = allocation.meta({ example: { organisation_id: '00000000-0000-4000-8000-000000000001', amount: 12000 } });
 
 const requestFields = z
@@ -283,7 +298,11 @@ export async function fundRoutes(parent: FastifyInstance, services: Services): P
 
   app.post('/funds', { schema: { tags: ['funds'], summary: 'Create a fund period with its allocations (admins)', body: createFundBody } }, async (request, reply) => {
     const b = request.body;
-    const fundId = newId();
+    const fundId = newRecordId(request, 'fund');
+    const created = { id: fundId, location: `/api/funds/${fundId}` };
+    const read = async () => recordAnswer(await loadFund(request, fundId), 'Fund created.');
+    const earlier = await earlierCreation(services, request, funds.streamId(fundId), fundId);
+    if (earlier) return answerCreated(services, reply, { ...created, earlier }, read);
     await runCommand(
       services,
       funds,
@@ -300,8 +319,7 @@ export async function fundRoutes(parent: FastifyInstance, services: Services): P
       },
       metadataFromRequest(request),
     );
-    reply.status(201);
-    return recordAnswer(await loadFund(request, fundId), 'Fund created.');
+    return answerCreated(services, reply, created, read);
   });
 
   app.get('/funds/:id', { schema: { tags: ['funds'], summary: 'One fund (with asOf: as it was at that moment)', params: uuidParam, querystring: asOfQuery } }, async (request) => {
@@ -329,6 +347,64 @@ export async function fundRoutes(parent: FastifyInstance, services: Services): P
     return recordAnswer(await loadFund(request, fund.id), 'Allocation saved.');
   });
 
+  app.post(
+    '/funds/:id/close',
+    { schema: { tags: ['funds'], summary: "Close a fund period early (admins): each organisation's available balance expires; approved reservations stay claimable until their deadline", params: uuidParam, body: closeBody.optional() } },
+    async (request) => {
+      const fund = await loadFund(request, request.params.id);
+      await closeFundPeriod(services, fund.id, 'manual', metadataFromRequest(request));
+      return recordAnswer(await loadFund(request, fund.id), 'Fund period closed.');
+    },
+  );
+
+  /** The preview names every organisation's purchases: administrators only. */
+  const rulePreview = async (request: FastifyRequest, fundId: string, percent: number) => {
+    if (!isAdminRole(request.principal.role)) throw new HttpError(403, 'INSUFFICIENT_PERMISSIONS', FUND_MESSAGES.onlyAdmins);
+    const fund = await loadFund(request, fundId);
+    const basisPoints = Math.round(percent * 100);
+    const measured = await allocationRuleMeasure(services, await fundState(services, fund.id), basisPoints);
+    const names = await companyNames(pool, measured.allocations.map((a) => a.organisationId));
+    const current = Object.fromEntries(fund.allocations.map((a) => [a.organisation_id, a]));
+    const allocations = measured.allocations.map((a) => ({
+      organisation_id: a.organisationId,
+      company_name: names[a.organisationId] ?? null,
+      purchases: a.purchasesCents / 100,
+      current: current[a.organisationId]?.amount ?? 0,
+      amount: a.amountCents / 100,
+    }));
+    const ruleIds = new Set(allocations.map((a) => a.organisation_id));
+    const keptCents = fund.allocations.filter((a) => !ruleIds.has(a.organisation_id)).reduce((sum, a) => sum + Math.round(a.amount * 100), 0);
+    const totalCents = keptCents + measured.allocations.reduce((sum, a) => sum + a.amountCents, 0);
+    return {
+      fund_id: fund.id,
+      rule: { kind: 'percent_of_purchases' as const, percent },
+      measured_from: measured.from,
+      measured_to: measured.to,
+      allocations,
+      /** What the allocations add up to once the rule is applied (organisations without purchases keep theirs). */
+      total_allocated: totalCents / 100,
+      budget: fund.budget,
+      within_budget: totalCents <= Math.round(fund.budget * 100),
+    };
+  };
+
+  app.get(
+    '/funds/:id/allocation-rule',
+    { schema: { tags: ['funds'], summary: 'Preview allocations by a rule (admins): percent of each organisation’s delivered purchases in the previous period of the fund’s length', params: uuidParam, querystring: ruleQuery } },
+    async (request) => ({ success: true, data: await rulePreview(request, request.params.id, request.query.percent) }),
+  );
+
+  app.post(
+    '/funds/:id/allocation-rule',
+    { schema: { tags: ['funds'], summary: 'Set allocations by a rule (admins), measured as the preview shows; organisations without purchases keep their allocation', params: uuidParam, body: ruleBody } },
+    async (request) => {
+      if (!isAdminRole(request.principal.role)) throw new HttpError(403, 'INSUFFICIENT_PERMISSIONS', FUND_MESSAGES.onlyAdmins);
+      const fund = await loadFund(request, request.params.id);
+      await setAllocationsByRule(services, fund.id, Math.round(request.body.percent * 100), metadataFromRequest(request));
+      return recordAnswer(await loadFund(request, fund.id), 'Allocations set by the rule.');
+    },
+  );
+
   app.get('/funds/:id/history', { schema: { tags: ['funds'], summary: "A fund's status history", params: uuidParam } }, async (request) => {
     const fund = await loadFund(request, request.params.id);
     return { success: true, data: await statusHistoryOf(pool, 'funds', fund.id) };
@@ -352,7 +428,11 @@ export async function fundRoutes(parent: FastifyInstance, services: Services): P
       const { principal } = request;
       const fund = await fundContext(services, f.fund_id, principal.organisationId);
       if (!fund) throw new HttpError(404, 'NOT_FOUND', FUND_MESSAGES.notFound);
-      const requestId = newId();
+      const requestId = newRecordId(request, 'fund-request');
+      const created = { id: requestId, location: `/api/fund-requests/${requestId}` };
+      const read = async () => recordAnswer(await loadRequest(request, requestId), FUND_REQUEST_MESSAGES.submitted);
+      const earlier = await earlierCreation(services, request, fundRequests.streamId(requestId), requestId);
+      if (earlier) return answerCreated(services, reply, { ...created, earlier }, read);
       const companyName = await companyOf(request);
       await withStoredFiles(form.files.attachments, async (attachments) => {
         await runCommand(
@@ -380,8 +460,7 @@ export async function fundRoutes(parent: FastifyInstance, services: Services): P
           metadataFromRequest(request),
         );
       });
-      reply.status(201);
-      return recordAnswer(await loadRequest(request, requestId), FUND_REQUEST_MESSAGES.submitted);
+      return answerCreated(services, reply, created, read);
     },
   );
 
@@ -480,10 +559,14 @@ export async function fundRoutes(parent: FastifyInstance, services: Services): P
     async (request, reply) => {
       const form = await readMultipart(request, { proof: PROOF_RULE });
       const f = formFields(form, claimFields);
+      const claimId = newRecordId(request, 'fund-claim');
+      const created = { id: claimId, location: `/api/fund-claims/${claimId}` };
+      const read = async () => recordAnswer(await loadClaim(request, claimId), FUND_CLAIM_MESSAGES.submitted);
+      const earlier = await earlierCreation(services, request, fundClaims.streamId(claimId), claimId);
+      if (earlier) return answerCreated(services, reply, { ...created, earlier }, read);
       const found = await loadRequest(request, f.request_id);
       const state = await requestState(services, found.id);
       if (state.status === 'none') throw new HttpError(404, 'NOT_FOUND', FUND_REQUEST_MESSAGES.notFound);
-      const claimId = newId();
       const companyName = await companyOf(request);
       await withStoredFiles(form.files.proof, async (proof) => {
         await submitFundClaim(
@@ -505,8 +588,7 @@ export async function fundRoutes(parent: FastifyInstance, services: Services): P
           metadataFromRequest(request),
         );
       });
-      reply.status(201);
-      return recordAnswer(await loadClaim(request, claimId), FUND_CLAIM_MESSAGES.submitted);
+      return answerCreated(services, reply, created, read);
     },
   );
 

@@ -171,6 +171,8 @@ export const seedFunds: Seeder = {
       // A claim made before a deadline that has passed by now is history: told only before the workers start
       // (DEMO_HISTORY_DAYS > 0), or the worker would rightly release the reservation before the claim is told.
       if (CLAIMED.includes(demo.stage) && deadline < dayOf(0) && services.config.DEMO_HISTORY_DAYS === 0) continue;
+      // Likewise a period that has ended: the worker closes it as soon as it runs, so its activities are told only before.
+      if (demo.fund === 'previous' && services.config.DEMO_HISTORY_DAYS === 0) continue;
       const partner = { ...metadata, actorId: organisationId, actorRole: account?.role ?? 'partner' };
       const submittedAt = now + (Math.min(demo.start, 0) - 14) * DAY_MS + 9 * 3600_000;
       const reviewedAt = submittedAt + 2 * DAY_MS;

@@ -140,4 +140,63 @@ describe('market development funds', () => {
       });
     }
   }, 240_000);
+
+  it('an administrator creates a fund, allocates it by a rule after a preview and closes the period early; charts and cards fit a phone', async () => {
+    const name = `Rule fund ${Date.now().toString(36)}`;
+    const now = new Date();
+    const start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)).toISOString().slice(0, 10);
+    const end = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 12, 0)).toISOString().slice(0, 10);
+    await withPage(DESKTOP, async (page) => {
+      await openFunds(page, 'admin');
+      await page.getByTestId('tab-funds').click();
+      await page.getByTestId('utilisation-chart').locator('svg').first().waitFor();
+      await page.getByTestId('new-fund').click();
+      await page.getByLabel('Name').fill(name);
+      await page.getByLabel('Period start').fill(start);
+      await page.getByLabel('Period end').fill(end);
+      await page.getByLabel('Budget ($)').fill('500000');
+      await page.getByTestId('fund-create-submit').click();
+      await expect.poll(() => page.getByTestId('funds-notice').textContent(), { timeout: 15_000 }).toContain('Fund created.');
+      const fund = page.getByTestId(`fund-${name}`);
+      await expect.poll(() => fund.getByTestId(`org-chart-${name}-empty`).textContent()).toContain('No organisation has an allocation');
+
+      await fund.getByTestId('allocate-by-rule').click();
+      await page.getByLabel('Percent of delivered purchases').fill('2');
+      await page.getByTestId('rule-preview').click();
+      await expect.poll(() => page.getByTestId('rule-measured').textContent(), { timeout: 10_000 }).toContain('Purchases delivered');
+      await page.screenshot({ path: `${SCREENS}/admin-rule-dialog-desktop.png` });
+      await page.getByTestId('rule-apply').click();
+      await expect.poll(() => page.getByTestId('funds-notice').textContent(), { timeout: 15_000 }).toContain('Allocations set by the rule.');
+      await expect.poll(() => fund.textContent()).toContain('Allocated by rule: 2% of delivered purchases');
+      await fund.getByTestId(`org-chart-${name}`).locator('svg').first().waitFor();
+      await page.screenshot({ path: `${SCREENS}/admin-funds-charts-desktop.png`, fullPage: true });
+
+      await fund.getByTestId('close-fund').click();
+      await page.screenshot({ path: `${SCREENS}/admin-close-dialog-desktop.png` });
+      await page.getByTestId('close-fund-submit').click();
+      await expect.poll(() => page.getByTestId('funds-notice').textContent(), { timeout: 15_000 }).toContain('Fund period closed.');
+      await expect.poll(() => fund.textContent()).toContain('Closed');
+      expect(await fund.getByTestId('close-fund').count()).toBe(0);
+    });
+
+    for (const who of ['partner', 'admin'] as const) {
+      await withPage(PHONE, async (page) => {
+        await openFunds(page, who);
+        if (who === 'admin') await page.getByTestId('tab-funds').click();
+        const chart = page.getByTestId(who === 'admin' ? 'utilisation-chart' : 'period-chart');
+        await chart.locator('svg').first().waitFor();
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+        await page.screenshot({ path: `${SCREENS}/${who}-charts-phone.png`, fullPage: true });
+      });
+    }
+    await withPage(DESKTOP, async (page) => {
+      await openFunds(page, 'partner');
+      await page.getByTestId('period-chart').locator('svg').first().waitFor();
+      // What expires next is the available balance of the open fund ending first, as the balance route answers it.
+      const balance = await balanceOf('partner');
+      await expect.poll(() => page.getByTestId('balance-expiring').textContent()).toMatch(/^\$/);
+      expect(Number((await page.getByTestId('balance-expiring').textContent())!.replace(/[$,]/g, ''))).toBeLessThanOrEqual(balance.available);
+      await page.screenshot({ path: `${SCREENS}/partner-charts-desktop.png`, fullPage: true });
+    });
+  }, 180_000);
 });

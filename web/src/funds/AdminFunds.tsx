@@ -1,7 +1,9 @@
-import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, Paper, Stack, Tab, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Tabs, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, Paper, Stack, Tab, Tabs, TextField, Typography } from '@mui/material';
 import { useCallback, useEffect, useState } from 'react';
 import { ApiError } from '../providers/errorMapper';
-import { BalanceCards, daysUntil, FileLinks, FundStatusChip, RoiTable } from './FundParts';
+import { AllocationRuleDialog, CloseFundDialog, NewFundDialog } from './FundAdminDialogs';
+import { barLabel, EmptyAction, FundChartCard } from './FundCharts';
+import { BalanceCards, daysUntil, FileLinks, FundStatusChip, FundTable, RoiTable } from './FundParts';
 import { exportClaims, exportRequests, getBalance, listClaims, listFunds, listRequests, recordPayout, reviewClaim, reviewRequest, usd, type Balance, type FundClaimRecord, type FundRecord, type FundRequestRecord } from './fundsApi';
 
 type Decision = { kind: 'request'; record: FundRequestRecord } | { kind: 'claim'; record: FundClaimRecord } | { kind: 'payout'; record: FundClaimRecord };
@@ -97,6 +99,7 @@ export function AdminFunds() {
   const [requests, setRequests] = useState<FundRequestRecord[]>([]);
   const [claims, setClaims] = useState<FundClaimRecord[]>([]);
   const [decision, setDecision] = useState<Decision | null>(null);
+  const [fundDialog, setFundDialog] = useState<{ kind: 'new' } | { kind: 'rule' | 'close'; fund: FundRecord } | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const load = useCallback(async () => {
     const [balance, f, r, c] = await Promise.all([getBalance(), listFunds(), listRequests(), listClaims()]);
@@ -111,6 +114,13 @@ export function AdminFunds() {
     setNotice(message);
     void load();
   };
+  const fundDone = (message: string) => {
+    setFundDialog(null);
+    setNotice(message);
+    void load();
+  };
+  /** A claim waiting for review more than 14 days. */
+  const overdue = (c: FundClaimRecord) => c.status === 'pending' && (daysUntil(c.submitted_at.slice(0, 10)) ?? 0) < -14;
   const queue = requests.filter((r) => r.status === 'pending');
   const claimQueue = claims.filter((c) => c.status === 'pending' || c.status === 'approved');
 
@@ -135,50 +145,39 @@ export function AdminFunds() {
           <Stack direction="row" justifyContent="flex-end" sx={{ mb: 1 }}>
             <Button onClick={() => void exportRequests()}>Export CSV</Button>
           </Stack>
-          <TableContainer component={Paper} variant="outlined">
-            <Table size="small" aria-label="Request queue">
-              <TableHead>
-                <TableRow>
-                  <TableCell>Submitted</TableCell>
-                  <TableCell>Organisation</TableCell>
-                  <TableCell>Activity</TableCell>
-                  <TableCell align="right">Planned</TableCell>
-                  <TableCell align="right">Requested</TableCell>
-                  <TableCell>Files</TableCell>
-                  <TableCell />
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {queue.map((r) => (
-                  <TableRow key={r.id} data-testid={`queue-request-${r.title}`}>
-                    <TableCell>{r.submitted_at.slice(0, 10)}</TableCell>
-                    <TableCell>{r.company_name}</TableCell>
-                    <TableCell>
-                      {r.title}
-                      <Typography variant="caption" display="block" color="text.secondary">
-                        {r.start_date} – {r.end_date} · {r.fund_name}
-                      </Typography>
-                    </TableCell>
-                    <TableCell align="right">{usd(r.planned_cost)}</TableCell>
-                    <TableCell align="right">{usd(r.requested_amount)}</TableCell>
-                    <TableCell>
-                      <FileLinks files={r.attachments} />
-                    </TableCell>
-                    <TableCell>
-                      <Button size="small" variant="outlined" onClick={() => setDecision({ kind: 'request', record: r })} data-testid="review-request">
-                        Review
-                      </Button>
-                    </TableCell>
-                  </TableRow>
-                ))}
-                {queue.length === 0 ? (
-                  <TableRow>
-                    <TableCell colSpan={7}>No requests waiting.</TableCell>
-                  </TableRow>
-                ) : null}
-              </TableBody>
-            </Table>
-          </TableContainer>
+          <FundTable
+            label="Request queue"
+            rows={queue}
+            rowId={(r) => r.id}
+            rowProps={(r) => ({ 'data-testid': `queue-request-${r.title}` })}
+            empty="No requests waiting."
+            columns={[
+              {
+                label: 'Activity',
+                render: (r) => (
+                  <>
+                    {r.title}
+                    <Typography variant="caption" display="block" color="text.secondary">
+                      {r.start_date} – {r.end_date} · {r.fund_name}
+                    </Typography>
+                  </>
+                ),
+              },
+              { label: 'Submitted', render: (r) => r.submitted_at.slice(0, 10) },
+              { label: 'Organisation', render: (r) => r.company_name },
+              { label: 'Planned', align: 'right', render: (r) => usd(r.planned_cost) },
+              { label: 'Requested', align: 'right', render: (r) => usd(r.requested_amount) },
+              { label: 'Files', render: (r) => <FileLinks files={r.attachments} /> },
+              {
+                label: '',
+                render: (r) => (
+                  <Button size="small" variant="outlined" onClick={() => setDecision({ kind: 'request', record: r })} data-testid="review-request">
+                    Review
+                  </Button>
+                ),
+              },
+            ]}
+          />
         </>
       ) : null}
       {tab === 'claims' ? (
@@ -186,103 +185,119 @@ export function AdminFunds() {
           <Stack direction="row" justifyContent="flex-end" sx={{ mb: 1 }}>
             <Button onClick={() => void exportClaims()}>Export CSV</Button>
           </Stack>
-          <TableContainer component={Paper} variant="outlined">
-            <Table size="small" aria-label="Claim queue">
-              <TableHead>
-                <TableRow>
-                  <TableCell>Submitted</TableCell>
-                  <TableCell>Organisation</TableCell>
-                  <TableCell>Activity</TableCell>
-                  <TableCell align="right">Approved</TableCell>
-                  <TableCell align="right">Claimed</TableCell>
-                  <TableCell>Status</TableCell>
-                  <TableCell>Proof</TableCell>
-                  <TableCell />
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {claimQueue.map((c) => {
-                  const overdue = c.status === 'pending' && (daysUntil(c.submitted_at.slice(0, 10)) ?? 0) < -14;
-                  return (
-                    <TableRow key={c.id} data-testid={`queue-claim-${c.request_title}`} sx={overdue ? { bgcolor: '#fff4e5' } : undefined}>
-                      <TableCell>{c.submitted_at.slice(0, 10)}</TableCell>
-                      <TableCell>{c.company_name}</TableCell>
-                      <TableCell>{c.request_title}</TableCell>
-                      <TableCell align="right">{usd(c.approved_amount)}</TableCell>
-                      <TableCell align="right">{usd(c.claimed_amount)}</TableCell>
-                      <TableCell>
-                        <FundStatusChip status={c.status} />
-                      </TableCell>
-                      <TableCell>
-                        <FileLinks files={c.proof} />
-                      </TableCell>
-                      <TableCell>
-                        {c.status === 'pending' ? (
-                          <Button size="small" variant="outlined" onClick={() => setDecision({ kind: 'claim', record: c })} data-testid="review-claim">
-                            Review
-                          </Button>
-                        ) : (
-                          <Button size="small" variant="outlined" onClick={() => setDecision({ kind: 'payout', record: c })} data-testid="record-payout">
-                            Payout
-                          </Button>
-                        )}
-                      </TableCell>
-                    </TableRow>
-                  );
-                })}
-                {claimQueue.length === 0 ? (
-                  <TableRow>
-                    <TableCell colSpan={8}>No claims waiting.</TableCell>
-                  </TableRow>
-                ) : null}
-              </TableBody>
-            </Table>
-          </TableContainer>
+          <FundTable
+            label="Claim queue"
+            rows={claimQueue}
+            rowId={(c) => c.id}
+            rowProps={(c) => ({ 'data-testid': `queue-claim-${c.request_title}` })}
+            rowSx={(c) => (overdue(c) ? { bgcolor: '#fff4e5' } : undefined)}
+            empty="No claims waiting."
+            columns={[
+              { label: 'Activity', render: (c) => c.request_title },
+              { label: 'Submitted', render: (c) => <Box component="span" sx={overdue(c) ? { color: 'warning.dark', fontWeight: 600 } : undefined}>{c.submitted_at.slice(0, 10)}{overdue(c) ? ' · overdue' : ''}</Box> },
+              { label: 'Organisation', render: (c) => c.company_name },
+              { label: 'Approved', align: 'right', render: (c) => usd(c.approved_amount) },
+              { label: 'Claimed', align: 'right', render: (c) => usd(c.claimed_amount) },
+              { label: 'Status', render: (c) => <FundStatusChip status={c.status} /> },
+              { label: 'Proof', render: (c) => <FileLinks files={c.proof} /> },
+              {
+                label: '',
+                render: (c) =>
+                  c.status === 'pending' ? (
+                    <Button size="small" variant="outlined" onClick={() => setDecision({ kind: 'claim', record: c })} data-testid="review-claim">
+                      Review
+                    </Button>
+                  ) : (
+                    <Button size="small" variant="outlined" onClick={() => setDecision({ kind: 'payout', record: c })} data-testid="record-payout">
+                      Payout
+                    </Button>
+                  ),
+              },
+            ]}
+          />
         </>
       ) : null}
       {tab === 'funds' ? (
         <Stack spacing={2}>
+          <Stack direction="row" justifyContent="flex-end">
+            <Button variant="contained" onClick={() => setFundDialog({ kind: 'new' })} data-testid="new-fund">
+              New fund
+            </Button>
+          </Stack>
+          <FundChartCard
+            title="Budget utilisation per fund: paid, claimed, reserved, available, expired, not allocated"
+            testId="utilisation-chart"
+            rows={funds.map((f) => ({ ...f.totals, unallocated: Math.round((f.budget - f.totals.allocated) * 100) / 100, label: barLabel(f.name) }))}
+            empty={{
+              text: funds.length ? 'No fund has allocations yet: allocate a budget to organisations by hand or by a rule.' : 'No fund periods yet: create the first fund with its budget and period.',
+              action: funds.length ? undefined : <EmptyAction label="New fund" onClick={() => setFundDialog({ kind: 'new' })} testId="empty-new-fund" />,
+            }}
+          />
           {funds.map((f) => (
-            <Paper key={f.id} variant="outlined" sx={{ p: 2 }} data-testid={`fund-${f.name}`}>
-              <Typography variant="subtitle1" sx={{ fontWeight: 700 }}>
-                {f.name}
-              </Typography>
-              <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-                {f.period_start} – {f.period_end} · budget {usd(f.budget)} · co-op {f.coop_share_percent}% · {f.utilisation_percent}% committed
-              </Typography>
-              <TableContainer>
-                <Table size="small" aria-label={`Allocations of ${f.name}`}>
-                  <TableHead>
-                    <TableRow>
-                      <TableCell>Organisation</TableCell>
-                      <TableCell align="right">Allocated</TableCell>
-                      <TableCell align="right">Accrued</TableCell>
-                      <TableCell align="right">Reserved</TableCell>
-                      <TableCell align="right">Claimed</TableCell>
-                      <TableCell align="right">Paid</TableCell>
-                      <TableCell align="right">Available</TableCell>
-                    </TableRow>
-                  </TableHead>
-                  <TableBody>
-                    {f.allocations.map((a) => (
-                      <TableRow key={a.organisation_id}>
-                        <TableCell>{a.company_name ?? a.organisation_id}</TableCell>
-                        <TableCell align="right">{usd(a.allocated)}</TableCell>
-                        <TableCell align="right">{usd(a.accrued)}</TableCell>
-                        <TableCell align="right">{usd(a.reserved)}</TableCell>
-                        <TableCell align="right">{usd(a.claimed)}</TableCell>
-                        <TableCell align="right">{usd(a.paid)}</TableCell>
-                        <TableCell align="right">{usd(a.available)}</TableCell>
-                      </TableRow>
-                    ))}
-                  </TableBody>
-                </Table>
-              </TableContainer>
+            <Paper key={f.id} variant="outlined" sx={{ p: { xs: 1.5, sm: 2 } }} data-testid={`fund-${f.name}`}>
+              <Stack direction={{ xs: 'column', sm: 'row' }} justifyContent="space-between" alignItems={{ xs: 'flex-start', sm: 'center' }} spacing={1}>
+                <Box sx={{ minWidth: 0 }}>
+                  <Typography variant="subtitle1" sx={{ fontWeight: 700 }}>
+                    {f.name} <FundStatusChip status={f.status} />
+                  </Typography>
+                  <Typography variant="body2" color="text.secondary">
+                    {f.period_start} – {f.period_end} · budget {usd(f.budget)} · co-op {f.coop_share_percent}% · {f.utilisation_percent}% committed
+                    {f.closed_at ? ` · closed ${f.closed_at.slice(0, 10)}${f.close_reason === 'manual' ? ' early' : ''}, ${usd(f.totals.expired)} expired` : ''}
+                  </Typography>
+                  {f.allocation_rule ? (
+                    <Typography variant="caption" color="text.secondary" display="block">
+                      Allocated by rule: {f.allocation_rule.percent}% of delivered purchases {f.allocation_rule.measured_from} – {f.allocation_rule.measured_to}
+                    </Typography>
+                  ) : null}
+                </Box>
+                {f.status === 'open' ? (
+                  <Stack direction="row" spacing={1} sx={{ flexShrink: 0 }}>
+                    <Button size="small" variant="outlined" onClick={() => setFundDialog({ kind: 'rule', fund: f })} data-testid="allocate-by-rule">
+                      Allocate by rule
+                    </Button>
+                    <Button size="small" variant="outlined" color="warning" onClick={() => setFundDialog({ kind: 'close', fund: f })} data-testid="close-fund">
+                      Close period
+                    </Button>
+                  </Stack>
+                ) : null}
+              </Stack>
+              <Box sx={{ mt: 1.5 }}>
+                <FundChartCard
+                  title="Utilisation per organisation"
+                  testId={`org-chart-${f.name}`}
+                  rows={f.allocations.map((a) => ({ ...a, label: barLabel(a.company_name ?? a.organisation_id) }))}
+                  empty={{
+                    text: 'No organisation has an allocation in this fund yet.',
+                    action: f.status === 'open' ? <EmptyAction label="Allocate by rule" onClick={() => setFundDialog({ kind: 'rule', fund: f })} /> : undefined,
+                  }}
+                />
+              </Box>
+              {f.allocations.length ? (
+                <FundTable
+                  label={`Allocations of ${f.name}`}
+                  rows={f.allocations}
+                  rowId={(a) => a.organisation_id}
+                  empty=""
+                  columns={[
+                    { label: 'Organisation', render: (a) => a.company_name ?? a.organisation_id },
+                    { label: 'Allocated', align: 'right', render: (a) => usd(a.allocated) },
+                    { label: 'Accrued', align: 'right', render: (a) => usd(a.accrued) },
+                    { label: 'Reserved', align: 'right', render: (a) => usd(a.reserved) },
+                    { label: 'Claimed', align: 'right', render: (a) => usd(a.claimed) },
+                    { label: 'Paid', align: 'right', render: (a) => usd(a.paid) },
+                    { label: 'Expired', align: 'right', render: (a) => usd(a.expired) },
+                    { label: 'Available', align: 'right', render: (a) => usd(a.available) },
+                  ]}
+                />
+              ) : null}
             </Paper>
           ))}
         </Stack>
       ) : null}
       {tab === 'roi' ? <RoiTable requests={requests} /> : null}
+      {fundDialog?.kind === 'new' ? <NewFundDialog onClose={() => setFundDialog(null)} onDone={fundDone} /> : null}
+      {fundDialog?.kind === 'rule' ? <AllocationRuleDialog fund={fundDialog.fund} onClose={() => setFundDialog(null)} onDone={fundDone} /> : null}
+      {fundDialog?.kind === 'close' ? <CloseFundDialog fund={fundDialog.fund} onClose={() => setFundDialog(null)} onDone={fundDone} /> : null}
       {decision ? <DecisionDialog decision={decision} onClose={() => setDecision(null)} onDone={done} /> : null}
     </Box>
   );

@@ -11,6 +11,8 @@ export interface Balance {
   reserved: number;
   claimed: number;
   paid: number;
+  /** Unspent when the fund period closed. */
+  expired: number;
   available: number;
 }
 
@@ -20,6 +22,7 @@ export interface FundBalanceRow extends Balance {
   period_start: string;
   period_end: string;
   status: string;
+  budget: number;
 }
 
 export interface FundRecord {
@@ -30,9 +33,23 @@ export interface FundRecord {
   budget: number;
   coop_share_percent: number;
   status: string;
-  allocations: Array<Balance & { organisation_id: string; company_name: string | null; amount: number }>;
+  closed_at: string | null;
+  close_reason: string | null;
+  allocation_rule: { kind: string; percent: number; measured_from: string; measured_to: string } | null;
+  allocations: Array<Balance & { organisation_id: string; company_name: string | null; amount: number; measured_purchases: number | null }>;
   totals: Balance;
   utilisation_percent: number;
+}
+
+export interface RulePreview {
+  fund_id: string;
+  rule: { kind: string; percent: number };
+  measured_from: string;
+  measured_to: string;
+  allocations: Array<{ organisation_id: string; company_name: string | null; purchases: number; current: number; amount: number }>;
+  total_allocated: number;
+  budget: number;
+  within_budget: boolean;
 }
 
 export interface FileLink {
@@ -109,6 +126,15 @@ export async function createFund(body: { name: string; period_start: string; per
 export async function setAllocation(fundId: string, body: { organisation_id: string; amount: number }) {
   return (await httpClient<{ data: FundRecord }>(`${API_URL}/funds/${encodeURIComponent(fundId)}/allocations`, { method: 'POST', body })).json.data;
 }
+export async function closeFund(fundId: string) {
+  return (await httpClient<{ data: FundRecord; message: string }>(`${API_URL}/funds/${encodeURIComponent(fundId)}/close`, { method: 'POST', body: {} })).json;
+}
+export async function previewAllocationRule(fundId: string, percent: number) {
+  return (await httpClient<{ data: RulePreview }>(`${API_URL}/funds/${encodeURIComponent(fundId)}/allocation-rule?percent=${encodeURIComponent(String(percent))}`)).json.data;
+}
+export async function applyAllocationRule(fundId: string, percent: number) {
+  return (await httpClient<{ data: FundRecord; message: string }>(`${API_URL}/funds/${encodeURIComponent(fundId)}/allocation-rule`, { method: 'POST', body: { kind: 'percent_of_purchases', percent } })).json;
+}
 export async function reviewRequest(id: string, body: { decision: string; approved_amount?: number | null; note?: string | null }) {
   return (await httpClient<{ data: FundRequestRecord; message: string }>(`${API_URL}/fund-requests/${encodeURIComponent(id)}/review`, { method: 'POST', body })).json;
 }
@@ -167,6 +193,8 @@ export const STATUS_LABELS: Record<string, string> = {
   released: 'Released',
   more_proof_requested: 'More proof requested',
   paid: 'Paid',
+  open: 'Open',
+  closed: 'Closed',
 };
 export const ACTIVITY_LABELS: Record<string, string> = {
   event: 'Event',
