@@ -489,9 +489,8 @@ export async function fundRoutes(parent: FastifyInstance, services: Services): P
       schema: { tags: ['funds'], summary: 'Edit and resubmit a request while changes are requested (multipart: the request fields without fund_id, more attachments)', params: uuidParam, consumes: ['multipart/form-data'] },
     },
     async (request) => {
-      // The body is read (and refused when broken) before the record is looked up, as on every multipart route.
-      const form = await readMultipart(request, { attachments: ATTACHMENT_RULE });
       const found = await loadRequest(request, request.params.id);
+      const form = await readMultipart(request, { attachments: ATTACHMENT_RULE });
       const f = formFields(form, resubmitFields);
       const fund = await fundContext(services, found.fund_id, found.organisation_id);
       if (!fund) throw new HttpError(404, 'NOT_FOUND', FUND_MESSAGES.notFound);
@@ -614,8 +613,8 @@ export async function fundRoutes(parent: FastifyInstance, services: Services): P
     '/fund-claims/:id/proof',
     { errorHandler: statusErrorHandler, schema: { tags: ['funds'], summary: 'Add proof while more is requested (multipart: proof files); the claim goes back to review', params: uuidParam, consumes: ['multipart/form-data'] } },
     async (request) => {
-      const form = await readMultipart(request, { proof: PROOF_RULE });
       const found = await loadClaim(request, request.params.id);
+      const form = await readMultipart(request, { proof: PROOF_RULE });
       formFields(form, z.object({}).strict());
       await withStoredFiles(form.files.proof, async (proof) => {
         await runCommand(services, fundClaims, found.id, { type: 'AddFundClaimProof', actorOrganisationId: request.principal.organisationId, proof }, metadataFromRequest(request));
