@@ -1,5 +1,5 @@
 import { nextProjectStatuses, type ProjectDetails, type ProjectEvent } from '../domain/projects/projects';
-import { DAY_MS, PROTECTING_STATUSES, registrationKey, type RegistrationKey } from '../domain/projects/registration';
+import { DAY_MS, EXPIRING_SOON_DAYS, EXTENSION_STATUSES, PROTECTING_STATUSES, registrationKey, type RegistrationKey } from '../domain/projects/registration';
 import type { PoolClient } from '../src/db';
 import type { RecordedEvent } from '../src/eventstore';
 import type { Projection } from './projection';
@@ -194,8 +194,18 @@ const PROJECT_COLUMNS = `p.*, p.expected_closure_date::text AS expected_closure_
   (SELECT count(*)::int FROM read.project_milestones m WHERE m.project_id = p.id) AS milestone_count`;
 const PROJECT_FROM = 'read.projects p LEFT JOIN read.users u ON u.id = p.created_by';
 
-/** A registration expiring within this many days is shown as expiring soon. */
-export const EXPIRING_SOON_DAYS = 7;
+export { EXPIRING_SOON_DAYS };
+
+/**
+ * The one definition of the project counts shown in more than one place (the Projects page's cards,
+ * its tabs, the dashboards' cards and charts): SQL conditions over `read.projects p`.
+ */
+export const PROJECT_CONDITIONS = {
+  /** Active work: every stage but Completed (the specification: only Completed is finished). */
+  active: `p.status <> 'Completed'`,
+  /** A registration pending or approved whose expiry falls in (now, now + EXPIRING_SOON_DAYS]. `$now` and `$soon` are parameters. */
+  expiringSoon: (now: string, soon: string) => `(p.registration_status IN ('pending', 'approved') AND p.expires_at > ${now} AND p.expires_at <= ${soon})`,
+} as const;
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 
@@ -281,8 +291,13 @@ export interface ProjectFilters {
   status?: string;
   registration_status?: string;
   active?: boolean;
+  /** Registrations pending or approved expiring within EXPIRING_SOON_DAYS of `now`. */
+  expiring_soon?: boolean;
+  extension_status?: (typeof EXTENSION_STATUSES)[number];
   organisation_id?: string;
   search?: string;
+  /** The moment `expiring_soon` is counted from (now unless a test pins it). */
+  now?: Date;
 }
 
 export const PROJECT_SORT_FIELDS = ['id', 'created_at', 'updated_at', 'title', 'status', 'value', 'progress', 'expires_at', 'expected_closure_date', 'company_name', 'end_user_customer_name', 'registration_status', 'review_priority'] as const;
@@ -301,7 +316,13 @@ function projectWhere(scope: ProjectScope, filters: ProjectFilters) {
   if (filters.organisation_id) where.push(`p.organisation_id = ${param(filters.organisation_id)}`);
   if (filters.status) where.push(`p.status = ${param(filters.status)}`);
   if (filters.registration_status) where.push(`p.registration_status = ${param(filters.registration_status)}`);
-  if (filters.active !== undefined) where.push(filters.active ? `p.status <> 'Completed'` : `p.status = 'Completed'`);
+  if (filters.active !== undefined) where.push(filters.active ? PROJECT_CONDITIONS.active : `NOT (${PROJECT_CONDITIONS.active})`);
+  if (filters.extension_status) where.push(`p.extension_status = ${param(filters.extension_status)}`);
+  if (filters.expiring_soon !== undefined) {
+    const now = filters.now ?? new Date();
+    const condition = PROJECT_CONDITIONS.expiringSoon(param(now), param(new Date(now.getTime() + EXPIRING_SOON_DAYS * DAY_MS)));
+    where.push(filters.expiring_soon ? condition : `NOT ${condition}`);
+  }
   if (filters.search) {
     const pattern = param(`%${filters.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
     where.push(`(p.title ILIKE ${pattern} OR p.end_user_customer_name ILIKE ${pattern} OR p.company_name ILIKE ${pattern} OR p.id::text ILIKE ${pattern})`);
@@ -334,13 +355,13 @@ export async function projectStatistics(db: Queryable, scope: ProjectScope, now:
   const at = param(now);
   const { rows } = await db.query<Record<string, string>>(
     `SELECT count(*) AS total,
-            count(*) FILTER (WHERE p.status <> 'Completed') AS active,
-            count(*) FILTER (WHERE p.status = 'Completed') AS completed,
+            count(*) FILTER (WHERE ${PROJECT_CONDITIONS.active}) AS active,
+            count(*) FILTER (WHERE NOT (${PROJECT_CONDITIONS.active})) AS completed,
             coalesce(sum(p.value), 0) AS total_value,
             count(*) FILTER (WHERE p.registration_status = 'conflict') AS conflicts,
             count(*) FILTER (WHERE p.registration_status = 'pending') AS pending_review,
             count(*) FILTER (WHERE p.extension_status = 'requested') AS extension_requests,
-            count(*) FILTER (WHERE p.registration_status IN ('pending', 'approved') AND p.expires_at > ${at} AND p.expires_at <= ${soon}) AS expiring_soon
+            count(*) FILTER (WHERE ${PROJECT_CONDITIONS.expiringSoon(at, soon)}) AS expiring_soon
      FROM read.projects p ${clause}`,
     params,
   );

@@ -20,6 +20,13 @@ export type RegistrationStatus = (typeof REGISTRATION_STATUSES)[number];
 export const PROTECTING_STATUSES: readonly RegistrationStatus[] = ['pending', 'approved'];
 export const LIVE_STATUSES: readonly RegistrationStatus[] = ['pending', 'conflict', 'approved'];
 
+/**
+ * A registration pending or approved that expires within this many days is "expiring soon": the
+ * project card's chip, the Projects page's card, the partner dashboard's card and the list filter
+ * `expiring_soon` all use this one number.
+ */
+export const EXPIRING_SOON_DAYS = 14;
+
 export const EXTENSION_STATUSES = ['none', 'requested', 'approved', 'declined'] as const;
 export type ExtensionStatus = (typeof EXTENSION_STATUSES)[number];
 

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { isAdminRole, seesAllOrganisations } from '../../domain/access';
 import { PROJECT_DETAIL_FIELDS, PROJECT_MESSAGES, PROJECT_STATUSES, projects, type ProjectDetails, type ProjectEvent } from '../../domain/projects/projects';
-import { REGISTRATION_STATUSES } from '../../domain/projects/registration';
+import { EXTENSION_STATUSES, REGISTRATION_STATUSES } from '../../domain/projects/registration';
 import { isActivityForDeals } from '../../projections/funds';
 import { findOrder, listOrders } from '../../projections/orders';
 import {
@@ -17,6 +17,7 @@ import {
   projectStatistics,
   teamOf,
   toProjectView,
+  type ProjectFilters,
   type ProjectRow,
   type ProjectScope,
 } from '../../projections/projects';
@@ -128,10 +129,30 @@ const listQuery = listQuerySchema(
     status: z.enum(PROJECT_STATUSES).optional(),
     registration_status: z.enum(REGISTRATION_STATUSES).optional(),
     active: booleanFilter.optional(),
+    expiring_soon: booleanFilter.optional(),
+    extension_status: z.enum(EXTENSION_STATUSES).optional(),
     organisation_id: z.uuid().optional(),
   },
   PROJECT_SORT_FIELDS,
 );
+type ProjectListQuery = z.output<typeof listQuery>;
+
+const projectFiltersOf = (q: ProjectListQuery): ProjectFilters => ({
+  ids: q.ids,
+  status: q.filters.status,
+  registration_status: q.filters.registration_status,
+  active: q.filters.active,
+  expiring_soon: q.filters.expiring_soon,
+  extension_status: q.filters.extension_status,
+  organisation_id: q.filters.organisation_id,
+  search: q.search,
+});
+
+/** The total GET /projects answers under a react-admin `filter`, for the same scope (the dashboards' cards count with it). */
+export async function projectListTotal(db: Services['pool'], scope: ProjectScope, filter: Readonly<Record<string, unknown>>): Promise<number> {
+  const q = listQuery.parse({ filter: JSON.stringify(filter), range: '[0,0]' });
+  return (await listProjects(db, scope, projectFiltersOf(q), { offset: 0, limit: 1 })).total;
+}
 
 // ---- field conversion ----
 
@@ -274,7 +295,7 @@ export async function projectRoutes(parent: FastifyInstance, services: Services)
     const { rows, total } = await listProjects(
       pool,
       scopeOf(request),
-      { ids: q.ids, status: q.filters.status, registration_status: q.filters.registration_status, active: q.filters.active, organisation_id: q.filters.organisation_id, search: q.search },
+      projectFiltersOf(q),
       { offset: q.offset, limit: q.limit, sort: q.sort, conflictsFirst: isAdminRole(request.principal.role) && !q.sort },
     );
     return sendList(reply, 'projects', q, rows, total);
