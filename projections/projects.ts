@@ -1,5 +1,5 @@
 import { nextProjectStatuses, type ProjectDetails, type ProjectEvent } from '../domain/projects/projects';
-import { DAY_MS, EXPIRING_SOON_DAYS, EXTENSION_STATUSES, PROTECTING_STATUSES, registrationKey, type RegistrationKey } from '../domain/projects/registration';
+import { DAY_MS, EXPIRING_SOON_DAYS, EXTENSION_STATUSES, LIVE_STATUSES, NEAR_MATCH_SIMILARITY, PROTECTING_STATUSES, registrationKey, type RegistrationKey } from '../domain/projects/registration';
 import type { PoolClient } from '../src/db';
 import type { RecordedEvent } from '../src/eventstore';
 import type { Projection } from './projection';
@@ -42,28 +42,30 @@ export const projectsProjection: Projection = {
     switch (event.type) {
       case 'ProjectRegistered.v1': {
         const d = event.data;
-        const key = registrationKey(d.details.end_user_customer_name, d.details.end_user_email);
+        const key = registrationKey(d.details.end_user_customer_name, d.details.end_user_email, d.details.end_user_location);
         const detailParams = detailValues(d.details);
-        const offset = 13;
+        const offset = 15;
         await db.query(
-          `INSERT INTO projects (id, organisation_id, company_name, created_by, status, boq_file, registration_status, submitted_at, expires_at, conflict_with, customer_key, email_domain, created_at, updated_at, ${DETAIL_COLUMNS.join(', ')})
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $13, ${DETAIL_COLUMNS.map((_, i) => `$${offset + 1 + i}`).join(', ')})
+          `INSERT INTO projects (id, organisation_id, company_name, created_by, status, boq_file, registration_status, submitted_at, expires_at, conflict_with, customer_key, email_domain, created_at, updated_at, customer_words, site_key, ${DETAIL_COLUMNS.join(', ')})
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $13, $14, $15, ${DETAIL_COLUMNS.map((_, i) => `$${offset + 1 + i}`).join(', ')})
            ON CONFLICT (id) DO NOTHING`,
-          [d.projectId, d.organisationId, d.companyName, d.createdBy, d.status, d.boqFile, d.registrationStatus, d.submittedAt, d.expiresAt, d.conflictWith, key.customerKey, key.emailDomain, at, ...detailParams],
+          [d.projectId, d.organisationId, d.companyName, d.createdBy, d.status, d.boqFile, d.registrationStatus, d.submittedAt, d.expiresAt, d.conflictWith, key.customerKey, key.emailDomain, at, key.customerWords, key.siteKey, ...detailParams],
         );
         await recountPartnerProjects(db, d.organisationId);
         return;
       }
       case 'ProjectUpdated.v1': {
         const d = event.data;
-        const key = registrationKey(d.details.end_user_customer_name, d.details.end_user_email);
-        const sets = DETAIL_COLUMNS.map((column, i) => `${column} = $${5 + i}`);
-        const boq = 'boqFile' in d ? `, boq_file = $${5 + DETAIL_COLUMNS.length}` : '';
-        await db.query(`UPDATE projects SET updated_at = $2, customer_key = $3, email_domain = $4, ${sets.join(', ')}${boq} WHERE id = $1`, [
+        const key = registrationKey(d.details.end_user_customer_name, d.details.end_user_email, d.details.end_user_location);
+        const sets = DETAIL_COLUMNS.map((column, i) => `${column} = $${7 + i}`);
+        const boq = 'boqFile' in d ? `, boq_file = $${7 + DETAIL_COLUMNS.length}` : '';
+        await db.query(`UPDATE projects SET updated_at = $2, customer_key = $3, email_domain = $4, customer_words = $5, site_key = $6, ${sets.join(', ')}${boq} WHERE id = $1`, [
           d.projectId,
           at,
           key.customerKey,
           key.emailDomain,
+          key.customerWords,
+          key.siteKey,
           ...detailValues(d.details),
           ...('boqFile' in d ? [d.boqFile] : []),
         ]);
@@ -183,6 +185,8 @@ export interface ProjectRow {
   reminders_sent: string[];
   customer_key: string;
   email_domain: string | null;
+  customer_words: string;
+  site_key: string | null;
   team_size: number;
   milestone_count: number;
   created_at: Date;
@@ -379,19 +383,53 @@ export async function projectStatistics(db: Queryable, scope: ProjectScope, now:
 }
 
 /**
- * The earliest protected registration of another organisation for the same deal (same customer and,
- * where both give one, the same end-user e-mail domain); undefined when there is none.
+ * The earliest protected registration of another organisation for the same deal (see
+ * `compareRegistrations`: the same organisation e-mail domain, the same site address, or the same
+ * customer unless both give different organisation domains); undefined when there is none.
  */
 export async function findConflictingRegistration(db: Queryable, key: RegistrationKey, organisationId: string, now: Date): Promise<{ id: string } | undefined> {
-  if (!key.customerKey) return undefined;
+  if (!key.customerKey && !key.emailDomain && !key.siteKey) return undefined;
   const { rows } = await db.query<{ id: string }>(
     `SELECT id FROM read.projects
-     WHERE customer_key = $1 AND organisation_id <> $2 AND registration_status = ANY($3) AND expires_at > $4
-       AND ($5::text IS NULL OR email_domain IS NULL OR email_domain = $5)
+     WHERE organisation_id <> $2 AND registration_status = ANY($3) AND expires_at > $4
+       AND ((customer_key = $1 AND $1 <> '' AND ($5::text IS NULL OR email_domain IS NULL OR email_domain = $5))
+            OR ($5::text IS NOT NULL AND email_domain = $5)
+            OR ($6::text IS NOT NULL AND site_key = $6))
      ORDER BY submitted_at, id LIMIT 1`,
-    [key.customerKey, organisationId, [...PROTECTING_STATUSES], now, key.emailDomain],
+    [key.customerKey, organisationId, [...PROTECTING_STATUSES], now, key.emailDomain, key.siteKey ?? null],
   );
   return rows[0];
+}
+
+export interface PossibleConflict {
+  id: string;
+  title: string | null;
+  company_name: string | null;
+  end_user_customer_name: string | null;
+  registration_status: string;
+  similarity: number;
+}
+
+/**
+ * Live registrations of other organisations that may be the same deal without being certainly so: a
+ * customer name similar by pg_trgm (NEAR_MATCH_SIMILARITY or more), or the same name under different
+ * organisation e-mail domains. Certain matches (`findConflictingRegistration`) are left out. Most similar first.
+ */
+export async function findPossibleConflicts(db: Queryable, key: RegistrationKey, organisationId: string, now: Date, exceptId?: string): Promise<PossibleConflict[]> {
+  if (!key.customerWords) return [];
+  const { rows } = await db.query<PossibleConflict & { similarity: string }>(
+    `SELECT id, title, company_name, end_user_customer_name, registration_status, similarity(customer_words, $1) AS similarity
+     FROM read.projects
+     WHERE organisation_id <> $2 AND registration_status = ANY($3) AND expires_at > $4 AND ($7::uuid IS NULL OR id <> $7)
+       AND (customer_words % $1 OR customer_key = $8)
+       AND similarity(customer_words, $1) >= $5
+       AND NOT ($6::text IS NOT NULL AND email_domain = $6)
+       AND NOT (customer_key = $8 AND ($6::text IS NULL OR email_domain IS NULL))
+       AND NOT ($9::text IS NOT NULL AND site_key = $9)
+     ORDER BY similarity(customer_words, $1) DESC, submitted_at LIMIT 5`,
+    [key.customerWords, organisationId, [...LIVE_STATUSES], now, NEAR_MATCH_SIMILARITY, key.emailDomain, exceptId ?? null, key.customerKey, key.siteKey ?? null],
+  );
+  return rows.map((r) => ({ ...r, similarity: Math.round(Number(r.similarity) * 100) / 100 }));
 }
 
 export interface MilestoneView {

@@ -3,11 +3,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { isAdminRole, seesAllOrganisations } from '../../domain/access';
 import { PROJECT_DETAIL_FIELDS, PROJECT_MESSAGES, PROJECT_STATUSES, projects, type ProjectDetails, type ProjectEvent } from '../../domain/projects/projects';
-import { EXTENSION_STATUSES, REGISTRATION_STATUSES } from '../../domain/projects/registration';
+import { EXTENSION_STATUSES, POSSIBLE_EXISTING_REGISTRATION, REGISTRATION_STATUSES } from '../../domain/projects/registration';
 import { isActivityForDeals } from '../../projections/funds';
 import { findOrder, listOrders } from '../../projections/orders';
 import {
   findMilestone,
+  findPossibleConflicts,
   findProjectRow,
   linkedOrderIds,
   listProjects,
@@ -77,7 +78,7 @@ const createFields = z.object({ ...detailShape, company_id: z.union([z.uuid({ er
 /** Fields of the answer that an edit form sends back unchanged: accepted and ignored. */
 const READ_ONLY_FIELDS = [
   'id', 'next_statuses', 'client', 'company_id', 'organisation_id', 'company', 'company_name', 'created_by', 'created_by_name', 'boq_file', 'boq_file_url',
-  'registration_status', 'registration_state', 'submitted_at', 'expires_at', 'review_note', 'reviewed_at', 'conflict', 'conflicting_project', 'later_registrations',
+  'registration_status', 'registration_state', 'submitted_at', 'expires_at', 'review_note', 'reviewed_at', 'conflict', 'conflicting_project', 'later_registrations', 'possible_conflicts', 'registration_warning',
   'extension_status', 'extension_reason', 'extension_decision_note', 'extension_requested_at', 'team_size', 'milestone_count', 'created_at', 'updated_at', 'project_teams',
 ] as const;
 const projectUpdateBody = updateBody(
@@ -280,12 +281,16 @@ export async function projectRoutes(parent: FastifyInstance, services: Services)
    */
   const viewFor = async (request: FastifyRequest, id: string) => {
     const row = await load(request, id);
-    const view = toProjectView(row);
+    const possible = row.registration_status === 'pending' || row.registration_status === 'approved' || row.registration_status === 'conflict'
+      ? await findPossibleConflicts(pool, { customerKey: row.customer_key, emailDomain: row.email_domain, siteKey: row.site_key, customerWords: row.customer_words }, row.organisation_id, new Date(), row.id)
+      : [];
+    // The registering partner is warned without being told whose registration it may meet.
+    const view = { ...toProjectView(row), registration_warning: row.registration_status === 'conflict' || possible.length > 0 ? POSSIBLE_EXISTING_REGISTRATION : null };
     if (!isAdminRole(request.principal.role)) return view;
     const other = row.conflict_with ? await findProjectRow(pool, row.conflict_with, { organisationId: undefined }) : undefined;
     const { rows: later } = await pool.query<{ id: string }>(`SELECT id FROM read.projects WHERE conflict_with = $1 ORDER BY submitted_at`, [row.id]);
     const laterRows = (await Promise.all(later.map((r) => findProjectRow(pool, r.id, { organisationId: undefined })))).filter((r): r is ProjectRow => Boolean(r));
-    return { ...view, conflict_with: row.conflict_with, conflicting_project: other ? toProjectView(other) : null, later_registrations: laterRows.map(toProjectView) };
+    return { ...view, conflict_with: row.conflict_with, conflicting_project: other ? toProjectView(other) : null, later_registrations: laterRows.map(toProjectView), possible_conflicts: possible };
   };
 
   const command = (request: FastifyRequest, id: string, cmd: Parameters<typeof projects.decide>[0]) => runCommand(services, projects, id, cmd, metadataFromRequest(request));
