@@ -28,6 +28,7 @@ import {
 import { useCallback, useEffect, useState, type ReactElement } from 'react';
 import { useGetList } from 'react-admin';
 import { useNavigate, useSearchParams } from 'react-router-dom';
+import { UrlFilterNotice, useUrlFilter } from '../lists/useUrlFilter';
 import { useAccess } from '../access/usePrincipal';
 import { formatDate } from '../formatting';
 import { LoadError, Loading } from '../layout/ListStates';
@@ -142,7 +143,9 @@ function ProjectManagement() {
   const [editing, setEditing] = useState<ProjectRecord | null>(null);
   const [exporting, setExporting] = useState(false);
 
-  const filter = { ...TABS.find((t) => t.key === tab)!.filter, ...(query ? { q: query } : {}), ...(registration ? { registration_status: registration } : {}) };
+  // A dashboard card's link shows exactly what the card counted; the tabs and filters apply once it is cleared.
+  const { filter: cardFilter, clear: clearCardFilter } = useUrlFilter();
+  const filter = cardFilter ?? { ...TABS.find((t) => t.key === tab)!.filter, ...(query ? { q: query } : {}), ...(registration ? { registration_status: registration } : {}) };
   useEffect(() => setPage(1), [tab, query, sortKey, registration]);
 
   const loadStats = useCallback(() => {
@@ -196,6 +199,7 @@ function ProjectManagement() {
         <SummaryCard label="Under Review" value={stats ? String(stats.conflicts + stats.pendingReview) : '—'} icon={<GppMaybeOutlinedIcon />} />
       </Box>
 
+      <UrlFilterNotice filter={cardFilter} onClear={clearCardFilter} total={cardFilter ? total : undefined} />
       <Paper variant="outlined" sx={{ p: { xs: 2, md: 2.5 }, minWidth: 0 }} component="section" aria-label="Projects">
         <Tabs value={tab} onChange={(_, value: TabKey) => setTab(value)} variant="scrollable" allowScrollButtonsMobile aria-label="Project lists" sx={{ mb: 2 }}>
           {TABS.map((t) => (
