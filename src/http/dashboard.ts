@@ -26,7 +26,7 @@ import { rebateFigures } from '../../projections/rebates';
 import { supportDashboardFigures } from '../../projections/tickets';
 import { findUser, type UserRow } from '../../projections/users';
 import { closeQueues, createQueues, QUEUE_NAMES, type Queues } from '../../workers/queues';
-import { DATE_RANGES, lastDayOf, periodOf, type KpiContext } from '../../domain/dashboards/kpis';
+import { DATE_RANGE_LABELS, DATE_RANGES, lastDayOf, periodOf, type DateRangeKey, type KpiContext } from '../../domain/dashboards/kpis';
 import { HttpError } from '../plugins/errors';
 import { kpiCards } from './kpis';
 import type { Services } from '../services';
@@ -244,7 +244,8 @@ export async function dashboardRoutes(parent: FastifyInstance, services: Service
     return { key, now, range: periodOf(key, now, query.range === 'custom' ? { from: query.from!, to: query.to! } : undefined) };
   }
   async function withKpis<F extends object>(request: FastifyRequest, kind: DashboardKind, subject: Subject, ctx: KpiContext & { key: string }, figures: F) {
-    const kpis = await kpiCards(pool, kind, { principal: request.principal, subjectOrganisationId: subject.organisationId }, ctx);
+    const rangeLabel = ctx.key === 'custom' ? `${ctx.range.start} – ${lastDayOf(ctx.range)}` : DATE_RANGE_LABELS[ctx.key as DateRangeKey].replace(/\b\w/g, (c) => c.toUpperCase());
+    const kpis = await kpiCards(pool, kind, { principal: request.principal, subjectOrganisationId: subject.organisationId }, { ...ctx, rangeLabel });
     return { ...figures, kpis, range: { key: ctx.key, from: ctx.range.start, to: lastDayOf(ctx.range) } };
   }
 

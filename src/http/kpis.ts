@@ -61,7 +61,7 @@ export function viewerFilter(kpi: KpiDefinition, viewer: KpiViewer, ctx: KpiCont
 }
 
 /** The KPI cards of a dashboard that the viewer may open, each counted by its list. */
-export async function kpiCards(db: Db, dashboard: DashboardKind, viewer: KpiViewer, ctx: KpiContext): Promise<KpiCard[]> {
+export async function kpiCards(db: Db, dashboard: DashboardKind, viewer: KpiViewer, ctx: KpiContext & { rangeLabel?: string }): Promise<KpiCard[]> {
   const before: KpiContext = { ...ctx, range: periodBefore(ctx.range) };
   return Promise.all(
     kpisOf(dashboard)
@@ -72,7 +72,8 @@ export async function kpiCards(db: Db, dashboard: DashboardKind, viewer: KpiView
         const [count, previousCount] = await Promise.all([total(db, viewer.principal, filter), kpi.followsRange ? total(db, viewer.principal, viewerFilter(kpi, viewer, before)) : Promise.resolve(null)]);
         return {
           id: kpi.id,
-          label: kpi.label,
+          // A card that follows the range says which: "Orders This Month", "Orders Last 30 Days".
+          label: kpi.followsRange && ctx.rangeLabel ? `${kpi.label} ${ctx.rangeLabel}` : kpi.label,
           definition: kpi.definition,
           count,
           previousCount,

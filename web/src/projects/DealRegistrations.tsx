@@ -42,7 +42,7 @@ function Side({ project, label }: { project: ProjectRecord; label: string }) {
 function RegistrationCard({ project, onAction, onOpen }: { project: ProjectRecord; onAction: (project: ProjectRecord, action: RegistrationAction) => void; onOpen: () => void }) {
   const [full, setFull] = useState<ProjectRecord | null>(null);
   useEffect(() => {
-    if (project.registration_status === 'conflict') getProject(project.id).then(setFull).catch(() => setFull(null));
+    if (['conflict', 'pending'].includes(project.registration_status)) getProject(project.id).then(setFull).catch(() => setFull(null));
   }, [project]);
   const undecided = ['pending', 'conflict'].includes(project.registration_status);
   return (
@@ -52,6 +52,9 @@ function RegistrationCard({ project, onAction, onOpen }: { project: ProjectRecor
           <ProjectStatusChip status={project.status} />
           {project.registration_status === 'conflict' ? <Chip size="small" color="warning" label="Conflict" /> : null}
           {project.extension_status === 'requested' ? <Chip size="small" color="info" label="Extension requested" /> : null}
+          {project.registration_status !== 'conflict' && full?.possible_conflicts?.length ? (
+            <Chip size="small" color="warning" variant="outlined" label="Possible conflict" title={full.possible_conflicts.map((c) => `${c.end_user_customer_name ?? c.title} (${c.company_name ?? 'another partner'})`).join('; ')} />
+          ) : null}
         </Box>
         {project.registration_status === 'conflict' && full?.conflicting_project ? (
           <Box sx={{ display: 'flex', gap: 1.5, flexDirection: { xs: 'column', md: 'row' } }}>
