@@ -122,7 +122,7 @@ function RangeSelector({ value, onChange }: { value: RangeChoice; onChange: (nex
           const key = e.target.value as DateRangeKey;
           onChange(key === 'custom' ? { key, from: value.from ?? `${today().slice(0, 8)}01`, to: value.to ?? today() } : { key });
         }}
-        sx={{ minWidth: 170 }}
+        sx={{ width: { xs: '100%', sm: 240 } }}
       >
         {DATE_RANGES.map((key) => (
           <MenuItem key={key} value={key}>

@@ -451,7 +451,8 @@ function RegistrationPanel({ project, canRequest, admin, onAction }: { project: 
         {project.extension_status === 'declined' ? ` Extension declined${project.extension_decision_note ? `: ${project.extension_decision_note}` : ''}.` : ''}
         {project.registration_status === 'rejected' && project.review_note ? ` Reason: ${project.review_note}` : ''}
       </Typography>
-      {!admin && project.registration_warning ? (
+      {/* Under conflict review the text above already says so; a possible conflict is said here. */}
+      {!admin && project.registration_warning && project.registration_status !== 'conflict' ? (
         <Alert severity="warning" sx={{ mt: 1 }} data-testid="registration-warning">
           {project.registration_warning}
         </Alert>
