@@ -4,6 +4,7 @@ import { ACTIVE_TICKET_STATUSES } from '../domain/tickets/tickets';
 import type { PoolClient } from '../src/db';
 import type { RecordedEvent } from '../src/eventstore';
 import type { Projection } from './projection';
+import { EXPIRING_SOON_DAYS, PROJECT_CONDITIONS } from './projects';
 
 /**
  * Pre-aggregated order figures for the dashboards (read.dashboard_order_days, read.dashboard_order_counters,
@@ -235,20 +236,21 @@ export async function catalogueStock(db: Queryable) {
 }
 
 /**
- * Projects: active ones (not Completed, and with a registration that is not rejected or expired),
+ * Projects: active ones (not Completed, as the Projects list's `active` filter),
  * those of them whose expected closure falls in the current week, counts by work status and by
  * registration status, and registrations that expire within `expiringWithinDays`.
  */
-export async function projectFigures(db: Queryable, organisationId: string | undefined, now: Date, expiringWithinDays = 14) {
+export async function projectFigures(db: Queryable, organisationId: string | undefined, now: Date, expiringWithinDays = EXPIRING_SOON_DAYS) {
   const week = currentWeek(now);
   const params: unknown[] = [week.start, week.end, now, new Date(now.getTime() + expiringWithinDays * 86_400_000)];
   const where = organisationId ? `WHERE organisation_id = $${params.push(organisationId)}` : '';
-  const active = `status <> 'Completed' AND registration_status NOT IN ('rejected', 'expired')`;
+  // The Projects list's own definitions (its `active` and `expiring_soon` filters): one figure, one definition.
+  const active = PROJECT_CONDITIONS.active;
   const { rows } = await db.query<Record<string, string>>(
     `SELECT count(*) AS total,
             count(*) FILTER (WHERE ${active}) AS active,
             count(*) FILTER (WHERE ${active} AND expected_closure_date >= $1 AND expected_closure_date < $2) AS due_this_week,
-            count(*) FILTER (WHERE registration_status IN ('pending', 'approved') AND expires_at >= $3 AND expires_at < $4) AS expiring_soon,
+            count(*) FILTER (WHERE ${PROJECT_CONDITIONS.expiringSoon('$3', '$4')}) AS expiring_soon,
             count(*) FILTER (WHERE status = 'Planning') AS planning,
             count(*) FILTER (WHERE status = 'In Progress') AS in_progress,
             count(*) FILTER (WHERE status = 'On Hold') AS on_hold,
@@ -259,7 +261,7 @@ export async function projectFigures(db: Queryable, organisationId: string | und
             count(*) FILTER (WHERE registration_status = 'rejected') AS reg_rejected,
             count(*) FILTER (WHERE registration_status = 'expired') AS reg_expired,
             count(*) FILTER (WHERE extension_status = 'requested') AS extension_requests
-     FROM read.projects ${where}`,
+     FROM read.projects p ${where}`,
     params,
   );
   const r = Object.fromEntries(Object.entries(rows[0]).map(([k, v]) => [k, Number(v)]));

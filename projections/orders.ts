@@ -384,6 +384,8 @@ export interface OrderFilters {
   /** Calendar days (UTC), both included. */
   dateFrom?: string;
   dateTo?: string;
+  /** Orders pending, processing or approved: placed and not yet shipped or cancelled. */
+  awaitingShipment?: boolean;
   totalMin?: number;
   totalMax?: number;
   search?: string;
@@ -416,6 +418,9 @@ const DAY_MS = 86_400_000;
 /** The Pending tab's condition, with the statuses as literals (they are constants of the domain). */
 const PENDING_CONDITION = `o.status IN (${PENDING_LIKE_STATUSES.map((status) => `'${status}'`).join(', ')})`;
 
+/** Placed and not yet shipped or cancelled (the distributor dashboard's Pending Shipments). */
+export const AWAITING_SHIPMENT_CONDITION = `o.status IN (${[...PENDING_LIKE_STATUSES, 'approved'].map((status) => `'${status}'`).join(', ')})`;
+
 /**
  * The WHERE clause of a list, its count, its status counts and its export. Every condition is one an
  * index answers (see the orders-list migration): the search is a trigram match on the order number or
@@ -432,6 +437,7 @@ function orderConditions(scope: OrderScope, filters: OrderFilters, params: unkno
     // the statement so that the planner can use the partial index of exactly these orders (orders_pending_created).
     where.push(filters.status === 'pending' ? PENDING_CONDITION : `o.status = ${param(filters.status)}`);
   }
+  if (filters.awaitingShipment !== undefined) where.push(`${filters.awaitingShipment ? '' : 'NOT '}(${AWAITING_SHIPMENT_CONDITION})`);
   if (filters.dateFrom) where.push(`o.created_at >= ${param(`${filters.dateFrom}T00:00:00Z`)}`);
   if (filters.dateTo) where.push(`o.created_at < ${param(new Date(Date.parse(`${filters.dateTo}T00:00:00Z`) + DAY_MS).toISOString())}`);
   if (filters.totalMin !== undefined) where.push(`o.total_amount >= ${param(filters.totalMin)}`);
@@ -486,9 +492,10 @@ export async function listOrders(
 
 /** When only the status narrows the list, the pre-aggregated statistics hold the count; otherwise the matching rows are counted. */
 async function countOrders(db: Queryable, scope: OrderScope, filters: OrderFilters, clause: string, params: unknown[]): Promise<number> {
-  const onlyStatus = !filters.search && !filters.ids && !filters.organisationId && !filters.dateFrom && !filters.dateTo && filters.totalMin === undefined && filters.totalMax === undefined;
+  const onlyStatus =
+    !filters.search && !filters.ids && !filters.organisationId && !filters.dateFrom && !filters.dateTo && filters.totalMin === undefined && filters.totalMax === undefined && filters.awaitingShipment !== false && !(filters.awaitingShipment && filters.status);
   if (onlyStatus) {
-    const statuses = filters.status ? (filters.status === 'pending' ? [...PENDING_LIKE_STATUSES] : [filters.status]) : null;
+    const statuses = filters.awaitingShipment ? [...PENDING_LIKE_STATUSES, 'approved'] : filters.status ? (filters.status === 'pending' ? [...PENDING_LIKE_STATUSES] : [filters.status]) : null;
     const { rows } = await db.query<{ n: string }>(
       prepared(
         `SELECT coalesce(sum(orders), 0) AS n FROM read.order_stats WHERE organisation_id = $1${statuses ? ' AND status = ANY($2::text[])' : ''}`,
@@ -508,7 +515,7 @@ export async function orderStatusCounts(db: Queryable, scope: OrderScope, filter
   // Without other filters (the list as it opens), the pre-aggregated statistics hold the counts: no scan of every order.
   // A caller confined to an organisation who also names one is counted the long way (both conditions hold there).
   const unfiltered =
-    !filters.search && !filters.ids && !filters.dateFrom && !filters.dateTo && filters.totalMin === undefined && filters.totalMax === undefined && !(scope.organisationId && filters.organisationId);
+    !filters.search && !filters.ids && !filters.dateFrom && !filters.dateTo && filters.totalMin === undefined && filters.totalMax === undefined && filters.awaitingShipment === undefined && !(scope.organisationId && filters.organisationId);
   const { rows } = unfiltered
     ? await db.query<{ status: string; n: string }>('SELECT status, sum(orders) AS n FROM read.order_stats WHERE organisation_id = $1 GROUP BY status', [
         scope.organisationId ?? filters.organisationId ?? ALL_ORGANISATIONS,

@@ -1,5 +1,5 @@
 import { nextProjectStatuses, type ProjectDetails, type ProjectEvent } from '../domain/projects/projects';
-import { DAY_MS, PROTECTING_STATUSES, registrationKey, type RegistrationKey } from '../domain/projects/registration';
+import { DAY_MS, EXPIRING_SOON_DAYS, EXTENSION_STATUSES, LIVE_STATUSES, NEAR_MATCH_SIMILARITY, PROTECTING_STATUSES, registrationKey, type RegistrationKey } from '../domain/projects/registration';
 import type { PoolClient } from '../src/db';
 import type { RecordedEvent } from '../src/eventstore';
 import type { Projection } from './projection';
@@ -42,28 +42,30 @@ export const projectsProjection: Projection = {
     switch (event.type) {
       case 'ProjectRegistered.v1': {
         const d = event.data;
-        const key = registrationKey(d.details.end_user_customer_name, d.details.end_user_email);
+        const key = registrationKey(d.details.end_user_customer_name, d.details.end_user_email, d.details.end_user_location);
         const detailParams = detailValues(d.details);
-        const offset = 13;
+        const offset = 15;
         await db.query(
-          `INSERT INTO projects (id, organisation_id, company_name, created_by, status, boq_file, registration_status, submitted_at, expires_at, conflict_with, customer_key, email_domain, created_at, updated_at, ${DETAIL_COLUMNS.join(', ')})
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $13, ${DETAIL_COLUMNS.map((_, i) => `$${offset + 1 + i}`).join(', ')})
+          `INSERT INTO projects (id, organisation_id, company_name, created_by, status, boq_file, registration_status, submitted_at, expires_at, conflict_with, customer_key, email_domain, created_at, updated_at, customer_words, site_key, ${DETAIL_COLUMNS.join(', ')})
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $13, $14, $15, ${DETAIL_COLUMNS.map((_, i) => `$${offset + 1 + i}`).join(', ')})
            ON CONFLICT (id) DO NOTHING`,
-          [d.projectId, d.organisationId, d.companyName, d.createdBy, d.status, d.boqFile, d.registrationStatus, d.submittedAt, d.expiresAt, d.conflictWith, key.customerKey, key.emailDomain, at, ...detailParams],
+          [d.projectId, d.organisationId, d.companyName, d.createdBy, d.status, d.boqFile, d.registrationStatus, d.submittedAt, d.expiresAt, d.conflictWith, key.customerKey, key.emailDomain, at, key.customerWords, key.siteKey, ...detailParams],
         );
         await recountPartnerProjects(db, d.organisationId);
         return;
       }
       case 'ProjectUpdated.v1': {
         const d = event.data;
-        const key = registrationKey(d.details.end_user_customer_name, d.details.end_user_email);
-        const sets = DETAIL_COLUMNS.map((column, i) => `${column} = $${5 + i}`);
-        const boq = 'boqFile' in d ? `, boq_file = $${5 + DETAIL_COLUMNS.length}` : '';
-        await db.query(`UPDATE projects SET updated_at = $2, customer_key = $3, email_domain = $4, ${sets.join(', ')}${boq} WHERE id = $1`, [
+        const key = registrationKey(d.details.end_user_customer_name, d.details.end_user_email, d.details.end_user_location);
+        const sets = DETAIL_COLUMNS.map((column, i) => `${column} = $${7 + i}`);
+        const boq = 'boqFile' in d ? `, boq_file = $${7 + DETAIL_COLUMNS.length}` : '';
+        await db.query(`UPDATE projects SET updated_at = $2, customer_key = $3, email_domain = $4, customer_words = $5, site_key = $6, ${sets.join(', ')}${boq} WHERE id = $1`, [
           d.projectId,
           at,
           key.customerKey,
           key.emailDomain,
+          key.customerWords,
+          key.siteKey,
           ...detailValues(d.details),
           ...('boqFile' in d ? [d.boqFile] : []),
         ]);
@@ -183,6 +185,8 @@ export interface ProjectRow {
   reminders_sent: string[];
   customer_key: string;
   email_domain: string | null;
+  customer_words: string;
+  site_key: string | null;
   team_size: number;
   milestone_count: number;
   created_at: Date;
@@ -194,8 +198,18 @@ const PROJECT_COLUMNS = `p.*, p.expected_closure_date::text AS expected_closure_
   (SELECT count(*)::int FROM read.project_milestones m WHERE m.project_id = p.id) AS milestone_count`;
 const PROJECT_FROM = 'read.projects p LEFT JOIN read.users u ON u.id = p.created_by';
 
-/** A registration expiring within this many days is shown as expiring soon. */
-export const EXPIRING_SOON_DAYS = 7;
+export { EXPIRING_SOON_DAYS };
+
+/**
+ * The one definition of the project counts shown in more than one place (the Projects page's cards,
+ * its tabs, the dashboards' cards and charts): SQL conditions over `read.projects p`.
+ */
+export const PROJECT_CONDITIONS = {
+  /** Active work: every stage but Completed (the specification: only Completed is finished). */
+  active: `p.status <> 'Completed'`,
+  /** A registration pending or approved whose expiry falls in (now, now + EXPIRING_SOON_DAYS]. `$now` and `$soon` are parameters. */
+  expiringSoon: (now: string, soon: string) => `(p.registration_status IN ('pending', 'approved') AND p.expires_at > ${now} AND p.expires_at <= ${soon})`,
+} as const;
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 
@@ -281,8 +295,13 @@ export interface ProjectFilters {
   status?: string;
   registration_status?: string;
   active?: boolean;
+  /** Registrations pending or approved expiring within EXPIRING_SOON_DAYS of `now`. */
+  expiring_soon?: boolean;
+  extension_status?: (typeof EXTENSION_STATUSES)[number];
   organisation_id?: string;
   search?: string;
+  /** The moment `expiring_soon` is counted from (now unless a test pins it). */
+  now?: Date;
 }
 
 export const PROJECT_SORT_FIELDS = ['id', 'created_at', 'updated_at', 'title', 'status', 'value', 'progress', 'expires_at', 'expected_closure_date', 'company_name', 'end_user_customer_name', 'registration_status', 'submitted_at', 'review_priority'] as const;
@@ -301,7 +320,13 @@ function projectWhere(scope: ProjectScope, filters: ProjectFilters) {
   if (filters.organisation_id) where.push(`p.organisation_id = ${param(filters.organisation_id)}`);
   if (filters.status) where.push(`p.status = ${param(filters.status)}`);
   if (filters.registration_status) where.push(`p.registration_status = ${param(filters.registration_status)}`);
-  if (filters.active !== undefined) where.push(filters.active ? `p.status <> 'Completed'` : `p.status = 'Completed'`);
+  if (filters.active !== undefined) where.push(filters.active ? PROJECT_CONDITIONS.active : `NOT (${PROJECT_CONDITIONS.active})`);
+  if (filters.extension_status) where.push(`p.extension_status = ${param(filters.extension_status)}`);
+  if (filters.expiring_soon !== undefined) {
+    const now = filters.now ?? new Date();
+    const condition = PROJECT_CONDITIONS.expiringSoon(param(now), param(new Date(now.getTime() + EXPIRING_SOON_DAYS * DAY_MS)));
+    where.push(filters.expiring_soon ? condition : `NOT ${condition}`);
+  }
   if (filters.search) {
     const pattern = param(`%${filters.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
     where.push(`(p.title ILIKE ${pattern} OR p.end_user_customer_name ILIKE ${pattern} OR p.company_name ILIKE ${pattern} OR p.id::text ILIKE ${pattern})`);
@@ -334,13 +359,13 @@ export async function projectStatistics(db: Queryable, scope: ProjectScope, now:
   const at = param(now);
   const { rows } = await db.query<Record<string, string>>(
     `SELECT count(*) AS total,
-            count(*) FILTER (WHERE p.status <> 'Completed') AS active,
-            count(*) FILTER (WHERE p.status = 'Completed') AS completed,
+            count(*) FILTER (WHERE ${PROJECT_CONDITIONS.active}) AS active,
+            count(*) FILTER (WHERE NOT (${PROJECT_CONDITIONS.active})) AS completed,
             coalesce(sum(p.value), 0) AS total_value,
             count(*) FILTER (WHERE p.registration_status = 'conflict') AS conflicts,
             count(*) FILTER (WHERE p.registration_status = 'pending') AS pending_review,
             count(*) FILTER (WHERE p.extension_status = 'requested') AS extension_requests,
-            count(*) FILTER (WHERE p.registration_status IN ('pending', 'approved') AND p.expires_at > ${at} AND p.expires_at <= ${soon}) AS expiring_soon
+            count(*) FILTER (WHERE ${PROJECT_CONDITIONS.expiringSoon(at, soon)}) AS expiring_soon
      FROM read.projects p ${clause}`,
     params,
   );
@@ -358,19 +383,53 @@ export async function projectStatistics(db: Queryable, scope: ProjectScope, now:
 }
 
 /**
- * The earliest protected registration of another organisation for the same deal (same customer and,
- * where both give one, the same end-user e-mail domain); undefined when there is none.
+ * The earliest protected registration of another organisation for the same deal (see
+ * `compareRegistrations`: the same organisation e-mail domain, the same site address, or the same
+ * customer unless both give different organisation domains); undefined when there is none.
  */
 export async function findConflictingRegistration(db: Queryable, key: RegistrationKey, organisationId: string, now: Date): Promise<{ id: string } | undefined> {
-  if (!key.customerKey) return undefined;
+  if (!key.customerKey && !key.emailDomain && !key.siteKey) return undefined;
   const { rows } = await db.query<{ id: string }>(
     `SELECT id FROM read.projects
-     WHERE customer_key = $1 AND organisation_id <> $2 AND registration_status = ANY($3) AND expires_at > $4
-       AND ($5::text IS NULL OR email_domain IS NULL OR email_domain = $5)
+     WHERE organisation_id <> $2 AND registration_status = ANY($3) AND expires_at > $4
+       AND ((customer_key = $1 AND $1 <> '' AND ($5::text IS NULL OR email_domain IS NULL OR email_domain = $5))
+            OR ($5::text IS NOT NULL AND email_domain = $5)
+            OR ($6::text IS NOT NULL AND site_key = $6))
      ORDER BY submitted_at, id LIMIT 1`,
-    [key.customerKey, organisationId, [...PROTECTING_STATUSES], now, key.emailDomain],
+    [key.customerKey, organisationId, [...PROTECTING_STATUSES], now, key.emailDomain, key.siteKey ?? null],
   );
   return rows[0];
+}
+
+export interface PossibleConflict {
+  id: string;
+  title: string | null;
+  company_name: string | null;
+  end_user_customer_name: string | null;
+  registration_status: string;
+  similarity: number;
+}
+
+/**
+ * Live registrations of other organisations that may be the same deal without being certainly so: a
+ * customer name similar by pg_trgm (NEAR_MATCH_SIMILARITY or more), or the same name under different
+ * organisation e-mail domains. Certain matches (`findConflictingRegistration`) are left out. Most similar first.
+ */
+export async function findPossibleConflicts(db: Queryable, key: RegistrationKey, organisationId: string, now: Date, exceptId?: string): Promise<PossibleConflict[]> {
+  if (!key.customerWords) return [];
+  const { rows } = await db.query<PossibleConflict & { similarity: string }>(
+    `SELECT id, title, company_name, end_user_customer_name, registration_status, similarity(customer_words, $1) AS similarity
+     FROM read.projects
+     WHERE organisation_id <> $2 AND registration_status = ANY($3) AND expires_at > $4 AND ($7::uuid IS NULL OR id <> $7)
+       AND (customer_words % $1 OR customer_key = $8)
+       AND similarity(customer_words, $1) >= $5
+       AND NOT ($6::text IS NOT NULL AND email_domain = $6)
+       AND NOT (customer_key = $8 AND ($6::text IS NULL OR email_domain IS NULL))
+       AND NOT ($9::text IS NOT NULL AND site_key = $9)
+     ORDER BY similarity(customer_words, $1) DESC, submitted_at LIMIT 5`,
+    [key.customerWords, organisationId, [...LIVE_STATUSES], now, NEAR_MATCH_SIMILARITY, key.emailDomain, exceptId ?? null, key.customerKey, key.siteKey ?? null],
+  );
+  return rows.map((r) => ({ ...r, similarity: Math.round(Number(r.similarity) * 100) / 100 }));
 }
 
 export interface MilestoneView {

@@ -218,6 +218,8 @@ export interface RebateFilters {
   /** Submitted on or after / on or before, YYYY-MM-DD (UTC). */
   date_from?: string;
   date_to?: string;
+  /** Pending or processing: awaiting a decision. */
+  open?: boolean;
   search?: string;
 }
 
@@ -245,8 +247,10 @@ function whereOf(scope: RebateScope, filters: RebateFilters, params: unknown[]):
   if (filters.organisation_id) where.push(`r.organisation_id = ${param(filters.organisation_id)}`);
   if (filters.product_category) where.push(`r.product_category = ${param(filters.product_category)}`);
   if (filters.rebate_type) where.push(`r.rebate_type = ${param(filters.rebate_type)}`);
-  if (filters.date_from) where.push(`r.submitted_at >= ${param(filters.date_from)}::date`);
-  if (filters.date_to) where.push(`r.submitted_at < ${param(filters.date_to)}::date + 1`);
+  if (filters.open !== undefined) where.push(`${filters.open ? '' : 'NOT '}(r.status IN ('pending', 'processing'))`);
+  // Days are UTC days, whatever the database session's time zone (docs/decisions.md, "Figures that agree").
+  if (filters.date_from) where.push(`r.submitted_at >= (${param(filters.date_from)}::date)::timestamp AT TIME ZONE 'UTC'`);
+  if (filters.date_to) where.push(`r.submitted_at < (${param(filters.date_to)}::date + 1)::timestamp AT TIME ZONE 'UTC'`);
   if (filters.search) {
     const pattern = param(`%${escapeLike(filters.search)}%`);
     where.push(`(r.invoice_number ILIKE ${pattern} OR r.product_name ILIKE ${pattern} OR r.company_name ILIKE ${pattern} OR r.id::text ILIKE ${pattern})`);

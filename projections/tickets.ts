@@ -242,6 +242,10 @@ export interface TicketFilters {
   assigned_to?: string;
   organisation_id?: string;
   overdue?: boolean;
+  /** Open or In Progress. */
+  active?: boolean;
+  /** High or Critical priority. */
+  urgent?: boolean;
   search?: string;
 }
 
@@ -260,6 +264,8 @@ function ticketWhere(scope: TicketScope, filters: TicketFilters, params: unknown
   if (filters.assigned_to === 'unassigned') where.push('t.assigned_to IS NULL');
   else if (filters.assigned_to) where.push(`t.assigned_to = ${param(filters.assigned_to)}::uuid`);
   if (filters.organisation_id) where.push(`t.organisation_id = ${param(filters.organisation_id)}::uuid`);
+  if (filters.active !== undefined) where.push(`${filters.active ? '' : 'NOT '}(t.status = ANY(${param([...ACTIVE_TICKET_STATUSES])}::text[]))`);
+  if (filters.urgent !== undefined) where.push(`${filters.urgent ? '' : 'NOT '}(t.priority IN ('High', 'Critical'))`);
   if (filters.overdue !== undefined) where.push(`${filters.overdue ? '' : 'NOT '}(t.overdue_at IS NOT NULL AND t.status = ANY(${param([...ACTIVE_TICKET_STATUSES])}::text[]))`);
   if (filters.search) {
     const pattern = param(`%${filters.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);

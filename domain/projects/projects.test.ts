@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { deciderSpec } from '../deciderSpec';
 import { PROJECT_MESSAGES, PROJECT_STATUS_TRANSITIONS, projects, type ProjectCommand, type ProjectDetails, type ProjectEvent } from './projects';
-import { customerKey, DAY_MS, emailDomain, registrationKey, sameDeal } from './registration';
+import { businessDomain, compareRegistrations, customerKey, customerWords, DAY_MS, emailDomain, NEAR_MATCH_SIMILARITY, organisationsNamedIn, registrationKey, sameDeal, siteKey } from './registration';
 
 const spec = deciderSpec(projects);
 const id = 'p-1';
@@ -29,8 +29,8 @@ const details: ProjectDetails = {
   partner_company_location: null,
   partner_email: null,
   partner_contact_number: null,
-  value: 125000.5,
   fund_request_id: null,
+  value: 125000.5,
 };
 
 const register = (overrides: Partial<Extract<ProjectCommand, { type: 'RegisterProject' }>> = {}): ProjectCommand => ({
@@ -263,13 +263,52 @@ describe('conflict detection: the same deal', () => {
     expect(sameDeal(registrationKey('Contoso, Ltd.', null), registrationKey('CONTOSO LTD', 'it@contoso.test'))).toBe(true);
     expect(sameDeal(registrationKey('Café Müller', null), registrationKey('cafe muller', null))).toBe(true);
   });
-  it('same customer and the same e-mail domain; a different domain is another deal', () => {
+  it('legal forms do not tell customers apart', () => {
+    expect(customerWords('Greenfield General Hospital Inc.')).toBe('greenfield general hospital');
+    for (const name of ['Greenfield General Hospital, Inc.', 'GREENFIELD GENERAL HOSPITAL LLC', 'Greenfield  General Hospital Ltd', 'Greenfield General Hospital GmbH', 'Greenfield General Hospital S.A.', 'Greenfield General Hospital B.V.', 'Greenfield General Hospital plc', 'Greenfield General Hospital Corp.', 'Greenfield General Hospital & Co. KG', 'Grèenfield General Hospital Co']) {
+      expect(customerKey(name), name).toBe(customerKey('Greenfield General Hospital'));
+    }
+    // A legal form alone is still a name, and a legal word inside a name stays.
+    expect(customerKey('Inc')).toBe('inc');
+    expect(customerKey('Limited Editions Ltd')).toBe('limitededitions');
+  });
+  it('the Greenfield case: two partners, the same hospital with and without "Inc.", the same domain', () => {
+    const first = registrationKey('Greenfield General Hospital', 'it@greenfield-hospital.test');
+    const second = registrationKey('Greenfield General Hospital Inc.', 'procurement@greenfield-hospital.test');
+    expect(compareRegistrations(second, first)).toBe('same');
+  });
+  it('the same organisation e-mail domain is the same deal on its own', () => {
     expect(emailDomain('Jo@Contoso.TEST')).toBe('contoso.test');
     expect(sameDeal(registrationKey('Contoso', 'a@contoso.test'), registrationKey('contoso', 'b@CONTOSO.test'))).toBe(true);
+    expect(sameDeal(registrationKey('Contoso', 'a@contoso.test'), registrationKey('Fabrikam Retail', 'a@contoso.test'))).toBe(true);
+  });
+  it('public mail domains match nothing', () => {
+    expect(businessDomain('jo@gmail.com')).toBeNull();
+    expect(businessDomain('jo@Outlook.com')).toBeNull();
+    expect(businessDomain('jo@contoso.test')).toBe('contoso.test');
+    expect(compareRegistrations(registrationKey('Contoso', 'a@gmail.com'), registrationKey('Fabrikam', 'b@gmail.com'))).toBeNull();
+    expect(compareRegistrations(registrationKey('Contoso', 'a@yahoo.com'), registrationKey('Contoso', 'b@hotmail.com'))).toBe('same');
+  });
+  it('the same site address is the same deal on its own; a city alone is not an address', () => {
+    expect(siteKey('12 Harbour Road, Leeds')).toBe(siteKey('12 harbour road  leeds'));
+    expect(compareRegistrations(registrationKey('Contoso', null, '12 Harbour Road, Leeds'), registrationKey('Fabrikam', null, '12, Harbour Road LEEDS'))).toBe('same');
+    expect(siteKey('Leeds')).toBeNull();
+    expect(compareRegistrations(registrationKey('Contoso', null, 'Leeds'), registrationKey('Fabrikam', null, 'Leeds'))).toBeNull();
+  });
+  it('the same name under two different organisation domains, or a similar name, is a possible conflict', () => {
+    expect(compareRegistrations(registrationKey('Contoso', 'a@contoso.test'), registrationKey('contoso', 'b@contoso-group.test'))).toBe('possible');
     expect(sameDeal(registrationKey('Contoso', 'a@contoso.test'), registrationKey('contoso', 'b@contoso-group.test'))).toBe(false);
+    expect(compareRegistrations(registrationKey('Greenfield Hospital', null), registrationKey('Greenfield General Hospital', null), NEAR_MATCH_SIMILARITY)).toBe('possible');
+    expect(compareRegistrations(registrationKey('Greenfield Hospital', null), registrationKey('Fabrikam', null), 0.1)).toBeNull();
   });
   it('a different customer, or none, is not a conflict', () => {
-    expect(sameDeal(registrationKey('Contoso', 'a@contoso.test'), registrationKey('Fabrikam', 'a@contoso.test'))).toBe(false);
+    expect(sameDeal(registrationKey('Contoso', 'a@contoso.test'), registrationKey('Fabrikam', 'a@fabrikam.test'))).toBe(false);
     expect(sameDeal(registrationKey('', null), registrationKey('', null))).toBe(false);
+  });
+  it("names the organisations a rejection reason mentions, other than the registering one's", () => {
+    const names = ['Northwind Traders', 'Contoso Ltd', 'Fabrikam'];
+    expect(organisationsNamedIn('Northwind Traders registered this hospital first.', names, 'Contoso Ltd')).toEqual(['Northwind Traders']);
+    expect(organisationsNamedIn('Contoso: the quote is missing.', names, 'Contoso Ltd')).toEqual([]);
+    expect(organisationsNamedIn('Already registered by another partner.', names, 'Contoso Ltd')).toEqual([]);
   });
 });

@@ -20,7 +20,7 @@ export interface RegisterProjectInput {
  * which records the finding in the registration itself.
  */
 export async function registerProject(services: Pick<Services, 'store' | 'watcher' | 'pool' | 'config'>, input: RegisterProjectInput, metadata: CommandMetadata) {
-  const conflict = await findConflictingRegistration(services.pool, registrationKey(input.details.end_user_customer_name, input.details.end_user_email), input.organisationId, new Date(metadata.now));
+  const conflict = await findConflictingRegistration(services.pool, registrationKey(input.details.end_user_customer_name, input.details.end_user_email, input.details.end_user_location), input.organisationId, new Date(metadata.now));
   return runCommand(
     services,
     projects,

@@ -26,7 +26,9 @@ import { rebateFigures } from '../../projections/rebates';
 import { supportDashboardFigures } from '../../projections/tickets';
 import { findUser, type UserRow } from '../../projections/users';
 import { closeQueues, createQueues, QUEUE_NAMES, type Queues } from '../../workers/queues';
+import { DATE_RANGE_LABELS, DATE_RANGES, lastDayOf, periodOf, type DateRangeKey, type KpiContext } from '../../domain/dashboards/kpis';
 import { HttpError } from '../plugins/errors';
+import { kpiCards } from './kpis';
 import type { Services } from '../services';
 import { toStats } from './rebates';
 
@@ -47,9 +49,23 @@ interface Subject {
   principal: { role: string; permissions: readonly string[] };
 }
 
+const DAY_TEXT = z.iso.date({ error: 'Dates are written YYYY-MM-DD.' });
+
+/** The dashboard's date range: `range` (default this month), and for `custom` the first and last day. */
 const userQuery = z
-  .object({ user_id: z.uuid({ error: 'User id must be a user id.' }).optional() })
-  .strict();
+  .object({
+    user_id: z.uuid({ error: 'User id must be a user id.' }).optional(),
+    range: z.enum(DATE_RANGES, { error: `Range must be one of ${DATE_RANGES.join(', ')}.` }).optional(),
+    from: DAY_TEXT.optional(),
+    to: DAY_TEXT.optional(),
+  })
+  .strict()
+  .superRefine((q, ctx) => {
+    if (q.range === 'custom' && (!q.from || !q.to)) ctx.addIssue({ code: 'custom', path: ['from'], message: 'A custom range needs both a first day (from) and a last day (to).' });
+    else if (q.range === 'custom' && q.from! > q.to!) ctx.addIssue({ code: 'custom', path: ['to'], message: 'The last day of the range cannot be before its first day.' });
+    else if (q.range !== 'custom' && (q.from || q.to)) ctx.addIssue({ code: 'custom', path: ['range'], message: 'From and to are only taken with range=custom.' });
+  });
+type UserQuery = z.output<typeof userQuery>;
 
 const quickActionsQuery = z
   .object({
@@ -222,6 +238,17 @@ export async function dashboardRoutes(parent: FastifyInstance, services: Service
 
   const answer = (subject: Subject, data: unknown) => ({ success: true as const, message: DASHBOARD_MESSAGES.fetched, data: { data, user: subject.user } });
 
+  /** The range the figures follow, and the KPI cards of the dashboard counted by their lists as the caller sees them. */
+  function contextOf(query: UserQuery, now: Date): KpiContext & { key: string } {
+    const key = query.range ?? 'month';
+    return { key, now, range: periodOf(key, now, query.range === 'custom' ? { from: query.from!, to: query.to! } : undefined) };
+  }
+  async function withKpis<F extends object>(request: FastifyRequest, kind: DashboardKind, subject: Subject, ctx: KpiContext & { key: string }, figures: F) {
+    const rangeLabel = ctx.key === 'custom' ? `${ctx.range.start} – ${lastDayOf(ctx.range)}` : DATE_RANGE_LABELS[ctx.key as DateRangeKey].replace(/\b\w/g, (c) => c.toUpperCase());
+    const kpis = await kpiCards(pool, kind, { principal: request.principal, subjectOrganisationId: subject.organisationId }, { ...ctx, rangeLabel });
+    return { ...figures, kpis, range: { key: ctx.key, from: ctx.range.start, to: lastDayOf(ctx.range) } };
+  }
+
   /** The funds card only for those who may read the funds. */
   const withFundsFor = <F extends { funds: unknown }>(subject: Subject, figures: F): F =>
     isAdminRole(subject.principal.role) || subject.principal.permissions.includes('MDF.Read') ? figures : { ...figures, funds: null };
@@ -239,27 +266,32 @@ export async function dashboardRoutes(parent: FastifyInstance, services: Service
 
   app.get('/dashboard/manufacturer/stats', { schema: { tags: ['dashboard'], summary: 'The manufacturer dashboard: partners, orders and projects across the channel', querystring: userQuery } }, async (request) => {
     const subject = await subjectOf(request, request.query.user_id, 'manufacturer');
-    return answer(subject, await dashboardFigures.manufacturer(pool, new Date()));
+    const now = new Date();
+    return answer(subject, await withKpis(request, 'manufacturer', subject, contextOf(request.query, now), await dashboardFigures.manufacturer(pool, now)));
   });
 
   app.get('/dashboard/stats', { schema: { tags: ['dashboard'], summary: "The partner dashboard: the organisation's projects, orders, rebate progress and tickets", querystring: userQuery } }, async (request) => {
     const subject = await subjectOf(request, request.query.user_id, 'partner');
-    return answer(subject, withFundsFor(subject, await dashboardFigures.partner(pool, subject.organisationId, new Date())));
+    const now = new Date();
+    return answer(subject, await withKpis(request, 'partner', subject, contextOf(request.query, now), withFundsFor(subject, await dashboardFigures.partner(pool, subject.organisationId, now))));
   });
 
   app.get('/dashboard/distributor/stats', { schema: { tags: ['dashboard'], summary: "The distributor dashboard: stock, the organisation's orders, shipments and rebate progress", querystring: userQuery } }, async (request) => {
     const subject = await subjectOf(request, request.query.user_id, 'distributor');
-    return answer(subject, await dashboardFigures.distributor(pool, subject.organisationId, new Date()));
+    const now = new Date();
+    return answer(subject, await withKpis(request, 'distributor', subject, contextOf(request.query, now), await dashboardFigures.distributor(pool, subject.organisationId, now)));
   });
 
   app.get('/dashboard/support/stats', { schema: { tags: ['dashboard'], summary: 'The support dashboard: tickets across every organisation, and those assigned to the user', querystring: userQuery } }, async (request) => {
     const subject = await subjectOf(request, request.query.user_id, 'support');
-    return answer(subject, await dashboardFigures.support(pool, subject.user?.id, new Date()));
+    const now = new Date();
+    return answer(subject, await withKpis(request, 'support', subject, contextOf(request.query, now), await dashboardFigures.support(pool, subject.user?.id, now)));
   });
 
   app.get('/dashboard/admin/stats', { schema: { tags: ['dashboard'], summary: 'The administrator dashboard: what awaits a decision, orders this month and failed jobs', querystring: userQuery } }, async (request) => {
     const subject = await subjectOf(request, request.query.user_id, 'admin');
-    return answer(subject, withFundsFor(subject, await dashboardFigures.admin(pool, new Date(), await failedJobCount())));
+    const now = new Date();
+    return answer(subject, await withKpis(request, 'admin', subject, contextOf(request.query, now), withFundsFor(subject, await dashboardFigures.admin(pool, now, await failedJobCount()))));
   });
 
   app.get('/dashboard/quick-actions', { schema: { tags: ['dashboard'], summary: "Quick actions of a dashboard that the user's permissions allow", querystring: quickActionsQuery } }, async (request) => {

@@ -17,7 +17,7 @@ import { findProjectRow } from '../../projections/projects';
 import { HttpError } from '../plugins/errors';
 import type { Services } from '../services';
 import { cachedRead, type AnswerCache } from './answerCache';
-import { listQuerySchema, MAX_PAGE_OFFSET, sendList } from './lists';
+import { booleanFilter, listQuerySchema, MAX_PAGE_OFFSET, sendList } from './lists';
 import { asOfAnswer, asOfQuery, versionsRoute } from './versions';
 import { VERSIONED_RECORDS } from '../../domain/versionedRecords';
 import { recordAnswer } from './records';
@@ -106,6 +106,7 @@ const listQuery = listQuerySchema(
     date_lte: day.optional(),
     total_gte: amount.optional(),
     total_lte: amount.optional(),
+    awaiting_shipment: booleanFilter.optional(),
   },
   ['created_at', 'total_amount', 'status', 'order_number', 'company_name', 'estimated_delivery', 'item_count'],
 );
@@ -119,8 +120,15 @@ const filtersOf = (q: ListQueryOf): OrderFilters => ({
   dateTo: q.filters.date_lte,
   totalMin: q.filters.total_gte,
   totalMax: q.filters.total_lte,
+  awaitingShipment: q.filters.awaiting_shipment,
   search: q.search,
 });
+
+/** The total GET /orders answers under a react-admin `filter`, for the same scope (the dashboards' cards count with it). */
+export async function orderListTotal(db: Services['pool'], scope: OrderScope, filter: Readonly<Record<string, unknown>>): Promise<number> {
+  const q = listQuery.parse({ filter: JSON.stringify(filter), range: '[0,0]' });
+  return (await listOrders(db, scope, filtersOf(q), { offset: 0, limit: 1 })).total;
+}
 
 const iso = (date: Date | null) => date?.toISOString() ?? '';
 const CSV_COLUMNS: CsvColumns<OrderExportRow> = [

@@ -125,6 +125,15 @@ const listQuery = listQuerySchema(
   ['company_name', 'created_at', 'updated_at', 'status', 'region', 'tier', 'category', 'rating', 'projects_count'],
 );
 
+/** The total GET /partner/partners answers under a react-admin `filter`: every application for admins, the directory (approved only) for others. */
+export async function partnerListTotal(db: Services['pool'], admin: boolean, filter: Readonly<Record<string, unknown>>): Promise<number> {
+  const q = listQuery.parse({ filter: JSON.stringify(filter), range: '[0,0]' });
+  if (!admin && q.filters.status && q.filters.status !== 'approved') return 0;
+  const status = admin ? q.filters.status : 'approved';
+  const { total } = await listPartners(db, { ids: q.ids, status, region: q.filters.region, tier: q.filters.tier, category: q.filters.category, search: q.search, searchContacts: admin }, { offset: 0, limit: 1 });
+  return total;
+}
+
 /** A field error in the shared envelope's shape. */
 function validationError(issues: z.core.$ZodIssue[]): HttpError {
   const details = issues.map((issue) => {

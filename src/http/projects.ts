@@ -3,12 +3,13 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { isAdminRole, seesAllOrganisations } from '../../domain/access';
 import { PROJECT_DETAIL_FIELDS, PROJECT_MESSAGES, PROJECT_STATUSES, projects, type ProjectDetails, type ProjectEvent } from '../../domain/projects/projects';
-import { REGISTRATION_STATUSES } from '../../domain/projects/registration';
+import { EXTENSION_STATUSES, POSSIBLE_EXISTING_REGISTRATION, REGISTRATION_STATUSES } from '../../domain/projects/registration';
 import { REJECTION_REASON_MAX } from '../../domain/partners/application';
 import { isActivityForDeals } from '../../projections/funds';
 import { findOrder, listOrders } from '../../projections/orders';
 import {
   findMilestone,
+  findPossibleConflicts,
   findProjectRow,
   linkedOrderIds,
   listProjects,
@@ -18,6 +19,7 @@ import {
   projectStatistics,
   teamOf,
   toProjectView,
+  type ProjectFilters,
   type ProjectRow,
   type ProjectScope,
 } from '../../projections/projects';
@@ -78,7 +80,7 @@ const createFields = z.object({ ...detailShape, company_id: z.union([z.uuid({ er
 /** Fields of the answer that an edit form sends back unchanged: accepted and ignored. */
 const READ_ONLY_FIELDS = [
   'id', 'next_statuses', 'client', 'company_id', 'organisation_id', 'company', 'company_name', 'created_by', 'created_by_name', 'boq_file', 'boq_file_url',
-  'registration_status', 'registration_state', 'submitted_at', 'expires_at', 'review_note', 'reviewed_at', 'conflict', 'conflicting_project', 'later_registrations',
+  'registration_status', 'registration_state', 'submitted_at', 'expires_at', 'review_note', 'reviewed_at', 'conflict', 'conflicting_project', 'later_registrations', 'possible_conflicts', 'registration_warning',
   'extension_status', 'extension_reason', 'extension_decision_note', 'extension_requested_at', 'team_size', 'milestone_count', 'created_at', 'updated_at', 'project_teams',
 ] as const;
 const projectUpdateBody = updateBody(
@@ -131,10 +133,30 @@ const listQuery = listQuerySchema(
     status: z.enum(PROJECT_STATUSES).optional(),
     registration_status: z.enum(REGISTRATION_STATUSES).optional(),
     active: booleanFilter.optional(),
+    expiring_soon: booleanFilter.optional(),
+    extension_status: z.enum(EXTENSION_STATUSES).optional(),
     organisation_id: z.uuid().optional(),
   },
   PROJECT_SORT_FIELDS,
 );
+type ProjectListQuery = z.output<typeof listQuery>;
+
+const projectFiltersOf = (q: ProjectListQuery): ProjectFilters => ({
+  ids: q.ids,
+  status: q.filters.status,
+  registration_status: q.filters.registration_status,
+  active: q.filters.active,
+  expiring_soon: q.filters.expiring_soon,
+  extension_status: q.filters.extension_status,
+  organisation_id: q.filters.organisation_id,
+  search: q.search,
+});
+
+/** The total GET /projects answers under a react-admin `filter`, for the same scope (the dashboards' cards count with it). */
+export async function projectListTotal(db: Services['pool'], scope: ProjectScope, filter: Readonly<Record<string, unknown>>): Promise<number> {
+  const q = listQuery.parse({ filter: JSON.stringify(filter), range: '[0,0]' });
+  return (await listProjects(db, scope, projectFiltersOf(q), { offset: 0, limit: 1 })).total;
+}
 
 // ---- field conversion ----
 
@@ -262,12 +284,16 @@ export async function projectRoutes(parent: FastifyInstance, services: Services)
    */
   const viewFor = async (request: FastifyRequest, id: string) => {
     const row = await load(request, id);
-    const view = toProjectView(row);
+    const possible = row.registration_status === 'pending' || row.registration_status === 'approved' || row.registration_status === 'conflict'
+      ? await findPossibleConflicts(pool, { customerKey: row.customer_key, emailDomain: row.email_domain, siteKey: row.site_key, customerWords: row.customer_words }, row.organisation_id, new Date(), row.id)
+      : [];
+    // The registering partner is warned without being told whose registration it may meet.
+    const view = { ...toProjectView(row), registration_warning: row.registration_status === 'conflict' || possible.length > 0 ? POSSIBLE_EXISTING_REGISTRATION : null };
     if (!isAdminRole(request.principal.role)) return view;
     const other = row.conflict_with ? await findProjectRow(pool, row.conflict_with, { organisationId: undefined }) : undefined;
     const { rows: later } = await pool.query<{ id: string }>(`SELECT id FROM read.projects WHERE conflict_with = $1 ORDER BY submitted_at`, [row.id]);
     const laterRows = (await Promise.all(later.map((r) => findProjectRow(pool, r.id, { organisationId: undefined })))).filter((r): r is ProjectRow => Boolean(r));
-    return { ...view, conflict_with: row.conflict_with, conflicting_project: other ? toProjectView(other) : null, later_registrations: laterRows.map(toProjectView) };
+    return { ...view, conflict_with: row.conflict_with, conflicting_project: other ? toProjectView(other) : null, later_registrations: laterRows.map(toProjectView), possible_conflicts: possible };
   };
 
   const command = (request: FastifyRequest, id: string, cmd: Parameters<typeof projects.decide>[0]) => runCommand(services, projects, id, cmd, metadataFromRequest(request));
@@ -277,7 +303,7 @@ export async function projectRoutes(parent: FastifyInstance, services: Services)
     const { rows, total } = await listProjects(
       pool,
       scopeOf(request),
-      { ids: q.ids, status: q.filters.status, registration_status: q.filters.registration_status, active: q.filters.active, organisation_id: q.filters.organisation_id, search: q.search },
+      projectFiltersOf(q),
       { offset: q.offset, limit: q.limit, sort: q.sort, conflictsFirst: isAdminRole(request.principal.role) && !q.sort },
     );
     return sendList(reply, 'projects', q, rows, total);

@@ -19,7 +19,7 @@ import { DOCUMENT_TYPES, readMultipart, removeUpload, sendUpload, storeUpload, u
 import { csvLines } from './csv';
 import { auditActorOf, exportFilters, recordAuditEntry, recordedWhenDone } from '../plugins/auditTrail';
 import type { Services } from '../services';
-import { listQuerySchema, sendList } from './lists';
+import { booleanFilter, listQuerySchema, sendList } from './lists';
 import { statusErrorHandler } from './orders';
 import { uuidParam } from './validation';
 import { recordAnswer } from './records';
@@ -88,9 +88,16 @@ const filterFields = {
   rebate_type: z.string().max(100).optional(),
   date_from: dayFilter,
   date_to: dayFilter,
+  open: booleanFilter.optional(),
 };
 const userListQuery = listQuerySchema(filterFields, REBATE_SORT_FIELDS);
 const adminListQuery = listQuerySchema({ ...filterFields, organisation_id: z.uuid({ error: 'Organisation id is not valid.' }).optional() }, REBATE_SORT_FIELDS);
+/** The total GET /rebates/admin/all answers under a react-admin `filter` (the dashboards' cards count with it). */
+export async function rebateListTotal(db: Services['pool'], scope: RebateScope, filter: Readonly<Record<string, unknown>>): Promise<number> {
+  const q = adminListQuery.parse({ filter: JSON.stringify(filter), range: '[0,0]' });
+  return (await listRebates(db, scope, { ...q.filters, ids: q.ids, search: q.search }, { offset: 0, limit: 1 })).total;
+}
+
 const attachmentParams = z.object({ id: z.uuid({ error: 'The id in the address is not valid.' }), name: uploadNameParam.shape.name }).strict();
 
 /** A field error in the shared envelope's shape. */

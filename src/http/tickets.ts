@@ -123,9 +123,17 @@ const listQuery = listQuerySchema(
     assigned_to: z.union([z.uuid(), z.literal('unassigned')]).optional(),
     organisation_id: z.uuid().optional(),
     overdue: booleanFilter.optional(),
+    active: booleanFilter.optional(),
+    urgent: booleanFilter.optional(),
   },
   ['created_at', 'updated_at', 'due_at', 'priority', 'status', 'ticket_number', 'title', 'company_name'],
 );
+
+/** The total GET /tickets answers under a react-admin `filter`, for the same scope (the dashboards' cards count with it). */
+export async function ticketListTotal(db: Services['pool'], scope: TicketScope, filter: Readonly<Record<string, unknown>>): Promise<number> {
+  const q = listQuery.parse({ filter: JSON.stringify(filter), range: '[0,0]' });
+  return (await listTickets(db, scope, { ids: q.ids, search: q.search, ...q.filters }, { offset: 0, limit: 1 })).total;
+}
 
 function validationError(issues: z.core.$ZodIssue[]): HttpError {
   const details = issues.map((issue) => {

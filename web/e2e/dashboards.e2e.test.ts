@@ -93,8 +93,9 @@ describe('administrator', () => {
       await page.getByRole('option', { name: /Priya Shah/ }).click();
       await page.getByText('Showing the figures of Priya Shah').waitFor();
       await expectFiguresAndChart(page);
-      await expect.poll(() => page.getByLabel('Orders This Month').textContent()).toBe(String(theirs.orders.thisMonth));
-      await expect.poll(() => page.getByLabel('Open Tickets').textContent()).toBe(String(theirs.openTickets.count));
+      const card = (id: string) => String(theirs.kpis.find((k: { id: string }) => k.id === id).count);
+      await expect.poll(() => page.getByLabel('Orders This Month').textContent()).toBe(card('partner.orders'));
+      await expect.poll(() => page.getByLabel('Open Tickets').textContent()).toBe(card('partner.openTickets'));
 
       await selector.fill('no such partner anywhere');
       await page.getByText('No Partners found matching the search').waitFor();

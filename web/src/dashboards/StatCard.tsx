@@ -35,7 +35,7 @@ export function Growth({ value, period }: { value: number | null; period: string
 
 /** One headline figure. */
 export function StatCard({ label, value, note, icon, to }: { label: string; value: ReactNode; note?: ReactNode; icon?: ReactNode; /** The list the figure counts. */ to?: string }) {
-  const link = to ? { component: RouterLink, to, 'aria-label': `${label}: open the list` } : {};
+  const link = to ? { component: RouterLink, to, title: 'Open the list of what this card counts' } : {};
   return (
     <Paper
       variant="outlined"

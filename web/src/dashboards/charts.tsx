@@ -1,4 +1,5 @@
-import { Box, Paper, Typography } from '@mui/material';
+import { Box, Button, Paper, Typography } from '@mui/material';
+import { Link as RouterLink } from 'react-router-dom';
 import { Gauge, gaugeClasses } from '@mui/x-charts/Gauge';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { LineChart } from '@mui/x-charts/LineChart';
@@ -24,7 +25,31 @@ export function ChartCard({ title, children }: { title: string; children: ReactN
   );
 }
 
-export function OrdersPerWeekChart({ weeks }: { weeks: WeekPoint[] }) {
+/** What a chart with nothing to draw says instead of an empty axis, and the action that creates the first record. */
+export interface EmptyChartAction {
+  label: string;
+  to: string;
+}
+
+export function EmptyChart({ title, message, action }: { title: string; message: string; action?: EmptyChartAction | null }) {
+  return (
+    <ChartCard title={title}>
+      <Box sx={{ minHeight: 160, display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center', gap: 1.5, textAlign: 'center' }} data-testid="empty-chart">
+        <Typography variant="body2" color="text.secondary">
+          {message}
+        </Typography>
+        {action ? (
+          <Button component={RouterLink} to={action.to} variant="outlined" size="small">
+            {action.label}
+          </Button>
+        ) : null}
+      </Box>
+    </ChartCard>
+  );
+}
+
+export function OrdersPerWeekChart({ weeks, emptyAction }: { weeks: WeekPoint[]; emptyAction?: EmptyChartAction | null }) {
+  if (weeks.every((w) => w.count === 0)) return <EmptyChart title="Orders per week" message="No orders yet in these weeks." action={emptyAction} />;
   return (
     <ChartCard title="Orders per week">
       <BarChart
@@ -39,7 +64,8 @@ export function OrdersPerWeekChart({ weeks }: { weeks: WeekPoint[] }) {
   );
 }
 
-export function OrderValuePerMonthChart({ months }: { months: MonthPoint[] }) {
+export function OrderValuePerMonthChart({ months, emptyAction }: { months: MonthPoint[]; emptyAction?: EmptyChartAction | null }) {
+  if (months.every((m) => m.value === 0)) return <EmptyChart title="Order value per month" message="No orders yet in these months." action={emptyAction} />;
   return (
     <ChartCard title="Order value per month">
       <LineChart
@@ -54,7 +80,8 @@ export function OrderValuePerMonthChart({ months }: { months: MonthPoint[] }) {
   );
 }
 
-export function TicketsOpenedResolvedChart({ days }: { days: TicketDay[] }) {
+export function TicketsOpenedResolvedChart({ days, emptyAction }: { days: TicketDay[]; emptyAction?: EmptyChartAction | null }) {
+  if (days.every((d) => d.opened === 0 && d.resolved === 0)) return <EmptyChart title="Tickets opened vs resolved" message="No tickets opened or resolved in the last 14 days." action={emptyAction} />;
   return (
     <ChartCard title="Tickets opened vs resolved">
       <BarChart
@@ -72,9 +99,10 @@ export function TicketsOpenedResolvedChart({ days }: { days: TicketDay[] }) {
 }
 
 /** Counts by a category (projects by stage or registration state), as horizontal bars. */
-export function CountsByChart({ title, counts, labels }: { title: string; counts: Record<string, number>; labels?: Record<string, string> }) {
+export function CountsByChart({ title, counts, labels, emptyAction }: { title: string; counts: Record<string, number>; labels?: Record<string, string>; emptyAction?: EmptyChartAction | null }) {
   const keys = Object.keys(counts);
   const total = keys.reduce((sum, k) => sum + counts[k], 0);
+  if (total === 0) return <EmptyChart title={title} message="No projects yet." action={emptyAction} />;
   return (
     <ChartCard title={title}>
       <BarChart

@@ -1,3 +1,4 @@
+import type { DateRangeKey, KpiFilter, KpiList } from '@domain/dashboards/kpis';
 import type { DashboardKind } from '@domain/dashboards/quickActions';
 import { ApiError } from '../providers/errorMapper';
 import { API_URL, httpClient } from '../providers/httpClient';
@@ -104,12 +105,39 @@ export interface AdminFigures {
   charts: { ordersPerWeek: WeekPoint[]; ticketsOpenedResolved: TicketDay[]; projectsByStatus: Record<string, number> };
 }
 
+/** A KPI card as the server counted it: its number is the total of `api` under `filter`; `link` opens that list. */
+export interface KpiCardView {
+  id: string;
+  label: string;
+  definition: string;
+  count: number;
+  previousCount: number | null;
+  growthPercentage: number | null;
+  list: KpiList;
+  api: string;
+  filter: KpiFilter;
+  link: string;
+}
+
+/** What every dashboard answers besides its own figures: the KPI cards and the range they follow. */
+export interface WithKpis {
+  kpis: KpiCardView[];
+  range: { key: DateRangeKey; from: string; to: string };
+}
+
 export interface FiguresOf {
-  manufacturer: ManufacturerFigures;
-  distributor: DistributorFigures;
-  partner: PartnerFigures;
-  support: SupportFigures;
-  admin: AdminFigures;
+  manufacturer: ManufacturerFigures & WithKpis;
+  distributor: DistributorFigures & WithKpis;
+  partner: PartnerFigures & WithKpis;
+  support: SupportFigures & WithKpis;
+  admin: AdminFigures & WithKpis;
+}
+
+/** The dashboard's date range as the stats routes take it. */
+export interface RangeChoice {
+  key: DateRangeKey;
+  from?: string;
+  to?: string;
 }
 
 export interface QuickActionView { key: string; label: string; description: string; to: string }
@@ -147,7 +175,8 @@ async function read<T>(url: string): Promise<Answer<T>> {
   return json;
 }
 
-export const fetchFigures = <K extends DashboardKind>(kind: K, userId: string | null) => read<FiguresOf[K]>(withUser(STATS_PATHS[kind], userId));
+export const fetchFigures = <K extends DashboardKind>(kind: K, userId: string | null, range: RangeChoice = { key: 'month' }) =>
+  read<FiguresOf[K]>(withUser(STATS_PATHS[kind], userId, { range: range.key, ...(range.key === 'custom' && range.from && range.to ? { from: range.from, to: range.to } : {}) }));
 export const fetchQuickActions = (kind: DashboardKind, userId: string | null) => read<QuickActionView[]>(withUser('/dashboard/quick-actions', userId, { dashboard: kind }));
 export const fetchRecentActivity = (userId: string | null) => read<RecentActivityAnswer>(withUser('/dashboard/recent-activity', userId, { limit: '8' }));
 

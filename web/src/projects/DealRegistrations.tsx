@@ -55,7 +55,7 @@ function RegistrationCard({
 }) {
   const [full, setFull] = useState<ProjectRecord | null>(null);
   useEffect(() => {
-    if (project.registration_status === 'conflict') getProject(project.id).then(setFull).catch(() => setFull(null));
+    if (['conflict', 'pending'].includes(project.registration_status)) getProject(project.id).then(setFull).catch(() => setFull(null));
   }, [project]);
   const undecided = ['pending', 'conflict'].includes(project.registration_status);
   return (
@@ -66,6 +66,9 @@ function RegistrationCard({
           <ProjectStatusChip status={project.status} />
           {project.registration_status === 'conflict' ? <Chip size="small" color="warning" label="Conflict" /> : null}
           {project.extension_status === 'requested' ? <Chip size="small" color="info" label="Extension requested" /> : null}
+          {project.registration_status !== 'conflict' && full?.possible_conflicts?.length ? (
+            <Chip size="small" color="warning" variant="outlined" label="Possible conflict" title={full.possible_conflicts.map((c) => `${c.end_user_customer_name ?? c.title} (${c.company_name ?? 'another partner'})`).join('; ')} />
+          ) : null}
         </Box>
         {project.registration_status === 'conflict' && full?.conflicting_project ? (
           <Box sx={{ display: 'flex', gap: 1.5, flexDirection: { xs: 'column', md: 'row' } }}>

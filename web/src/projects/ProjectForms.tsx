@@ -152,7 +152,7 @@ export function ProjectCreateDialog({ open, onClose, onCreated }: { open: boolea
     setError(null);
     try {
       const { json } = await createProject(form, setProgress);
-      toast(json.message || 'Project created successfully', 'success');
+      toast(json.data?.registration_warning ? `${json.message || 'Project created successfully'}. ${json.data.registration_warning}` : json.message || 'Project created successfully', json.data?.registration_warning ? 'warning' : 'success');
       onCreated(json.data);
     } catch (caught) {
       setError((caught as Error).message || 'Failed to create project');

@@ -37,6 +37,7 @@ import {
 import { useCallback, useEffect, useMemo, useState, type ReactElement } from 'react';
 import { useGetList } from 'react-admin';
 import { useNavigate, useSearchParams } from 'react-router-dom';
+import { UrlFilterNotice, useUrlFilter } from '../lists/useUrlFilter';
 import { useAccess } from '../access/usePrincipal';
 import { formatDate } from '../formatting';
 import { LoadError, Loading } from '../layout/ListStates';
@@ -258,7 +259,9 @@ function ProjectManagement() {
   const [reviewing, setReviewing] = useState<BulkDecision | null>(null);
   const phone = useMediaQuery<Theme>((theme) => theme.breakpoints.down('md'));
 
-  const filter = { ...TABS.find((t) => t.key === tab)!.filter, ...(query ? { q: query } : {}), ...(registration ? { registration_status: registration } : {}) };
+  // A dashboard card's link shows exactly what the card counted; the tabs and filters apply once it is cleared.
+  const { filter: cardFilter, clear: clearCardFilter } = useUrlFilter();
+  const filter = cardFilter ?? { ...TABS.find((t) => t.key === tab)!.filter, ...(query ? { q: query } : {}), ...(registration ? { registration_status: registration } : {}) };
   useEffect(() => setPage(1), [view, setPage]);
 
   const loadStats = useCallback(() => {
@@ -338,6 +341,7 @@ function ProjectManagement() {
         <SummaryCard label="Under Review" value={stats ? String(stats.conflicts + stats.pendingReview) : '—'} icon={<GppMaybeOutlinedIcon />} />
       </Box>
 
+      <UrlFilterNotice filter={cardFilter} onClear={clearCardFilter} total={cardFilter ? total : undefined} />
       <Paper variant="outlined" sx={{ p: { xs: 2, md: 2.5 }, minWidth: 0 }} component="section" aria-label="Projects">
         <Tabs value={tab} onChange={(_, value: TabKey) => setTab(value)} variant="scrollable" allowScrollButtonsMobile aria-label="Project lists" sx={{ mb: 2 }}>
           {TABS.map((t) => (

@@ -451,6 +451,19 @@ function RegistrationPanel({ project, canRequest, admin, onAction }: { project: 
         {project.extension_status === 'declined' ? ` Extension declined${project.extension_decision_note ? `: ${project.extension_decision_note}` : ''}.` : ''}
         {project.registration_status === 'rejected' && project.review_note ? ` Reason: ${project.review_note}` : ''}
       </Typography>
+      {/* Under conflict review the text above already says so; a possible conflict is said here. */}
+      {!admin && project.registration_warning && project.registration_status !== 'conflict' ? (
+        <Alert severity="warning" sx={{ mt: 1 }} data-testid="registration-warning">
+          {project.registration_warning}
+        </Alert>
+      ) : null}
+      {admin && project.possible_conflicts?.length ? (
+        <Alert severity="info" sx={{ mt: 1 }} data-testid="possible-conflicts">
+          Possible conflict (not blocking):{' '}
+          {project.possible_conflicts.map((c) => `"${c.end_user_customer_name ?? c.title ?? '—'}" registered by ${c.company_name ?? 'another partner'} (${c.registration_status}, name similarity ${Math.round(c.similarity * 100)}%)`).join('; ')}
+          . Check whether it is the same customer before approving.
+        </Alert>
+      ) : null}
     </Paper>
   );
 }

@@ -1,7 +1,11 @@
-import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, TextField } from '@mui/material';
+import { organisationsNamedIn } from '@domain/projects/registration';
+import { Alert, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, TextField } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { useToast } from '../layout/toast';
-import { decideExtension, requestExtension, reviewRegistration, type ProjectRecord } from './projectsApi';
+import { decideExtension, getPartnerChoices, requestExtension, reviewRegistration, type ProjectRecord } from './projectsApi';
+
+/** Reasons the partner reads: the admin is warned when one names another organisation. */
+const SHARED_WITH_PARTNER: ReadonlySet<RegistrationAction> = new Set(['reject', 'extension-decline', 'approve']);
 
 const MAX_REASON = 500;
 
@@ -31,6 +35,10 @@ const COPY: Record<RegistrationAction, { title: string; text: (p: ProjectRecord)
 export function RegistrationDialog({ project, action, onClose, onDone }: { project: ProjectRecord | null; action: RegistrationAction | null; onClose: () => void; onDone: (project: ProjectRecord) => void }) {
   const toast = useToast();
   const [reason, setReason] = useState('');
+  const [organisations, setOrganisations] = useState<string[]>([]);
+  useEffect(() => {
+    if (action && SHARED_WITH_PARTNER.has(action) && action !== 'extension-request') getPartnerChoices().then((rows) => setOrganisations(rows.map((r) => r.company_name))).catch(() => setOrganisations([]));
+  }, [action]);
   const [busy, setBusy] = useState(false);
   useEffect(() => setReason(''), [project, action]);
   if (!project || !action) return null;
@@ -78,6 +86,11 @@ export function RegistrationDialog({ project, action, onClose, onDone }: { proje
           helperText={`${reason.length}/${MAX_REASON}`}
           id="registration-reason"
         />
+        {project && action && SHARED_WITH_PARTNER.has(action) && organisationsNamedIn(reason, organisations, project.company_name).length ? (
+          <Alert severity="warning" sx={{ mt: 1.5 }} data-testid="reason-names-organisation">
+            The partner will read this. It names another organisation ({organisationsNamedIn(reason, organisations, project.company_name).join(', ')}): partners are not told who else registered a deal.
+          </Alert>
+        ) : null}
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose} disabled={busy}>

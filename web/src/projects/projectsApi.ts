@@ -57,6 +57,10 @@ export interface ProjectRecord {
   /** Admins only: the registration this one collides with, and later ones that collide with it. */
   conflicting_project?: ProjectRecord | null;
   later_registrations?: ProjectRecord[];
+  /** Admins only: other organisations' live registrations whose customer name is only similar (not blocking). */
+  possible_conflicts?: Array<{ id: string; title: string | null; company_name: string | null; end_user_customer_name: string | null; registration_status: string; similarity: number }>;
+  /** To the registering partner: a registration for this customer may already exist (nobody named). */
+  registration_warning?: string | null;
 }
 
 export interface ProjectStatistics {

@@ -14,7 +14,8 @@ import { EMPTY_FILTERS, RebateFilterBar, toQuery, type FilterState } from './Reb
 import { RebateDetail } from './RebateDetail';
 import { ApproveDialog, RejectDialog, UpdateFailed } from './RebateReviewDialogs';
 import { RebateTable, reviewable } from './RebateTable';
-import { bulkReviewRebates, exportRebates, reviewRebate, type RebateRecord, type SortOrder } from './rebatesApi';
+import { bulkReviewRebates, exportRebates, reviewRebate, type RebateFilters, type RebateRecord, type SortOrder } from './rebatesApi';
+import { UrlFilterNotice, useUrlFilter } from '../lists/useUrlFilter';
 import { useRebateList, useStatusCounts } from './useRebateList';
 
 /** The partner and distributor organisations, for the organisation filter. */
@@ -49,7 +50,9 @@ export function RebateManagement() {
   const [page, setPage] = useState(1);
   const [perPage, setPerPage] = useState(10);
   const [sort, setSort] = useState<SortOrder>({ field: 'submitted_date', order: 'DESC' });
-  const query = toQuery(filters, search);
+  // A dashboard card's link shows exactly what the card counted; the filters apply once it is cleared.
+  const { filter: cardFilter, clear: clearCardFilter } = useUrlFilter();
+  const query: RebateFilters = cardFilter ? (cardFilter as RebateFilters) : toQuery(filters, search);
   const { rows, total, loaded, loading, error, refetch, version: listVersion } = useRebateList('admin', query, page, perPage, sort);
   const counts = useStatusCounts('admin', query, listVersion);
   const [viewing, setViewing] = useState<RebateRecord | null>(null);
@@ -118,6 +121,7 @@ export function RebateManagement() {
       <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
         Rebate Management
       </Typography>
+      <UrlFilterNotice filter={cardFilter} onClear={clearCardFilter} total={cardFilter && loaded ? total : undefined} />
       <RebateFilterBar
         value={filters}
         onChange={setFilters}

@@ -73,6 +73,8 @@ export interface RebateFilters {
   date_from?: string;
   date_to?: string;
   search?: string;
+  /** Pending or processing (the admin dashboard's Open Rebates card). */
+  open?: boolean;
 }
 
 export interface RebatePage {
@@ -84,7 +86,7 @@ export type SortOrder = { field: string; order: 'ASC' | 'DESC' };
 
 function query(filters: RebateFilters, extra: Record<string, string> = {}): string {
   const params = new URLSearchParams(extra);
-  for (const [key, value] of Object.entries(filters)) if (value) params.set(key, value);
+  for (const [key, value] of Object.entries(filters)) if (value !== undefined && value !== '') params.set(key, String(value));
   return params.toString();
 }
 

@@ -3,6 +3,7 @@ import AddIcon from '@mui/icons-material/Add';
 import { Box, Button, MenuItem, Pagination, Paper, TextField, Typography } from '@mui/material';
 import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { UrlFilterNotice, useUrlFilter } from '../lists/useUrlFilter';
 import { useAccess } from '../access/usePrincipal';
 import { LoadError, Loading } from '../layout/ListStates';
 import { useDebounced } from '../layout/useDebounced';
@@ -79,11 +80,16 @@ export function MyCases() {
   const [creating, setCreating] = useState(false);
   const [assignees, setAssignees] = useState<UserOption[]>([]);
   const openTicket = params.get('ticket');
+  const { filter: cardFilter, clear: clearCardFilter } = useUrlFilter();
+  const cardFilterText = cardFilter ? JSON.stringify(cardFilter) : '';
 
   const load = useCallback(async () => {
     setError(null);
     try {
-      const query = { page, limit: TICKETS_PAGE_SIZE, status, priority, assigned_to: assignedTo, organisation_id: organisation?.id, search: debouncedSearch.trim() };
+      // A dashboard card's link shows exactly what the card counted; the filters apply once it is cleared.
+      const query = cardFilter
+        ? { page, limit: TICKETS_PAGE_SIZE, extra: cardFilter }
+        : { page, limit: TICKETS_PAGE_SIZE, status, priority, assigned_to: assignedTo, organisation_id: organisation?.id, search: debouncedSearch.trim() };
       if (staff) {
         const [queue, statistics] = await Promise.all([listQueue({ ...query, sort: ['due_at', 'ASC'] }), getTicketStatistics()]);
         setRows(queue.tickets);
@@ -99,7 +105,7 @@ export function MyCases() {
       console.error(failure);
       setError(failure);
     }
-  }, [page, status, priority, assignedTo, organisation, debouncedSearch, staff]);
+  }, [page, status, priority, assignedTo, organisation, debouncedSearch, staff, cardFilterText]);
 
   useEffect(() => {
     void load();
@@ -130,6 +136,7 @@ export function MyCases() {
         <Stat label="Closed" value={stats?.closed} />
         {staff ? <Stat label="Overdue" value={stats?.overdue} highlight /> : null}
       </Box>
+      <UrlFilterNotice filter={cardFilter} onClear={clearCardFilter} total={cardFilter && rows ? total : undefined} />
 
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center', mb: 2 }}>
         <TextField select size="small" label="Status" value={status} onChange={filter(setStatus)} fullWidth={false} sx={{ width: { xs: '100%', sm: 150 } }}>

@@ -77,19 +77,23 @@ export interface TicketQuery {
   organisation_id?: string;
   search?: string;
   sort?: [string, 'ASC' | 'DESC'];
+  /** A dashboard card's filter (`active`, `urgent`, `overdue`, …), passed to the list as it is. */
+  extra?: Record<string, string | boolean>;
 }
 
 export async function listTickets(query: TicketQuery): Promise<TicketPage> {
   const params = new URLSearchParams({ page: String(query.page), limit: String(query.limit) });
   for (const key of ['status', 'priority', 'assigned_to', 'organisation_id', 'search'] as const) if (query[key]) params.set(key, query[key]!);
+  for (const [key, value] of Object.entries(query.extra ?? {})) params.set(key, String(value));
   const { json } = await httpClient<{ data: TicketPage }>(`${API_URL}/tickets?${params}`);
   return json.data;
 }
 
 /** The support queue: react-admin's list shape, sorted as asked. */
 export async function listQueue(query: TicketQuery): Promise<{ tickets: TicketRecord[]; total: number }> {
-  const filter: Record<string, string> = {};
+  const filter: Record<string, string | boolean> = {};
   for (const key of ['status', 'priority', 'assigned_to', 'organisation_id', 'search'] as const) if (query[key]) filter[key] = query[key]!;
+  Object.assign(filter, query.extra ?? {});
   const start = (query.page - 1) * query.limit;
   const params = new URLSearchParams({ sort: JSON.stringify(query.sort ?? ['due_at', 'ASC']), range: JSON.stringify([start, start + query.limit - 1]), filter: JSON.stringify(filter) });
   const { json, headers } = await httpClient<TicketRecord[]>(`${API_URL}/tickets?${params}`);
