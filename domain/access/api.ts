@@ -155,7 +155,8 @@ export const API_ROUTES: Readonly<Record<ApiRouteKey, ApiAccess>> = {
   'DELETE /resources/:id': signedIn(ADMIN_ONLY),
 
   // settings: the support contact is shown in the Support Center and changed in System Settings
-  'GET /settings/support-contact': signedIn(RESOURCE_RULES.tickets.list),
+  // Public contact details: every signed-in user may read them (Live Chat, the Support Center, the order confirmation).
+  'GET /settings/support-contact': signedIn(OPEN),
   'PUT /settings/support-contact': signedIn(ADMIN_ONLY),
   'GET /settings/notifications': signedIn(ADMIN_ONLY),
   'PUT /settings/notifications': signedIn(ADMIN_ONLY),

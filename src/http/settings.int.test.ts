@@ -22,6 +22,23 @@ afterAll(async () => {
   await t?.close();
 });
 
+describe('support contact', () => {
+  it('is readable by every signed-in user of every role, and changeable only by administrators', async () => {
+    const emails = ['admin', 'partner', 'partner.user', 'distributor', 'distributor.user', 'manufacturer', 'support'].map((name) => `${name}@partnerhub.test`);
+    const sessions = await Promise.all(emails.map((email) => login(t.app, email)));
+    const answers = await Promise.all(sessions.map((session) => as(t.app, session)({ method: 'GET', url: '/api/settings/support-contact' })));
+    for (const [index, answer] of answers.entries()) {
+      expect(answer.statusCode, `${emails[index]}: ${answer.body}`).toBe(200);
+      expect(answer.json().data, emails[index]).toMatchObject({ phone: expect.any(String), email: expect.any(String), hours: expect.any(String) });
+    }
+    expect((await t.app.inject({ method: 'GET', url: '/api/settings/support-contact' })).statusCode).toBe(401);
+    const contact = answers[0].json().data;
+    for (const session of sessions.slice(1)) {
+      expect((await as(t.app, session)({ method: 'PUT', url: '/api/settings/support-contact', payload: contact })).statusCode).toBe(403);
+    }
+  });
+});
+
 describe('notification settings', () => {
   it('e-mails everyone each event notifies until an administrator chooses, and keeps the history', async () => {
     const before = await as(t.app, admin)({ method: 'GET', url: '/api/settings/notifications' });
