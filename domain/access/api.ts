@@ -148,9 +148,10 @@ export const API_ROUTES: Readonly<Record<ApiRouteKey, ApiAccess>> = {
   'PUT /tickets/:id': signedIn(RESOURCE_RULES.tickets.edit, scoped),
   'DELETE /tickets/:id': signedIn(RESOURCE_RULES.tickets.delete, scoped),
 
-  // resources: the Support Center's Downloads; each document names the roles that may download it
-  'GET /resources': signedIn(RESOURCE_RULES.tickets.list),
-  'GET /resources/files/:name': signedIn(RESOURCE_RULES.tickets.list),
+  // resources: the Downloads library (/downloads and the Support Center's tab); each document names the
+  // roles that may download it, so every signed-in user lists what their role may download
+  'GET /resources': signedIn(OPEN),
+  'GET /resources/files/:name': signedIn(OPEN),
   'POST /resources': signedIn(ADMIN_ONLY),
   'DELETE /resources/:id': signedIn(ADMIN_ONLY),
 
