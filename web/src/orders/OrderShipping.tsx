@@ -120,12 +120,22 @@ export default function OrderShipping() {
           }
           return next;
         });
+        setPrefilled(true);
       })
       .catch(() => undefined);
     return () => {
       live = false;
     };
   }, [allowed]);
+  // Once the profile has filled the form, what it left empty is marked at once, before Place Order is pressed.
+  const [prefilled, setPrefilled] = useState(false);
+  useEffect(() => {
+    if (!prefilled) return;
+    const missing = shippingAddressProblems(address);
+    setErrors((current) => ({ ...missing, ...current }));
+    // Only once, right after the prefill: later edits clear their own field's mark.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [prefilled]);
   const profileCountry = profile?.address.country;
   const countryMismatch = Boolean(profileCountry && address.country && address.country !== profileCountry);
 
