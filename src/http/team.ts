@@ -3,7 +3,7 @@ import { answerCreated, earlierCreation, newRecordId } from './created';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { grantablePermissions, isAdminRole, normalizePermissions, SUB_USER_ROLE_OF_PARENT, toSubUserPermission, type Permission } from '../../domain/access';
+import { grantablePermissions, isAdminRole, normalizePermissions, permissionLabel, SUB_USER_ROLE_OF_PARENT, toSubUserPermission, type Permission } from '../../domain/access';
 import { team, TEAM_MESSAGES, type TeamCommand, type TeamOwner } from '../../domain/team/team';
 import { findTeamMember, invitationOf, listTeamMembers, type TeamMemberView, type TeamScope } from '../../projections/team';
 import { findUser } from '../../projections/users';
@@ -95,7 +95,7 @@ const acceptBody = z
 /** The picker's entries: what the caller may give, in both spellings, grouped by category. */
 function permissionEntry(permission: Permission) {
   const [category, action] = permission.split('.');
-  return { name: permission, key: toSubUserPermission(permission), category, action, label: `${category}: ${action}` };
+  return { name: permission, key: toSubUserPermission(permission), category, action, label: permissionLabel(permission) };
 }
 
 /** `full_name` as the specification's form sends it (first and last joined); else the two names. */
