@@ -119,6 +119,14 @@ describe('opening a ticket', () => {
     const staff = await openAs(support, { title: 'Internal lab test', description: 'Reproduce HX-311', priority: 'High', category: 'Bug Report', assigned_to: jordan.user.id, due_date: '2099-01-01' });
     expect(staff.statusCode, staff.body).toBe(201);
     expect(staff.json().data).toMatchObject({ assigned_to: jordan.user.id, assignee: { full_name: 'Jordan Lee' }, due_date: '2099-01-01T23:59:59.999Z', priority: 'High' });
+    // Support staff must choose who works the case: a clear 400, nothing recorded.
+    const before = (await call(support)({ method: 'GET', url: '/api/tickets?range=[0,0]' })).headers['content-range'];
+    const unassigned = await openAs(support, { title: 'Nobody chosen', description: 'y' });
+    expect(unassigned.statusCode).toBe(400);
+    expect(unassigned.json().error.message).toBe(TICKET_MESSAGES.assigneeRequired);
+    expect(unassigned.json().error.details).toEqual([{ field: 'assigned_to', message: TICKET_MESSAGES.assigneeRequired }]);
+    expect((await openAs(admin, { title: 'Nobody chosen', description: 'y' })).statusCode).toBe(400);
+    expect((await call(support)({ method: 'GET', url: '/api/tickets?range=[0,0]' })).headers['content-range']).toBe(before);
     const notStaff = await openAs(support, { title: 'x', description: 'y', assigned_to: partner.user.id });
     expect(notStaff.json().error.message).toBe(TICKET_MESSAGES.assigneeNotStaff);
   });
