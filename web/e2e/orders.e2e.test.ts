@@ -113,6 +113,8 @@ describe('ordering', () => {
       expect(orderNumber).toMatch(/^ORD-\d{4}-\d{6}$/);
       expect(await page.getByTestId('confirmation-total').textContent()).toBe('$1,865.00');
       await page.getByText('12 Harbour Exchange Square, London E14').waitFor();
+      // The contact is the configured one (System Settings), not a fixed text.
+      await page.getByTestId('confirmation-contact').getByRole('link', { name: 'support@partnerhub.test' }).waitFor();
       expect(await cartButton.getAttribute('aria-label')).toBe('Open cart (empty)');
       await page.getByRole('button', { name: 'Track Order' }).click();
       await page.waitForURL((url) => url.pathname.startsWith('/order/track/'));
