@@ -187,6 +187,11 @@ export const API_ROUTES: Readonly<Record<ApiRouteKey, ApiAccess>> = {
   ...teamRoutes('distributor'),
   'GET /permissions': signedIn(OPEN),
   'GET /permissions/groups': signedIn(OPEN),
+  // The role model: each answer holds what the caller may read (the route decides per role).
+  'GET /permissions/roles': signedIn(OPEN),
+  'GET /permissions/role/:role': signedIn(OPEN),
+  'GET /permissions/hierarchy': signedIn(OPEN),
+  'POST /permissions/validate': signedIn(OPEN),
   'GET /team/invitation': PUBLIC,
   'POST /team/invitations/accept': PUBLIC,
 

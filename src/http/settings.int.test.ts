@@ -141,3 +141,28 @@ describe('partnership governance', () => {
     expect(named.json().data.company_name).toBe('Northwind Networks');
   });
 });
+
+describe('the role model', () => {
+  it('lists roles, one role, the hierarchy, and validates permission names against what the caller may give', async () => {
+    const roles = (await as(t.app, admin)({ method: 'GET', url: '/api/permissions/roles' })).json().data as Array<{ role: string; label: string; sub_user_role: string | null; default_permissions: Array<{ name: string; label: string }> }>;
+    expect(roles.map((r) => r.role)).toEqual(expect.arrayContaining(['admin', 'partner', 'partner_user', 'distributor', 'support', 'manufacturer']));
+    const partnerRole = roles.find((r) => r.role === 'partner')!;
+    expect(partnerRole).toMatchObject({ label: 'Partner', sub_user_role: 'partner_user' });
+    expect(partnerRole.default_permissions).toContainEqual(expect.objectContaining({ name: 'Projects.Read', label: 'View Projects' }));
+    // A partner reads its own role and its team members', not others.
+    const own = (await as(t.app, partner)({ method: 'GET', url: '/api/permissions/roles' })).json().data as Array<{ role: string }>;
+    expect(own.map((r) => r.role).sort()).toEqual(['partner', 'partner_user']);
+    expect((await as(t.app, partner)({ method: 'GET', url: '/api/permissions/role/partner_user' })).statusCode).toBe(200);
+    expect((await as(t.app, partner)({ method: 'GET', url: '/api/permissions/role/admin' })).statusCode).toBe(403);
+    expect((await as(t.app, admin)({ method: 'GET', url: '/api/permissions/role/wizard' })).statusCode).toBe(404);
+    const hierarchy = (await as(t.app, partner)({ method: 'GET', url: '/api/permissions/hierarchy' })).json().data;
+    expect(hierarchy).toEqual([expect.objectContaining({ role: 'partner', sub_user_role: 'partner_user' })]);
+
+    const checked = await as(t.app, partner)({ method: 'POST', url: '/api/permissions/validate', payload: { permissions: ['projects_read', 'Orders.Track', 'Users.Delete', 'Flying.Carpet'] } });
+    expect(checked.statusCode, checked.body).toBe(200);
+    expect(checked.json().data).toEqual({ valid: false, permissions: ['Projects.Read', 'Orders.Track', 'Users.Delete'], unknown: ['Flying.Carpet'], not_grantable: ['Users.Delete'] });
+    const fine = await as(t.app, partner)({ method: 'POST', url: '/api/permissions/validate', payload: { permissions: ['Projects.Read'] } });
+    expect(fine.json()).toMatchObject({ message: 'Every permission can be given.', data: { valid: true } });
+    expect((await as(t.app, partner)({ method: 'POST', url: '/api/permissions/validate', payload: { permissions: 'Projects.Read' } })).statusCode).toBe(400);
+  });
+});
