@@ -1,4 +1,4 @@
-import { nextProjectStatuses, type ProjectDetails, type ProjectEvent } from '../domain/projects/projects';
+import { nextProjectStatuses, UNLINKABLE_REGISTRATIONS, type ProjectDetails, type ProjectEvent } from '../domain/projects/projects';
 import { DAY_MS, PROTECTING_STATUSES, registrationKey, type RegistrationKey } from '../domain/projects/registration';
 import type { PoolClient } from '../src/db';
 import type { RecordedEvent } from '../src/eventstore';
@@ -281,6 +281,8 @@ export interface ProjectFilters {
   status?: string;
   registration_status?: string;
   active?: boolean;
+  /** Projects an order may be linked to (not completed, registration neither expired nor rejected). */
+  linkable?: boolean;
   organisation_id?: string;
   search?: string;
 }
@@ -302,6 +304,7 @@ function projectWhere(scope: ProjectScope, filters: ProjectFilters) {
   if (filters.status) where.push(`p.status = ${param(filters.status)}`);
   if (filters.registration_status) where.push(`p.registration_status = ${param(filters.registration_status)}`);
   if (filters.active !== undefined) where.push(filters.active ? `p.status <> 'Completed'` : `p.status = 'Completed'`);
+  if (filters.linkable) where.push(`p.status <> 'Completed' AND p.registration_status <> ALL(${param([...UNLINKABLE_REGISTRATIONS])}::text[])`);
   if (filters.search) {
     const pattern = param(`%${filters.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
     where.push(`(p.title ILIKE ${pattern} OR p.end_user_customer_name ILIKE ${pattern} OR p.company_name ILIKE ${pattern} OR p.id::text ILIKE ${pattern})`);

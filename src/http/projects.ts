@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { isAdminRole, seesAllOrganisations } from '../../domain/access';
-import { PROJECT_DETAIL_FIELDS, PROJECT_MESSAGES, PROJECT_STATUSES, projects, type ProjectDetails, type ProjectEvent } from '../../domain/projects/projects';
+import { isLinkableProject, NOT_LINKABLE_MESSAGE, PROJECT_DETAIL_FIELDS, PROJECT_MESSAGES, PROJECT_STATUSES, projects, type ProjectDetails, type ProjectEvent } from '../../domain/projects/projects';
 import { REGISTRATION_STATUSES } from '../../domain/projects/registration';
 import { isActivityForDeals } from '../../projections/funds';
 import { findOrder, listOrders } from '../../projections/orders';
@@ -128,6 +128,7 @@ const listQuery = listQuerySchema(
     status: z.enum(PROJECT_STATUSES).optional(),
     registration_status: z.enum(REGISTRATION_STATUSES).optional(),
     active: booleanFilter.optional(),
+    linkable: booleanFilter.optional(),
     organisation_id: z.uuid().optional(),
   },
   PROJECT_SORT_FIELDS,
@@ -274,7 +275,7 @@ export async function projectRoutes(parent: FastifyInstance, services: Services)
     const { rows, total } = await listProjects(
       pool,
       scopeOf(request),
-      { ids: q.ids, status: q.filters.status, registration_status: q.filters.registration_status, active: q.filters.active, organisation_id: q.filters.organisation_id, search: q.search },
+      { ids: q.ids, status: q.filters.status, registration_status: q.filters.registration_status, active: q.filters.active, linkable: q.filters.linkable, organisation_id: q.filters.organisation_id, search: q.search },
       { offset: q.offset, limit: q.limit, sort: q.sort, conflictsFirst: isAdminRole(request.principal.role) && !q.sort },
     );
     return sendList(reply, 'projects', q, rows, total);
@@ -485,6 +486,7 @@ export async function projectRoutes(parent: FastifyInstance, services: Services)
     const row = await loadForChange(request, request.params.id);
     const order = await findOrder(pool, request.body.order_id, { organisationId: row.organisation_id });
     if (!order) throw new HttpError(400, 'VALIDATION_ERROR', "Only the organisation's own orders can be linked.", [{ field: 'order_id', message: 'Choose one of the organisation’s orders.' }]);
+    if (!isLinkableProject(row)) throw new HttpError(409, 'CONFLICT', NOT_LINKABLE_MESSAGE);
     await command(request, row.id, { type: 'LinkOrder', orderId: order.id });
     reply.status(201);
     return { success: true, message: 'Order linked to the project', data: await ordersOf(row) };
