@@ -114,6 +114,10 @@ describe('support cases', () => {
       await page.getByRole('combobox', { name: 'Status' }).click();
       await page.getByRole('option', { name: 'Resolved' }).click();
       await page.getByRole('button', { name: TITLE }).waitFor();
+      // A resolved case has no due time left: its row says Resolved instead.
+      const row = page.getByTestId('ticket-row').filter({ hasText: TITLE });
+      expect(await row.textContent()).not.toMatch(/Due /);
+      expect(await row.textContent()).toContain('Resolved');
       await page.getByRole('combobox', { name: 'Priority' }).click();
       await page.getByRole('option', { name: 'Low' }).click();
       await page.getByText('No tickets found').waitFor();
