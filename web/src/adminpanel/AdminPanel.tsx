@@ -87,7 +87,7 @@ export default function AdminPanel() {
   return (
     <Box sx={{ p: { xs: 2, md: 3 }, minWidth: 0 }}>
       <PageTitle title="Admin Panel" subtitle={adminPanelSubtitle(tabs, managesUsers)} />
-      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: `repeat(${managesUsers ? 3 : 1}, minmax(0, 1fr))`, sm: `repeat(${managesUsers ? 3 : 2}, minmax(0, 1fr))` }, gap: { xs: 1, sm: 2 }, mb: 3 }}>
+      <Box sx={{ display: 'grid', gridTemplateColumns: managesUsers ? 'repeat(3, minmax(0, 1fr))' : { xs: 'minmax(0, 1fr)', sm: 'minmax(0, 360px)' }, gap: { xs: 1, sm: 2 }, mb: 3 }}>
         {managesUsers ? <SummaryCard label="Total Users" value={summary.totalUsers} icon={<GroupIcon />} /> : null}
         {/* Applications in progress are for administrators only: the server counts none for anyone else. */}
         {managesUsers ? <SummaryCard label="Pending Approvals" value={summary.pendingApprovals} icon={<HourglassTopIcon />} /> : null}
