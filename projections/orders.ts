@@ -650,10 +650,12 @@ export async function orderShippingProfile(db: Queryable, organisationId: string
     location: string | null;
     business_address: string | null;
     city: string | null;
+    state_region: string | null;
+    postal_code: string | null;
     country: string | null;
     country_other: string | null;
   }>(
-    `SELECT u.company_name, u.full_name, u.email, p.contact_name, p.contact_email, p.phone_number, p.location, p.business_address, p.city, p.country, p.country_other
+    `SELECT u.company_name, u.full_name, u.email, p.contact_name, p.contact_email, p.phone_number, p.location, p.business_address, p.city, p.state_region, p.postal_code, p.country, p.country_other
      FROM read.users u LEFT JOIN LATERAL (SELECT * FROM read.partners WHERE user_id = u.id ORDER BY updated_at DESC LIMIT 1) p ON true
      WHERE u.id = $1`,
     [organisationId],
@@ -672,6 +674,8 @@ export async function orderShippingProfile(db: Queryable, organisationId: string
   const street = row.location || row.business_address;
   if (street) address.addressLine1 = street;
   if (row.city) address.city = row.city;
+  if (row.state_region) address.state = row.state_region;
+  if (row.postal_code) address.zipCode = row.postal_code;
   if (country) address.country = (SHIPPING_COUNTRIES as readonly string[]).includes(country) ? country : 'Other';
   return { company_name: row.company_name, address, profile_country: country };
 }

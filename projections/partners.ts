@@ -74,6 +74,7 @@ export const partnersProjection: Projection = {
              agreed_to_terms = $32,
              region = CASE WHEN region_source = 'application' THEN region ELSE $33 END,
              region_source = CASE WHEN region_source = 'application' THEN region_source WHEN $33::text IS NULL THEN NULL ELSE 'country' END,
+             state_region = $35, postal_code = $36,
              questionnaire_submitted_at = $34, updated_at = $34
            WHERE id = $1`,
           [
@@ -111,6 +112,8 @@ export const partnersProjection: Projection = {
             a.agreed_to_terms === true,
             derivedRegion,
             at,
+            text(a.state_region),
+            text(a.postal_code),
           ],
         );
         return;
@@ -156,6 +159,8 @@ export interface PartnerRow {
   country_other: string | null;
   city: string | null;
   location: string | null;
+  state_region: string | null;
+  postal_code: string | null;
   business_address: string | null;
   region: string | null;
   region_source: string | null;
@@ -225,6 +230,8 @@ export function toPartnerDirectoryView(row: PartnerRow) {
     phone_number: row.phone_number,
     website: row.website,
     location: row.location,
+    state_region: row.state_region,
+    postal_code: row.postal_code,
     business_description: row.business_description,
     business_description_other: row.business_description_other,
     key_products: row.key_products,

@@ -1,4 +1,4 @@
-import { nextProjectStatuses, type ProjectDetails, type ProjectEvent } from '../domain/projects/projects';
+import { nextProjectStatuses, UNLINKABLE_REGISTRATIONS, type ProjectDetails, type ProjectEvent } from '../domain/projects/projects';
 import { DAY_MS, EXPIRING_SOON_DAYS, EXTENSION_STATUSES, LIVE_STATUSES, NEAR_MATCH_SIMILARITY, PROTECTING_STATUSES, registrationKey, type RegistrationKey } from '../domain/projects/registration';
 import type { PoolClient } from '../src/db';
 import type { RecordedEvent } from '../src/eventstore';
@@ -298,6 +298,8 @@ export interface ProjectFilters {
   /** Registrations pending or approved expiring within EXPIRING_SOON_DAYS of `now`. */
   expiring_soon?: boolean;
   extension_status?: (typeof EXTENSION_STATUSES)[number];
+  /** Projects an order may be linked to (not completed, registration neither expired nor rejected). */
+  linkable?: boolean;
   organisation_id?: string;
   search?: string;
   /** The moment `expiring_soon` is counted from (now unless a test pins it). */
@@ -327,6 +329,7 @@ function projectWhere(scope: ProjectScope, filters: ProjectFilters) {
     const condition = PROJECT_CONDITIONS.expiringSoon(param(now), param(new Date(now.getTime() + EXPIRING_SOON_DAYS * DAY_MS)));
     where.push(filters.expiring_soon ? condition : `NOT ${condition}`);
   }
+  if (filters.linkable) where.push(`p.status <> 'Completed' AND p.registration_status <> ALL(${param([...UNLINKABLE_REGISTRATIONS])}::text[])`);
   if (filters.search) {
     const pattern = param(`%${filters.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
     where.push(`(p.title ILIKE ${pattern} OR p.end_user_customer_name ILIKE ${pattern} OR p.company_name ILIKE ${pattern} OR p.id::text ILIKE ${pattern})`);

@@ -77,6 +77,11 @@ describe('registration expiry', () => {
     await closeQueues(queues);
     expect(swept.ran).toBeGreaterThanOrEqual(1);
     await vi.waitFor(async () => expect((await registrationOf(project.id)).registration_status).toBe('expired'), { timeout: 10_000, interval: 100 });
+    // Recorded late, it carries the moment the registration lapsed, not the moment the sweep noticed.
+    const [expired] = await eventsOf(project.id, 'ProjectRegistrationExpired.v1');
+    const recordedAt = (await t.db.pool.query<{ recorded_at: Date }>('SELECT recorded_at FROM events WHERE event_id = $1', [expired.id])).rows[0].recorded_at;
+    expect(recordedAt.getTime() - Date.parse(project.expires_at)).toBeGreaterThan(150);
+    expect(Math.abs(Date.parse(expired.metadata.occurredAt) - Date.parse(project.expires_at))).toBeLessThan(150);
   });
 
   it('an approved extension moves the expiry and the job with it', async () => {

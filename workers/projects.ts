@@ -5,7 +5,7 @@ import { projects, type ProjectCommand, type ProjectEvent } from '../domain/proj
 import { DAY_MS, REMINDER_DAYS_BEFORE, reminderDueAt } from '../domain/projects/registration';
 import { liveRegistrations } from '../projections/projects';
 import { handleCommand } from '../src/commands/commandHandler';
-import { metadataCausedBy } from '../src/commands/dispatch';
+import { dueFactTime, metadataCausedBy } from '../src/commands/dispatch';
 import type { RecordedEvent } from '../src/eventstore';
 import type { Services } from '../src/services';
 import { notificationJob, SYSTEM_ACTOR } from './notifications';
@@ -48,12 +48,15 @@ export type RegistrationJobOutcome = 'expired' | 'reminded' | 'unchanged' | 'mov
  * extension) does nothing, the moved expiry has its own jobs.
  */
 export async function runRegistrationStep(services: Pick<Services, 'store'>, data: DealRegistrationJobData, cause: { id: string; correlationId: string }): Promise<RegistrationJobOutcome> {
-  const state = fold(projects, (await services.store.readStream(projects.streamId(data.projectId))) as unknown as ProjectEvent[]);
+  const stream = await services.store.readStream(projects.streamId(data.projectId));
+  const state = fold(projects, stream as unknown as ProjectEvent[]);
   if (state.status === 'none' || state.status === 'deleted') return 'gone';
   if (state.expiresAt !== data.expiresAt) return 'moved';
   const command: ProjectCommand =
     data.kind === 'expire' ? { type: 'ExpireRegistration' } : { type: 'SendExpiryReminder', daysBefore: data.daysBefore, expiresAt: data.expiresAt, ...(data.late ? { late: true as const } : {}) };
   const metadata = metadataCausedBy({ id: cause.id, metadata: { correlationId: cause.correlationId } }, SYSTEM_ACTOR);
+  // A registration lapses at its expiry, however late the worker records it.
+  if (data.kind === 'expire') metadata.now = dueFactTime(data.expiresAt, stream.at(-1)?.metadata.occurredAt, metadata.now);
   try {
     const result = await handleCommand(services.store, projects, data.projectId, command, metadata, { idempotencyKey: `registration:${registrationJobId(data)}` });
     if (!result.events.length) return 'unchanged';

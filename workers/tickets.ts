@@ -2,7 +2,7 @@ import { DelayedError, type Job, type Processor, type Queue } from 'bullmq';
 import { isActiveStatus, tickets, type TicketEvent } from '../domain/tickets/tickets';
 import { ticketsAwaitingDueTime } from '../projections/tickets';
 import { handleCommand } from '../src/commands/commandHandler';
-import { metadataCausedBy } from '../src/commands/dispatch';
+import { dueFactTime, metadataCausedBy } from '../src/commands/dispatch';
 import type { RecordedEvent } from '../src/eventstore';
 import type { Services } from '../src/services';
 import { notificationJob, SYSTEM_ACTOR } from './notifications';
@@ -148,6 +148,9 @@ export function ticketDeadlineProcessor(services: Pick<Services, 'store' | 'pool
     const metadata = data.cause
       ? metadataCausedBy({ id: data.cause.eventId, metadata: { correlationId: data.cause.correlationId } }, SYSTEM_ACTOR)
       : { now: new Date().toISOString(), actorId: null, actorRole: SYSTEM_ACTOR.role, correlationId: `ticket-deadline-${data.ticketId}`, causationId: null };
+    // Overdue from its due time, however late the worker records it.
+    const last = (await services.store.readStream(tickets.streamId(data.ticketId))).at(-1);
+    metadata.now = dueFactTime(data.dueAt, last?.metadata.occurredAt, metadata.now);
     const result = await handleCommand(services.store, tickets, data.ticketId, { type: 'MarkTicketOverdue', dueAt: data.dueAt }, metadata);
     return result.events.length ? 'marked overdue' : 'nothing to do';
   };

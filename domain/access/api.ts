@@ -150,14 +150,16 @@ export const API_ROUTES: Readonly<Record<ApiRouteKey, ApiAccess>> = {
   'PUT /tickets/:id': signedIn(RESOURCE_RULES.tickets.edit, scoped),
   'DELETE /tickets/:id': signedIn(RESOURCE_RULES.tickets.delete, scoped),
 
-  // resources: the Support Center's Downloads; each document names the roles that may download it
-  'GET /resources': signedIn(RESOURCE_RULES.tickets.list),
-  'GET /resources/files/:name': signedIn(RESOURCE_RULES.tickets.list),
+  // resources: the Downloads library (/downloads and the Support Center's tab); each document names the
+  // roles that may download it, so every signed-in user lists what their role may download
+  'GET /resources': signedIn(OPEN),
+  'GET /resources/files/:name': signedIn(OPEN),
   'POST /resources': signedIn(ADMIN_ONLY),
   'DELETE /resources/:id': signedIn(ADMIN_ONLY),
 
   // settings: the support contact is shown in the Support Center and changed in System Settings
-  'GET /settings/support-contact': signedIn(RESOURCE_RULES.tickets.list),
+  // Public contact details: every signed-in user may read them (Live Chat, the Support Center, the order confirmation).
+  'GET /settings/support-contact': signedIn(OPEN),
   'PUT /settings/support-contact': signedIn(ADMIN_ONLY),
   'GET /settings/notifications': signedIn(ADMIN_ONLY),
   'PUT /settings/notifications': signedIn(ADMIN_ONLY),
@@ -187,6 +189,11 @@ export const API_ROUTES: Readonly<Record<ApiRouteKey, ApiAccess>> = {
   ...teamRoutes('distributor'),
   'GET /permissions': signedIn(OPEN),
   'GET /permissions/groups': signedIn(OPEN),
+  // The role model: each answer holds what the caller may read (the route decides per role).
+  'GET /permissions/roles': signedIn(OPEN),
+  'GET /permissions/role/:role': signedIn(OPEN),
+  'GET /permissions/hierarchy': signedIn(OPEN),
+  'POST /permissions/validate': signedIn(OPEN),
   'GET /team/invitation': PUBLIC,
   'POST /team/invitations/accept': PUBLIC,
 

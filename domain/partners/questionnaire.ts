@@ -132,6 +132,9 @@ export interface QuestionnaireAnswers {
   country_other: string;
   city: string;
   location: string;
+  /** State, county or province and postal code: optional answers, they complete the shipping address the catalogue prefills. */
+  state_region?: string;
+  postal_code?: string;
   business_type: string;
   business_type_other: string;
   years_in_operation: string;
@@ -168,6 +171,8 @@ export const emptyQuestionnaire = (): QuestionnaireAnswers => ({
   country_other: '',
   city: '',
   location: '',
+  state_region: '',
+  postal_code: '',
   business_type: '',
   business_type_other: '',
   years_in_operation: '',

@@ -144,6 +144,15 @@ export function normalizeDetails(details: ProjectDetails): ProjectDetails {
 
 // ---- state ----
 
+/**
+ * Orders are linked only to a project whose registration still stands: an expired or rejected registration
+ * protects nothing, so neither the shipping form nor the project page offers it, and the server refuses it.
+ */
+export const UNLINKABLE_REGISTRATIONS = ['expired', 'rejected'] as const;
+export const isLinkableProject = (project: { status: string; registration_status: string }) =>
+  project.status !== 'Completed' && !(UNLINKABLE_REGISTRATIONS as readonly string[]).includes(project.registration_status);
+export const NOT_LINKABLE_MESSAGE = "This project's registration has expired or was rejected, or the project is completed: orders can no longer be linked to it.";
+
 export interface Milestone {
   id: string;
   name: string;

@@ -15,6 +15,15 @@ export const isRebateType = (value: string) => (REBATE_TYPES as readonly string[
 /** `Managed Switches` → `managed-switches`: a stable id for a list entry. */
 export const listEntryId = (name: string) => name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
 
+/**
+ * A claim names a list entry by its name or by the id the list answers (`managed-switches`): either
+ * gives the entry's name; anything else is kept as sent, for the decider to refuse.
+ */
+export function listEntryName(names: readonly string[], value: string): string {
+  const sent = value.trim();
+  return names.find((name) => name === sent || listEntryId(name) === sent.toLowerCase()) ?? value;
+}
+
 export const asListEntries = (names: readonly string[]) => names.map((name) => ({ id: listEntryId(name), name }));
 
 /** Supporting documents (spec 002 §5, §9): at most 5 files, these types, recognised by content. */

@@ -20,6 +20,16 @@ export function metadataFromRequest(request: FastifyRequest): CommandMetadata {
 }
 
 /** Metadata for a step that another event caused (process managers, workers). */
+/**
+ * When a fact that falls due at `dueAt` (a registration lapsing, a ticket becoming overdue) is recorded late
+ * (workers down, a restart, the demo history replayed), it carries the time it became true: the due time, or
+ * the stream's last event when that is later (a stream's events stay in time order), never later than now.
+ */
+export function dueFactTime(dueAt: string, lastEventAt: string | undefined, now: string): string {
+  const at = Math.max(Date.parse(dueAt), lastEventAt ? Date.parse(lastEventAt) : 0);
+  return new Date(Math.min(at, Date.parse(now))).toISOString();
+}
+
 export function metadataCausedBy(event: { id: string; metadata: { correlationId: string } }, actor: { id: string | null; role: string | null }): CommandMetadata {
   return { now: new Date().toISOString(), actorId: actor.id, actorRole: actor.role, correlationId: event.metadata.correlationId, causationId: event.id };
 }

@@ -25,6 +25,7 @@ const NOT_CREATING: Record<string, string> = {
   'POST /api/auth/refresh': 'rotates a token',
   'POST /api/user/token/refresh/': 'rotates a token',
   'POST /api/auth/logout': 'ends a session',
+  'POST /api/permissions/validate': 'checks permission names, records nothing',
   'POST /api/auth/change-password': 'changes the caller',
   'POST /api/users/bulk-status': 'changes existing users',
   'POST /api/projects/bulk-review': 'reviews existing registrations',

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { isAdminRole } from '../../domain/access';
+import { isAdminRole, meetsRequirement, RESOURCE_RULES } from '../../domain/access';
 import { governanceOf } from '../../projections/governance';
 import { HttpError } from '../plugins/errors';
 import type { Services } from '../services';
@@ -31,7 +31,9 @@ export async function governanceRoutes(parent: FastifyInstance, services: Servic
       }
       const governance = await governanceOf(services.pool, organisationId);
       if (!governance) throw new HttpError(404, 'NOT_FOUND', GOVERNANCE_MESSAGES.notFound);
-      return { success: true, data: governance };
+      // The rebate programme's figures are for those who may read rebates (the Rebates screens ask the same).
+      const readsRebates = meetsRequirement(principal, RESOURCE_RULES.rebates.list);
+      return { success: true, data: readsRebates ? governance : { ...governance, rebate_programme: null } };
     },
   );
 }

@@ -505,7 +505,7 @@ describe('the orders list', () => {
     expect(profile).toMatchObject({
       company_name: 'Northwind Networks',
       profile_country: 'United Kingdom',
-      address: { firstName: 'Priya', lastName: 'Shah', email: 'partner@partnerhub.test', addressLine1: '12 Harbour Exchange Square, London E14', city: 'London', country: 'United Kingdom' },
+      address: { firstName: 'Priya', lastName: 'Shah', email: 'partner@partnerhub.test', addressLine1: '12 Harbour Exchange Square, London E14', city: 'London', state: 'Greater London', zipCode: 'E14 9GE', country: 'United Kingdom' },
     });
     // Only those who may send the shipping form read it: a team member without Orders.Shipping does not.
     expect((await call(teamMemberA)({ method: 'GET', url: '/api/orders/shipping-profile' })).statusCode).toBe(403);

@@ -14,6 +14,7 @@ import { metadataFromRequest } from '../commands/dispatch';
 import { changeOrderStatus, placeOrder } from '../commands/orders';
 import { linkOrderAtCheckout } from '../commands/projects';
 import { findProjectRow } from '../../projections/projects';
+import { isLinkableProject, NOT_LINKABLE_MESSAGE } from '../../domain/projects/projects';
 import { HttpError } from '../plugins/errors';
 import type { Services } from '../services';
 import { cachedRead, type AnswerCache } from './answerCache';
@@ -247,6 +248,7 @@ export async function orderRoutes(parent: FastifyInstance, services: Services, a
       }
       const project = body.project_id ? await findProjectRow(pool, body.project_id, { organisationId: principal.organisationId }) : undefined;
       if (body.project_id && !project) throw new HttpError(400, 'VALIDATION_ERROR', "Choose one of your organisation's projects.", [{ field: 'project_id', message: "Choose one of your organisation's projects." }]);
+      if (project && !isLinkableProject(project)) throw new HttpError(400, 'VALIDATION_ERROR', NOT_LINKABLE_MESSAGE, [{ field: 'project_id', message: NOT_LINKABLE_MESSAGE }]);
       const organisation = principal.organisationId === principal.id ? undefined : await findUser(pool, principal.organisationId);
       const orderId = newRecordId(request, 'order');
       const location = `/api/orders/${orderId}`;

@@ -73,6 +73,8 @@ const questionnaireBody = z
     country_other: text(120),
     city: text(120),
     location: text(300),
+    state_region: text(100),
+    postal_code: text(20),
     business_type: text(100),
     business_type_other: text(200),
     years_in_operation: text(40),

@@ -253,6 +253,36 @@ describe('linking an order at checkout', () => {
   });
 });
 
+describe('only registrations that still stand take orders', () => {
+  it('a rejected registration is not offered and is refused at checkout and on the project page', async () => {
+    const project = (await register(partnerA, { end_user_customer_name: `Rejected customer ${unique()}` })).json().data;
+    const rejected = await call(admin)({ method: 'POST', url: `/api/projects/${project.id}/review`, payload: { decision: 'rejected', reason: 'Not a new opportunity.' } });
+    expect(rejected.statusCode, rejected.body).toBe(200);
+    const linkable = (await call(partnerA)({ method: 'GET', url: `/api/projects?filter=${encodeURIComponent(JSON.stringify({ linkable: true }))}&range=[0,99]` })).json() as Array<{ id: string; registration_status: string; status: string }>;
+    expect(linkable.length).toBeGreaterThan(0);
+    expect(linkable.map((p) => p.id)).not.toContain(project.id);
+    expect(linkable.filter((p) => ['expired', 'rejected'].includes(p.registration_status) || p.status === 'Completed')).toEqual([]);
+
+    const product = (await call(partnerA)({ method: 'GET', url: '/api/products?stock=in_stock&limit=1' })).json().data[0];
+    const before = (await call(partnerA)({ method: 'GET', url: '/api/orders' })).json().data.total;
+    const refused = await call(partnerA)({
+      method: 'POST',
+      url: '/api/orders',
+      payload: {
+        estimated_delivery: inDays(10),
+        items: [{ product_id: product.id, quantity: product.moq }],
+        shipping_address: { firstName: 'Priya', lastName: 'Shah', email: 'priya@northwind.test', phone: '+1 206 555 0142', addressLine1: '410 Harbour Steps', city: 'Seattle', state: 'WA', zipCode: '98101', country: 'United States' },
+        project_id: project.id,
+      },
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.details[0].field).toBe('project_id');
+    expect((await call(partnerA)({ method: 'GET', url: '/api/orders' })).json().data.total).toBe(before);
+    const candidates = (await call(partnerA)({ method: 'GET', url: `/api/projects/${project.id}/orders/candidates` })).json().data as Array<{ id: string }>;
+    expect((await call(partnerA)({ method: 'POST', url: `/api/projects/${project.id}/orders`, payload: { order_id: candidates[0].id } })).statusCode).toBe(409);
+  });
+});
+
 describe('role × route × own/other organisation', () => {
   let own: { id: string };
   let milestoneId: string;

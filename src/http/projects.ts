@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { isAdminRole, seesAllOrganisations } from '../../domain/access';
-import { PROJECT_DETAIL_FIELDS, PROJECT_MESSAGES, PROJECT_STATUSES, projects, type ProjectDetails, type ProjectEvent } from '../../domain/projects/projects';
+import { isLinkableProject, NOT_LINKABLE_MESSAGE, PROJECT_DETAIL_FIELDS, PROJECT_MESSAGES, PROJECT_STATUSES, projects, type ProjectDetails, type ProjectEvent } from '../../domain/projects/projects';
 import { EXTENSION_STATUSES, POSSIBLE_EXISTING_REGISTRATION, REGISTRATION_STATUSES } from '../../domain/projects/registration';
 import { REJECTION_REASON_MAX } from '../../domain/partners/application';
 import { isActivityForDeals } from '../../projections/funds';
@@ -135,6 +135,7 @@ const listQuery = listQuerySchema(
     active: booleanFilter.optional(),
     expiring_soon: booleanFilter.optional(),
     extension_status: z.enum(EXTENSION_STATUSES).optional(),
+    linkable: booleanFilter.optional(),
     organisation_id: z.uuid().optional(),
   },
   PROJECT_SORT_FIELDS,
@@ -148,6 +149,7 @@ const projectFiltersOf = (q: ProjectListQuery): ProjectFilters => ({
   active: q.filters.active,
   expiring_soon: q.filters.expiring_soon,
   extension_status: q.filters.extension_status,
+  linkable: q.filters.linkable,
   organisation_id: q.filters.organisation_id,
   search: q.search,
 });
@@ -533,6 +535,7 @@ export async function projectRoutes(parent: FastifyInstance, services: Services)
     const row = await loadForChange(request, request.params.id);
     const order = await findOrder(pool, request.body.order_id, { organisationId: row.organisation_id });
     if (!order) throw new HttpError(400, 'VALIDATION_ERROR', "Only the organisation's own orders can be linked.", [{ field: 'order_id', message: 'Choose one of the organisation’s orders.' }]);
+    if (!isLinkableProject(row)) throw new HttpError(409, 'CONFLICT', NOT_LINKABLE_MESSAGE);
     await command(request, row.id, { type: 'LinkOrder', orderId: order.id });
     reply.status(201);
     return { success: true, message: 'Order linked to the project', data: await ordersOf(row) };

@@ -315,6 +315,15 @@ describe('overview, stats and progress', () => {
     const types = (await call(partnerA)({ method: 'GET', url: '/api/rebates/types/list' })).json().data;
     expect(types.map((c: { name: string }) => c.name)).toContain('Volume Rebate');
   });
+
+  it('accept a claim naming the category and type by the ids the lists answer, and store their names', async () => {
+    const categories = (await call(partnerA)({ method: 'GET', url: '/api/rebates/categories/list' })).json().data as Array<{ id: string; name: string }>;
+    const types = (await call(partnerA)({ method: 'GET', url: '/api/rebates/types/list' })).json().data as Array<{ id: string; name: string }>;
+    const rebate = await submitted(partnerA, claim({ product_category: categories[1].id, rebate_type: types[1].id }));
+    expect([rebate.product_category, rebate.rebate_type]).toEqual([categories[1].name, types[1].name]);
+    const refused = await submit(partnerA, claim({ product_category: 'no-such-category' }));
+    expect(refused.statusCode).toBe(400);
+  });
 });
 
 describe('documents', () => {

@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { seesAllOrganisations } from '../../domain/access';
 import { centsToAmount, parsePriceCents } from '../../domain/catalogue/catalogue';
-import { asListEntries, MAX_REBATE_DOCUMENT_BYTES, MAX_REBATE_DOCUMENTS, REBATE_PRODUCT_CATEGORIES, REBATE_TYPES } from '../../domain/rebates/lists';
+import { asListEntries, listEntryName, MAX_REBATE_DOCUMENT_BYTES, MAX_REBATE_DOCUMENTS, REBATE_PRODUCT_CATEGORIES, REBATE_TYPES } from '../../domain/rebates/lists';
 import { REBATE_MESSAGES, REBATE_STATUSES, REJECTION_REASON_MAX, rebates, type RebateDocument } from '../../domain/rebates/rebates';
 import { daysRemainingIn, quarterOf, REBATE_TIERS } from '../../domain/rebates/tiers';
 import { allRebates, findRebate, findRebateDocument, listRebates, rebateFigures, REBATE_SORT_FIELDS, type RebateFigures, type RebateScope, type RebateView } from '../../projections/rebates';
@@ -238,11 +238,11 @@ export async function rebateRoutes(parent: FastifyInstance, services: Services):
             companyName: organisation ? organisation.company_name : principal.companyName,
             submittedBy: principal.id,
             productName: fields.product_name,
-            productCategory: fields.product_category,
+            productCategory: listEntryName(REBATE_PRODUCT_CATEGORIES, fields.product_category),
             purchaseDate: fields.purchase_date,
             invoiceNumber: fields.invoice_number,
             purchaseAmountCents: fields.purchase_amount ?? Number.NaN,
-            rebateType: fields.rebate_type,
+            rebateType: listEntryName(REBATE_TYPES, fields.rebate_type),
             description: fields.description,
             documents,
           },

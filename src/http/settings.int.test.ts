@@ -22,6 +22,23 @@ afterAll(async () => {
   await t?.close();
 });
 
+describe('support contact', () => {
+  it('is readable by every signed-in user of every role, and changeable only by administrators', async () => {
+    const emails = ['admin', 'partner', 'partner.user', 'distributor', 'distributor.user', 'manufacturer', 'support'].map((name) => `${name}@partnerhub.test`);
+    const sessions = await Promise.all(emails.map((email) => login(t.app, email)));
+    const answers = await Promise.all(sessions.map((session) => as(t.app, session)({ method: 'GET', url: '/api/settings/support-contact' })));
+    for (const [index, answer] of answers.entries()) {
+      expect(answer.statusCode, `${emails[index]}: ${answer.body}`).toBe(200);
+      expect(answer.json().data, emails[index]).toMatchObject({ phone: expect.any(String), email: expect.any(String), hours: expect.any(String) });
+    }
+    expect((await t.app.inject({ method: 'GET', url: '/api/settings/support-contact' })).statusCode).toBe(401);
+    const contact = answers[0].json().data;
+    for (const session of sessions.slice(1)) {
+      expect((await as(t.app, session)({ method: 'PUT', url: '/api/settings/support-contact', payload: contact })).statusCode).toBe(403);
+    }
+  });
+});
+
 describe('notification settings', () => {
   it('e-mails everyone each event notifies until an administrator chooses, and keeps the history', async () => {
     const before = await as(t.app, admin)({ method: 'GET', url: '/api/settings/notifications' });
@@ -122,5 +139,30 @@ describe('partnership governance', () => {
     expect(unnamed.json().message).toBe(GOVERNANCE_MESSAGES.chooseOrganisation);
     const named = await as(t.app, admin)({ method: 'GET', url: `/api/governance?organisation_id=${demoUserId('partner@partnerhub.test')}` });
     expect(named.json().data.company_name).toBe('Northwind Networks');
+  });
+});
+
+describe('the role model', () => {
+  it('lists roles, one role, the hierarchy, and validates permission names against what the caller may give', async () => {
+    const roles = (await as(t.app, admin)({ method: 'GET', url: '/api/permissions/roles' })).json().data as Array<{ role: string; label: string; sub_user_role: string | null; default_permissions: Array<{ name: string; label: string }> }>;
+    expect(roles.map((r) => r.role)).toEqual(expect.arrayContaining(['admin', 'partner', 'partner_user', 'distributor', 'support', 'manufacturer']));
+    const partnerRole = roles.find((r) => r.role === 'partner')!;
+    expect(partnerRole).toMatchObject({ label: 'Partner', sub_user_role: 'partner_user' });
+    expect(partnerRole.default_permissions).toContainEqual(expect.objectContaining({ name: 'Projects.Read', label: 'View Projects' }));
+    // A partner reads its own role and its team members', not others.
+    const own = (await as(t.app, partner)({ method: 'GET', url: '/api/permissions/roles' })).json().data as Array<{ role: string }>;
+    expect(own.map((r) => r.role).sort()).toEqual(['partner', 'partner_user']);
+    expect((await as(t.app, partner)({ method: 'GET', url: '/api/permissions/role/partner_user' })).statusCode).toBe(200);
+    expect((await as(t.app, partner)({ method: 'GET', url: '/api/permissions/role/admin' })).statusCode).toBe(403);
+    expect((await as(t.app, admin)({ method: 'GET', url: '/api/permissions/role/wizard' })).statusCode).toBe(404);
+    const hierarchy = (await as(t.app, partner)({ method: 'GET', url: '/api/permissions/hierarchy' })).json().data;
+    expect(hierarchy).toEqual([expect.objectContaining({ role: 'partner', sub_user_role: 'partner_user' })]);
+
+    const checked = await as(t.app, partner)({ method: 'POST', url: '/api/permissions/validate', payload: { permissions: ['projects_read', 'Orders.Track', 'Users.Delete', 'Flying.Carpet'] } });
+    expect(checked.statusCode, checked.body).toBe(200);
+    expect(checked.json().data).toEqual({ valid: false, permissions: ['Projects.Read', 'Orders.Track', 'Users.Delete'], unknown: ['Flying.Carpet'], not_grantable: ['Users.Delete'] });
+    const fine = await as(t.app, partner)({ method: 'POST', url: '/api/permissions/validate', payload: { permissions: ['Projects.Read'] } });
+    expect(fine.json()).toMatchObject({ message: 'Every permission can be given.', data: { valid: true } });
+    expect((await as(t.app, partner)({ method: 'POST', url: '/api/permissions/validate', payload: { permissions: 'Projects.Read' } })).statusCode).toBe(400);
   });
 });

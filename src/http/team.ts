@@ -3,7 +3,7 @@ import { answerCreated, earlierCreation, newRecordId } from './created';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { grantablePermissions, isAdminRole, normalizePermissions, SUB_USER_ROLE_OF_PARENT, toSubUserPermission, type Permission } from '../../domain/access';
+import { ASSIGNABLE_PERMISSIONS_BY_ROLE, DEFAULT_PERMISSIONS_BY_ROLE, grantablePermissions, isAdminRole, isRole, normalizePermission, normalizePermissions, permissionLabel, ROLE_LABELS, ROLES, SUB_USER_ROLE_OF_PARENT, toSubUserPermission, type Permission, type Role } from '../../domain/access';
 import { team, TEAM_MESSAGES, type TeamCommand, type TeamOwner } from '../../domain/team/team';
 import { findTeamMember, invitationOf, listTeamMembers, type TeamMemberView, type TeamScope } from '../../projections/team';
 import { findUser } from '../../projections/users';
@@ -85,6 +85,15 @@ const listQuery = listQuerySchema({ isActive: booleanFilter.optional(), is_activ
 
 const permissionsQuery = z.object({ role: z.enum(['partner_user', 'distributor_user']).optional() }).strict();
 
+const roleParam = z.object({ role: z.string().max(40) }).strict();
+const validateBody = z
+  .object({
+    permissions: z.array(z.string().max(100)).max(100, 'At most 100 permissions.'),
+    role: z.enum(['partner_user', 'distributor_user']).optional(),
+  })
+  .strict()
+  .meta({ example: { permissions: ['Projects.Read', 'orders_track'], role: 'partner_user' } });
+
 const invitationTokenField = z.string({ error: 'The invitation token is required.' }).max(300).regex(/^[\w-]+\.[\w-]+\.[\w-]+$/, 'This invitation link is not valid.');
 const invitationQuery = z.object({ token: invitationTokenField }).strict();
 const acceptBody = z
@@ -95,7 +104,7 @@ const acceptBody = z
 /** The picker's entries: what the caller may give, in both spellings, grouped by category. */
 function permissionEntry(permission: Permission) {
   const [category, action] = permission.split('.');
-  return { name: permission, key: toSubUserPermission(permission), category, action, label: `${category}: ${action}` };
+  return { name: permission, key: toSubUserPermission(permission), category, action, label: permissionLabel(permission) };
 }
 
 /** `full_name` as the specification's form sends it (first and last joined); else the two names. */
@@ -254,6 +263,60 @@ export async function teamRoutes(parent: FastifyInstance, services: Services, se
     const groups = new Map<string, ReturnType<typeof permissionEntry>[]>();
     for (const entry of grantable(request.principal, request.query.role).map(permissionEntry)) groups.set(entry.category, [...(groups.get(entry.category) ?? []), entry]);
     return { success: true, data: [...groups].map(([category, permissions]) => ({ category, permissions })) };
+  });
+
+  // ---- the role model (spec 000 §7 declares these paths; their shapes are ours) ----
+
+  const roleEntry = (role: Role) => ({
+    role,
+    label: ROLE_LABELS[role],
+    sub_user_role: Object.hasOwn(SUB_USER_ROLE_OF_PARENT, role) ? SUB_USER_ROLE_OF_PARENT[role as keyof typeof SUB_USER_ROLE_OF_PARENT] : null,
+    default_permissions: DEFAULT_PERMISSIONS_BY_ROLE[role].map(permissionEntry),
+    assignable_permissions: ASSIGNABLE_PERMISSIONS_BY_ROLE[role].map(permissionEntry),
+  });
+  /** Administrators read every role; others their own and their team members' role. */
+  const mayReadRole = (principal: FastifyRequest['principal'], role: Role) =>
+    isAdminRole(principal.role) || role === principal.role || (Object.hasOwn(SUB_USER_ROLE_OF_PARENT, principal.role) && SUB_USER_ROLE_OF_PARENT[principal.role as keyof typeof SUB_USER_ROLE_OF_PARENT] === role);
+
+  app.get('/permissions/roles', { schema: { tags: ['team'], summary: 'The roles the caller may read: label, team-member role, default and assignable permissions' } }, async (request) => {
+    return { success: true, data: ROLES.filter((role) => mayReadRole(request.principal, role)).map(roleEntry) };
+  });
+
+  app.get('/permissions/role/:role', { schema: { tags: ['team'], summary: "One role's default and assignable permissions", params: roleParam } }, async (request) => {
+    const role = request.params.role;
+    if (!isRole(role)) throw new HttpError(404, 'NOT_FOUND', `There is no role ${role}.`);
+    if (!mayReadRole(request.principal, role)) throw new HttpError(403, 'FORBIDDEN', 'Only administrators read the permissions of other roles.');
+    return { success: true, data: roleEntry(role) };
+  });
+
+  app.get('/permissions/hierarchy', { schema: { tags: ['team'], summary: 'Which roles have team members, and what the caller may give its own' } }, async (request) => {
+    const parents = (Object.keys(SUB_USER_ROLE_OF_PARENT) as Array<keyof typeof SUB_USER_ROLE_OF_PARENT>).filter((role) => mayReadRole(request.principal, role));
+    return {
+      success: true,
+      data: parents.map((parent) => {
+        const child = SUB_USER_ROLE_OF_PARENT[parent];
+        return { role: parent, label: ROLE_LABELS[parent], sub_user_role: child, sub_user_label: ROLE_LABELS[child], grantable_by_you: grantablePermissions(request.principal, child).map(permissionEntry) };
+      }),
+    };
+  });
+
+  app.post('/permissions/validate', { schema: { tags: ['team'], summary: 'Check permission names (any spelling) against what the caller may give a team member (administrators: a role)', body: validateBody } }, async (request) => {
+    const { permissions, role } = request.body;
+    const mayGive = new Set(grantable(request.principal, role));
+    const known: Permission[] = [];
+    const unknown: string[] = [];
+    for (const name of permissions) {
+      const permission = normalizePermission(name);
+      if (permission) known.push(permission);
+      else unknown.push(name);
+    }
+    const notGrantable = [...new Set(known.filter((permission) => !mayGive.has(permission)))];
+    const valid = unknown.length === 0 && notGrantable.length === 0;
+    return {
+      success: true,
+      message: valid ? 'Every permission can be given.' : [unknown.length ? `Unknown: ${unknown.join(', ')}.` : '', notGrantable.length ? `You cannot give: ${notGrantable.join(', ')}.` : ''].filter(Boolean).join(' '),
+      data: { valid, permissions: [...new Set(known)], unknown, not_grantable: notGrantable },
+    };
   });
 
   // ---- invitations (signed out: the invited member has no password yet) ----

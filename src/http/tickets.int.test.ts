@@ -119,6 +119,14 @@ describe('opening a ticket', () => {
     const staff = await openAs(support, { title: 'Internal lab test', description: 'Reproduce HX-311', priority: 'High', category: 'Bug Report', assigned_to: jordan.user.id, due_date: '2099-01-01' });
     expect(staff.statusCode, staff.body).toBe(201);
     expect(staff.json().data).toMatchObject({ assigned_to: jordan.user.id, assignee: { full_name: 'Jordan Lee' }, due_date: '2099-01-01T23:59:59.999Z', priority: 'High' });
+    // Support staff must choose who works the case: a clear 400, nothing recorded.
+    const before = (await call(support)({ method: 'GET', url: '/api/tickets?range=[0,0]' })).headers['content-range'];
+    const unassigned = await openAs(support, { title: 'Nobody chosen', description: 'y' });
+    expect(unassigned.statusCode).toBe(400);
+    expect(unassigned.json().error.message).toBe(TICKET_MESSAGES.assigneeRequired);
+    expect(unassigned.json().error.details).toEqual([{ field: 'assigned_to', message: TICKET_MESSAGES.assigneeRequired }]);
+    expect((await openAs(admin, { title: 'Nobody chosen', description: 'y' })).statusCode).toBe(400);
+    expect((await call(support)({ method: 'GET', url: '/api/tickets?range=[0,0]' })).headers['content-range']).toBe(before);
     const notStaff = await openAs(support, { title: 'x', description: 'y', assigned_to: partner.user.id });
     expect(notStaff.json().error.message).toBe(TICKET_MESSAGES.assigneeNotStaff);
   });
@@ -308,7 +316,8 @@ describe('the resources library', () => {
     expect(file.headers['content-type']).toBe('application/pdf');
     expect(file.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     expect((await call(partner)({ method: 'GET', url: priceList.url })).statusCode).toBe(404);
-    expect((await call(teamMember)({ method: 'GET', url: priceList.url })).statusCode).toBe(403);
+    // Not published to team members: the same answer as a file that does not exist.
+    expect((await call(teamMember)({ method: 'GET', url: priceList.url })).statusCode).toBe(404);
     expect((await call(admin)({ method: 'GET', url: priceList.url })).statusCode).toBe(200);
     const searched = (await call(distributor)({ method: 'GET', url: '/api/resources?search=firmware' })).json().data.resources as Array<{ title: string }>;
     expect(searched.map((r) => r.title)).toEqual(['Firmware 4.2.1 release notes']);
@@ -340,6 +349,7 @@ describe('the support contact setting', () => {
     const saved = await call(admin)({ method: 'PUT', url: '/api/settings/support-contact', payload: { phone: '+44 20 7946 0000', email: 'help@partnerhub.test', hours: '24/7', updated_at: 'ignored' } });
     expect(saved.statusCode, saved.body).toBe(200);
     expect((await call(distributor)({ method: 'GET', url: '/api/settings/support-contact' })).json().data).toEqual({ phone: '+44 20 7946 0000', email: 'help@partnerhub.test', hours: '24/7' });
-    expect((await call(teamMember)({ method: 'GET', url: '/api/settings/support-contact' })).statusCode).toBe(403);
+    // Public contact details: team members read them too.
+    expect((await call(teamMember)({ method: 'GET', url: '/api/settings/support-contact' })).statusCode).toBe(200);
   });
 });

@@ -236,6 +236,10 @@ export async function ticketRoutes(parent: FastifyInstance, services: Services):
       if (body.assigned_to && !hasPermission(principal, 'Support.Update')) {
         throw new HttpError(403, 'FORBIDDEN', 'Only support staff can assign tickets.', [{ field: 'assigned_to', message: 'Leave this out.' }]);
       }
+      // Support staff open a case for someone: they choose who works it (the form asks the same).
+      if (!body.assigned_to && isSupportStaff(principal.role)) {
+        throw new HttpError(400, 'VALIDATION_ERROR', TICKET_MESSAGES.assigneeRequired, [{ field: 'assigned_to', message: TICKET_MESSAGES.assigneeRequired }]);
+      }
       const organisation = principal.organisationId === principal.id ? undefined : await findUser(pool, principal.organisationId);
       const files = form.files.attachments ?? [];
       const stored: TicketAttachment[] = [];

@@ -251,3 +251,25 @@ describe('asOf is validated', () => {
     expect(response.json().message).toContain(AS_OF_MESSAGE);
   });
 });
+
+describe('what a partner reads in a past version', () => {
+  it('people by name and no internal ids or stored file names; administrators read the ids', async () => {
+    const projects = ok(await get(partner, '/api/projects?range=[0,99]')) as Array<{ id: string }>;
+    const orders = ok(await get(partner, '/api/orders?range=[0,99]')) as Array<{ id: string }>;
+    const tickets = ok(await get(partner, '/api/tickets?range=[0,99]')) as Array<{ id: string }>;
+    for (const url of [`/api/projects/${projects[0].id}`, `/api/orders/${orders[0].id}`, `/api/tickets/${tickets[0].id}`]) {
+      const seen = ok(await asOf(partner, url, now())).data as Record<string, unknown>;
+      const internal = Object.keys(seen).filter((field) => field === 'id' || field.endsWith('_id'));
+      expect(internal, url).toEqual([]);
+      expect(JSON.stringify(seen), url).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/);
+      for (const version of ok(await get(partner, `${url}/versions`)).data as Version[]) {
+        expect(version.changes.filter((change) => change.field === 'id' || change.field.endsWith('_id')), url).toEqual([]);
+        expect(JSON.stringify(version.changes), url).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/);
+      }
+      const asAdmin = ok(await asOf(admin, url, now())).data as Record<string, unknown>;
+      expect(asAdmin.organisation_id, url).toBe(partnerOrganisation);
+    }
+    const order = ok(await asOf(partner, `/api/orders/${orders[0].id}`, now())).data as { placed_by: string };
+    expect(order.placed_by).toMatch(/^[A-Z][a-z]+ [A-Z][a-z]+$/);
+  });
+});

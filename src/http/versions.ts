@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { seesAllOrganisations } from '../../domain/access';
+import { isAdminRole, seesAllOrganisations } from '../../domain/access';
 import { recordAsOf, versionsOf, type RecordFields, type Version, type VersionedRecordType } from '../../domain/versions';
 import { HttpError } from '../plugins/errors';
 import type { Services } from '../services';
@@ -48,6 +48,48 @@ async function actorNames(services: Deps, ids: Array<string | null>): Promise<Ma
   return new Map(rows.map((row) => [row.id, row.full_name]));
 }
 
+/** Fields that name a person (an account id): others than administrators read the person's name there. */
+const PEOPLE_FIELDS = new Set(['placed_by', 'submitted_by', 'assigned_to', 'created_by', 'user_id', 'parent_user_id', 'decided_by', 'team']);
+/** Internal identifiers and stored file names: shown to administrators only. */
+const isInternal = (field: string) => field === 'id' || field.endsWith('_id') || field === 'boq_file';
+
+const idsIn = (value: unknown): string[] => (typeof value === 'string' ? [value] : Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : []);
+
+/** A nested list (order lines, milestones, allocations) without its internal ids. */
+function withoutIds(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutIds);
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).filter(([key]) => !isInternal(key)).map(([key, inner]) => [key, withoutIds(inner)]));
+  return value;
+}
+
+/**
+ * How a non-administrator reads a record's fields: people by name, linked orders by number, no
+ * internal ids and no stored file names (a BoQ reads "Attached"). Administrators read the fields as they are.
+ */
+async function readableFor(services: Deps, reader: Reader, records: RecordFields[]): Promise<(fields: RecordFields | null) => RecordFields | null> {
+  if (isAdminRole(reader.role)) return (fields) => fields;
+  const people = records.flatMap((fields) => [...PEOPLE_FIELDS].flatMap((field) => idsIn(fields[field])));
+  const names = await actorNames(services, people);
+  const orderIds = [...new Set(records.flatMap((fields) => idsIn(fields.orders)))];
+  const numbers = new Map(
+    orderIds.length
+      ? (await services.pool.query<{ id: string; order_number: string }>('SELECT id::text, order_number FROM read.orders WHERE id::text = ANY($1)', [orderIds])).rows.map((row) => [row.id, row.order_number])
+      : [],
+  );
+  const person = (id: unknown) => (typeof id === 'string' ? (names.get(id) ?? 'a removed account') : id);
+  return (fields) => {
+    if (!fields) return fields;
+    const shown: RecordFields = {};
+    for (const [field, value] of Object.entries(fields)) {
+      if (field === 'boq_file') shown.boq_file = value ? 'Attached' : null;
+      else if (PEOPLE_FIELDS.has(field)) shown[field] = Array.isArray(value) ? value.map(person) : person(value);
+      else if (field === 'orders' && Array.isArray(value)) shown.orders = value.map((id) => numbers.get(String(id)) ?? 'an order');
+      else if (!isInternal(field)) shown[field] = withoutIds(value);
+    }
+    return shown;
+  };
+}
+
 /** The record's versions, oldest first, each with who made it (name and role), when, and what it changed. */
 export async function versionsAnswer<State>(services: Deps, type: VersionedRecordType<State>, id: string, reader: Reader, notFound: string): Promise<VersionView[]> {
   const events = await eventsOf(services, type as VersionedRecordType, id);
@@ -58,7 +100,19 @@ export async function versionsAnswer<State>(services: Deps, type: VersionedRecor
     if (type.present(state) && !visibleTo(type, state, reader)) throw new HttpError(404, 'NOT_FOUND', notFound);
   }
   const names = await actorNames(services, events.map((event) => event.metadata.actorId));
-  return versionsOf(type, events).map((version) => ({ ...version, actor_name: version.actor_id ? (names.get(version.actor_id) ?? null) : null }));
+  const versions = versionsOf(type, events);
+  const values = versions.flatMap((version) => version.changes.flatMap((change) => [{ [change.field]: change.before }, { [change.field]: change.after }]));
+  const readable = await readableFor(services, reader, values);
+  const shownChange = (change: Version['changes'][number]) => {
+    const before = readable({ [change.field]: change.before });
+    const after = readable({ [change.field]: change.after });
+    return before && after && change.field in before ? { field: change.field, before: before[change.field], after: after[change.field] } : null;
+  };
+  return versions.map((version) => ({
+    ...version,
+    changes: version.changes.map(shownChange).filter((change): change is NonNullable<typeof change> => change !== null),
+    actor_name: version.actor_id ? (names.get(version.actor_id) ?? null) : null,
+  }));
 }
 
 /** The record as it was at `asOf`, with the version it was at then; 404 when it did not exist then. */
@@ -78,7 +132,8 @@ export async function asOfAnswer<State>(services: Deps, type: VersionedRecordTyp
     );
   }
   if (!visibleTo(type, found.state, reader)) throw new HttpError(404, 'NOT_FOUND', notFound);
-  return { ...found.record, as_of: moment.toISOString(), version: found.revision, version_time: found.occurred_at };
+  const readable = await readableFor(services, reader, [found.record]);
+  return { ...readable(found.record), as_of: moment.toISOString(), version: found.revision, version_time: found.occurred_at };
 }
 
 export interface VersionsRouteOptions<State> {

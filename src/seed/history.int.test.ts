@@ -61,6 +61,24 @@ describe('the demo world with six months of history', () => {
     expect(accounts.filter((account) => !known.has(account.email))).toEqual([]);
   });
 
+  it('team members joined on their own days, weeks or months ago, not when the seed ran', async () => {
+    const members = await rows<{ email: string; created_at: Date }>("SELECT email, created_at FROM read.users WHERE parent_user_id IS NOT NULL");
+    expect(members.length).toBe(DEMO_MEMBERS.length);
+    const lena = members.find((member) => member.email === 'partner.user@partnerhub.test')!;
+    expect(Date.now() - lena.created_at.getTime()).toBeGreaterThan(150 * DAY_MS);
+    expect(new Set(members.map((member) => member.created_at.toISOString().slice(0, 10))).size).toBeGreaterThanOrEqual(8);
+    // A registration that lapsed months ago reads as expired then, though the workers recorded it after the seed.
+    await expect
+      .poll(async () => (await rows<{ n: string }>("SELECT count(*) AS n FROM events WHERE type = 'ProjectRegistrationExpired.v1'"))[0].n, { timeout: 30_000 })
+      .not.toBe('0');
+    const expired = await rows<{ expires_at: string; occurred_at: string; last_before: string | null }>(
+      `SELECT e.data->>'expiresAt' AS expires_at, e.metadata->>'occurredAt' AS occurred_at,
+              (SELECT max(b.metadata->>'occurredAt') FROM events b WHERE b.stream_id = e.stream_id AND b.revision < e.revision) AS last_before
+         FROM events e WHERE e.type = 'ProjectRegistrationExpired.v1'`,
+    );
+    for (const row of expired) expect(Date.parse(row.occurred_at)).toBe(Math.max(Date.parse(row.expires_at), Date.parse(row.last_before ?? row.expires_at)));
+  });
+
   it('tickets were opened and resolved, rebates claimed per quarter, projects registered, extended and expired', async () => {
     const ticketMonths = await rows<{ month: string }>(`SELECT DISTINCT to_char(created_at, 'YYYY-MM') AS month FROM read.tickets WHERE status IN ('Resolved', 'Closed')`);
     expect(ticketMonths.length).toBeGreaterThanOrEqual(5);

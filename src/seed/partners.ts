@@ -100,7 +100,7 @@ export const DEMO_APPLICANTS: readonly DemoApplicant[] = [
     email: 'partner@partnerhub.test',
     appliedDaysAgo: 188,
     fullName: 'Priya Shah',
-    questionnaire: { company_name: 'Northwind Networks', country: 'United Kingdom', city: 'London', location: '12 Harbour Exchange Square, London E14', business_type: 'Private Limited', business_description: 'Technology & Software', employees_range: '51–200', years_in_operation: '14', website: 'https://northwind-networks.test', key_products: 'Campus switching, Wi-Fi, managed LAN services', target_markets: ['Europe', 'Middle East'] },
+    questionnaire: { company_name: 'Northwind Networks', country: 'United Kingdom', city: 'London', location: '12 Harbour Exchange Square, London E14', state_region: 'Greater London', postal_code: 'E14 9GE', business_type: 'Private Limited', business_description: 'Technology & Software', employees_range: '51–200', years_in_operation: '14', website: 'https://northwind-networks.test', key_products: 'Campus switching, Wi-Fi, managed LAN services', target_markets: ['Europe', 'Middle East'] },
     application: { region: 'Europe', certifications: 'ISO 9001, Helix Certified Network Engineer (6 staff)', partner_references: 'City of Westminster schools; Thames Logistics' },
     logo: { kind: 'svg', initials: 'NN', colour: '#0d5ea8' },
     decision: { status: 'approved', category: 'Helix Value Added Distributor', permissions: DEFAULT_PERMISSIONS_BY_ROLE.partner },

@@ -7,6 +7,7 @@ import { withEmailClaimed } from '../commands/users';
 import { hashPassword } from '../plugins/passwords';
 import { DEMO_PASSWORD, DEMO_USERS, demoUserId } from './identity';
 import type { Seeder } from './seeder';
+import { demoCalendar } from './timeline';
 
 interface DemoMember {
   email: string;
@@ -14,6 +15,8 @@ interface DemoMember {
   owner: string; // e-mail of the owning partner or distributor
   permissions: readonly string[];
   state?: 'inactive' | 'invited';
+  /** When the owner added (or invited) them, in days before today: after the owner's organisation was approved. */
+  joinedDaysAgo: number;
 }
 
 /** The README's two team members (DEMO_USERS with a parent), then colleagues on several teams, in every state. */
@@ -23,27 +26,31 @@ export const DEMO_MEMBERS: readonly DemoMember[] = [
     fullName: demo.fullName,
     owner: demo.parent!,
     permissions: demo.role === 'partner_user' ? ['Projects.Read', 'Orders.Track', 'Orders.Browse'] : ['Orders.Track', 'Orders.Browse'],
+    joinedDaysAgo: demo.role === 'partner_user' ? 175 : 170,
   })),
-  { email: 'aisha.khan@northwind.test', fullName: 'Aisha Khan', owner: 'partner@partnerhub.test', permissions: ['Projects.Read', 'Projects.Create', 'Support.Read', 'Support.Create'] },
-  { email: 'marco.rossi@northwind.test', fullName: 'Marco Rossi', owner: 'partner@partnerhub.test', permissions: ['Orders.Browse', 'Orders.Checkout', 'Orders.Shipping'], state: 'inactive' },
-  { email: 'sofia.nunez@northwind.test', fullName: 'Sofia Nunez', owner: 'partner@partnerhub.test', permissions: ['Rebates.Read', 'Rebates.Create'], state: 'invited' },
-  { email: 'ivan.petrov@atlas-distribution.test', fullName: 'Ivan Petrov', owner: 'distributor@partnerhub.test', permissions: ['Orders.Read', 'Orders.Create', 'Orders.Shipping'] },
-  { email: 'grace.liu@atlas-distribution.test', fullName: 'Grace Liu', owner: 'distributor@partnerhub.test', permissions: ['Support.Read'], state: 'inactive' },
-  { email: 'omar.farouk@atlas-distribution.test', fullName: 'Omar Farouk', owner: 'distributor@partnerhub.test', permissions: ['Orders.Track'], state: 'invited' },
-  { email: 'paulo.mendes@meridian-supply.test', fullName: 'Paulo Mendes', owner: 'olivia.brown@meridian-supply.test', permissions: ['Orders.Track', 'Orders.Browse'] },
-  { email: 'zawadi.mwangi@kilima-tech.test', fullName: 'Zawadi Mwangi', owner: 'amani.otieno@kilima-tech.test', permissions: ['Projects.Read', 'Orders.Track'] },
+  { email: 'aisha.khan@northwind.test', fullName: 'Aisha Khan', owner: 'partner@partnerhub.test', permissions: ['Projects.Read', 'Projects.Create', 'Support.Read', 'Support.Create'], joinedDaysAgo: 150 },
+  { email: 'marco.rossi@northwind.test', fullName: 'Marco Rossi', owner: 'partner@partnerhub.test', permissions: ['Orders.Browse', 'Orders.Checkout', 'Orders.Shipping'], state: 'inactive', joinedDaysAgo: 120 },
+  { email: 'sofia.nunez@northwind.test', fullName: 'Sofia Nunez', owner: 'partner@partnerhub.test', permissions: ['Rebates.Read', 'Rebates.Create'], state: 'invited', joinedDaysAgo: 2 },
+  { email: 'ivan.petrov@atlas-distribution.test', fullName: 'Ivan Petrov', owner: 'distributor@partnerhub.test', permissions: ['Orders.Read', 'Orders.Create', 'Orders.Shipping'], joinedDaysAgo: 160 },
+  { email: 'grace.liu@atlas-distribution.test', fullName: 'Grace Liu', owner: 'distributor@partnerhub.test', permissions: ['Support.Read'], state: 'inactive', joinedDaysAgo: 100 },
+  { email: 'omar.farouk@atlas-distribution.test', fullName: 'Omar Farouk', owner: 'distributor@partnerhub.test', permissions: ['Orders.Track'], state: 'invited', joinedDaysAgo: 3 },
+  { email: 'paulo.mendes@meridian-supply.test', fullName: 'Paulo Mendes', owner: 'olivia.brown@meridian-supply.test', permissions: ['Orders.Track', 'Orders.Browse'], joinedDaysAgo: 90 },
+  { email: 'zawadi.mwangi@kilima-tech.test', fullName: 'Zawadi Mwangi', owner: 'amani.otieno@kilima-tech.test', permissions: ['Projects.Read', 'Orders.Track'], joinedDaysAgo: 50 },
 ];
 
 /** Team members, added by their owners through the team's own commands. */
 export const seedTeam: Seeder = {
   name: 'team members',
-  async run(services, metadata) {
+  async run(services, seedMetadata) {
+    // With history, each member joins on their own day (the "Joined" dates and the team's history read months, not minutes).
+    const calendar = demoCalendar(services, seedMetadata);
     const passwordHash = await hashPassword(DEMO_PASSWORD);
     let created = 0;
     for (const demo of DEMO_MEMBERS) {
       const userId = demoUserId(demo.email);
       const owner = await findUser(services.pool, demoUserId(demo.owner));
       if (!owner || (await findUser(services.pool, userId))) continue;
+      const metadata = calendar.historyDays > 0 ? calendar.at(Math.min(demo.joinedDaysAgo, calendar.historyDays), 14) : seedMetadata;
       const asOwner = { ...metadata, actorId: owner.id, actorRole: owner.role };
       const details = {
         owner: { id: owner.id, role: owner.role, permissions: normalizePermissions(owner.permissions), companyName: owner.company_name },

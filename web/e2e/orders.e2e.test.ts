@@ -80,7 +80,7 @@ describe('ordering', () => {
       await expect.poll(() => drawer.getByTestId('cart-total').textContent()).toBe('$1,865.00');
       await drawer.getByRole('button', { name: 'Proceed to Checkout' }).click();
 
-      // The organisation's profile fills the address; its country differs from the one chosen, so the form warns.
+      // The organisation's profile fills the address; a country other than the profile's makes the form warn.
       await page.waitForURL((url) => url.pathname === '/order/shipping', { timeout: 15_000 });
       await page.getByTestId('profile-prefill').waitFor();
       await expect.poll(() => page.locator('input[name="addressLine1"]').inputValue()).toBe('12 Harbour Exchange Square, London E14');
@@ -95,11 +95,12 @@ describe('ordering', () => {
       await page.getByRole('option', { name: 'United Kingdom' }).click();
       await page.getByTestId('country-mismatch').waitFor({ state: 'detached' });
 
+      // The demo partner's profile is a complete address: nothing of it is marked missing, and no address is typed.
+      expect(await page.locator('input[name="state"]').inputValue()).toBe('Greater London');
+      expect(await page.locator('input[name="zipCode"]').inputValue()).toBe('E14 9GE');
+      expect(await page.getByText(/is required$/).count()).toBe(0);
       await page.getByRole('button', { name: 'Place Order' }).click();
-      await page.getByText('State is required').waitFor();
       await page.getByText('Delivery date is required').waitFor();
-      await page.locator('input[name="state"]').fill('Greater London');
-      await page.locator('input[name="zipCode"]').fill('E14 9GE');
       await page.locator('input[name="estimatedDelivery"]').fill(inDays(10));
       await page.locator('textarea[name="notes"]').fill('Browser test order');
       await page.getByRole('button', { name: 'Place Order' }).click();
@@ -112,6 +113,8 @@ describe('ordering', () => {
       expect(orderNumber).toMatch(/^ORD-\d{4}-\d{6}$/);
       expect(await page.getByTestId('confirmation-total').textContent()).toBe('$1,865.00');
       await page.getByText('12 Harbour Exchange Square, London E14').waitFor();
+      // The contact is the configured one (System Settings), not a fixed text.
+      await page.getByTestId('confirmation-contact').getByRole('link', { name: 'support@partnerhub.test' }).waitFor();
       expect(await cartButton.getAttribute('aria-label')).toBe('Open cart (empty)');
       await page.getByRole('button', { name: 'Track Order' }).click();
       await page.waitForURL((url) => url.pathname.startsWith('/order/track/'));

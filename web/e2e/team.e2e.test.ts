@@ -39,8 +39,8 @@ describe('a partner’s team', () => {
       await dialog.locator('input[type="password"]').fill('Secret123');
       await dialog.getByRole('group', { name: 'Permissions' }).waitFor();
       expect(await submit.isDisabled()).toBe(true);
-      await dialog.getByLabel('Projects: Read').check();
-      await dialog.getByLabel('Orders: Track').check();
+      await dialog.getByLabel('View Projects', { exact: true }).check();
+      await dialog.getByLabel('Track Orders', { exact: true }).check();
       await submit.click();
       await partner.getByText('Team member added successfully!').waitFor();
       await partner.getByRole('cell', { name: 'nora.vik@northwind.test' }).waitFor();
@@ -58,7 +58,7 @@ describe('a partner’s team', () => {
       // The partner takes Orders away; the member's next request brings the change.
       await partner.getByRole('button', { name: 'Edit Nora Vik' }).click();
       const edit = partner.getByRole('dialog');
-      await edit.getByLabel('Orders: Track').uncheck();
+      await edit.getByLabel('Track Orders', { exact: true }).uncheck();
       await edit.getByRole('button', { name: 'Save Changes' }).click();
       await partner.getByText('Team member updated successfully!').waitFor();
 
@@ -101,7 +101,7 @@ describe('an invitation', () => {
       await dialog.getByLabel('Last Name').fill('Strand');
       await dialog.getByLabel('Email').fill('ida.strand@northwind.test');
       await dialog.getByLabel(/Invite by e-mail/).check();
-      await dialog.getByLabel('Projects: Read').check();
+      await dialog.getByLabel('View Projects', { exact: true }).check();
       await dialog.getByRole('button', { name: 'Send Invitation' }).click();
       const field = dialog.getByLabel('Invitation link');
       await field.waitFor();

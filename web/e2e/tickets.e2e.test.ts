@@ -114,6 +114,10 @@ describe('support cases', () => {
       await page.getByRole('combobox', { name: 'Status' }).click();
       await page.getByRole('option', { name: 'Resolved' }).click();
       await page.getByRole('button', { name: TITLE }).waitFor();
+      // A resolved case has no due time left: its row says Resolved instead.
+      const row = page.getByTestId('ticket-row').filter({ hasText: TITLE });
+      expect(await row.textContent()).not.toMatch(/Due /);
+      expect(await row.textContent()).toContain('Resolved');
       await page.getByRole('combobox', { name: 'Priority' }).click();
       await page.getByRole('option', { name: 'Low' }).click();
       await page.getByText('No tickets found').waitFor();
@@ -202,7 +206,10 @@ describe('support cases', () => {
     await withPage(DESKTOP, async (page) => {
       await signedIn(page, 'partner');
       await page.goto('/comprehensive-support');
-      await page.getByText('Support is available 24/7.').waitFor();
+      // The hours are the configured ones (set above), not a promise of 24/7; cards with nothing behind them are not offered.
+      await page.getByText('Support hours: Every day, 7:00–22:00 GMT').waitFor();
+      for (const hidden of ['Learn & Earn', 'Training Videos', 'Tech Gallery', 'Live Chat']) expect(await page.getByRole('link', { name: new RegExp(hidden) }).count()).toBe(0);
+      expect(await page.getByText('24/7').count()).toBe(0);
       await page.getByRole('link', { name: /Online Ticketing Portal/ }).click();
       await page.getByRole('tab', { name: 'My Cases', selected: true }).waitFor();
       await page.goto('/warranty-check');

@@ -22,6 +22,7 @@ import { usePrincipal } from '../access/usePrincipal';
  * administrators manage (every /users endpoint, products, rebate reviews, settings).
  */
 export const ADMIN_TABS = [
+  // Others than administrators see the approved partners there (the server lists them nothing else).
   { key: 'approvals', label: 'Partner Approvals', allowed: (_: Principal) => true },
   { key: 'users', label: 'User Management', allowed: (p: Principal) => isAdminRole(p.role) },
   { key: 'registrations', label: 'Deal Registrations', allowed: (p: Principal) => isAdminRole(p.role) },
@@ -86,9 +87,10 @@ export default function AdminPanel() {
   return (
     <Box sx={{ p: { xs: 2, md: 3 }, minWidth: 0 }}>
       <PageTitle title="Admin Panel" subtitle={adminPanelSubtitle(tabs, managesUsers)} />
-      <Box sx={{ display: 'grid', gridTemplateColumns: `repeat(${managesUsers ? 3 : 2}, minmax(0, 1fr))`, gap: { xs: 1, sm: 2 }, mb: 3 }}>
+      <Box sx={{ display: 'grid', gridTemplateColumns: managesUsers ? 'repeat(3, minmax(0, 1fr))' : { xs: 'minmax(0, 1fr)', sm: 'minmax(0, 360px)' }, gap: { xs: 1, sm: 2 }, mb: 3 }}>
         {managesUsers ? <SummaryCard label="Total Users" value={summary.totalUsers} icon={<GroupIcon />} /> : null}
-        <SummaryCard label="Pending Approvals" value={summary.pendingApprovals} icon={<HourglassTopIcon />} />
+        {/* Applications in progress are for administrators only: the server counts none for anyone else. */}
+        {managesUsers ? <SummaryCard label="Pending Approvals" value={summary.pendingApprovals} icon={<HourglassTopIcon />} /> : null}
         <SummaryCard label="Active Partners" value={summary.activePartners} icon={<VerifiedIcon />} />
       </Box>
       {phone ? (

@@ -98,7 +98,7 @@ function ContractTab({ data }: { data: Governance }) {
           {a.certificate ?? 'No certificate yet'}
         </Typography>
         <Typography variant="body2" color="text.secondary">
-          {a.certificate ? `Level from this quarter's approved purchases (${data.rebate_programme.current_tier}, ${data.rebate_programme.current_rate_percent}% rebate).` : 'The certificate is issued once the agreement is active.'}
+          {a.certificate ? (data.rebate_programme ? `Level from this quarter's approved purchases (${data.rebate_programme.current_tier}, ${data.rebate_programme.current_rate_percent}% rebate).` : "Level from this quarter's approved purchases.") : 'The certificate is issued once the agreement is active.'}
         </Typography>
       </Paper>
     </Box>
@@ -247,8 +247,7 @@ function AccountTab({ data, teamPath }: { data: Governance; teamPath: string }) 
   );
 }
 
-function RebatesTab({ data }: { data: Governance }) {
-  const r = data.rebate_programme;
+function RebatesTab({ r }: { r: NonNullable<Governance['rebate_programme']> }) {
   return (
     <>
       <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
@@ -323,13 +322,15 @@ export default function PartnershipGovernance({ teamPath }: { teamPath: string }
   const [params, setParams] = useSearchParams();
   const { data, error, reload } = useGovernance();
   const requested = params.get('tab');
-  const tab: TabKey = GOVERNANCE_TABS.some((t) => t.key === requested) ? (requested as TabKey) : 'contract';
+  // Without permission to read rebates the server sends no rebate programme, and the tab is not offered.
+  const tabs = GOVERNANCE_TABS.filter((t) => t.key !== 'rebates' || !data || data.rebate_programme);
+  const tab: TabKey = tabs.some((t) => t.key === requested) ? (requested as TabKey) : 'contract';
   return (
     <Box sx={{ p: { xs: 2, md: 3 }, minWidth: 0 }}>
       <PageTitle title="Partnership Governance" subtitle={data ? `${data.company_name}: your agreement, orders, account team and rebate programme.` : 'Your agreement, orders, account team and rebate programme.'} />
       <Paper variant="outlined" sx={{ mb: 2, minWidth: 0, maxWidth: '100%' }}>
         <Tabs value={tab} onChange={(_, key: TabKey) => setParams(key === 'contract' ? {} : { tab: key }, { replace: true })} variant="scrollable" scrollButtons="auto" allowScrollButtonsMobile aria-label="Partnership governance">
-          {GOVERNANCE_TABS.map((t) => (
+          {tabs.map((t) => (
             <Tab key={t.key} value={t.key} label={t.label} sx={{ textTransform: 'none' }} />
           ))}
         </Tabs>
@@ -339,7 +340,7 @@ export default function PartnershipGovernance({ teamPath }: { teamPath: string }
       {data && tab === 'contract' ? <ContractTab data={data} /> : null}
       {data && tab === 'orders' ? <OrdersTab data={data} /> : null}
       {data && tab === 'account' ? <AccountTab data={data} teamPath={teamPath} /> : null}
-      {data && tab === 'rebates' ? <RebatesTab data={data} /> : null}
+      {data?.rebate_programme && tab === 'rebates' ? <RebatesTab r={data.rebate_programme} /> : null}
     </Box>
   );
 }

@@ -28,7 +28,8 @@ export interface Governance {
     partner_manager: { full_name: string; email: string } | null;
     support: { phone: string; email: string; hours: string } | null;
   };
-  rebate_programme: {
+  /** Null for those without permission to read rebates. */
+  rebate_programme: null | {
     year: number;
     annual_target: number;
     annual_purchases: number;

@@ -9,6 +9,30 @@ import { formatDay } from './orderDates';
 import { PageTitle } from '../layout/PageTitle';
 import { getPlacedOrder, type OrderRecord } from './ordersApi';
 import { OrderStatusChip } from './OrderStatusChip';
+import { getSupportContact } from '../tickets/SupportContactCard';
+import { telLink, type SupportContact } from '@domain/settings/settings';
+
+/** The configured support contact (System Settings), the same as on the Support Center's Contact tab. */
+function OrderSupportContact() {
+  const [contact, setContact] = useState<SupportContact | null | undefined>(undefined);
+  useEffect(() => {
+    getSupportContact().then(setContact, (error) => {
+      console.error(error);
+      setContact(null);
+    });
+  }, []);
+  return (
+    <Typography variant="body2" color="text.secondary" sx={{ mb: 3 }} data-testid="confirmation-contact">
+      {contact === undefined ? '\u00a0' : contact ? (
+        <>
+          Contact support at <Link href={`mailto:${contact.email}`}>{contact.email}</Link> or <Link href={telLink(contact.phone)}>{contact.phone}</Link>, {contact.hours}.
+        </>
+      ) : (
+        'Open a support case in the Support Center and quote your order number.'
+      )}
+    </Typography>
+  );
+}
 
 const LAST_ORDER_KEY = 'last-confirmed-order';
 
@@ -193,9 +217,7 @@ export default function OrderConfirmation() {
         <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
           Questions about your order?
         </Typography>
-        <Typography variant="body2" color="text.secondary" sx={{ mb: 3 }}>
-          Contact order support at orders@partnerhub.test or +1 (800) 555-0199, Monday to Friday, 8:00–18:00.
-        </Typography>
+        <OrderSupportContact />
         <Box sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap', '& > *': { flex: { xs: '1 1 100%', sm: '0 0 auto' } } }}>
           <Button variant="contained" startIcon={<LocalShippingIcon />} onClick={() => navigate(`/order/track/${order.id}`)}>
             Track Order

@@ -135,7 +135,7 @@ function OrderManagement() {
   return (
     <Box sx={{ p: { xs: 2, md: 3 }, minWidth: 0 }}>
       <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'flex-start', gap: 2, flexWrap: 'wrap', mb: { xs: 2, sm: 0 } }}>
-        <PageTitle title="Order Management" subtitle="Track orders and browse our product catalog." />
+        <PageTitle title="Order Management" subtitle={browse ? 'Track orders and browse our product catalog.' : 'Track orders and their delivery.'} />
         {browse ? (
           <Button variant="contained" startIcon={<StorefrontIcon />} onClick={() => navigate('/catalogue')}>
             Browse Products

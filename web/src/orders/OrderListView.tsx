@@ -3,9 +3,11 @@ import { formatUsd } from '@domain/catalogue/catalogue';
 import { statusLabel } from '@domain/orders/orders';
 import DownloadIcon from '@mui/icons-material/Download';
 import EditNoteIcon from '@mui/icons-material/EditNote';
+import LocalShippingIcon from '@mui/icons-material/LocalShipping';
 import { Box, Button, MenuItem, Tab, Tabs, TextField, Typography, useMediaQuery, type Theme } from '@mui/material';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Datagrid, FunctionField, NumberField, SimpleList, TextField as RaTextField, useListContext } from 'react-admin';
+import { Link as RouterLink } from 'react-router-dom';
 import { useAccess } from '../access/usePrincipal';
 import { useToast } from '../layout/toast';
 import { DateText, EmptyState, ListToolbar, type ListSortChoice } from '../lists';
@@ -214,6 +216,23 @@ function OrdersEmpty({ action }: { action?: ReactNode }) {
   );
 }
 
+/** A visible way to the order's tracking page (the whole row leads there too). */
+function TrackButton({ record }: { record: OrderRecord }) {
+  return (
+    <Button
+      size="small"
+      component={RouterLink}
+      to={orderPath(record)}
+      startIcon={<LocalShippingIcon />}
+      aria-label={`Track ${record.order_number}`}
+      onClick={(event: React.MouseEvent) => event.stopPropagation()}
+      sx={{ whiteSpace: 'nowrap' }}
+    >
+      Track
+    </Button>
+  );
+}
+
 function UpdateStatusButton({ record, onUpdate }: { record: OrderRecord; onUpdate: (order: OrderRecord) => void }) {
   // Offered only while the order has somewhere to go: delivered and cancelled orders are final.
   if (!record.next_statuses.length) return null;
@@ -309,7 +328,7 @@ export function OrderListBody({ admin, onUpdate, version, emptyAction }: { admin
             )}
           />
           {roomy ? <FunctionField<OrderRecord> source="estimated_delivery" label="Requested delivery" render={(record) => <span style={{ whiteSpace: 'nowrap' }}>{formatDay(record.estimated_delivery)}</span>} /> : null}
-          {admin ? <FunctionField<OrderRecord> label="" sortable={false} render={(record) => <UpdateStatusButton record={record} onUpdate={onUpdate} />} /> : null}
+          {admin ? <FunctionField<OrderRecord> label="" sortable={false} render={(record) => <UpdateStatusButton record={record} onUpdate={onUpdate} />} /> : <FunctionField<OrderRecord> label="" sortable={false} render={(record) => <TrackButton record={record} />} />}
         </Datagrid>
       )}
     </>

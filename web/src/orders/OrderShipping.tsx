@@ -91,7 +91,7 @@ export default function OrderShipping() {
   const [notes, setNotes] = useState('');
   const [projectId, setProjectId] = useState(() => new URLSearchParams(location.search).get('project') ?? '');
   const mayLinkProject = Boolean(principal && hasPermission(principal, 'Projects.Read'));
-  const projects = useGetList<{ id: string; title: string }>('projects', { pagination: { page: 1, perPage: 100 }, sort: { field: 'created_at', order: 'DESC' }, filter: { active: true } }, { enabled: mayLinkProject });
+  const projects = useGetList<{ id: string; title: string }>('projects', { pagination: { page: 1, perPage: 100 }, sort: { field: 'created_at', order: 'DESC' }, filter: { linkable: true } }, { enabled: mayLinkProject });
   const [quantities, setQuantities] = useState<Record<string, string>>(() => Object.fromEntries(cart.map((l) => [l.id, String(l.quantity)])));
   const [errors, setErrors] = useState<Errors>({});
   const [failure, setFailure] = useState<string | null>(null);
@@ -120,12 +120,22 @@ export default function OrderShipping() {
           }
           return next;
         });
+        setPrefilled(true);
       })
       .catch(() => undefined);
     return () => {
       live = false;
     };
   }, [allowed]);
+  // Once the profile has filled the form, what it left empty is marked at once, before Place Order is pressed.
+  const [prefilled, setPrefilled] = useState(false);
+  useEffect(() => {
+    if (!prefilled) return;
+    const missing = shippingAddressProblems(address);
+    setErrors((current) => ({ ...missing, ...current }));
+    // Only once, right after the prefill: later edits clear their own field's mark.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [prefilled]);
   const profileCountry = profile?.address.country;
   const countryMismatch = Boolean(profileCountry && address.country && address.country !== profileCountry);
 
@@ -203,9 +213,11 @@ export default function OrderShipping() {
         <PageTitle title="Shipping & Order Details" />
         <Paper variant="outlined" sx={{ p: 3, maxWidth: 640 }}>
           <Typography sx={{ mb: 2 }}>Please add items to cart before proceeding to checkout</Typography>
-          <Button variant="contained" component={RouterLink} to="/catalogue">
-            Browse Products
-          </Button>
+          {principal && hasPermission(principal, 'Orders.Browse') ? (
+            <Button variant="contained" component={RouterLink} to="/catalogue">
+              Browse Products
+            </Button>
+          ) : null}
         </Paper>
       </Box>
     );

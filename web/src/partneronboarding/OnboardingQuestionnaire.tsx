@@ -282,6 +282,8 @@ export default function OnboardingQuestionnaire() {
           {otherField('country', 'Please specify your country')}
           {textField('city', 'City')}
           {textField('location', 'Location', { placeholder: 'Street address or business district', wide: true })}
+          {textField('state_region', 'State / Region (optional)', { placeholder: 'e.g. Greater London' })}
+          {textField('postal_code', 'Postal Code (optional)', { placeholder: 'e.g. E14 9GE' })}
         </Section>
 
         <Section title="Business Type">

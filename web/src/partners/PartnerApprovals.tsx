@@ -139,7 +139,9 @@ export function PartnerApprovals() {
   const { role } = useAccess();
   const isAdmin = isAdminRole(role);
   const refresh = useRefresh();
-  const [shown, setShown] = useState<Shown>('pending');
+  // The server shows others than administrators approved partners only (never applications in progress): the tab mirrors it.
+  const [chosen, setShown] = useState<Shown>('pending');
+  const shown: Shown = isAdmin ? chosen : 'approved';
   const [search, setSearch] = useState('');
   const query = useDebounced(search.trim(), 300);
   const filter = { ...(shown === 'all' ? {} : { status: shown }), ...(query ? { q: query } : {}) };
@@ -167,9 +169,9 @@ export function PartnerApprovals() {
     <Box>
       <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 2, flexWrap: 'wrap', mb: 2 }}>
         <Typography variant="h6" component="h2">
-          Partner Approvals
+          {isAdmin ? 'Partner Approvals' : 'Approved Partners'}
         </Typography>
-        <ToggleButtonGroup
+        {isAdmin ? <ToggleButtonGroup
           size="small"
           exclusive
           value={shown}
@@ -181,7 +183,7 @@ export function PartnerApprovals() {
           <ToggleButton value="approved">Approved</ToggleButton>
           <ToggleButton value="rejected">Rejected</ToggleButton>
           <ToggleButton value="all">All</ToggleButton>
-        </ToggleButtonGroup>
+        </ToggleButtonGroup> : null}
       </Box>
       <ListToolbar
         search={{ value: search, onChange: setSearch, placeholder: 'Search by company, business type or region', label: 'Search partner applications' }}
@@ -193,7 +195,7 @@ export function PartnerApprovals() {
       />
       {!isAdmin ? (
         <Alert severity="info" sx={{ mb: 2 }}>
-          Only administrators review and decide partner applications.
+          Only administrators review and decide partner applications; the partners they approved are listed here.
         </Alert>
       ) : null}
       <LoadError error={error} onRetry={refetch} message={(error as Error | null)?.message || 'Failed to load partner applications'} />

@@ -70,6 +70,8 @@ export const PARTNER_SECTIONS: ReadonlyArray<{ title: string; fields: readonly F
       { key: 'country', label: 'Country', kind: 'answer' },
       { key: 'city', label: 'City' },
       { key: 'location', label: 'Location' },
+      { key: 'state_region', label: 'State / Region' },
+      { key: 'postal_code', label: 'Postal Code' },
       { key: 'business_address', label: 'Business Address' },
       { key: 'region', label: 'Region' },
     ],

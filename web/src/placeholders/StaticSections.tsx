@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router-dom';
 import { cataloguePointer } from '../access/invitations';
 import { useAccess } from '../access/usePrincipal';
 import { PageTitle } from '../layout/PageTitle';
+import { Downloads } from '../tickets/Downloads';
 
 function TextSection({ title, paragraphs }: { title: string; paragraphs: string[] }) {
   return (
@@ -60,15 +61,16 @@ export const SolutionsSection = () => (
   />
 );
 
-export const DownloadsSection = () => (
-  <TextSection
-    title="Downloads"
-    paragraphs={[
-      'Datasheets, firmware, configuration guides and marketing material for partners are published here.',
-      'Contact support if you cannot find the document you need.',
-    ]}
-  />
-);
+/** /downloads: the resources library, the same one as the Support Center's Downloads tab. */
+export function DownloadsSection() {
+  const { role } = useAccess();
+  return (
+    <Box sx={{ p: { xs: 2, md: 3 } }}>
+      <PageTitle title="Downloads" subtitle="Datasheets, firmware notes, price lists and manuals published for your role." />
+      <Downloads admin={role === 'admin' || role === 'administrator'} />
+    </Box>
+  );
+}
 
 const INDUSTRY = [
   { title: 'Education', text: 'Reliable campus networks for classrooms, libraries and student housing.' },

@@ -43,6 +43,7 @@ import {
   addTeamMember,
   createMilestone,
   deleteMilestone,
+  getMilestone,
   getMilestones,
   getOrderCandidates,
   getProject,
@@ -274,13 +275,34 @@ function MilestoneDialog({ project, milestone, onClose, onSaved }: { project: Pr
   const [status, setStatus] = useState<string>('pending');
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  useEffect(() => {
-    const m = milestone && milestone !== 'new' ? milestone : null;
+  // Editing reads the milestone as it is now (GET /projects/milestones/:id), not the list's copy.
+  const [loading, setLoading] = useState(false);
+  const [fetchFailed, setFetchFailed] = useState(false);
+  const editedId = milestone && milestone !== 'new' ? milestone.id : null;
+  const fill = (m: Milestone | null) => {
     setName(m?.name ?? '');
     setDate(m?.date ?? '');
     setStatus(m?.status ?? 'pending');
+  };
+  const fetchForEditing = useCallback(() => {
+    if (!editedId) return undefined;
+    let live = true;
+    setLoading(true);
+    setFetchFailed(false);
+    getMilestone(editedId)
+      .then((found) => live && fill(found))
+      .catch(() => live && setFetchFailed(true))
+      .finally(() => live && setLoading(false));
+    return () => {
+      live = false;
+    };
+  }, [editedId]);
+  useEffect(() => {
     setProblem(null);
-  }, [milestone]);
+    setFetchFailed(false);
+    fill(null);
+    return fetchForEditing();
+  }, [milestone, fetchForEditing]);
   if (!milestone) return null;
   const start = project.submitted_at.slice(0, 10);
   const end = project.expected_closure_date ?? undefined;
@@ -302,6 +324,12 @@ function MilestoneDialog({ project, milestone, onClose, onSaved }: { project: Pr
     <Dialog open onClose={busy ? undefined : onClose} maxWidth="xs" fullWidth aria-labelledby="milestone-title">
       <DialogTitle id="milestone-title">{milestone === 'new' ? 'Add Milestone' : 'Edit Milestone'}</DialogTitle>
       <DialogContent>
+        {fetchFailed ? (
+          <Alert severity="error" sx={{ mb: 2 }} role="alert" action={<Button color="inherit" size="small" onClick={() => void fetchForEditing()}>Retry</Button>}>
+            Failed to fetch milestone for editing
+          </Alert>
+        ) : null}
+        {loading ? <Loading /> : null}
         {problem ? (
           <Alert severity="error" sx={{ mb: 2 }} role="alert">
             {problem}
@@ -321,7 +349,7 @@ function MilestoneDialog({ project, milestone, onClose, onSaved }: { project: Pr
         <Button onClick={onClose} disabled={busy}>
           Cancel
         </Button>
-        <Button variant="contained" onClick={() => void save()} disabled={busy}>
+        <Button variant="contained" onClick={() => void save()} disabled={busy || loading || fetchFailed}>
           Save
         </Button>
       </DialogActions>

@@ -1,10 +1,17 @@
 import { Box, Button, Chip, Dialog, DialogActions, DialogContent, DialogTitle, Typography } from '@mui/material';
+import { normalizePermissions, permissionLabel } from '@domain/access';
 import { formatDate } from '../formatting';
 import type { TeamMember } from './teamApi';
 import { MemberStatus } from './TeamManagement';
 import { firstFive, groupPermissions } from './teamRules';
 
 const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/** The spec's label of a sub-user permission ('projects_read' → 'View Projects'); the action itself when unknown. */
+function labelOf(category: string, action: string): string {
+  const [permission] = normalizePermissions([`${category}_${action}`]);
+  return permission ? permissionLabel(permission) : capitalised(action);
+}
 
 /** The view-details modal: the member, its permissions grouped by category, the total, and its sub-users. */
 export function TeamMemberDetails({ member, onClose }: { member: TeamMember | null; onClose: () => void }) {
@@ -37,7 +44,7 @@ export function TeamMemberDetails({ member, onClose }: { member: TeamMember | nu
               </Typography>
               <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap', mt: 0.5 }}>
                 {group.actions.map((action) => (
-                  <Chip key={action} size="small" variant="outlined" label={capitalised(action)} />
+                  <Chip key={action} size="small" variant="outlined" label={labelOf(group.category, action)} />
                 ))}
               </Box>
             </Box>

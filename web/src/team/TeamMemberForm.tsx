@@ -164,7 +164,7 @@ export function TeamMemberFormDialog({ kind, open, member, onClose, onSaved }: {
                         <FormControlLabel
                           key={permission.key}
                           control={<Checkbox size="small" checked={form.permissions.includes(permission.key)} onChange={() => toggle(permission.key)} onBlur={() => setTouched((t) => ({ ...t, permissions: true }))} slotProps={{ input: { 'aria-label': permission.label } }} />}
-                          label={permission.action}
+                          label={permission.label}
                         />
                       ))}
                     </FormGroup>

@@ -1,38 +1,56 @@
-import ChatIcon from '@mui/icons-material/Chat';
+import { telLink, type SupportContact } from '@domain/settings/settings';
+import DownloadIcon from '@mui/icons-material/Download';
+import EmailIcon from '@mui/icons-material/Email';
+import PhoneIcon from '@mui/icons-material/Phone';
 import ConfirmationNumberIcon from '@mui/icons-material/ConfirmationNumber';
 import HelpCenterIcon from '@mui/icons-material/HelpCenter';
-import OndemandVideoIcon from '@mui/icons-material/OndemandVideo';
-import PhotoLibraryIcon from '@mui/icons-material/PhotoLibrary';
-import SchoolIcon from '@mui/icons-material/School';
 import AssignmentReturnIcon from '@mui/icons-material/AssignmentReturn';
 import VerifiedUserIcon from '@mui/icons-material/VerifiedUser';
 import { Box, Button, Card, CardActionArea, CardContent, Typography } from '@mui/material';
-import type { ReactElement } from 'react';
+import { useEffect, useState, type ReactElement } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
+import { useAccess } from '../access/usePrincipal';
 import { PageTitle } from '../layout/PageTitle';
+import { getSupportContact } from './SupportContactCard';
 
-const CARDS: Array<{ to: string; title: string; text: string; icon: ReactElement }> = [
-  { to: '/learn-earn', title: 'Learn & Earn', text: 'Courses and certifications for your team.', icon: <SchoolIcon /> },
-  { to: '/training-videos', title: 'Training Videos', text: 'Installation and configuration walk-throughs.', icon: <OndemandVideoIcon /> },
-  { to: '/tech-gallery', title: 'Tech Gallery', text: 'Reference designs and deployment photos.', icon: <PhotoLibraryIcon /> },
+/**
+ * The resource cards. A card is shown only when something is behind it: the portal has no courses,
+ * training videos, gallery or chat yet, so Learn & Earn, Training Videos, Tech Gallery and Live Chat
+ * (spec 002 §2) are left out until their content exists; their routes still answer plainly.
+ */
+const CARDS: Array<{ to: string; title: string; text: string; icon: ReactElement; needs?: string }> = [
   { to: '/faqs', title: 'FAQs', text: 'Answers to the questions partners ask most.', icon: <HelpCenterIcon /> },
-  { to: '/supportcenter', title: 'Online Ticketing Portal', text: 'Open a support case and follow it to resolution.', icon: <ConfirmationNumberIcon /> },
-  { to: '/live-chat', title: 'Live Chat', text: 'Talk to the support team.', icon: <ChatIcon /> },
-  { to: '/rma', title: 'RMA', text: 'Return a faulty unit.', icon: <AssignmentReturnIcon /> },
-  { to: '/warranty-check', title: 'Warranty Check', text: 'Check the warranty of a unit by its serial number.', icon: <VerifiedUserIcon /> },
+  { to: '/supportcenter', title: 'Online Ticketing Portal', text: 'Open a support case and follow it to resolution.', icon: <ConfirmationNumberIcon />, needs: '/supportcenter' },
+  { to: '/rma', title: 'RMA', text: 'Return a faulty unit.', icon: <AssignmentReturnIcon />, needs: '/supportcenter' },
+  { to: '/warranty-check', title: 'Warranty Check', text: 'Check the warranty of a unit by its serial number.', icon: <VerifiedUserIcon />, needs: '/supportcenter' },
+  { to: '/downloads', title: 'Downloads', text: 'Datasheets, firmware notes and manuals.', icon: <DownloadIcon /> },
 ];
+
+/** The subtitle: the hours administrators set for the support team, never a promise the settings do not make. */
+export const supportHoursText = (contact: SupportContact | null | undefined) =>
+  contact === undefined ? ' ' : contact ? `Support hours: ${contact.hours}` : 'Open a support case at any time; the support team answers within the time its priority sets.';
 
 /** /comprehensive-support: the support resource cards (spec 002 §2). */
 export default function ComprehensiveSupport() {
+  const { canOpen } = useAccess();
+  const [contact, setContact] = useState<SupportContact | null | undefined>(undefined);
+  useEffect(() => {
+    getSupportContact().then(setContact, (error) => {
+      console.error(error);
+      setContact(null);
+    });
+  }, []);
+  const cards = CARDS.filter((card) => !card.needs || canOpen(card.needs));
   return (
     <Box sx={{ p: { xs: 2, md: 3 } }}>
-      <PageTitle title="Comprehensive Support" subtitle="Support is available 24/7." />
+      <PageTitle title="Comprehensive Support" subtitle={supportHoursText(contact)} />
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, mb: 3 }}>
-        <Button variant="contained" component={RouterLink} to="/live-chat">Start Live Chat</Button>
-        <Button variant="outlined" component={RouterLink} to="/supportcenter?tab=cases">Submit Ticket</Button>
+        {contact ? <Button variant="contained" startIcon={<PhoneIcon />} href={telLink(contact.phone)}>Call {contact.phone}</Button> : null}
+        {contact ? <Button variant="outlined" startIcon={<EmailIcon />} href={`mailto:${contact.email}`}>E-mail {contact.email}</Button> : null}
+        {canOpen('/supportcenter') ? <Button variant="outlined" component={RouterLink} to="/supportcenter?tab=cases">Submit Ticket</Button> : null}
       </Box>
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))', md: 'repeat(4, minmax(0, 1fr))' } }}>
-        {CARDS.map((card) => (
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))', md: 'repeat(3, minmax(0, 1fr))', lg: 'repeat(5, minmax(0, 1fr))' } }}>
+        {cards.map((card) => (
           <Card key={card.to} variant="outlined">
             <CardActionArea component={RouterLink} to={card.to} sx={{ height: '100%' }}>
               <CardContent>

@@ -14,6 +14,9 @@ import { getAssignees, getTicketStatistics, listQueue, listTickets, type TicketR
 import { DateText, EmptyState } from '../lists';
 
 /** Spec 002 §9: tickets page size 10. */
+/** A resolved or closed case has no due time left to show. */
+const isSettled = (status: string) => status === 'Resolved' || status === 'Closed';
+
 export const TICKETS_PAGE_SIZE = 10;
 
 function Stat({ label, value, highlight }: { label: string; value: number | undefined; highlight?: boolean }) {
@@ -45,7 +48,7 @@ function TicketRow({ ticket, staff, onOpen, onOrganisation }: { ticket: TicketRe
         {ticket.title}
       </Button>
       <Typography variant="body2" color="text.secondary">
-        {ticket.category} · Due <DateText value={ticket.due_date} /> · {ticket.assignee?.full_name ? `Assigned to ${ticket.assignee.full_name}` : 'Unassigned'} · {ticket.comment_count} comment{ticket.comment_count === 1 ? '' : 's'}
+        {ticket.category} · {isSettled(ticket.status) ? <>{ticket.status} </> : <>Due <DateText value={ticket.due_date} /> </>}· {ticket.assignee?.full_name ? `Assigned to ${ticket.assignee.full_name}` : 'Unassigned'} · {ticket.comment_count} comment{ticket.comment_count === 1 ? '' : 's'}
       </Typography>
       {staff && ticket.company_name ? (
         <Box>

@@ -54,9 +54,9 @@ function ThreadEntry({ entry }: { entry: TicketComment }) {
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center', mb: 0.5 }}>
         <Typography variant="subtitle2">{entry.author.full_name ?? 'PartnerHub'}</Typography>
         {entry.author.role ? <Typography variant="caption" color="text.secondary">{entry.author.role}</Typography> : null}
-        {entry.is_internal ? <Chip size="small" color="warning" icon={<LockIcon />} label="Internal note" /> : null}
+        {entry.is_internal ? <Chip size="small" color="warning" icon={<LockIcon />} label={entry.kind === 'comment' ? 'Internal' : 'Internal note'} /> : null}
         <Typography variant="caption" color="text.secondary">
-          {KIND_LABELS[entry.kind]}
+          {entry.kind === 'comment' && entry.is_internal ? 'Internal note' : KIND_LABELS[entry.kind]}
           {entry.status_to ? ` → ${entry.status_to}` : ''} · {formatDateTime(entry.created_at)}
         </Typography>
       </Box>
@@ -193,7 +193,7 @@ export function TicketDetail({ ticketId, staff, onClose, onChanged }: Props) {
               <Typography variant="body2"><strong>Created by:</strong> {ticket.creator.full_name ?? '—'}{ticket.company_name ? ` (${ticket.company_name})` : ''}</Typography>
               <Typography variant="body2"><strong>Assigned to:</strong> <span data-testid="ticket-assignee">{ticket.assignee?.full_name ?? 'Unassigned'}</span></Typography>
               <Typography variant="body2"><strong>Created:</strong> {formatDateTime(ticket.created_at)}</Typography>
-              <Typography variant="body2"><strong>Due:</strong> {formatDateTime(ticket.due_date)}</Typography>
+              {ticket.status === 'Resolved' || ticket.status === 'Closed' ? null : <Typography variant="body2"><strong>Due:</strong> {formatDateTime(ticket.due_date)}</Typography>}
             </Box>
             {ticket.rma ? (
               <Alert severity="info" data-testid="rma-link">
