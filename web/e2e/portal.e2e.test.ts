@@ -187,7 +187,7 @@ describe('access', () => {
       await signIn(page, demoEmail('distributor'));
       await page.waitForURL((url) => url.pathname === '/distributordashboard', { timeout: 15_000 });
       await page.goto('/adminpanel?tab=users');
-      await page.getByRole('heading', { level: 2, name: 'Partner Approvals' }).waitFor();
+      await page.getByRole('heading', { level: 2, name: 'Approved Partners' }).waitFor();
       expect(await page.getByRole('tab').allTextContents()).toEqual(['Partner Approvals']);
       expect(await page.getByText('Total Users').count()).toBe(0);
       expect(await page.getByRole('button', { name: 'Add User' }).count()).toBe(0);
