@@ -143,7 +143,9 @@ export const rebateDocumentUrl = (rebateId: string, file: string) => `/api/rebat
 /** The claim as the API answers it: the fields of spec 002 §3, and what the reviewer needs beside them. */
 export function toRebateView(row: RebateRow, documents: DocumentRow[]) {
   const attachments = documents.map((d) => ({ file: d.file, name: d.name, type: d.type, size: d.size, url: rebateDocumentUrl(row.id, d.file) }));
-  const rate = tierFor(toCents(row.quarter_purchases)).ratePercent;
+  // The tier the organisation holds before this claim counts: only approved claims make up the quarter's purchases.
+  const tier = tierFor(toCents(row.quarter_purchases));
+  const rate = tier.ratePercent;
   return {
     id: row.id,
     product_name: row.product_name,
@@ -175,6 +177,7 @@ export function toRebateView(row: RebateRow, documents: DocumentRow[]) {
     matched_order: row.matched_order_number ? { id: row.matched_order_id, order_number: row.matched_order_number, matched_by: row.matched_by } : null,
     match_note: row.matched_order_number ? `matches order ${row.matched_order_number}` : null,
     suggested_rate: rate,
+    suggested_tier: tier.name,
     suggested_rebate_amount: centsToAmount(suggestedRebateCents(toCents(row.purchase_amount), rate)),
   };
 }

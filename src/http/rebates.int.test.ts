@@ -283,6 +283,8 @@ describe('overview, stats and progress', () => {
     // Exactly the Silver threshold, purchased today, approved.
     const big = await submitted(partnerB, claim({ purchase_date: today, purchase_amount: (25_000 - before.financial_summary.quarterly_purchase).toFixed(2) }));
     expect(big.suggested_rebate_amount).toBeCloseTo(((25_000 - before.financial_summary.quarterly_purchase) * 2) / 100, 2);
+    // The suggestion uses the tier before the claim counts, even when approving it reaches the next one.
+    expect(big).toMatchObject({ suggested_tier: 'Bronze', suggested_rate: 2 });
     await review(admin, big.id, { status: 'approved', rebate_amount: big.suggested_rebate_amount });
     const after = await overview();
     expect(after).toMatchObject({
@@ -300,6 +302,7 @@ describe('overview, stats and progress', () => {
     // A pending claim is now suggested at the Silver rate.
     const next = await submitted(partnerB, claim({ purchase_date: today, purchase_amount: '1000' }));
     expect(next.suggested_rebate_amount).toBe(35);
+    expect(next).toMatchObject({ suggested_tier: 'Silver', suggested_rate: 3.5 });
   });
 
   it('admins see every organisation’s totals without a tier', async () => {

@@ -79,7 +79,7 @@ export function ApproveDialog({ rebate, onClose, onDone }: { rebate: RebateRecor
           required
           fullWidth
           error={amount !== '' && invalid}
-          helperText={rebate ? `Suggested ${formatUsd(rebate.suggested_rebate_amount)}: ${rebate.suggested_rate}% of the purchase, the organisation's rate for that quarter.` : ''}
+          helperText={rebate ? `Suggested ${formatUsd(rebate.suggested_rebate_amount)}: ${rebate.suggested_rate}% of the purchase, the ${rebate.suggested_tier} rate the organisation holds for that quarter before this claim counts.` : ''}
           slotProps={{ input: { startAdornment: <InputAdornment position="start">$</InputAdornment> }, htmlInput: { min: 0, step: 0.01, 'data-testid': 'rebate-amount' } }}
         />
         <TextField label="Note" name="notes" value={notes} onChange={(event) => setNotes(event.target.value.slice(0, 1000))} fullWidth multiline minRows={2} sx={{ mt: 2 }} />

@@ -44,6 +44,8 @@ export interface RebateRecord {
   matched_order: { id: string; order_number: string; matched_by: 'invoice' | 'product_and_amount' } | null;
   match_note: string | null;
   suggested_rate: number;
+  /** The tier the rate belongs to: the organisation's, before this claim counts. */
+  suggested_tier: string;
   suggested_rebate_amount: number;
 }
 
