@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { currentWeek, dayKeys, growthPercentage, lastDays, monthKeys, monthToDate, percentOf, previousPeriod, todayPeriod, weekStarts } from './periods';
+import { chartSpan, currentWeek, dayKeys, growthPercentage, lastDays, monthKeys, monthToDate, percentOf, previousPeriod, todayPeriod, weekStarts } from './periods';
 
 describe('periods', () => {
   const now = new Date('2024-03-12T12:00:00.000Z'); // a Tuesday in a leap year
@@ -40,5 +40,23 @@ describe('growth and shares', () => {
   it('shares are whole percent, 0 of nothing', () => {
     expect(percentOf(2, 3)).toBe(67);
     expect(percentOf(0, 0)).toBe(0);
+  });
+
+  it('draw charts over the range, ending on its last day and never after today, within the usual and the most bars', () => {
+    const now = new Date('2024-03-12T12:00:00.000Z');
+    const day = (d: Date) => d.toISOString().slice(0, 10);
+    expect(chartSpan(undefined, now, 'week', 12, 60)).toEqual({ anchor: now, count: 12 });
+    // A year to date: every week and month since January, at least the usual number.
+    const year = { start: '2024-01-01', end: '2024-03-13' };
+    expect(chartSpan(year, now, 'week', 12, 60).count).toBe(12);
+    expect(chartSpan({ start: '2023-01-01', end: '2024-03-13' }, now, 'week', 12, 60).count).toBe(60);
+    expect(chartSpan({ start: '2023-04-01', end: '2024-03-13' }, now, 'month', 6, 36).count).toBe(12);
+    expect(chartSpan(year, now, 'day', 14, 92).count).toBe(72);
+    // A past custom range ends on its own last day.
+    const january = chartSpan({ start: '2024-01-01', end: '2024-02-01' }, now, 'day', 14, 92);
+    expect([day(january.anchor), january.count]).toEqual(['2024-01-31', 31]);
+    expect(chartSpan({ start: '2024-01-01', end: '2024-02-01' }, now, 'week', 12, 60)).toMatchObject({ count: 12 });
+    // A range reaching past today stops today.
+    expect(day(chartSpan({ start: '2024-03-01', end: '2024-04-01' }, now, 'day', 7, 92).anchor)).toBe('2024-03-12');
   });
 });

@@ -80,3 +80,31 @@ export function dayKeys(now: Date, count: number): string[] {
   const today = utcDay(now);
   return Array.from({ length: count }, (_, i) => isoDay(addDays(today, -(count - 1 - i))));
 }
+
+export type ChartUnit = 'day' | 'week' | 'month';
+
+/** Where a dashboard chart ends and how many bars it draws. */
+export interface ChartSpan {
+  /** A moment on the last day shown. */
+  readonly anchor: Date;
+  readonly count: number;
+}
+
+/**
+ * How a chart follows the dashboard's range: it ends on the range's last day (never after today) and spans
+ * the whole range, with never fewer bars than it usually draws (a week's range still shows a trend) nor more
+ * than `most` (a year of days would not be legible). Without a range: its usual bars up to today.
+ */
+export function chartSpan(range: Period | undefined, now: Date, unit: ChartUnit, usual: number, most: number): ChartSpan {
+  if (!range) return { anchor: now, count: usual };
+  const lastDay = Math.min(Date.parse(range.end) - DAY_MS, utcDay(now).getTime());
+  const anchor = new Date(lastDay);
+  const first = new Date(Date.parse(range.start));
+  const spanned =
+    unit === 'day'
+      ? Math.round((lastDay - first.getTime()) / DAY_MS) + 1
+      : unit === 'week'
+        ? Math.round((Date.parse(currentWeek(anchor).start) - Date.parse(currentWeek(first).start)) / (7 * DAY_MS)) + 1
+        : (anchor.getUTCFullYear() - first.getUTCFullYear()) * 12 + anchor.getUTCMonth() - first.getUTCMonth() + 1;
+  return { anchor, count: Math.min(most, Math.max(usual, spanned)) };
+}

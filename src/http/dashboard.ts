@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { isAdminRole, meetsRequirement, RESOURCE_RULES, seesAllOrganisations } from '../../domain/access';
-import { growthPercentage, monthToDate, percentOf, previousPeriod, todayPeriod } from '../../domain/dashboards/periods';
+import { chartSpan, growthPercentage, monthToDate, percentOf, previousPeriod, todayPeriod, type Period } from '../../domain/dashboards/periods';
 import { dashboardKindOf, DASHBOARD_KINDS, NO_QUICK_ACTIONS_MESSAGE, quickActionsFor, type DashboardKind } from '../../domain/dashboards/quickActions';
 import { recentActivity, recentRecords, type ActivityItem } from '../../projections/recentActivity';
 import { activityPage, visibleActivityResources, type ActivityView } from '../../projections/activity';
@@ -89,9 +89,23 @@ const ROLES_OF: Readonly<Record<DashboardKind, readonly string[]>> = {
   admin: ['admin', 'administrator'],
 };
 
+// The charts follow the dashboard's range (chartSpan): their usual bars, and the most they draw.
+const weeklyOrders = (db: Queryable, organisationId: string | undefined, now: Date, range?: Period) => {
+  const span = chartSpan(range, now, 'week', 12, 60);
+  return ordersPerWeek(db, organisationId, span.anchor, span.count);
+};
+const monthlyOrderValue = (db: Queryable, organisationId: string | undefined, now: Date, range?: Period) => {
+  const span = chartSpan(range, now, 'month', 6, 36);
+  return orderValuePerMonth(db, organisationId, span.anchor, span.count);
+};
+const dailyTickets = (db: Queryable, organisationId: string | undefined, now: Date, range?: Period) => {
+  const span = chartSpan(range, now, 'day', 14, 92);
+  return ticketsOpenedResolved(db, organisationId, span.anchor, span.count);
+};
+
 /** The dashboards' figures, each from read models only (see docs/decisions.md, "Dashboards"). */
 export const dashboardFigures = {
-  async manufacturer(db: Queryable, now: Date) {
+  async manufacturer(db: Queryable, now: Date, range?: Period) {
     const month = monthToDate(now);
     const [partners, activeNow, activeBefore, orders, projects, perWeek, perMonth] = await Promise.all([
       approvedPartners(db, month),
@@ -99,8 +113,8 @@ export const dashboardFigures = {
       orderingPartners(db, previousPeriod(month)),
       ordersWithGrowth(db, undefined, month),
       projectFigures(db, undefined, now),
-      ordersPerWeek(db, undefined, now),
-      orderValuePerMonth(db, undefined, now),
+      weeklyOrders(db, undefined, now, range),
+      monthlyOrderValue(db, undefined, now, range),
     ]);
     return {
       managedPartners: { count: partners.count, newThisMonth: partners.newIn },
@@ -111,7 +125,7 @@ export const dashboardFigures = {
     };
   },
 
-  async distributor(db: Queryable, organisationId: string | undefined, now: Date) {
+  async distributor(db: Queryable, organisationId: string | undefined, now: Date, range?: Period) {
     const month = monthToDate(now);
     const [stock, today, thisMonth, served, counters, rebates, perWeek, perMonth] = await Promise.all([
       catalogueStock(db),
@@ -120,8 +134,8 @@ export const dashboardFigures = {
       recipients(db, organisationId, month),
       orderCounters(db, organisationId),
       rebateFigures(db, { organisationId }, now),
-      ordersPerWeek(db, organisationId, now),
-      orderValuePerMonth(db, organisationId, now),
+      weeklyOrders(db, organisationId, now, range),
+      monthlyOrderValue(db, organisationId, now, range),
     ]);
     const stats = toStats(rebates, now);
     return {
@@ -136,7 +150,7 @@ export const dashboardFigures = {
     };
   },
 
-  async partner(db: Queryable, organisationId: string | undefined, now: Date) {
+  async partner(db: Queryable, organisationId: string | undefined, now: Date, range?: Period) {
     const month = monthToDate(now);
     const [projects, orders, counters, tickets, rebates, perWeek, perMonth] = await Promise.all([
       projectFigures(db, organisationId, now),
@@ -144,8 +158,8 @@ export const dashboardFigures = {
       orderCounters(db, organisationId),
       ticketCounts(db, organisationId),
       rebateFigures(db, { organisationId }, now),
-      ordersPerWeek(db, organisationId, now),
-      orderValuePerMonth(db, organisationId, now),
+      weeklyOrders(db, organisationId, now, range),
+      monthlyOrderValue(db, organisationId, now, range),
     ]);
     return {
       funds: await fundCard(db, { organisationId }),
@@ -157,24 +171,24 @@ export const dashboardFigures = {
     };
   },
 
-  async support(db: Queryable, assignee: string | undefined, now: Date) {
+  async support(db: Queryable, assignee: string | undefined, now: Date, range?: Period) {
     const [figures, mine, openedResolved] = await Promise.all([
       supportDashboardFigures(db, now),
       assignee ? ticketCounts(db, undefined, assignee) : Promise.resolve(null),
-      ticketsOpenedResolved(db, undefined, now),
+      dailyTickets(db, undefined, now, range),
     ]);
     return { ...figures, assignedToUser: mine, charts: { ticketsOpenedResolved: openedResolved } };
   },
 
-  async admin(db: Queryable, now: Date, failedJobs: number | null) {
+  async admin(db: Queryable, now: Date, failedJobs: number | null, range?: Period) {
     const month = monthToDate(now);
     const [queues, orders, tickets, projects, perWeek, openedResolved] = await Promise.all([
       adminQueues(db),
       ordersWithGrowth(db, undefined, month),
       ticketCounts(db, undefined),
       projectFigures(db, undefined, now),
-      ordersPerWeek(db, undefined, now),
-      ticketsOpenedResolved(db, undefined, now),
+      weeklyOrders(db, undefined, now, range),
+      dailyTickets(db, undefined, now, range),
     ]);
     return {
       pendingApprovals: queues.pendingApprovals,
@@ -267,31 +281,36 @@ export async function dashboardRoutes(parent: FastifyInstance, services: Service
   app.get('/dashboard/manufacturer/stats', { schema: { tags: ['dashboard'], summary: 'The manufacturer dashboard: partners, orders and projects across the channel', querystring: userQuery } }, async (request) => {
     const subject = await subjectOf(request, request.query.user_id, 'manufacturer');
     const now = new Date();
-    return answer(subject, await withKpis(request, 'manufacturer', subject, contextOf(request.query, now), await dashboardFigures.manufacturer(pool, now)));
+    const ctx = contextOf(request.query, now);
+    return answer(subject, await withKpis(request, 'manufacturer', subject, ctx, await dashboardFigures.manufacturer(pool, now, ctx.range)));
   });
 
   app.get('/dashboard/stats', { schema: { tags: ['dashboard'], summary: "The partner dashboard: the organisation's projects, orders, rebate progress and tickets", querystring: userQuery } }, async (request) => {
     const subject = await subjectOf(request, request.query.user_id, 'partner');
     const now = new Date();
-    return answer(subject, await withKpis(request, 'partner', subject, contextOf(request.query, now), withFundsFor(subject, await dashboardFigures.partner(pool, subject.organisationId, now))));
+    const ctx = contextOf(request.query, now);
+    return answer(subject, await withKpis(request, 'partner', subject, ctx, withFundsFor(subject, await dashboardFigures.partner(pool, subject.organisationId, now, ctx.range))));
   });
 
   app.get('/dashboard/distributor/stats', { schema: { tags: ['dashboard'], summary: "The distributor dashboard: stock, the organisation's orders, shipments and rebate progress", querystring: userQuery } }, async (request) => {
     const subject = await subjectOf(request, request.query.user_id, 'distributor');
     const now = new Date();
-    return answer(subject, await withKpis(request, 'distributor', subject, contextOf(request.query, now), await dashboardFigures.distributor(pool, subject.organisationId, now)));
+    const ctx = contextOf(request.query, now);
+    return answer(subject, await withKpis(request, 'distributor', subject, ctx, await dashboardFigures.distributor(pool, subject.organisationId, now, ctx.range)));
   });
 
   app.get('/dashboard/support/stats', { schema: { tags: ['dashboard'], summary: 'The support dashboard: tickets across every organisation, and those assigned to the user', querystring: userQuery } }, async (request) => {
     const subject = await subjectOf(request, request.query.user_id, 'support');
     const now = new Date();
-    return answer(subject, await withKpis(request, 'support', subject, contextOf(request.query, now), await dashboardFigures.support(pool, subject.user?.id, now)));
+    const ctx = contextOf(request.query, now);
+    return answer(subject, await withKpis(request, 'support', subject, ctx, await dashboardFigures.support(pool, subject.user?.id, now, ctx.range)));
   });
 
   app.get('/dashboard/admin/stats', { schema: { tags: ['dashboard'], summary: 'The administrator dashboard: what awaits a decision, orders this month and failed jobs', querystring: userQuery } }, async (request) => {
     const subject = await subjectOf(request, request.query.user_id, 'admin');
     const now = new Date();
-    return answer(subject, await withKpis(request, 'admin', subject, contextOf(request.query, now), withFundsFor(subject, await dashboardFigures.admin(pool, now, await failedJobCount()))));
+    const ctx = contextOf(request.query, now);
+    return answer(subject, await withKpis(request, 'admin', subject, ctx, withFundsFor(subject, await dashboardFigures.admin(pool, now, await failedJobCount(), ctx.range))));
   });
 
   app.get('/dashboard/quick-actions', { schema: { tags: ['dashboard'], summary: "Quick actions of a dashboard that the user's permissions allow", querystring: quickActionsQuery } }, async (request) => {
