@@ -199,8 +199,11 @@ describe('routes', () => {
 
   it("answer the same figures as the query functions for the caller's organisation", async () => {
     const res = await call(newPartner.session)({ method: 'GET', url: '/api/dashboard/stats' });
-    // the new partner has no MDF.Read: its dashboard leaves the funds card out
-    expect(figuresOf(res)).toEqual({ ...(await dashboardFigures.partner(t.portal.services.pool, newPartner.id, new Date())), funds: null });
+    // the new partner has neither MDF.Read nor a rebates permission: its dashboard leaves the funds and rebate figures out
+    expect(figuresOf(res)).toEqual({ ...(await dashboardFigures.partner(t.portal.services.pool, newPartner.id, new Date())), funds: null, rebateProgress: null });
+    // the distributor reads its rebates: its dashboard shows their progress
+    const ofDistributor = await call(newDistributor.session)({ method: 'GET', url: '/api/dashboard/distributor/stats' });
+    expect(figuresOf(ofDistributor).rebateProgress).toEqual((await dashboardFigures.distributor(t.portal.services.pool, newDistributor.id, new Date())).rebateProgress);
   });
 
   it("refuse another user's figures to anyone but an administrator (403), and give them to an administrator", async () => {
@@ -215,7 +218,7 @@ describe('routes', () => {
     const chosen = await call(admin)({ method: 'GET', url: `/api/dashboard/stats?user_id=${newPartner.id}` });
     expect(chosen.statusCode).toBe(200);
     expect(chosen.json().data.user).toMatchObject({ id: newPartner.id, role: 'partner', company_name: 'Dashcove Networks' });
-    expect(figuresOf(chosen)).toEqual({ ...(await dashboardFigures.partner(t.portal.services.pool, newPartner.id, new Date())), funds: null });
+    expect(figuresOf(chosen)).toEqual({ ...(await dashboardFigures.partner(t.portal.services.pool, newPartner.id, new Date())), funds: null, rebateProgress: null });
     const ofDistributor = await call(admin)({ method: 'GET', url: `/api/dashboard/distributor/stats?user_id=${newDistributor.id}` });
     expect(figuresOf(ofDistributor)).toEqual(await dashboardFigures.distributor(t.portal.services.pool, newDistributor.id, new Date()));
   });

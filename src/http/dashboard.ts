@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { isAdminRole, meetsRequirement, RESOURCE_RULES, seesAllOrganisations } from '../../domain/access';
+import { API_ROUTES, isAdminRole, mayCallApi, meetsRequirement, RESOURCE_RULES, seesAllOrganisations } from '../../domain/access';
 import { chartSpan, growthPercentage, monthToDate, percentOf, previousPeriod, todayPeriod, type Period } from '../../domain/dashboards/periods';
 import { dashboardKindOf, DASHBOARD_KINDS, NO_QUICK_ACTIONS_MESSAGE, quickActionsFor, type DashboardKind } from '../../domain/dashboards/quickActions';
 import { recentActivity, recentRecords, type ActivityItem } from '../../projections/recentActivity';
@@ -263,6 +263,10 @@ export async function dashboardRoutes(parent: FastifyInstance, services: Service
     return { ...figures, kpis, range: { key: ctx.key, from: ctx.range.start, to: lastDayOf(ctx.range) } };
   }
 
+  /** The rebate card and chart only for those who may read the rebate figures themselves (the Rebates page's overview). */
+  const withRebatesFor = <F extends { rebateProgress: unknown }>(subject: Subject, figures: F): Omit<F, 'rebateProgress'> & { rebateProgress: F['rebateProgress'] | null } =>
+    mayCallApi(subject.principal, API_ROUTES['GET /rebates/stats/user']) ? figures : { ...figures, rebateProgress: null };
+
   /** The funds card only for those who may read the funds. */
   const withFundsFor = <F extends { funds: unknown }>(subject: Subject, figures: F): F =>
     isAdminRole(subject.principal.role) || subject.principal.permissions.includes('MDF.Read') ? figures : { ...figures, funds: null };
@@ -289,14 +293,14 @@ export async function dashboardRoutes(parent: FastifyInstance, services: Service
     const subject = await subjectOf(request, request.query.user_id, 'partner');
     const now = new Date();
     const ctx = contextOf(request.query, now);
-    return answer(subject, await withKpis(request, 'partner', subject, ctx, withFundsFor(subject, await dashboardFigures.partner(pool, subject.organisationId, now, ctx.range))));
+    return answer(subject, await withKpis(request, 'partner', subject, ctx, withFundsFor(subject, withRebatesFor(subject, await dashboardFigures.partner(pool, subject.organisationId, now, ctx.range)))));
   });
 
   app.get('/dashboard/distributor/stats', { schema: { tags: ['dashboard'], summary: "The distributor dashboard: stock, the organisation's orders, shipments and rebate progress", querystring: userQuery } }, async (request) => {
     const subject = await subjectOf(request, request.query.user_id, 'distributor');
     const now = new Date();
     const ctx = contextOf(request.query, now);
-    return answer(subject, await withKpis(request, 'distributor', subject, ctx, await dashboardFigures.distributor(pool, subject.organisationId, now, ctx.range)));
+    return answer(subject, await withKpis(request, 'distributor', subject, ctx, withRebatesFor(subject, await dashboardFigures.distributor(pool, subject.organisationId, now, ctx.range))));
   });
 
   app.get('/dashboard/support/stats', { schema: { tags: ['dashboard'], summary: 'The support dashboard: tickets across every organisation, and those assigned to the user', querystring: userQuery } }, async (request) => {

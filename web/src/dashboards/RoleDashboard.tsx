@@ -270,7 +270,7 @@ function DistributorFiguresView({ f, canDo }: { f: FiguresOf['distributor']; can
       <Box sx={chartGrid}>
         <OrdersPerWeekChart weeks={f.charts.ordersPerWeek} emptyAction={firstOrder(canDo)} />
         <OrderValuePerMonthChart months={f.charts.orderValuePerMonth} emptyAction={firstOrder(canDo)} />
-        <RebateProgressChart progress={f.rebateProgress} />
+        {f.rebateProgress ? <RebateProgressChart progress={f.rebateProgress} /> : null}
       </Box>
     </>
   );
@@ -283,7 +283,9 @@ function PartnerFiguresView({ f, canDo }: { f: FiguresOf['partner']; canDo: CanD
         cards={f.kpis}
         extra={
           <>
-            <StatCard label="Rebate Progress" value={f.rebateProgress.progressPercentage === null ? '—' : `${f.rebateProgress.progressPercentage}%`} note={f.rebateProgress.nextTier ? `${money(f.rebateProgress.remainingToNextTier)} to ${f.rebateProgress.nextTier}` : f.rebateProgress.quarterLabel} icon={<SavingsIcon />} />
+            {f.rebateProgress ? (
+              <StatCard label="Rebate Progress" value={f.rebateProgress.progressPercentage === null ? '—' : `${f.rebateProgress.progressPercentage}%`} note={f.rebateProgress.nextTier ? `${money(f.rebateProgress.remainingToNextTier)} to ${f.rebateProgress.nextTier}` : f.rebateProgress.quarterLabel} icon={<SavingsIcon />} to="/rebates" />
+            ) : null}
             {f.funds ? (
               <StatCard label="Marketing Funds Available" value={money(f.funds.available)} note={`${money(f.funds.reserved)} reserved · ${f.funds.pending_requests} request${f.funds.pending_requests === 1 ? '' : 's'} awaiting review`} icon={<SavingsIcon />} to="/funds" />
             ) : null}
@@ -294,7 +296,7 @@ function PartnerFiguresView({ f, canDo }: { f: FiguresOf['partner']; canDo: CanD
         <OrdersPerWeekChart weeks={f.charts.ordersPerWeek} emptyAction={firstOrder(canDo)} />
         <OrderValuePerMonthChart months={f.charts.orderValuePerMonth} emptyAction={firstOrder(canDo)} />
         <CountsByChart title="Projects by registration" counts={f.charts.projectsByRegistration} labels={REGISTRATION_LABELS} emptyAction={firstProject(canDo)} />
-        <RebateProgressChart progress={f.rebateProgress} />
+        {f.rebateProgress ? <RebateProgressChart progress={f.rebateProgress} /> : null}
       </Box>
     </>
   );

@@ -58,7 +58,8 @@ export interface DistributorFigures {
   pendingShipments: { count: number; onTime: number };
   ordersThisMonth: number;
   orderValueThisMonth: number;
-  rebateProgress: RebateProgressFigures;
+  /** Null for those who may not read the rebate figures. */
+  rebateProgress: RebateProgressFigures | null;
   charts: { ordersPerWeek: WeekPoint[]; orderValuePerMonth: MonthPoint[] };
 }
 
@@ -77,7 +78,8 @@ export interface FundsCard {
 export interface PartnerFigures {
   projects: { total: number; active: number; expiringSoon: number; byRegistration: Record<string, number> };
   orders: { thisMonth: number; valueThisMonth: number; growthPercentage: number | null; open: number };
-  rebateProgress: RebateProgressFigures;
+  /** Null for those who may not read the rebate figures. */
+  rebateProgress: RebateProgressFigures | null;
   openTickets: { count: number; overdue: number };
   funds: FundsCard | null;
   charts: { ordersPerWeek: WeekPoint[]; orderValuePerMonth: MonthPoint[]; projectsByRegistration: Record<string, number> };
