@@ -1,8 +1,8 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emptyQuestionnaire } from '../../domain/partners/questionnaire';
 import { demoUserId } from '../seed/identity';
 import { as, login, type Session } from '../testing/api';
+import { completeQuestionnaire } from '../testing/questionnaire';
 import { startTestPortal, type TestPortal } from '../testing/portal';
 import { AS_OF_MESSAGE } from './versions';
 
@@ -147,30 +147,7 @@ describe('a record as of any moment', () => {
       method: 'POST',
       url: '/api/partner/onboarding/questionnaire',
       headers: { authorization: `Bearer ${onboardingToken}` },
-      payload: {
-        ...emptyQuestionnaire(),
-        company_name: 'Fjord Networks',
-        contact_email: email,
-        contact_name: 'Ingrid Berg',
-        phone_number: '+47 22 00 00 00',
-        job_title: 'CEO',
-        country: 'Norway',
-        city: 'Oslo',
-        location: 'Karl Johans gate 1',
-        business_type: 'Private Limited',
-        years_in_operation: '12',
-        employees_range: '11–50',
-        business_description: 'Technology & Software',
-        target_markets: ['Europe'],
-        business_registration_number: 'NO-998877',
-        country_of_incorporation: 'Netherlands',
-        annual_turnover: '$1M – $10M',
-        turnover_currency: 'EUR',
-        fiscal_year_end_month: 'December',
-        are_financials_audited: 'Yes',
-        agreed_to_terms: true,
-        user_id: data.id,
-      },
+      payload: completeQuestionnaire({ id: data.id, email, company: 'Fjord Networks' }),
     });
     expect(submitted.statusCode, submitted.body).toBe(201);
     const url = `/api/partner/partners/${data.id}`;
