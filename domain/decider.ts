@@ -9,6 +9,9 @@ export interface CommandMetadata {
   actorRole: string | null;
   correlationId: string;
   causationId: string | null;
+  /** The API key the command was made with (the actor is then the key's owner, or the vendor's key itself). */
+  apiKeyId?: string;
+  apiKeyName?: string;
 }
 
 /** An event before it gets an id and metadata from the command handler. */

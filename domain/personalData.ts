@@ -14,6 +14,14 @@ export const SECRET_FIELDS: Readonly<Record<string, readonly string[]>> = {
   'UserRegistered.v1': ['passwordHash'],
   'UserPasswordChanged.v1': ['passwordHash'],
   'ApiKeyCreated.v1': ['keyHash'],
+  // A webhook endpoint's signing secret: kept whole (it signs), but never in the log.
+  'WebhookEndpointRegistered.v1': ['secret'],
+  'TotpEnrolled.v1': ['secret'],
+  'RecoveryCodesIssued.v1': ['codeHashes'],
+  'IdentityProviderConfigured.v1': ['clientSecret'],
+  'IdentityProviderChanged.v1': ['clientSecret'],
+  'ApiKeyCreated.v2': ['keyHash'],
+  'ApiKeyRotated.v1': ['keyHash'],
 };
 
 /** How an erased value reads: a name or free text, or an e-mail address (unique per person, as addresses must be). */
@@ -29,8 +37,9 @@ export interface PersonalFields {
 const text = (value: unknown) => (typeof value === 'string' && value ? value : null);
 const byUser = (fields: PersonalFields['fields']): PersonalFields => ({ person: (data) => text(data.userId), fields });
 const IDENTITY = byUser({ email: 'email', fullName: 'name' });
-const CONTACT = { 'contact_email': 'email', 'contact_name': 'name', 'phone_number': 'name', 'business_address': 'name' } as const;
-const prefixed = (prefix: string, fields: Readonly<Record<string, PersonalKind>>) => Object.fromEntries(Object.entries(fields).map(([path, kind]) => [`${prefix}.${path}`, kind]));
+const CONTACT = { contact_email: 'email', contact_name: 'name', phone_number: 'name', business_address: 'name' } as const;
+const prefixed = (prefix: string, fields: Readonly<Record<string, PersonalKind>>) =>
+  Object.fromEntries(Object.entries(fields).map(([path, kind]) => [`${prefix}.${path}`, kind]));
 
 export const PERSONAL_FIELDS: Readonly<Record<string, PersonalFields>> = {
   'UserRegistered.v1': IDENTITY,
@@ -48,7 +57,15 @@ export const PERSONAL_FIELDS: Readonly<Record<string, PersonalFields>> = {
   // The delivery contact of an order is taken as the person who placed it; the town, region, postcode and country stay readable.
   'OrderPlaced.v1': {
     person: (data) => text(data.placedBy),
-    fields: prefixed('shippingAddress', { firstName: 'name', lastName: 'name', email: 'email', phone: 'name', addressLine1: 'name', addressLine2: 'name', specialInstructions: 'name' }),
+    fields: prefixed('shippingAddress', {
+      firstName: 'name',
+      lastName: 'name',
+      email: 'email',
+      phone: 'name',
+      addressLine1: 'name',
+      addressLine2: 'name',
+      specialInstructions: 'name',
+    }),
   },
 };
 

@@ -5,8 +5,8 @@
  * per order, reminder bookkeeping, stored file names) is left out.
  */
 
-import { products, type ProductState } from './catalogue/catalogue';
-import { users, type UserState } from './identity/identity';
+import { products, type ProductState } from './products/products';
+import { users, type UserState } from './identity/users';
 import { orders, type OrderState } from './orders/orders';
 import { partners, type PartnerState } from './partners/partners';
 import { projects, type ProjectState } from './projects/projects';
@@ -16,13 +16,9 @@ import { fundRequests, type FundRequestState } from './funds/requests';
 import { fundClaims, type FundClaimState } from './funds/claims';
 import { team } from './team/team';
 import { tickets, type TicketState } from './tickets/tickets';
-import type { RecordFields, VersionedRecordType } from './versions';
+import { foldOf, type RecordFields, type VersionedRecordType } from './versions';
 
 const dollars = (cents: number) => Math.round(cents) / 100;
-
-/** A decider as versions use it: only its stream and fold, whatever commands it takes. */
-const foldOf = <State>(decider: { initialState: () => State; evolve: (state: State, event: never) => State; streamId: (id: string) => string }) =>
-  decider as unknown as VersionedRecordType<State>['decider'];
 
 type Live<State> = Exclude<State, { status: 'none' } | { status: 'deleted' }>;
 /** Shows a record only while it exists: not before its creation, not after its deletion. */

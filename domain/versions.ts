@@ -33,6 +33,14 @@ export interface VersionedRecordType<State = unknown> {
   labels?: Readonly<Record<string, string>>;
 }
 
+/**
+ * A module's decider as versions use it: only its stream and fold. Its `evolve` takes the module's own events, while
+ * versions hand it every event of that module's stream typed as `DomainEvent`; a stream holds only its module's events.
+ */
+export const foldOf = <State>(decider: { initialState: () => State; evolve: (state: State, event: never) => State; streamId: (id: string) => string }) =>
+  // `evolve`'s parameter is narrower than DomainEvent by design (see above); no other cast of a decider is needed.
+  decider as unknown as VersionedRecordType<State>['decider'];
+
 export interface FieldChange {
   field: string;
   before: unknown;

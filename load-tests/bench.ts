@@ -24,6 +24,7 @@ import { runTicketSection } from './bench/tickets';
 import { runMixedSection } from './bench/mixed';
 import { AUDIT_P95_GOAL_MS, REBUILD_GOAL, runScaleSection, SCALE_P95_GOAL, SCALE_ROUTES, slowestAuditRoute, type ScaleSection } from './bench/scale';
 import { LAG_GOAL_MS, runLagSection, type LagSection } from './bench/projectionLag';
+import { runReportedSection } from './bench/benchPortal';
 import { formatCount, formatMs, formatPercent, formatRate, renderTable, type Cell } from './bench/reportTables';
 
 const SECTIONS = ['http', 'appends', 'lag', 'orders', 'projects', 'rebates', 'leads', 'funds', 'tickets', 'mixed', 'scale', 'bundle'] as const;
@@ -95,7 +96,7 @@ function httpTable(section: HttpSection): string {
       ['request', 'conns', 'req/s', 'of hello', 'goal', 'p50', 'p95', 'p99', 'max', 'responses', 'non-2xx+errors'],
       [row(section.login), ...section.reads.map(row), ...section.uncachedReads.map((read) => row({ ...read, goal: undefined })), row(section.hello)],
     ),
-    '   of hello: the read\'s req/s divided by the bare Fastify hello-world\'s, on the same connections',
+    "   of hello: the read's req/s divided by the bare Fastify hello-world's, on the same connections",
     '   no kept answers: a second API process with ANSWER_CACHE_ENTRIES=0, so every request reads the database (as right after a change)',
     `   load generator: ${section.loadGenerator}`,
   ].join('\n');
@@ -196,53 +197,56 @@ async function main() {
   try {
     database = await createBenchDatabase(adminUrl);
     log(`database: ${database.name}\n`);
+    const databaseUrl = database.url;
 
-    if (settings.sections.includes('http')) {
-      log('1. HTTP');
-      try {
-        results.http = await runHttpSection(
-          {
-            databaseUrl: database.url,
-            redisUrl: process.env.REDIS_URL,
-            seconds: settings.seconds,
-            warmupSeconds: settings.warmupSeconds,
-            connections: settings.connections,
-            loginConnections: settings.loginConnections,
-          },
+    if (settings.sections.includes('http'))
+      tables.push(
+        ...(await runReportedSection(
+          'http',
+          '1. HTTP',
+          () =>
+            runHttpSection(
+              {
+                databaseUrl: databaseUrl,
+                redisUrl: process.env.REDIS_URL,
+                seconds: settings.seconds,
+                warmupSeconds: settings.warmupSeconds,
+                connections: settings.connections,
+                loginConnections: settings.loginConnections,
+              },
+              log,
+            ),
+          httpTable,
           log,
-        );
-        tables.push(httpTable(results.http));
-        log(`\n${tables.at(-1)}\n`);
-      } catch (error) {
-        results.errors.http = (error as Error).message;
-        log(`   HTTP section failed: ${(error as Error).message}\n`);
-      }
-    }
+          results,
+        )),
+      );
 
-    if (settings.sections.includes('appends')) {
-      log('2. Event store appends');
-      try {
-        results.appends = await runAppendSection(
-          {
-            databaseUrl: database.url,
-            adminUrl,
-            clients: settings.clients,
-            seconds: settings.seconds,
-            warmupSeconds: settings.warmupSeconds,
-            batchSize: settings.batchSize,
-            streamLength: 10,
-            rounds: settings.rounds,
-            diagnostics: process.env.BENCH_DIAGNOSTICS !== '0',
-          },
+    if (settings.sections.includes('appends'))
+      tables.push(
+        ...(await runReportedSection(
+          'appends',
+          '2. Event store appends',
+          () =>
+            runAppendSection(
+              {
+                databaseUrl: databaseUrl,
+                adminUrl,
+                clients: settings.clients,
+                seconds: settings.seconds,
+                warmupSeconds: settings.warmupSeconds,
+                batchSize: settings.batchSize,
+                streamLength: 10,
+                rounds: settings.rounds,
+                diagnostics: process.env.BENCH_DIAGNOSTICS !== '0',
+              },
+              log,
+            ),
+          appendTable,
           log,
-        );
-        tables.push(appendTable(results.appends));
-        log(`\n${tables.at(-1)}\n`);
-      } catch (error) {
-        results.errors.appends = (error as Error).message;
-        log(`   append section failed: ${(error as Error).message}\n`);
-      }
-    }
+          results,
+        )),
+      );
 
     if (settings.sections.includes('lag')) {
       log('3. Projection lag');
@@ -256,7 +260,15 @@ async function main() {
       try {
         await settle(database.url, adminUrl);
         results.lag = await runLagSection(
-          { databaseUrl: database.url, clients: settings.clients, seconds: settings.lagSeconds, warmupSeconds: settings.warmupSeconds, rate, rateSource, drainSeconds: 10 },
+          {
+            databaseUrl,
+            clients: settings.clients,
+            seconds: settings.lagSeconds,
+            warmupSeconds: settings.warmupSeconds,
+            rate,
+            rateSource,
+            drainSeconds: 10,
+          },
           log,
         );
         tables.push(lagTable(results.lag));
@@ -266,25 +278,57 @@ async function main() {
         log(`   lag section failed: ${(error as Error).message}\n`);
       }
     }
-    if (settings.sections.includes('orders')) tables.push(...(await runOrderSection({ databaseUrl: database.url, redisUrl: process.env.REDIS_URL, seconds: settings.seconds, warmupSeconds: settings.warmupSeconds, clients: settings.clients }, log, results)));
-    if (settings.sections.includes('tickets')) tables.push(...(await runTicketSection({ databaseUrl: database.url, redisUrl: process.env.REDIS_URL, seconds: settings.seconds, warmupSeconds: settings.warmupSeconds, clients: settings.clients }, log, results)));
-    if (settings.sections.includes('projects')) tables.push(...(await runProjectSection({ databaseUrl: database.url, redisUrl: process.env.REDIS_URL, seconds: settings.seconds, warmupSeconds: settings.warmupSeconds, clients: settings.clients }, log, results)));
-    if (settings.sections.includes('mixed')) tables.push(...(await runMixedSection({ databaseUrl: database.url, redisUrl: process.env.REDIS_URL, seconds: Math.max(10, settings.seconds), probeSeconds: settings.mixedProbeSeconds, startRate: settings.mixedStartRate, maxRate: settings.mixedMaxRate }, log, results)));
-    if (settings.sections.includes('scale')) tables.push(...(await runScaleSection({ adminUrl, redisUrl: process.env.REDIS_URL, orders: settings.scaleOrders, requests: settings.scaleRequests, clients: 4 }, log, results)));
-    if (settings.sections.includes('leads')) tables.push(...(await runLeadSection({ databaseUrl: database.url, redisUrl: process.env.REDIS_URL, clients: settings.clients, rows: Math.max(1, Math.round(numberFromEnv('BENCH_LEAD_ROWS', 1000))) }, log, results)));
-    if (settings.sections.includes('rebates')) tables.push(...(await runRebateSection({ databaseUrl: database.url, redisUrl: process.env.REDIS_URL, seconds: settings.seconds, warmupSeconds: settings.warmupSeconds, clients: settings.clients }, log, results)));
-    if (settings.sections.includes('funds')) tables.push(...(await runFundSection({ databaseUrl: database.url, redisUrl: process.env.REDIS_URL, seconds: settings.seconds, warmupSeconds: settings.warmupSeconds, clients: settings.clients }, log, results)));
-    if (settings.sections.includes('bundle')) {
-      log('Bundle');
-      try {
-        results.bundle = await runBundleSection(log);
-        tables.push(bundleTable(results.bundle));
-        log(`\n${tables.at(-1)}\n`);
-      } catch (error) {
-        results.errors.bundle = (error as Error).message;
-        log(`   bundle section failed: ${(error as Error).message}\n`);
-      }
-    }
+    // The command benches (orders, tickets, projects, rebates, funds) share their database, length and clients.
+    const commandBench = {
+      databaseUrl,
+      redisUrl: process.env.REDIS_URL,
+      seconds: settings.seconds,
+      warmupSeconds: settings.warmupSeconds,
+      clients: settings.clients,
+    };
+    if (settings.sections.includes('orders')) tables.push(...(await runOrderSection(commandBench, log, results)));
+    if (settings.sections.includes('tickets')) tables.push(...(await runTicketSection(commandBench, log, results)));
+    if (settings.sections.includes('projects')) tables.push(...(await runProjectSection(commandBench, log, results)));
+    if (settings.sections.includes('mixed'))
+      tables.push(
+        ...(await runMixedSection(
+          {
+            databaseUrl,
+            redisUrl: process.env.REDIS_URL,
+            seconds: Math.max(10, settings.seconds),
+            probeSeconds: settings.mixedProbeSeconds,
+            startRate: settings.mixedStartRate,
+            maxRate: settings.mixedMaxRate,
+          },
+          log,
+          results,
+        )),
+      );
+    if (settings.sections.includes('scale'))
+      tables.push(
+        ...(await runScaleSection(
+          { adminUrl, redisUrl: process.env.REDIS_URL, orders: settings.scaleOrders, requests: settings.scaleRequests, clients: 4 },
+          log,
+          results,
+        )),
+      );
+    if (settings.sections.includes('leads'))
+      tables.push(
+        ...(await runLeadSection(
+          {
+            databaseUrl,
+            redisUrl: process.env.REDIS_URL,
+            clients: settings.clients,
+            rows: Math.max(1, Math.round(numberFromEnv('BENCH_LEAD_ROWS', 1000))),
+          },
+          log,
+          results,
+        )),
+      );
+    if (settings.sections.includes('rebates')) tables.push(...(await runRebateSection(commandBench, log, results)));
+    if (settings.sections.includes('funds')) tables.push(...(await runFundSection(commandBench, log, results)));
+    if (settings.sections.includes('bundle'))
+      tables.push(...(await runReportedSection('bundle', 'Bundle', () => runBundleSection(log), bundleTable, log, results)));
   } finally {
     await database?.drop().catch((error: Error) => log(`Could not drop ${database?.name}: ${error.message}`));
   }
@@ -292,13 +336,25 @@ async function main() {
   const goals: Goal[] = [];
   if (results.appends) {
     const { single, batched } = results.appends;
-    goals.push({ goal: `single-event appends >= ${formatPercent(SINGLE_GOAL)} of raw INSERTs`, measured: formatPercent(single.ratio), met: single.ratio >= SINGLE_GOAL });
-    goals.push({ goal: `${settings.batchSize}-event appends >= ${formatPercent(BATCHED_GOAL)} of raw multi-row INSERTs`, measured: formatPercent(batched.ratio), met: batched.ratio >= BATCHED_GOAL });
+    goals.push({
+      goal: `single-event appends >= ${formatPercent(SINGLE_GOAL)} of raw INSERTs`,
+      measured: formatPercent(single.ratio),
+      met: single.ratio >= SINGLE_GOAL,
+    });
+    goals.push({
+      goal: `${settings.batchSize}-event appends >= ${formatPercent(BATCHED_GOAL)} of raw multi-row INSERTs`,
+      measured: formatPercent(batched.ratio),
+      met: batched.ratio >= BATCHED_GOAL,
+    });
   } else if (settings.sections.includes('appends')) {
     goals.push({ goal: 'event store append ratios', measured: `not measured: ${results.errors.appends}`, met: undefined });
   }
   if (results.lag) {
-    goals.push({ goal: `projection lag p99 < ${LAG_GOAL_MS} ms`, measured: formatMs(results.lag.lag.p99), met: results.lag.lag.p99 < LAG_GOAL_MS && results.lag.unconfirmed === 0 });
+    goals.push({
+      goal: `projection lag p99 < ${LAG_GOAL_MS} ms`,
+      measured: formatMs(results.lag.lag.p99),
+      met: results.lag.lag.p99 < LAG_GOAL_MS && results.lag.unconfirmed === 0,
+    });
   } else if (settings.sections.includes('lag')) {
     goals.push({ goal: 'projection lag', measured: `not measured: ${results.errors.lag}`, met: undefined });
   }
@@ -309,18 +365,39 @@ async function main() {
       const a = small.routes[route.name];
       const b = large.routes[route.name];
       if (typeof a !== 'object' || typeof b !== 'object') continue;
-      goals.push({ goal: `${route.name}: p95 at ${formatCount(large.orders)} <= ${SCALE_P95_GOAL}x p95 at ${formatCount(small.orders)}`, measured: `${formatMs(b.p95)} / ${formatMs(a.p95)} = ${(b.p95 / a.p95).toFixed(2)}x`, met: b.p95 <= SCALE_P95_GOAL * a.p95 });
+      goals.push({
+        goal: `${route.name}: p95 at ${formatCount(large.orders)} <= ${SCALE_P95_GOAL}x p95 at ${formatCount(small.orders)}`,
+        measured: `${formatMs(b.p95)} / ${formatMs(a.p95)} = ${(b.p95 / a.p95).toFixed(2)}x`,
+        met: b.p95 <= SCALE_P95_GOAL * a.p95,
+      });
     }
-    goals.push({ goal: `full rebuild >= ${formatCount(REBUILD_GOAL)} events/s (${formatCount(large.events)} events)`, measured: formatRate(large.rebuildRate), met: large.rebuildRate >= REBUILD_GOAL });
+    goals.push({
+      goal: `full rebuild >= ${formatCount(REBUILD_GOAL)} events/s (${formatCount(large.events)} events)`,
+      measured: formatRate(large.rebuildRate),
+      met: large.rebuildRate >= REBUILD_GOAL,
+    });
     const audit = slowestAuditRoute(large);
-    if (audit) goals.push({ goal: `audit log pages and filters p95 < ${AUDIT_P95_GOAL_MS} ms at ${formatCount(large.events)} events`, measured: `slowest ${formatMs(audit.p95)} (${audit.name})`, met: audit.p95 < AUDIT_P95_GOAL_MS });
+    if (audit)
+      goals.push({
+        goal: `audit log pages and filters p95 < ${AUDIT_P95_GOAL_MS} ms at ${formatCount(large.events)} events`,
+        measured: `slowest ${formatMs(audit.p95)} (${audit.name})`,
+        met: audit.p95 < AUDIT_P95_GOAL_MS,
+      });
   }
   const notes: Cell[][] = [];
   if (results.http) {
     for (const read of results.http.reads) {
-      goals.push({ goal: `${read.request} >= ${formatPercent(read.goal)} of hello-world req/s`, measured: formatPercent(read.ofHello), met: read.ofHello >= read.goal && read.result.non2xx + read.result.errors === 0 });
+      goals.push({
+        goal: `${read.request} >= ${formatPercent(read.goal)} of hello-world req/s`,
+        measured: formatPercent(read.ofHello),
+        met: read.ofHello >= read.goal && read.result.non2xx + read.result.errors === 0,
+      });
     }
-    notes.push(['sign-in (argon2id, no goal)', `${formatRate(results.http.login.result.requestsPerSecond)}, p99 ${formatMs(results.http.login.result.latency.p99)}`, 'info']);
+    notes.push([
+      'sign-in (argon2id, no goal)',
+      `${formatRate(results.http.login.result.requestsPerSecond)}, p99 ${formatMs(results.http.login.result.latency.p99)}`,
+      'info',
+    ]);
   } else if (settings.sections.includes('http')) {
     notes.push(['HTTP', `not measured: ${results.errors.http}`, 'FAILED']);
   }
@@ -331,11 +408,18 @@ async function main() {
     goals.push({ goal: 'JavaScript loaded by /signin', measured: `not measured: ${results.errors.bundle}`, met: undefined });
   }
   const totalSeconds = (performance.now() - began) / 1000;
-  const summary = renderTable('Summary', ['goal', 'measured', 'result'], [
-    ...goals.map((g): Cell[] => [g.goal, g.measured, g.met === undefined ? 'not measured' : g.met ? 'met' : 'MISSED']),
-    ...notes,
-  ], ['left', 'left', 'left']);
-  log(`${summary}\n   total run time ${totalSeconds.toFixed(0)} s; load average at end: ${os.loadavg().map((n) => n.toFixed(2)).join(' ')}`);
+  const summary = renderTable(
+    'Summary',
+    ['goal', 'measured', 'result'],
+    [...goals.map((g): Cell[] => [g.goal, g.measured, g.met === undefined ? 'not measured' : g.met ? 'met' : 'MISSED']), ...notes],
+    ['left', 'left', 'left'],
+  );
+  log(
+    `${summary}\n   total run time ${totalSeconds.toFixed(0)} s; load average at end: ${os
+      .loadavg()
+      .map((n) => n.toFixed(2))
+      .join(' ')}`,
+  );
 
   const resultsFile = fileURLToPath(new URL('./results/latest.json', import.meta.url));
   await mkdir(fileURLToPath(new URL('./results/', import.meta.url)), { recursive: true });

@@ -1,5 +1,6 @@
-import type { PoolClient } from '../src/db';
-import type { RecordedEvent } from '../src/eventstore';
+import type { Activity } from '../contracts/activity';
+import type { PoolClient } from '../platform/db';
+import type { RecordedEvent } from '../platform/eventstore';
 import { meetsRequirement, type Principal } from '../domain/access';
 import { ACTIVITY_REQUIREMENTS, ACTIVITY_RESOURCES, activityLineOf, teamMessage, type ActivityLine } from '../domain/audit/activity';
 import { ERASED_NAME } from '../domain/personalData';
@@ -15,7 +16,10 @@ import type { Projection } from './projection';
  */
 /** An erased team member's lines, written before the erasure, name "Erased user" instead (a rebuild writes them so anyway). */
 async function forgetMember(userId: string, db: PoolClient): Promise<void> {
-  const { rows } = await db.query<{ event_id: string; event_type: string }>(`SELECT event_id, event_type FROM organisation_activity WHERE resource = 'team' AND record_id = $1`, [userId]);
+  const { rows } = await db.query<{ event_id: string; event_type: string }>(
+    `SELECT event_id, event_type FROM organisation_activity WHERE resource = 'team' AND record_id = $1`,
+    [userId],
+  );
   for (const row of rows) {
     const message = teamMessage(row.event_type, ERASED_NAME);
     if (message) await db.query('UPDATE organisation_activity SET message = $2 WHERE event_id = $1', [row.event_id, message]);
@@ -84,11 +88,18 @@ export const activityProjection: Projection = {
 /** The titles of the batch's projects as known before it; `learn` follows registrations and edits in log order. */
 async function projectTitles(events: readonly RecordedEvent[], db: PoolClient) {
   const ids = [
-    ...new Set(events.flatMap((e) => (e.type.startsWith('Project') && typeof (e.data as { projectId?: unknown }).projectId === 'string' ? [(e.data as { projectId: string }).projectId] : []))),
+    ...new Set(
+      events.flatMap((e) =>
+        e.type.startsWith('Project') && typeof (e.data as { projectId?: unknown }).projectId === 'string' ? [(e.data as { projectId: string }).projectId] : [],
+      ),
+    ),
   ].filter((id) => /^[0-9a-f-]{36}$/i.test(id));
   const known = new Map<string, string>();
   if (ids.length) {
-    const { rows } = await db.query<{ project_id: string; title: string }>('SELECT project_id::text, title FROM activity_project_titles WHERE project_id = ANY($1::uuid[])', [ids]);
+    const { rows } = await db.query<{ project_id: string; title: string }>(
+      'SELECT project_id::text, title FROM activity_project_titles WHERE project_id = ANY($1::uuid[])',
+      [ids],
+    );
     for (const row of rows) known.set(row.project_id, row.title);
   }
   const changed = new Set<string>();
@@ -117,16 +128,7 @@ async function projectTitles(events: readonly RecordedEvent[], db: PoolClient) {
 
 type Queryable = { query: PoolClient['query'] };
 
-export interface ActivityView {
-  id: string;
-  organisation_id: string;
-  occurred_at: string;
-  resource: string;
-  record_id: string;
-  event_type: string;
-  message: string;
-  link: string | null;
-}
+export type ActivityView = Activity;
 
 /** The kinds of lines a user may see: those whose records the user may read. */
 export function visibleActivityResources(principal: Principal): string[] {

@@ -1,5 +1,6 @@
-import type { PoolClient } from '../src/db';
-import type { RecordedEvent } from '../src/eventstore';
+import type { AuditLine } from '../contracts/audit';
+import type { PoolClient } from '../platform/db';
+import type { RecordedEvent } from '../platform/eventstore';
 import { seesAllOrganisations } from '../domain/access';
 import { accountNamedBy, auditRecordOf, auditSummary, organisationNamedBy } from '../domain/audit/audit';
 import type { Projection } from './projection';
@@ -93,7 +94,8 @@ async function forgetPerson(userId: string, name: string | null, db: PoolClient)
   );
 }
 
-const COLUMNS = 'event_id, occurred_at, actor_id, actor_name, actor_role, record_type, record_id, organisation_id, event_type, summary';
+const COLUMNS =
+  'event_id, occurred_at, actor_id, actor_name, actor_role, record_type, record_id, organisation_id, event_type, summary, api_key_id, api_key_name';
 
 export const auditProjection: Projection = {
   name: 'audit',
@@ -139,13 +141,16 @@ export const auditProjection: Projection = {
         organisation_id: organisationId && /^[0-9a-f-]{36}$/i.test(organisationId) ? organisationId : null,
         event_type: event.type,
         summary: auditSummary(event, { subject: subject?.fullName }),
+        // An action taken with an API key: the key is the actor, on behalf of the owner named above.
+        api_key_id: typeof event.metadata.apiKeyId === 'string' ? event.metadata.apiKeyId : null,
+        api_key_name: typeof event.metadata.apiKeyName === 'string' ? event.metadata.apiKeyName : null,
       };
     });
     // One JSON document for the batch's lines: native to serialise, unlike an escaped array literal per column.
     await db.query(
       `INSERT INTO audit_log (${COLUMNS})
        SELECT ${COLUMNS} FROM json_to_recordset($1::json)
-         AS t(event_id uuid, occurred_at timestamptz, actor_id text, actor_name text, actor_role text, record_type text, record_id text, organisation_id uuid, event_type text, summary text)
+         AS t(event_id uuid, occurred_at timestamptz, actor_id text, actor_name text, actor_role text, record_type text, record_id text, organisation_id uuid, event_type text, summary text, api_key_id uuid, api_key_name text)
        ON CONFLICT (event_id) DO NOTHING`,
       [JSON.stringify(rows)],
     );
@@ -176,18 +181,7 @@ export interface AuditCursor {
   eventId: string;
 }
 
-export interface AuditLine {
-  id: string;
-  occurred_at: string;
-  actor_id: string | null;
-  actor_name: string | null;
-  actor_role: string | null;
-  record_type: string;
-  record_id: string;
-  organisation_id: string | null;
-  event_type: string;
-  summary: string;
-}
+export type { AuditLine };
 
 /** The cursor as one opaque token for the API: base64url of `<time>|<event id>`. */
 export const encodeAuditCursor = (cursor: AuditCursor) => Buffer.from(`${cursor.occurredAt}|${cursor.eventId}`).toString('base64url');
@@ -215,7 +209,7 @@ function whereOf(filters: AuditFilters, values: unknown[]): string[] {
   return where;
 }
 
-const SELECT = `SELECT event_id AS id, occurred_at, actor_id, actor_name, actor_role, record_type, record_id, organisation_id, event_type, summary FROM read.audit_log`;
+const SELECT = `SELECT event_id AS id, occurred_at, actor_id, actor_name, actor_role, record_type, record_id, organisation_id, event_type, summary, api_key_id, api_key_name FROM read.audit_log`;
 const toLine = (row: Omit<AuditLine, 'occurred_at'> & { occurred_at: Date }): AuditLine => ({ ...row, occurred_at: row.occurred_at.toISOString() });
 
 /**

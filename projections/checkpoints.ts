@@ -1,5 +1,5 @@
-import type { Pool, PoolClient } from '../src/db';
-import type { GlobalPosition } from '../src/eventstore';
+import type { Pool, PoolClient } from '../platform/db';
+import type { GlobalPosition } from '../platform/eventstore';
 
 type Queryable = Pool | PoolClient;
 

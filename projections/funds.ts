@@ -1,15 +1,17 @@
+import type { Balance, Balances, FileLink, Fund, FundClaim, FundRequest } from '../contracts/funds';
 import { fundBalance, NO_FIGURES, totalBalance, type FundBalance, type FundFigures } from '../domain/funds/balance';
 import type { AllocationRule } from '../domain/funds/allocationRule';
-import type { FundClaimEvent } from '../domain/funds/claims';
+import type { FundClaimEvent, FundClaimStatus, PAYOUT_METHODS } from '../domain/funds/claims';
 import { ACTIVITY_STATUSES_FOR_DEALS, returnOnInvestment } from '../domain/funds/roi';
-import type { FundEvent } from '../domain/funds/funds';
-import type { FundAttachment, FundRequestEvent } from '../domain/funds/requests';
+import type { CloseReason, FundEvent, FundStatus } from '../domain/funds/funds';
+import type { FundAttachment, FundRequestEvent, FundRequestStatus } from '../domain/funds/requests';
 import type { OrderEvent } from '../domain/orders/orders';
-import type { PoolClient } from '../src/db';
-import type { RecordedEvent } from '../src/eventstore';
+import type { PoolClient } from '../platform/db';
+import { asDomainEvent, type RecordedEvent } from '../platform/eventstore';
 import type { Projection } from './projection';
 
 type Event = FundEvent | FundRequestEvent | FundClaimEvent | OrderEvent;
+type PayoutMethod = (typeof PAYOUT_METHODS)[number];
 
 async function addFiles(db: PoolClient, recordId: string, kind: 'attachment' | 'proof', files: FundAttachment[]) {
   if (!files.length) return;
@@ -35,7 +37,7 @@ const moveMoney = (db: PoolClient, fundId: string, organisationId: string, chang
 export const fundsProjection: Projection = {
   name: 'funds',
   async apply(recorded: RecordedEvent, db: PoolClient) {
-    const event = recorded as unknown as Event;
+    const event = asDomainEvent<Event>(recorded);
     const at = recorded.metadata.occurredAt;
     const actor = recorded.metadata.actorId;
     switch (event.type) {
@@ -57,11 +59,10 @@ export const fundsProjection: Projection = {
           [d.fundId, d.name, d.periodStart, d.periodEnd, d.budgetCents, d.coopShareBasisPoints, d.status, at],
         );
         for (const allocation of d.allocations) {
-          await db.query(`INSERT INTO fund_allocations (fund_id, organisation_id, allocated_cents) VALUES ($1, $2, $3) ON CONFLICT (fund_id, organisation_id) DO UPDATE SET allocated_cents = $3`, [
-            d.fundId,
-            allocation.organisationId,
-            allocation.amountCents,
-          ]);
+          await db.query(
+            `INSERT INTO fund_allocations (fund_id, organisation_id, allocated_cents) VALUES ($1, $2, $3) ON CONFLICT (fund_id, organisation_id) DO UPDATE SET allocated_cents = $3`,
+            [d.fundId, allocation.organisationId, allocation.amountCents],
+          );
         }
         return;
       }
@@ -79,11 +80,10 @@ export const fundsProjection: Projection = {
         return;
       }
       case 'FundAllocationSet.v1':
-        await db.query(`INSERT INTO fund_allocations (fund_id, organisation_id, allocated_cents) VALUES ($1, $2, $3) ON CONFLICT (fund_id, organisation_id) DO UPDATE SET allocated_cents = $3`, [
-          event.data.fundId,
-          event.data.organisationId,
-          event.data.amountCents,
-        ]);
+        await db.query(
+          `INSERT INTO fund_allocations (fund_id, organisation_id, allocated_cents) VALUES ($1, $2, $3) ON CONFLICT (fund_id, organisation_id) DO UPDATE SET allocated_cents = $3`,
+          [event.data.fundId, event.data.organisationId, event.data.amountCents],
+        );
         await db.query('UPDATE funds SET updated_at = $2 WHERE id = $1', [event.data.fundId, at]);
         return;
       case 'FundAllocationsSetByRule.v1': {
@@ -99,7 +99,13 @@ export const fundsProjection: Projection = {
         return;
       }
       case 'FundPeriodClosed.v1':
-        await db.query('UPDATE funds SET status = $2, closed_at = $3, close_reason = $4, updated_at = $5 WHERE id = $1', [event.data.fundId, event.data.status, event.data.closedAt, event.data.reason, at]);
+        await db.query('UPDATE funds SET status = $2, closed_at = $3, close_reason = $4, updated_at = $5 WHERE id = $1', [
+          event.data.fundId,
+          event.data.status,
+          event.data.closedAt,
+          event.data.reason,
+          at,
+        ]);
         return;
       case 'FundAllocationExpired.v1':
         await db.query(
@@ -123,7 +129,10 @@ export const fundsProjection: Projection = {
         return;
       case 'FundReservationReleased.v1':
         await moveMoney(db, event.data.fundId, event.data.organisationId, { reserved: -event.data.amountCents, released: event.data.amountCents });
-        await db.query('UPDATE fund_requests SET reserved_cents = 0, released_cents = released_cents + $2 WHERE id = $1', [event.data.requestId, event.data.amountCents]);
+        await db.query('UPDATE fund_requests SET reserved_cents = 0, released_cents = released_cents + $2 WHERE id = $1', [
+          event.data.requestId,
+          event.data.amountCents,
+        ]);
         return;
       // ---- requests ----
       case 'FundRequestSubmitted.v1': {
@@ -132,7 +141,23 @@ export const fundsProjection: Projection = {
           `INSERT INTO fund_requests (id, fund_id, organisation_id, company_name, submitted_by, activity_type, title, description, start_date, end_date,
              planned_cost_cents, requested_amount_cents, expected_leads, status, submitted_at, updated_at)
            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $15) ON CONFLICT (id) DO NOTHING`,
-          [d.requestId, d.fundId, d.organisationId, d.companyName, d.submittedBy, d.activityType, d.title, d.description, d.startDate, d.endDate, d.plannedCostCents, d.requestedAmountCents, d.expectedLeads, d.status, at],
+          [
+            d.requestId,
+            d.fundId,
+            d.organisationId,
+            d.companyName,
+            d.submittedBy,
+            d.activityType,
+            d.title,
+            d.description,
+            d.startDate,
+            d.endDate,
+            d.plannedCostCents,
+            d.requestedAmountCents,
+            d.expectedLeads,
+            d.status,
+            at,
+          ],
         );
         await addFiles(db, d.requestId, 'attachment', d.attachments);
         return;
@@ -142,28 +167,46 @@ export const fundsProjection: Projection = {
         await db.query(
           `UPDATE fund_requests SET activity_type = $2, title = $3, description = $4, start_date = $5, end_date = $6, planned_cost_cents = $7, requested_amount_cents = $8,
              expected_leads = $9, status = $10, updated_at = $11 WHERE id = $1`,
-          [d.requestId, d.activityType, d.title, d.description, d.startDate, d.endDate, d.plannedCostCents, d.requestedAmountCents, d.expectedLeads, d.status, at],
+          [
+            d.requestId,
+            d.activityType,
+            d.title,
+            d.description,
+            d.startDate,
+            d.endDate,
+            d.plannedCostCents,
+            d.requestedAmountCents,
+            d.expectedLeads,
+            d.status,
+            at,
+          ],
         );
         await addFiles(db, d.requestId, 'attachment', d.attachments);
         return;
       }
       case 'FundRequestApproved.v1':
-        await db.query('UPDATE fund_requests SET status = $2, approved_amount_cents = $3, claim_deadline = $4, note = $5, reviewed_at = $6, reviewed_by = $7, updated_at = $6 WHERE id = $1', [
+        await db.query(
+          'UPDATE fund_requests SET status = $2, approved_amount_cents = $3, claim_deadline = $4, note = $5, reviewed_at = $6, reviewed_by = $7, updated_at = $6 WHERE id = $1',
+          [event.data.requestId, event.data.status, event.data.approvedAmountCents, event.data.claimDeadline, event.data.note, at, actor],
+        );
+        return;
+      case 'FundRequestRejected.v1':
+      case 'FundRequestChangesRequested.v1':
+        await db.query('UPDATE fund_requests SET status = $2, note = $3, reviewed_at = $4, reviewed_by = $5, updated_at = $4 WHERE id = $1', [
           event.data.requestId,
           event.data.status,
-          event.data.approvedAmountCents,
-          event.data.claimDeadline,
-          event.data.note,
+          event.data.reason,
           at,
           actor,
         ]);
         return;
-      case 'FundRequestRejected.v1':
-      case 'FundRequestChangesRequested.v1':
-        await db.query('UPDATE fund_requests SET status = $2, note = $3, reviewed_at = $4, reviewed_by = $5, updated_at = $4 WHERE id = $1', [event.data.requestId, event.data.status, event.data.reason, at, actor]);
-        return;
       case 'FundRequestClaimed.v1':
-        await db.query('UPDATE fund_requests SET status = $2, claim_id = $3, updated_at = $4 WHERE id = $1', [event.data.requestId, event.data.status, event.data.claimId, at]);
+        await db.query('UPDATE fund_requests SET status = $2, claim_id = $3, updated_at = $4 WHERE id = $1', [
+          event.data.requestId,
+          event.data.status,
+          event.data.claimId,
+          at,
+        ]);
         return;
       case 'FundRequestReleased.v1':
         await db.query('UPDATE fund_requests SET status = $2, updated_at = $3 WHERE id = $1', [event.data.requestId, event.data.status, at]);
@@ -175,7 +218,20 @@ export const fundsProjection: Projection = {
           `INSERT INTO fund_claims (id, request_id, fund_id, organisation_id, company_name, submitted_by, actual_cost_cents, claimed_amount_cents, approved_amount_cents,
              leads_generated, status, submitted_at, updated_at)
            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12) ON CONFLICT (id) DO NOTHING`,
-          [d.claimId, d.requestId, d.fundId, d.organisationId, d.companyName, d.submittedBy, d.actualCostCents, d.claimedAmountCents, d.approvedAmountCents, d.leadsGenerated, d.status, at],
+          [
+            d.claimId,
+            d.requestId,
+            d.fundId,
+            d.organisationId,
+            d.companyName,
+            d.submittedBy,
+            d.actualCostCents,
+            d.claimedAmountCents,
+            d.approvedAmountCents,
+            d.leadsGenerated,
+            d.status,
+            at,
+          ],
         );
         await addFiles(db, d.claimId, 'proof', d.proof);
         return;
@@ -185,18 +241,20 @@ export const fundsProjection: Projection = {
         await addFiles(db, event.data.claimId, 'proof', event.data.proof);
         return;
       case 'FundClaimApproved.v1':
-        await db.query('UPDATE fund_claims SET status = $2, paid_amount_cents = $3, reason = $4, reviewed_at = $5, reviewed_by = $6, updated_at = $5 WHERE id = $1', [
+        await db.query(
+          'UPDATE fund_claims SET status = $2, paid_amount_cents = $3, reason = $4, reviewed_at = $5, reviewed_by = $6, updated_at = $5 WHERE id = $1',
+          [event.data.claimId, event.data.status, event.data.paidAmountCents, event.data.reason, at, actor],
+        );
+        return;
+      case 'FundClaimRejected.v1':
+      case 'FundClaimMoreProofRequested.v1':
+        await db.query('UPDATE fund_claims SET status = $2, reason = $3, reviewed_at = $4, reviewed_by = $5, updated_at = $4 WHERE id = $1', [
           event.data.claimId,
           event.data.status,
-          event.data.paidAmountCents,
           event.data.reason,
           at,
           actor,
         ]);
-        return;
-      case 'FundClaimRejected.v1':
-      case 'FundClaimMoreProofRequested.v1':
-        await db.query('UPDATE fund_claims SET status = $2, reason = $3, reviewed_at = $4, reviewed_by = $5, updated_at = $4 WHERE id = $1', [event.data.claimId, event.data.status, event.data.reason, at, actor]);
         return;
       case 'FundClaimPaid.v1':
         await db.query('UPDATE fund_claims SET status = $2, payout_reference = $3, paid_at = $4, payout_method = $5, updated_at = $6 WHERE id = $1', [
@@ -218,7 +276,11 @@ type Queryable = { query: PoolClient['query'] };
 /** Whose records a caller sees: one organisation's, or (undefined) everyone's. */
 export type FundScope = { organisationId: string | undefined };
 
-const dollars = (cents: number | string | null) => (cents === null ? null : Number(cents) / 100);
+function dollars(cents: number | string): number;
+function dollars(cents: number | string | null): number | null;
+function dollars(cents: number | string | null) {
+  return cents === null ? null : Number(cents) / 100;
+}
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 const day = (value: Date | string | null) => (value === null ? null : typeof value === 'string' ? value : value.toISOString().slice(0, 10));
 
@@ -249,7 +311,7 @@ const figuresOf = (row: FiguresRow): FundFigures => ({
 });
 
 /** A balance in the answers' dollars. */
-export const balanceAnswer = (balance: FundBalance) => ({
+export const balanceAnswer = (balance: FundBalance): Balance => ({
   allocated: balance.allocatedCents / 100,
   accrued: balance.accruedCents / 100,
   reserved: balance.reservedCents / 100,
@@ -302,7 +364,9 @@ export async function companyNames(db: Queryable, ids: string[]): Promise<Record
 
 /** Every open fund with its period's last day, for the close's sweep. */
 export async function openFunds(db: Queryable): Promise<Array<{ id: string; period_end: string }>> {
-  const { rows } = await db.query<{ id: string; period_end: string }>(`SELECT id, period_end::text AS period_end FROM read.funds WHERE status = 'open' ORDER BY period_end, id`);
+  const { rows } = await db.query<{ id: string; period_end: string }>(
+    `SELECT id, period_end::text AS period_end FROM read.funds WHERE status = 'open' ORDER BY period_end, id`,
+  );
   return rows;
 }
 
@@ -318,9 +382,9 @@ interface FundRow {
   period_end: string;
   budget_cents: string;
   coop_share_bp: number;
-  status: string;
+  status: FundStatus;
   closed_at: Date | null;
-  close_reason: string | null;
+  close_reason: CloseReason | null;
   allocation_rule: AllocationRule | null;
   created_at: Date;
   updated_at: Date;
@@ -328,7 +392,7 @@ interface FundRow {
 
 const FUND_COLUMNS = `f.id, f.name, f.period_start::text AS period_start, f.period_end::text AS period_end, f.budget_cents, f.coop_share_bp, f.status, f.closed_at, f.close_reason, f.allocation_rule, f.created_at, f.updated_at`;
 
-function toFundView(row: FundRow, figures: FiguresRow[]) {
+function toFundView(row: FundRow, figures: FiguresRow[]): Fund {
   const allocations = figures.map((r) => ({
     organisation_id: r.organisation_id,
     company_name: r.company_name,
@@ -349,17 +413,23 @@ function toFundView(row: FundRow, figures: FiguresRow[]) {
     closed_at: row.closed_at?.toISOString() ?? null,
     close_reason: row.close_reason,
     allocation_rule: row.allocation_rule
-      ? { kind: row.allocation_rule.kind, percent: row.allocation_rule.percentBasisPoints / 100, measured_from: row.allocation_rule.measuredFrom, measured_to: row.allocation_rule.measuredTo }
+      ? {
+          kind: row.allocation_rule.kind,
+          percent: row.allocation_rule.percentBasisPoints / 100,
+          measured_from: row.allocation_rule.measuredFrom,
+          measured_to: row.allocation_rule.measuredTo,
+        }
       : null,
     allocations,
     totals: balanceAnswer(total),
     /** Committed (reserved, claimed or paid) as a share of the budget. */
-    utilisation_percent: Number(row.budget_cents) > 0 ? Math.round(((total.reservedCents + total.claimedCents + total.paidCents) / Number(row.budget_cents)) * 1000) / 10 : 0,
+    utilisation_percent:
+      Number(row.budget_cents) > 0 ? Math.round(((total.reservedCents + total.claimedCents + total.paidCents) / Number(row.budget_cents)) * 1000) / 10 : 0,
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
   };
 }
-export type FundView = ReturnType<typeof toFundView>;
+export type FundView = Fund;
 
 export const FUND_SORT_FIELDS = ['name', 'period_start', 'period_end', 'budget', 'status', 'created_at'] as const;
 const FUND_SORT_COLUMNS: Record<(typeof FUND_SORT_FIELDS)[number] | 'id', string> = {
@@ -381,7 +451,8 @@ export async function listFunds(
 ): Promise<{ rows: FundView[]; total: number }> {
   const params: unknown[] = [];
   const where: string[] = [];
-  if (scope.organisationId) where.push(`EXISTS (SELECT 1 FROM read.fund_allocations a WHERE a.fund_id = f.id AND a.organisation_id = $${params.push(scope.organisationId)})`);
+  if (scope.organisationId)
+    where.push(`EXISTS (SELECT 1 FROM read.fund_allocations a WHERE a.fund_id = f.id AND a.organisation_id = $${params.push(scope.organisationId)})`);
   if (filters.status) where.push(`f.status = $${params.push(filters.status)}`);
   if (filters.search) where.push(`f.name ILIKE $${params.push(`%${escapeLike(filters.search)}%`)}`);
   if (filters.ids) where.push(`f.id = ANY($${params.push(filters.ids)}::uuid[])`);
@@ -390,7 +461,9 @@ export async function listFunds(
     `SELECT ${FUND_COLUMNS}, count(*) OVER () AS total FROM read.funds f ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY ${order}, f.id OFFSET $${params.push(page.offset)} LIMIT $${params.push(page.limit)}`,
     params,
   );
-  const views = await Promise.all(rows.map(async ({ total: _t, ...row }) => toFundView(row, await figureRows(db, { fundId: row.id, organisationId: scope.organisationId }))));
+  const views = await Promise.all(
+    rows.map(async ({ total: _t, ...row }) => toFundView(row, await figureRows(db, { fundId: row.id, organisationId: scope.organisationId }))),
+  );
   return { rows: views, total: rows[0] ? Number(rows[0].total) : 0 };
 }
 
@@ -400,12 +473,22 @@ export async function findFund(db: Queryable, id: string, scope: FundScope): Pro
 }
 
 /** GET /funds/balance: per fund and in total, for one organisation (or every organisation, for admins). */
-export async function balances(db: Queryable, scope: FundScope) {
+export async function balances(db: Queryable, scope: FundScope): Promise<Balances> {
   const rows = await figureRows(db, { organisationId: scope.organisationId });
-  const { rows: funds } = await db.query<FundRow>(`SELECT ${FUND_COLUMNS} FROM read.funds f WHERE f.id = ANY($1::uuid[]) ORDER BY f.period_start DESC, f.id`, [[...new Set(rows.map((r) => r.fund_id))]]);
+  const { rows: funds } = await db.query<FundRow>(`SELECT ${FUND_COLUMNS} FROM read.funds f WHERE f.id = ANY($1::uuid[]) ORDER BY f.period_start DESC, f.id`, [
+    [...new Set(rows.map((r) => r.fund_id))],
+  ]);
   const perFund = funds.map((fund) => {
     const mine = rows.filter((r) => r.fund_id === fund.id);
-    return { fund_id: fund.id, name: fund.name, period_start: fund.period_start, period_end: fund.period_end, status: fund.status, budget: Number(fund.budget_cents) / 100, ...balanceAnswer(totalBalance(mine.map(figuresOf))) };
+    return {
+      fund_id: fund.id,
+      name: fund.name,
+      period_start: fund.period_start,
+      period_end: fund.period_end,
+      status: fund.status,
+      budget: Number(fund.budget_cents) / 100,
+      ...balanceAnswer(totalBalance(mine.map(figuresOf))),
+    };
   });
   return { funds: perFund, total: balanceAnswer(totalBalance(rows.map(figuresOf))) };
 }
@@ -444,7 +527,9 @@ async function filesOf(db: Queryable, ids: string[]): Promise<Map<string, FileRo
   return byRecord;
 }
 
-const fileView = (base: string) => (f: FileRow) => ({ name: f.name, type: f.type, size: f.size, url: `${base}/${f.file}` });
+const fileView =
+  (base: string) =>
+  (f: FileRow): FileLink => ({ name: f.name, type: f.type, size: f.size, url: `${base}/${f.file}` });
 
 interface RequestRow {
   id: string;
@@ -461,13 +546,13 @@ interface RequestRow {
   planned_cost_cents: string;
   requested_amount_cents: string;
   expected_leads: number;
-  status: string;
+  status: FundRequestStatus;
   approved_amount_cents: string | null;
   claim_deadline: string | null;
   reserved_cents: string;
   released_cents: string;
   claim_id: string | null;
-  claim_status: string | null;
+  claim_status: FundClaimStatus | null;
   note: string | null;
   deals: number;
   pipeline_cents: string;
@@ -495,7 +580,7 @@ const REQUEST_COLUMNS = `r.id, r.fund_id, f.name AS fund_name, r.organisation_id
   r.submitted_at, r.reviewed_at, r.updated_at`;
 const REQUEST_FROM = `read.fund_requests r JOIN read.funds f ON f.id = r.fund_id LEFT JOIN read.fund_claims c ON c.id = r.claim_id`;
 
-function toRequestView(row: RequestRow, files: FileRow[]) {
+function toRequestView(row: RequestRow, files: FileRow[]): FundRequest {
   return {
     id: row.id,
     fund_id: row.fund_id,
@@ -530,9 +615,19 @@ function toRequestView(row: RequestRow, files: FileRow[]) {
     updated_at: row.updated_at.toISOString(),
   };
 }
-export type FundRequestView = ReturnType<typeof toRequestView>;
+export type FundRequestView = FundRequest;
 
-export const REQUEST_SORT_FIELDS = ['submitted_at', 'start_date', 'end_date', 'requested_amount', 'approved_amount', 'claim_deadline', 'status', 'title', 'company_name'] as const;
+export const REQUEST_SORT_FIELDS = [
+  'submitted_at',
+  'start_date',
+  'end_date',
+  'requested_amount',
+  'approved_amount',
+  'claim_deadline',
+  'status',
+  'title',
+  'company_name',
+] as const;
 const REQUEST_SORT_COLUMNS: Record<(typeof REQUEST_SORT_FIELDS)[number] | 'id', string> = {
   id: 'r.id',
   submitted_at: 'r.submitted_at',
@@ -569,27 +664,60 @@ function whereOf(alias: string, scope: FundScope, filters: RecordFilters, params
   return where.length ? `WHERE ${where.join(' AND ')}` : '';
 }
 
+/** How a list of requests or claims is read: its columns and joins, what search looks in, what it sorts by, and its view. */
+interface RecordList<Row, View, SortField extends string> {
+  alias: 'r' | 'c';
+  columns: string;
+  from: string;
+  searchColumns: string[];
+  sortColumns: Record<SortField, string>;
+  toView: (row: Row, files: FileRow[]) => View;
+}
+type PageOf<SortField extends string> = { offset: number; limit: number; sort?: { field: SortField; order: 'ASC' | 'DESC' } };
+
 /** Oldest first by default: the review queue's order. */
-export async function listFundRequests(
+async function listRecords<Row extends { id: string }, View, SortField extends string>(
   db: Queryable,
+  list: RecordList<Row, View, SortField>,
   scope: FundScope,
   filters: RecordFilters,
-  page: { offset: number; limit: number; sort?: { field: keyof typeof REQUEST_SORT_COLUMNS; order: 'ASC' | 'DESC' } },
-): Promise<{ rows: FundRequestView[]; total: number }> {
+  page: PageOf<SortField>,
+): Promise<{ rows: View[]; total: number }> {
   const params: unknown[] = [];
-  const clause = whereOf('r', scope, filters, params, ['r.title', 'r.company_name', 'r.id::text']);
-  const order = page.sort ? `${REQUEST_SORT_COLUMNS[page.sort.field]} ${page.sort.order} NULLS LAST` : 'r.submitted_at ASC';
-  const { rows } = await db.query<RequestRow & { total: string }>(
-    `SELECT ${REQUEST_COLUMNS}, count(*) OVER () AS total FROM ${REQUEST_FROM} ${clause} ORDER BY ${order}, r.id OFFSET $${params.push(page.offset)} LIMIT $${params.push(page.limit)}`,
+  const { alias } = list;
+  const clause = whereOf(alias, scope, filters, params, list.searchColumns);
+  const order = page.sort ? `${list.sortColumns[page.sort.field]} ${page.sort.order} NULLS LAST` : `${alias}.submitted_at ASC`;
+  const { rows } = await db.query<Row & { total: string }>(
+    `SELECT ${list.columns}, count(*) OVER () AS total FROM ${list.from} ${clause} ORDER BY ${order}, ${alias}.id OFFSET $${params.push(page.offset)} LIMIT $${params.push(page.limit)}`,
     params,
   );
-  const files = await filesOf(db, rows.map((r) => r.id));
-  return { rows: rows.map(({ total: _t, ...row }) => toRequestView(row, files.get(row.id) ?? [])), total: rows[0] ? Number(rows[0].total) : 0 };
+  const files = await filesOf(
+    db,
+    rows.map((r) => r.id),
+  );
+  return { rows: rows.map((row) => list.toView(row, files.get(row.id) ?? [])), total: rows[0] ? Number(rows[0].total) : 0 };
+}
+
+const REQUEST_LIST: RecordList<RequestRow, FundRequest, keyof typeof REQUEST_SORT_COLUMNS> = {
+  alias: 'r',
+  columns: REQUEST_COLUMNS,
+  from: REQUEST_FROM,
+  searchColumns: ['r.title', 'r.company_name', 'r.id::text'],
+  sortColumns: REQUEST_SORT_COLUMNS,
+  toView: toRequestView,
+};
+
+export function listFundRequests(db: Queryable, scope: FundScope, filters: RecordFilters, page: PageOf<keyof typeof REQUEST_SORT_COLUMNS>) {
+  return listRecords(db, REQUEST_LIST, scope, filters, page);
 }
 
 /** Whether a deal registration of the organisation may name this request as the activity that produced it. */
 export async function isActivityForDeals(db: Queryable, requestId: string, organisationId: string): Promise<boolean> {
-  const { rows } = await db.query('SELECT 1 FROM read.fund_requests WHERE id = $1 AND organisation_id = $2 AND status = ANY($3::text[])', [requestId, organisationId, ACTIVITY_STATUSES_FOR_DEALS]);
+  const { rows } = await db.query('SELECT 1 FROM read.fund_requests WHERE id = $1 AND organisation_id = $2 AND status = ANY($3::text[])', [
+    requestId,
+    organisationId,
+    ACTIVITY_STATUSES_FOR_DEALS,
+  ]);
   return rows.length > 0;
 }
 
@@ -609,12 +737,12 @@ interface ClaimRow {
   claimed_amount_cents: string;
   approved_amount_cents: string;
   leads_generated: number;
-  status: string;
+  status: FundClaimStatus;
   paid_amount_cents: string | null;
   reason: string | null;
   payout_reference: string | null;
   paid_at: string | null;
-  payout_method: string | null;
+  payout_method: PayoutMethod | null;
   claim_deadline: string | null;
   submitted_at: Date;
   reviewed_at: Date | null;
@@ -626,7 +754,7 @@ const CLAIM_COLUMNS = `c.id, c.request_id, r.title AS request_title, c.fund_id, 
   r.claim_deadline::text AS claim_deadline, c.submitted_at, c.reviewed_at, c.updated_at`;
 const CLAIM_FROM = `read.fund_claims c JOIN read.fund_requests r ON r.id = c.request_id`;
 
-function toClaimView(row: ClaimRow, files: FileRow[]) {
+function toClaimView(row: ClaimRow, files: FileRow[]): FundClaim {
   return {
     id: row.id,
     request_id: row.request_id,
@@ -642,7 +770,9 @@ function toClaimView(row: ClaimRow, files: FileRow[]) {
     status: row.status,
     paid_amount: dollars(row.paid_amount_cents),
     reason: row.reason,
-    payout: row.payout_reference ? { reference: row.payout_reference, paid_at: day(row.paid_at), method: row.payout_method } : null,
+    // A payout records its reference, day and method together (FundClaimPaid.v1).
+    payout:
+      row.payout_reference && row.paid_at && row.payout_method ? { reference: row.payout_reference, paid_at: row.paid_at, method: row.payout_method } : null,
     claim_deadline: day(row.claim_deadline),
     proof: files.map(fileView(`/api/fund-claims/${row.id}/proof`)),
     submitted_at: row.submitted_at.toISOString(),
@@ -650,7 +780,7 @@ function toClaimView(row: ClaimRow, files: FileRow[]) {
     updated_at: row.updated_at.toISOString(),
   };
 }
-export type FundClaimView = ReturnType<typeof toClaimView>;
+export type FundClaimView = FundClaim;
 
 export const CLAIM_SORT_FIELDS = ['submitted_at', 'claimed_amount', 'approved_amount', 'paid_amount', 'status', 'company_name'] as const;
 const CLAIM_SORT_COLUMNS: Record<(typeof CLAIM_SORT_FIELDS)[number] | 'id', string> = {
@@ -663,21 +793,17 @@ const CLAIM_SORT_COLUMNS: Record<(typeof CLAIM_SORT_FIELDS)[number] | 'id', stri
   company_name: 'c.company_name',
 };
 
-export async function listFundClaims(
-  db: Queryable,
-  scope: FundScope,
-  filters: RecordFilters,
-  page: { offset: number; limit: number; sort?: { field: keyof typeof CLAIM_SORT_COLUMNS; order: 'ASC' | 'DESC' } },
-): Promise<{ rows: FundClaimView[]; total: number }> {
-  const params: unknown[] = [];
-  const clause = whereOf('c', scope, filters, params, ['r.title', 'c.company_name', 'c.id::text']);
-  const order = page.sort ? `${CLAIM_SORT_COLUMNS[page.sort.field]} ${page.sort.order} NULLS LAST` : 'c.submitted_at ASC';
-  const { rows } = await db.query<ClaimRow & { total: string }>(
-    `SELECT ${CLAIM_COLUMNS}, count(*) OVER () AS total FROM ${CLAIM_FROM} ${clause} ORDER BY ${order}, c.id OFFSET $${params.push(page.offset)} LIMIT $${params.push(page.limit)}`,
-    params,
-  );
-  const files = await filesOf(db, rows.map((r) => r.id));
-  return { rows: rows.map(({ total: _t, ...row }) => toClaimView(row, files.get(row.id) ?? [])), total: rows[0] ? Number(rows[0].total) : 0 };
+const CLAIM_LIST: RecordList<ClaimRow, FundClaim, keyof typeof CLAIM_SORT_COLUMNS> = {
+  alias: 'c',
+  columns: CLAIM_COLUMNS,
+  from: CLAIM_FROM,
+  searchColumns: ['r.title', 'c.company_name', 'c.id::text'],
+  sortColumns: CLAIM_SORT_COLUMNS,
+  toView: toClaimView,
+};
+
+export function listFundClaims(db: Queryable, scope: FundScope, filters: RecordFilters, page: PageOf<keyof typeof CLAIM_SORT_COLUMNS>) {
+  return listRecords(db, CLAIM_LIST, scope, filters, page);
 }
 
 export async function findFundClaim(db: Queryable, id: string, scope: FundScope): Promise<FundClaimView | undefined> {
@@ -685,11 +811,20 @@ export async function findFundClaim(db: Queryable, id: string, scope: FundScope)
 }
 
 /** A stored file of a request or claim the caller may see; undefined otherwise. */
-export async function findFundFile(db: Queryable, recordId: string, kind: 'attachment' | 'proof', file: string, scope: FundScope): Promise<FileRow | undefined> {
+export async function findFundFile(
+  db: Queryable,
+  recordId: string,
+  kind: 'attachment' | 'proof',
+  file: string,
+  scope: FundScope,
+): Promise<FileRow | undefined> {
   const table = kind === 'attachment' ? 'read.fund_requests' : 'read.fund_claims';
   const params: unknown[] = [recordId, kind, file];
   const own = scope.organisationId ? ` AND x.organisation_id = $${params.push(scope.organisationId)}` : '';
-  const { rows } = await db.query<FileRow>(`SELECT d.* FROM read.fund_files d JOIN ${table} x ON x.id = d.record_id WHERE d.record_id = $1 AND d.kind = $2 AND d.file = $3${own}`, params);
+  const { rows } = await db.query<FileRow>(
+    `SELECT d.* FROM read.fund_files d JOIN ${table} x ON x.id = d.record_id WHERE d.record_id = $1 AND d.kind = $2 AND d.file = $3${own}`,
+    params,
+  );
   return rows[0];
 }
 

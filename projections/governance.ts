@@ -1,6 +1,7 @@
 import { agreementStatus, agreementTerm, orderGovernanceStatus, rebateProgramme } from '../domain/governance/governance';
 import { ROLE_LABELS, isRole } from '../domain/access';
-import type { PoolClient } from '../src/db';
+import type { PoolClient } from '../platform/db';
+import type { Governance } from '../contracts/governance';
 import { supportContact } from './settings';
 
 type Queryable = { query: PoolClient['query'] };
@@ -12,15 +13,29 @@ const day = (value: Date | null) => value?.toISOString().slice(0, 10) ?? null;
  * Partnership governance of one organisation, from the read models of accounts, partner
  * applications, orders, team members and rebates. No own tables: every figure is a query.
  */
-export async function governanceOf(db: Queryable, organisationId: string, now: Date = new Date()) {
-  const account = await db.query<{ id: string; full_name: string; email: string; role: string; company_name: string | null; is_active: boolean; created_at: Date }>(
-    'SELECT id, full_name, email, role, company_name, is_active, created_at FROM read.users WHERE id = $1 AND parent_user_id IS NULL',
-    [organisationId],
-  );
+export async function governanceOf(db: Queryable, organisationId: string, now: Date = new Date()): Promise<Governance | undefined> {
+  const account = await db.query<{
+    id: string;
+    full_name: string;
+    email: string;
+    role: string;
+    company_name: string | null;
+    is_active: boolean;
+    created_at: Date;
+  }>('SELECT id, full_name, email, role, company_name, is_active, created_at FROM read.users WHERE id = $1 AND parent_user_id IS NULL', [organisationId]);
   const owner = account.rows[0];
   if (!owner) return undefined;
 
-  const application = await db.query<{ status: string; company_name: string; category: string | null; tier: string | null; region: string | null; decided_at: Date | null; decided_by: string | null; application_submitted_at: Date | null }>(
+  const application = await db.query<{
+    status: string;
+    company_name: string;
+    category: string | null;
+    tier: string | null;
+    region: string | null;
+    decided_at: Date | null;
+    decided_by: string | null;
+    application_submitted_at: Date | null;
+  }>(
     'SELECT status, company_name, category, tier, region, decided_at, decided_by, application_submitted_at FROM read.partners WHERE user_id = $1 ORDER BY created_at DESC LIMIT 1',
     [organisationId],
   );
@@ -30,13 +45,33 @@ export async function governanceOf(db: Queryable, organisationId: string, now: D
   const status = agreementStatus({ applicationStatus: partner?.status ?? null, accountActive: owner.is_active });
   const term = approvedOn && status === 'Active' ? agreementTerm(approvedOn, now) : null;
 
-  const orders = await db.query<{ id: string; order_number: string; status: string; total_amount: string; item_count: number; created_at: Date; estimated_delivery: Date; delivered_at: Date | null }>(
+  const orders = await db.query<{
+    id: string;
+    order_number: string;
+    status: string;
+    total_amount: string;
+    item_count: number;
+    created_at: Date;
+    estimated_delivery: Date;
+    delivered_at: Date | null;
+  }>(
     `SELECT id, order_number, status, total_amount, item_count, created_at, estimated_delivery, delivered_at FROM read.orders WHERE organisation_id = $1 ORDER BY created_at DESC, id LIMIT 50`,
     [organisationId],
   );
-  const orderCounts = await db.query<{ status: string; n: string; value: string }>('SELECT status, count(*) AS n, coalesce(sum(total_amount), 0) AS value FROM read.orders WHERE organisation_id = $1 GROUP BY status', [organisationId]);
+  const orderCounts = await db.query<{ status: string; n: string; value: string }>(
+    'SELECT status, count(*) AS n, coalesce(sum(total_amount), 0) AS value FROM read.orders WHERE organisation_id = $1 GROUP BY status',
+    [organisationId],
+  );
 
-  const members = await db.query<{ id: string; full_name: string; email: string; role: string; is_active: boolean; invitation_expires_at: Date | null; created_at: Date }>(
+  const members = await db.query<{
+    id: string;
+    full_name: string;
+    email: string;
+    role: string;
+    is_active: boolean;
+    invitation_expires_at: Date | null;
+    created_at: Date;
+  }>(
     `SELECT id, full_name, email, role, is_active, invitation_expires_at, created_at FROM read.users WHERE id = $1 OR parent_user_id = $1 ORDER BY parent_user_id IS NOT NULL, full_name, id`,
     [organisationId],
   );
@@ -50,10 +85,17 @@ export async function governanceOf(db: Queryable, organisationId: string, now: D
      FROM read.rebates WHERE organisation_id = $1 AND status = 'approved' AND purchase_date BETWEEN $2 AND $3 GROUP BY 1`,
     [organisationId, `${year - 1}-10-01`, `${year}-12-31`],
   );
-  const pending = await db.query<{ n: string; amount: string }>(`SELECT count(*) AS n, coalesce(sum(purchase_amount), 0) AS amount FROM read.rebates WHERE organisation_id = $1 AND status IN ('pending', 'processing')`, [organisationId]);
-  const programme = rebateProgramme(now, Object.fromEntries(quarters.rows.map((q) => [q.key, { purchasesCents: toCents(q.purchases), rebatesCents: toCents(q.rebates) }])));
+  const pending = await db.query<{ n: string; amount: string }>(
+    `SELECT count(*) AS n, coalesce(sum(purchase_amount), 0) AS amount FROM read.rebates WHERE organisation_id = $1 AND status IN ('pending', 'processing')`,
+    [organisationId],
+  );
+  const programme = rebateProgramme(
+    now,
+    Object.fromEntries(quarters.rows.map((q) => [q.key, { purchasesCents: toCents(q.purchases), rebatesCents: toCents(q.rebates) }])),
+  );
 
-  const memberStatus = (m: { is_active: boolean; invitation_expires_at: Date | null }) => (m.invitation_expires_at ? 'Pending' : m.is_active ? 'Active' : 'Inactive');
+  const memberStatus = (m: { is_active: boolean; invitation_expires_at: Date | null }) =>
+    m.invitation_expires_at ? 'Pending' : m.is_active ? 'Active' : 'Inactive';
   return {
     organisation_id: organisationId,
     company_name: partner?.company_name ?? owner.company_name ?? owner.full_name,
@@ -125,4 +167,4 @@ export async function governanceOf(db: Queryable, organisationId: string, now: D
   };
 }
 
-export type Governance = NonNullable<Awaited<ReturnType<typeof governanceOf>>>;
+export type { Governance };

@@ -1,16 +1,52 @@
-import { contactVisibleTo, leadStatusLabel, OPEN_STATUSES, type LeadEvent, type LeadStanding } from '../domain/leads/leads';
+import type {
+  ASSIGNMENT_METHODS,
+  Lead,
+  LeadOffer,
+  LeadReportRow,
+  LeadReports,
+  LeadRule,
+  LEAD_STANDINGS,
+  OFFER_OUTCOMES,
+  RoutableOrganisation,
+} from '../contracts/leads';
+import {
+  contactVisibleTo,
+  leadStatusLabel,
+  OPEN_STATUSES,
+  type LeadDetails,
+  type LeadEvent,
+  type LeadRegion,
+  type LeadSource,
+  type LeadStatus,
+} from '../domain/leads/leads';
 import type { RoutingFacts, RoutingRule } from '../domain/leads/routing';
 import type { RulebookEvent } from '../domain/leads/rules';
 import { customerKey, emailDomain } from '../domain/projects/registration';
-import type { PoolClient } from '../src/db';
-import type { RecordedEvent } from '../src/eventstore';
+import type { PoolClient } from '../platform/db';
+import { asDomainEvent, type RecordedEvent } from '../platform/eventstore';
 import type { Projection } from './projection';
 
 /** read.leads, read.lead_offers and read.lead_rules. */
+/** The columns a lead's details fill, in the order of the INSERT's and UPDATE's placeholders. */
+const detailColumns = (d: LeadDetails) => [
+  d.company,
+  d.contactName,
+  d.email,
+  d.phone,
+  d.country,
+  d.region,
+  d.productInterest,
+  d.estimatedValue,
+  d.source,
+  d.notes,
+  customerKey(d.company),
+  emailDomain(d.email),
+];
+
 export const leadsProjection: Projection = {
   name: 'leads',
   async apply(recorded: RecordedEvent, db: PoolClient) {
-    const event = recorded as unknown as LeadEvent | RulebookEvent;
+    const event = asDomainEvent<LeadEvent | RulebookEvent>(recorded);
     const at = recorded.metadata.occurredAt;
     switch (event.type) {
       case 'LeadCreated.v1': {
@@ -19,8 +55,7 @@ export const leadsProjection: Projection = {
           `INSERT INTO leads (id, company, contact_name, email, phone, country, region, product_interest, estimated_value, source, notes, customer_key, email_domain,
                               status, duplicate_of_type, duplicate_of_id, created_by, created_at, updated_at)
            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $18) ON CONFLICT (id) DO NOTHING`,
-          [d.leadId, d.company, d.contactName, d.email, d.phone, d.country, d.region, d.productInterest, d.estimatedValue, d.source, d.notes, customerKey(d.company), emailDomain(d.email),
-            d.status, d.duplicateOf?.type ?? null, d.duplicateOf?.id ?? null, d.createdBy, at],
+          [d.leadId, ...detailColumns(d), d.status, d.duplicateOf?.type ?? null, d.duplicateOf?.id ?? null, d.createdBy, at],
         );
         return;
       }
@@ -29,14 +64,17 @@ export const leadsProjection: Projection = {
         await db.query(
           `UPDATE leads SET company = $2, contact_name = $3, email = $4, phone = $5, country = $6, region = $7, product_interest = $8, estimated_value = $9, source = $10, notes = $11,
                             customer_key = $12, email_domain = $13, updated_at = $14 WHERE id = $1`,
-          [event.data.leadId, d.company, d.contactName, d.email, d.phone, d.country, d.region, d.productInterest, d.estimatedValue, d.source, d.notes, customerKey(d.company), emailDomain(d.email), at],
+          [event.data.leadId, ...detailColumns(d), at],
         );
         return;
       }
       case 'LeadAssigned.v1': {
         const d = event.data;
         // An admin's reassignment ends the previous organisation's offer or work.
-        await db.query(`UPDATE lead_offers SET outcome = 'reassigned', answered_at = coalesce(answered_at, $2) WHERE lead_id = $1 AND outcome IN ('pending', 'accepted')`, [d.leadId, at]);
+        await db.query(
+          `UPDATE lead_offers SET outcome = 'reassigned', answered_at = coalesce(answered_at, $2) WHERE lead_id = $1 AND outcome IN ('pending', 'accepted')`,
+          [d.leadId, at],
+        );
         await db.query(
           `INSERT INTO lead_offers (event_id, lead_id, organisation_id, rule_id, method, reason, offered_at, due_at, outcome) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'pending') ON CONFLICT DO NOTHING`,
           [recorded.id, d.leadId, d.organisationId, d.ruleId, d.method, d.reason, at, d.dueAt],
@@ -54,7 +92,12 @@ export const leadsProjection: Projection = {
       case 'LeadDeclined.v1':
       case 'LeadLapsed.v1': {
         const outcome = event.type === 'LeadDeclined.v1' ? 'declined' : 'lapsed';
-        await db.query(`UPDATE lead_offers SET outcome = $2, answered_at = $3, outcome_reason = $4 WHERE lead_id = $1 AND outcome = 'pending'`, [event.data.leadId, outcome, at, event.data.reason]);
+        await db.query(`UPDATE lead_offers SET outcome = $2, answered_at = $3, outcome_reason = $4 WHERE lead_id = $1 AND outcome = 'pending'`, [
+          event.data.leadId,
+          outcome,
+          at,
+          event.data.reason,
+        ]);
         await db.query(
           `UPDATE leads SET status = 'unassigned', organisation_id = NULL, due_at = NULL, status_reason = $2, passed_count = passed_count + 1, updated_at = $3 WHERE id = $1`,
           [event.data.leadId, event.data.reason, at],
@@ -62,10 +105,19 @@ export const leadsProjection: Projection = {
         return;
       }
       case 'LeadStatusChanged.v1':
-        await db.query(`UPDATE leads SET status = $2, status_reason = coalesce($3, status_reason), updated_at = $4 WHERE id = $1`, [event.data.leadId, event.data.status, event.data.reason, at]);
+        await db.query(`UPDATE leads SET status = $2, status_reason = coalesce($3, status_reason), updated_at = $4 WHERE id = $1`, [
+          event.data.leadId,
+          event.data.status,
+          event.data.reason,
+          at,
+        ]);
         return;
       case 'LeadConverted.v1':
-        await db.query(`UPDATE leads SET status = 'converted', project_id = $2, converted_at = $3, updated_at = $3 WHERE id = $1`, [event.data.leadId, event.data.projectId, at]);
+        await db.query(`UPDATE leads SET status = 'converted', project_id = $2, converted_at = $3, updated_at = $3 WHERE id = $1`, [
+          event.data.leadId,
+          event.data.projectId,
+          at,
+        ]);
         return;
       case 'LeadRuleAdded.v1':
         await db.query('UPDATE lead_rules SET position = position + 1 WHERE position >= $1', [event.data.position]);
@@ -101,7 +153,20 @@ async function upsertRule(db: PoolClient, rule: RoutingRule, position: number, a
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
      ON CONFLICT (id) DO UPDATE SET position = $2, name = $3, countries = $4, regions = $5, product_interests = $6, min_value = $7, max_value = $8, method = $9,
        organisation_ids = $10, capacity = $11, updated_at = $12`,
-    [rule.id, position, rule.name, rule.countries, rule.regions, rule.productInterests, rule.minValue, rule.maxValue, rule.method, rule.organisationIds, rule.capacity, at],
+    [
+      rule.id,
+      position,
+      rule.name,
+      rule.countries,
+      rule.regions,
+      rule.productInterests,
+      rule.minValue,
+      rule.maxValue,
+      rule.method,
+      rule.organisationIds,
+      rule.capacity,
+      at,
+    ],
   );
 }
 
@@ -121,17 +186,17 @@ export interface LeadRow {
   email: string;
   phone: string | null;
   country: string | null;
-  region: string | null;
+  region: LeadRegion | null;
   product_interest: string | null;
   estimated_value: string | null;
-  source: string;
+  source: LeadSource;
   notes: string | null;
-  status: string;
+  status: LeadStatus;
   organisation_id: string | null;
   organisation_name: string | null;
   rule_id: string | null;
   rule_name: string | null;
-  assignment_method: string | null;
+  assignment_method: AssignmentMethod | null;
   assignment_reason: string | null;
   assigned_at: Date | null;
   due_at: Date | null;
@@ -146,42 +211,15 @@ export interface LeadRow {
   created_at: Date;
   updated_at: Date;
   /** For an organisation's view: how its own latest offer of this lead ended. */
-  own_outcome: string | null;
+  own_outcome: OfferOutcome | null;
 }
 
+type AssignmentMethod = (typeof ASSIGNMENT_METHODS)[number];
+type OfferOutcome = (typeof OFFER_OUTCOMES)[number];
+type LeadStanding = (typeof LEAD_STANDINGS)[number];
+
 /** The lead as the API answers it, with contact details only for those who may see them (domain/leads contactVisibleTo). */
-export interface LeadView {
-  id: string;
-  company: string;
-  contact_name: string | null;
-  email: string | null;
-  phone: string | null;
-  contact_visible: boolean;
-  country: string | null;
-  region: string | null;
-  product_interest: string | null;
-  estimated_value: number | null;
-  source: string;
-  notes: string | null;
-  status: LeadStanding | string;
-  status_label: string;
-  organisation_id: string | null;
-  organisation_name: string | null;
-  rule_id: string | null;
-  rule_name: string | null;
-  assignment_method: string | null;
-  assignment_reason: string | null;
-  assigned_at: string | null;
-  due_at: string | null;
-  accepted_at: string | null;
-  duplicate_of: { type: string; id: string } | null;
-  project_id: string | null;
-  converted_at: string | null;
-  status_reason: string | null;
-  passed_count: number;
-  created_at: string;
-  updated_at: string;
-}
+export type LeadView = Lead;
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
@@ -190,7 +228,8 @@ export function toLeadView(row: LeadRow, scope: LeadScope): LeadView {
   const holds = viewer.seesAll || row.organisation_id === viewer.organisationId;
   const visible = contactVisibleTo({ status: row.status, organisationId: row.organisation_id }, viewer);
   // An organisation the lead passed by sees only that: its own outcome, not where the lead went.
-  const status = holds ? row.status : (row.own_outcome ?? 'lapsed');
+  // (An offer still pending or accepted always holds the lead: a pass-on or reassignment ends it first.)
+  const status: LeadStanding = holds ? row.status : row.own_outcome === 'declined' || row.own_outcome === 'reassigned' ? row.own_outcome : 'lapsed';
   return {
     id: row.id,
     company: row.company,
@@ -254,7 +293,8 @@ function whereOf(scope: LeadScope, filters: LeadFilters, now: Date): { sql: stri
   if (scope.organisationId !== undefined) where.push(`(l.organisation_id = ${p(scope.organisationId)} OR own.outcome IS NOT NULL)`);
   if (filters.status) {
     // An organisation's lapsed and declined leads are its own outcomes, not the lead's status.
-    if (scope.organisationId !== undefined && ['lapsed', 'declined', 'reassigned'].includes(filters.status)) where.push(`own.outcome = ${p(filters.status)} AND l.organisation_id IS DISTINCT FROM own.organisation_id`);
+    if (scope.organisationId !== undefined && ['lapsed', 'declined', 'reassigned'].includes(filters.status))
+      where.push(`own.outcome = ${p(filters.status)} AND l.organisation_id IS DISTINCT FROM own.organisation_id`);
     else where.push(`l.status = ${p(filters.status)}${scope.organisationId !== undefined ? ` AND l.organisation_id = own.organisation_id` : ''}`);
   }
   if (filters.organisation_id) where.push(`l.organisation_id = ${p(filters.organisation_id)}`);
@@ -269,7 +309,9 @@ function whereOf(scope: LeadScope, filters: LeadFilters, now: Date): { sql: stri
   if (filters.search) {
     const like = p(`%${filters.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
     // Contact names and addresses are searched only by those who may see them.
-    where.push(scope.organisationId === undefined ? `(l.company ILIKE ${like} OR l.contact_name ILIKE ${like} OR l.email ILIKE ${like})` : `l.company ILIKE ${like}`);
+    where.push(
+      scope.organisationId === undefined ? `(l.company ILIKE ${like} OR l.contact_name ILIKE ${like} OR l.email ILIKE ${like})` : `l.company ILIKE ${like}`,
+    );
   }
   if (filters.ids) where.push(`l.id = ANY(${p(filters.ids)}::uuid[])`);
   return { sql: where.length ? `WHERE ${where.join(' AND ')}` : '', params };
@@ -336,21 +378,50 @@ export async function findLeadRow(db: Queryable, id: string): Promise<LeadRow | 
   return rows[0];
 }
 
-export interface LeadOfferView {
-  organisation_id: string;
-  organisation_name: string | null;
-  rule_id: string | null;
-  method: string;
-  reason: string;
-  offered_at: string;
-  due_at: string;
-  outcome: string;
-  answered_at: string | null;
-  outcome_reason: string | null;
+/** The lead's own fields as the read model holds them (contact details included): what an update starts from. */
+export async function findLeadDetails(db: Queryable, id: string): Promise<LeadDetails | undefined> {
+  const row = await findLeadRow(db, id);
+  if (!row) return undefined;
+  return {
+    company: row.company,
+    contactName: row.contact_name,
+    email: row.email,
+    phone: row.phone,
+    country: row.country,
+    region: row.region,
+    productInterest: row.product_interest,
+    estimatedValue: row.estimated_value === null ? null : Number(row.estimated_value),
+    source: row.source,
+    notes: row.notes,
+  };
 }
 
-export async function offersOf(db: Queryable, leadId: string): Promise<LeadOfferView[]> {
-  const { rows } = await db.query<Omit<LeadOfferView, 'offered_at' | 'due_at' | 'answered_at'> & { offered_at: Date; due_at: Date; answered_at: Date | null }>(
+/** Which of these ids are leads already (an import's repeated rows). */
+export async function existingLeadIds(db: Queryable, ids: string[]): Promise<Set<string>> {
+  const { rows } = await db.query<{ id: string }>('SELECT id FROM read.leads WHERE id = ANY($1::uuid[])', [ids]);
+  return new Set(rows.map((r) => r.id));
+}
+
+const ROUTABLE = `role IN ('partner', 'distributor') AND parent_user_id IS NULL AND is_active`;
+
+/** The organisations leads can be routed to: active partner and distributor accounts, by name. */
+export async function routableOrganisations(db: Queryable): Promise<RoutableOrganisation[]> {
+  const { rows } = await db.query<RoutableOrganisation>(
+    `SELECT id, coalesce(company_name, full_name) AS name, role FROM read.users WHERE ${ROUTABLE} ORDER BY 2`,
+  );
+  return rows;
+}
+
+/** Whether every one of these ids is an organisation leads can be routed to. */
+export async function areRoutableOrganisations(db: Queryable, ids: string[]): Promise<boolean> {
+  const { rows } = await db.query<{ id: string }>(`SELECT id FROM read.users WHERE id = ANY($1::uuid[]) AND ${ROUTABLE}`, [ids]);
+  return rows.length >= new Set(ids).size;
+}
+
+export type LeadOfferView = LeadOffer;
+
+export async function offersOf(db: Queryable, leadId: string): Promise<LeadOffer[]> {
+  const { rows } = await db.query<Omit<LeadOffer, 'offered_at' | 'due_at' | 'answered_at'> & { offered_at: Date; due_at: Date; answered_at: Date | null }>(
     `SELECT o.organisation_id, u.company_name AS organisation_name, o.rule_id, o.method, o.reason, o.offered_at, o.due_at, o.outcome, o.answered_at, o.outcome_reason
      FROM read.lead_offers o LEFT JOIN read.users u ON u.id = o.organisation_id WHERE o.lead_id = $1 ORDER BY o.offered_at, o.event_id`,
     [leadId],
@@ -365,7 +436,7 @@ interface RuleRow {
   position: number;
   name: string;
   countries: string[];
-  regions: string[];
+  regions: LeadRegion[];
   product_interests: string[];
   min_value: string | null;
   max_value: string | null;
@@ -394,8 +465,8 @@ export async function routingRules(db: Queryable): Promise<RoutingRule[]> {
 }
 
 /** The rules as the API answers them (snake case, with their position and the organisations' names). */
-export async function ruleViews(db: Queryable) {
-  const { rows } = await db.query<RuleRow & { organisation_names: string[] }>(
+export async function ruleViews(db: Queryable): Promise<LeadRule[]> {
+  const { rows } = await db.query<RuleRow & { organisation_names: Array<string | null> }>(
     `SELECT r.*, coalesce((SELECT array_agg(coalesce(u.company_name, u.full_name) ORDER BY x.n) FROM unnest(r.organisation_ids) WITH ORDINALITY x(id, n) LEFT JOIN read.users u ON u.id = x.id), '{}') AS organisation_names
      FROM read.lead_rules r ORDER BY r.position`,
   );
@@ -419,9 +490,16 @@ export async function ruleViews(db: Queryable) {
 /** What routing needs to know now: open leads per organisation and each rule's last choice. */
 export async function routingFacts(db: Queryable): Promise<RoutingFacts & { names: Record<string, string> }> {
   const [open, last, names] = await Promise.all([
-    db.query<{ organisation_id: string; n: string }>(`SELECT organisation_id, count(*) AS n FROM read.leads WHERE organisation_id IS NOT NULL AND status = ANY($1) GROUP BY organisation_id`, [[...OPEN_STATUSES]]),
-    db.query<{ rule_id: string; organisation_id: string }>(`SELECT DISTINCT ON (rule_id) rule_id, organisation_id FROM read.lead_offers WHERE rule_id IS NOT NULL ORDER BY rule_id, offered_at DESC, event_id DESC`),
-    db.query<{ id: string; name: string }>(`SELECT id, coalesce(company_name, full_name) AS name FROM read.users WHERE id IN (SELECT unnest(organisation_ids) FROM read.lead_rules)`),
+    db.query<{ organisation_id: string; n: string }>(
+      `SELECT organisation_id, count(*) AS n FROM read.leads WHERE organisation_id IS NOT NULL AND status = ANY($1) GROUP BY organisation_id`,
+      [[...OPEN_STATUSES]],
+    ),
+    db.query<{ rule_id: string; organisation_id: string }>(
+      `SELECT DISTINCT ON (rule_id) rule_id, organisation_id FROM read.lead_offers WHERE rule_id IS NOT NULL ORDER BY rule_id, offered_at DESC, event_id DESC`,
+    ),
+    db.query<{ id: string; name: string }>(
+      `SELECT id, coalesce(company_name, full_name) AS name FROM read.users WHERE id IN (SELECT unnest(organisation_ids) FROM read.lead_rules)`,
+    ),
   ]);
   return {
     openLeads: Object.fromEntries(open.rows.map((r) => [r.organisation_id, Number(r.n)])),
@@ -444,34 +522,26 @@ export async function findDuplicateLead(db: Queryable, company: string, email: s
 
 // ---- reports ----
 
-export interface LeadReportRow {
-  key: string;
-  name: string;
-  leads: number;
-  offers: number;
-  accepted: number;
-  declined: number;
-  lapsed: number;
-  /** Accepted offers among answered or lapsed ones (pending offers do not count yet). */
-  acceptance_rate: number | null;
-  /** Mean hours from an offer to its acceptance. */
-  avg_hours_to_accept: number | null;
-  converted: number;
-  /** Converted leads among those accepted. */
-  conversion_rate: number | null;
-  /** Delivered orders linked to the deals the leads became (dollars). */
-  revenue: number;
-}
-
 const rate = (part: number, whole: number) => (whole > 0 ? Math.round((part / whole) * 1000) / 10 : null);
 
 /**
  * Acceptance, time to accept, conversion and revenue per organisation and per source, and the ageing
  * of open leads, over what the scope sees (one organisation's offers, or all).
  */
-export async function leadReports(db: Queryable, scope: LeadScope) {
+export async function leadReports(db: Queryable, scope: LeadScope): Promise<LeadReports> {
   const own = scope.organisationId ?? null;
-  const { rows: offers } = await db.query<{ key: string; name: string; leads: string; offers: string; accepted: string; declined: string; lapsed: string; hours: string | null; converted: string; revenue: string }>(
+  const { rows: offers } = await db.query<{
+    key: string;
+    name: string;
+    leads: string;
+    offers: string;
+    accepted: string;
+    declined: string;
+    lapsed: string;
+    hours: string | null;
+    converted: string;
+    revenue: string;
+  }>(
     `WITH o AS (SELECT * FROM read.lead_offers WHERE $1::uuid IS NULL OR organisation_id = $1),
           revenue AS (SELECT l.id AS lead_id, l.organisation_id, coalesce(sum(ord.total_amount) FILTER (WHERE ord.status = 'delivered'), 0) AS amount
                       FROM read.leads l JOIN read.project_orders po ON po.project_id = l.project_id JOIN read.orders ord ON ord.id = po.order_id
@@ -487,7 +557,17 @@ export async function leadReports(db: Queryable, scope: LeadScope) {
      GROUP BY o.organisation_id, u.company_name, u.full_name ORDER BY 2`,
     [own],
   );
-  const { rows: sources } = await db.query<{ key: string; leads: string; offers: string; accepted: string; declined: string; lapsed: string; hours: string | null; converted: string; revenue: string }>(
+  const { rows: sources } = await db.query<{
+    key: string;
+    leads: string;
+    offers: string;
+    accepted: string;
+    declined: string;
+    lapsed: string;
+    hours: string | null;
+    converted: string;
+    revenue: string;
+  }>(
     `WITH l AS (SELECT * FROM read.leads WHERE $1::uuid IS NULL OR id IN (SELECT lead_id FROM read.lead_offers WHERE organisation_id = $1)),
           o AS (SELECT * FROM read.lead_offers WHERE $1::uuid IS NULL OR organisation_id = $1)
      SELECT l.source AS key, count(DISTINCT l.id) AS leads, count(o.event_id) AS offers,
@@ -507,7 +587,20 @@ export async function leadReports(db: Queryable, scope: LeadScope) {
      GROUP BY 1, 2`,
     [own],
   );
-  const row = (r: { key: string; leads: string; offers: string; accepted: string; declined: string; lapsed: string; hours: string | null; converted: string; revenue: string }, name: string): LeadReportRow => {
+  const row = (
+    r: {
+      key: string;
+      leads: string;
+      offers: string;
+      accepted: string;
+      declined: string;
+      lapsed: string;
+      hours: string | null;
+      converted: string;
+      revenue: string;
+    },
+    name: string,
+  ): LeadReportRow => {
     const accepted = Number(r.accepted);
     return {
       key: r.key,

@@ -1,12 +1,13 @@
-import type { PoolClient } from '../src/db';
-import type { RecordedEvent } from '../src/eventstore';
+import type { Notification } from '../contracts/notifications';
+import type { PoolClient } from '../platform/db';
+import { asDomainEvent, type RecordedEvent } from '../platform/eventstore';
 import type { NotificationEvent } from '../domain/notifications/notifications';
 import type { Projection } from './projection';
 
 export const notificationsProjection: Projection = {
   name: 'notifications',
   async apply(recorded: RecordedEvent, db: PoolClient) {
-    const event = recorded as unknown as NotificationEvent;
+    const event = asDomainEvent<NotificationEvent>(recorded);
     if (event.type === 'NotificationSent.v1') {
       const d = event.data;
       await db.query(
@@ -23,15 +24,7 @@ export const notificationsProjection: Projection = {
 
 type Queryable = { query: PoolClient['query'] };
 
-export interface NotificationView {
-  id: string;
-  kind: string;
-  title: string;
-  body: string;
-  link: string | null;
-  read_at: string | null;
-  created_at: string;
-}
+export type NotificationView = Notification;
 
 /** The user's notifications, newest first; `ids` (react-admin's getMany) narrows the page and its total, never the unread count. */
 export async function listNotifications(db: Queryable, userId: string, page: { offset: number; limit: number; unreadOnly?: boolean; ids?: readonly string[] }) {

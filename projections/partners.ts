@@ -1,9 +1,13 @@
-import type { PoolClient } from '../src/db';
-import type { RecordedEvent } from '../src/eventstore';
+import { LATEST_RATING_SQL } from './programme';
+import type { PoolClient } from '../platform/db';
+import { asDomainEvent, type RecordedEvent } from '../platform/eventstore';
 import type { PartnerEvent } from '../domain/partners/partners';
 import { regionOfCountry } from '../domain/partners/questionnaire';
 import type { Projection } from './projection';
 import { ERASED_NAME, erasedValue } from '../domain/personalData';
+import type { Partner, PartnerDirectoryEntry, PartnerHistoryEntry } from '../contracts/partners';
+import { statusHistoryOf } from './statusHistory';
+import { personNames } from './versions';
 
 /** An erased owner's application keeps its contact details only as erased, as a rebuild reads them (a partner's id is its owner's). */
 async function forgetContact(userId: string, db: PoolClient): Promise<void> {
@@ -18,7 +22,7 @@ async function forgetContact(userId: string, db: PoolClient): Promise<void> {
 export const partnersProjection: Projection = {
   name: 'partners',
   async apply(recorded: RecordedEvent, db: PoolClient) {
-    const event = recorded as unknown as PartnerEvent & RecordedEvent;
+    const event = asDomainEvent<PartnerEvent>(recorded);
     const at = recorded.metadata.occurredAt;
     const text = (value: string | null | undefined) => (value && value.trim() ? value.trim() : null);
     if (recorded.type === 'UserErased.v1') return forgetContact((recorded.data as { userId: string }).userId, db);
@@ -192,6 +196,8 @@ export interface PartnerRow {
   tier: string | null;
   granted_permissions: string[];
   rating: string | null;
+  /** The rating the partner programme's latest scorecard gives (see `ratingOf` in projections/programme.ts). */
+  scorecard_rating?: string | null;
   projects_count: number;
   rejection_reason: string | null;
   application_submitted_at: Date | null;
@@ -209,7 +215,7 @@ const logoUrl = (name: string | null) => (name ? `/uploads/${name}` : null);
  * What anyone allowed into the partner directory sees of an approved partner: the directory card and
  * the public profile, never the financial answers, the decision's details or the applicant's account.
  */
-export function toPartnerDirectoryView(row: PartnerRow) {
+export function toPartnerDirectoryView(row: PartnerRow): PartnerDirectoryEntry {
   return {
     id: row.id,
     company_name: row.company_name,
@@ -222,7 +228,7 @@ export function toPartnerDirectoryView(row: PartnerRow) {
     city: row.city,
     country: row.country,
     country_other: row.country_other,
-    rating: row.rating === null ? null : Number(row.rating),
+    rating: ratingOfRow(row),
     projects_count: row.projects_count,
     company_logo: row.company_logo,
     company_logo_url: logoUrl(row.company_logo),
@@ -243,14 +249,24 @@ export function toPartnerDirectoryView(row: PartnerRow) {
     created_at: row.created_at.toISOString(),
   };
 }
-export type PartnerDirectoryView = ReturnType<typeof toPartnerDirectoryView>;
+export type PartnerDirectoryView = PartnerDirectoryEntry;
 
 /** The whole application, for administrators (and the applicant's own organisation). */
-export function toPartnerView(row: PartnerRow) {
-  const { region_source: _source, rating, application_submitted_at, questionnaire_submitted_at, decided_at, created_at, updated_at, ...rest } = row;
+export function toPartnerView(row: PartnerRow): Partner {
+  const {
+    region_source: _source,
+    rating: _rating,
+    scorecard_rating: _scorecardRating,
+    application_submitted_at,
+    questionnaire_submitted_at,
+    decided_at,
+    created_at,
+    updated_at,
+    ...rest
+  } = row;
   return {
     ...rest,
-    rating: rating === null ? null : Number(rating),
+    rating: ratingOfRow(row),
     company_logo_url: logoUrl(row.company_logo),
     application_submitted_at: iso(application_submitted_at),
     questionnaire_submitted_at: iso(questionnaire_submitted_at),
@@ -259,12 +275,12 @@ export function toPartnerView(row: PartnerRow) {
     updated_at: updated_at.toISOString(),
   };
 }
-export type PartnerView = ReturnType<typeof toPartnerView>;
+export type PartnerView = Partner;
 
 type Queryable = { query: PoolClient['query'] };
 
 export async function findPartner(db: Queryable, id: string): Promise<PartnerRow | undefined> {
-  const { rows } = await db.query<PartnerRow>('SELECT * FROM read.partners WHERE id = $1', [id]);
+  const { rows } = await db.query<PartnerRow>(`SELECT * FROM ${RATED_PARTNERS} WHERE id = $1`, [id]);
   return rows[0];
 }
 
@@ -288,6 +304,13 @@ export interface PartnerListFilters {
   searchContacts?: boolean;
 }
 
+/** The partners with the rating of their organisation's latest scorecard, which the directory shows over the stored one. */
+const RATED_PARTNERS = `(SELECT p.*, ${LATEST_RATING_SQL('p.user_id')} AS scorecard_rating FROM read.partners p) rated_partners`;
+const ratingOfRow = (row: Pick<PartnerRow, 'rating' | 'scorecard_rating'>) => {
+  const value = row.scorecard_rating ?? row.rating;
+  return value === null || value === undefined ? null : Number(value);
+};
+
 export type PartnerSortField = 'id' | 'company_name' | 'created_at' | 'updated_at' | 'status' | 'region' | 'tier' | 'category' | 'rating' | 'projects_count';
 
 export async function listPartners(
@@ -309,23 +332,78 @@ export async function listPartners(
     where.push(`(${columns.map((column) => `${column} ILIKE ${pattern}`).join(' OR ')})`);
   }
   const clause = where.length ? `WHERE ${where.join(' AND ')}` : '';
-  const order = page.sort ? `${page.sort.field} ${page.sort.order} NULLS LAST, created_at DESC` : 'created_at DESC';
+  const sortColumn = page.sort?.field === 'rating' ? 'coalesce(scorecard_rating, rating)' : page.sort?.field;
+  const order = page.sort ? `${sortColumn} ${page.sort.order} NULLS LAST, created_at DESC` : 'created_at DESC';
   const countParams = [...params];
-  const { rows } = await db.query<PartnerRow>(`SELECT * FROM read.partners ${clause} ORDER BY ${order}, id OFFSET ${param(page.offset)} LIMIT ${param(page.limit)}`, params);
+  const { rows } = await db.query<PartnerRow>(
+    `SELECT * FROM ${RATED_PARTNERS} ${clause} ORDER BY ${order}, id OFFSET ${param(page.offset)} LIMIT ${param(page.limit)}`,
+    params,
+  );
   const counted = await db.query<{ n: string }>(`SELECT count(*) AS n FROM read.partners ${clause}`, countParams);
   return { rows, total: Number(counted.rows[0].n) };
-}
-
-/** Applications by status, for the admin panel's summary cards. */
-export async function partnerCounts(db: Queryable): Promise<Record<'pending' | 'approved' | 'rejected', number>> {
-  const { rows } = await db.query<{ status: string; n: string }>('SELECT status, count(*) AS n FROM read.partners GROUP BY status');
-  const counts = { pending: 0, approved: 0, rejected: 0 };
-  for (const row of rows) if (row.status in counts) counts[row.status as keyof typeof counts] = Number(row.n);
-  return counts;
 }
 
 /** True once the applicant has sent the onboarding questionnaire. */
 export async function questionnaireSubmitted(db: Queryable, userId: string): Promise<boolean> {
   const { rows } = await db.query('SELECT 1 FROM read.partners WHERE user_id = $1 AND questionnaire_submitted_at IS NOT NULL', [userId]);
   return rows.length > 0;
+}
+
+/**
+ * An application's history: its status changes as every module keeps them (read.status_history), and
+ * between them the application's other steps (details, questionnaire) from its stream, each in words.
+ */
+export async function partnerHistoryOf(db: Queryable, partnerId: string, stream: readonly RecordedEvent[]): Promise<PartnerHistoryEntry[]> {
+  const changes = new Map((await statusHistoryOf(db, 'partners', partnerId)).map((change) => [change.id, change]));
+  const names = await personNames(
+    db,
+    stream.filter((event) => !changes.has(event.id)).map((event) => event.metadata.actorId),
+  );
+  let status: string | null = null;
+  return stream.map((recorded) => {
+    const { action, details } = describePartnerEvent(asDomainEvent<PartnerEvent>(recorded));
+    const change = changes.get(recorded.id);
+    if (change) {
+      status = change.to_status;
+      return { ...change, record_type: 'partners' as const, action, details };
+    }
+    const { actorId, actorRole, occurredAt } = recorded.metadata;
+    return {
+      id: recorded.id,
+      record_type: 'partners' as const,
+      record_id: partnerId,
+      event_type: recorded.type,
+      action,
+      details,
+      from_status: null,
+      to_status: status,
+      reason: null,
+      actor_id: actorId,
+      actor_name: actorId ? (names.get(actorId) ?? null) : null,
+      actor_role: actorRole,
+      occurred_at: occurredAt,
+    };
+  });
+}
+
+/** What an event of the application's stream did, in words. */
+function describePartnerEvent(event: PartnerEvent): { action: string; details: Record<string, unknown> | null } {
+  switch (event.type) {
+    case 'PartnerApplicationSubmitted.v1':
+      return { action: 'Application submitted', details: { company_name: event.data.companyName } };
+    case 'PartnerApplicationDetailsProvided.v1':
+      return {
+        action: 'Company information and qualifications provided',
+        details: { region: event.data.details.region || null, company_logo: event.data.companyLogo },
+      };
+    case 'PartnerQuestionnaireAnswered.v1':
+      return { action: 'Onboarding questionnaire answered', details: { company_name: event.data.answers.company_name } };
+    case 'PartnerApproved.v1':
+      return {
+        action: `Approved as ${event.data.category}`,
+        details: { category: event.data.category, tier: event.data.tier, permissions: event.data.permissions },
+      };
+    case 'PartnerRejected.v1':
+      return { action: 'Rejected', details: null };
+  }
 }

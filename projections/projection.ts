@@ -1,5 +1,5 @@
-import type { PoolClient } from '../src/db';
-import type { RecordedEvent } from '../src/eventstore';
+import type { PoolClient } from '../platform/db';
+import type { RecordedEvent } from '../platform/eventstore';
 
 /**
  * A read model: the tables it owns in the `read` schema and how each event changes them.
@@ -32,7 +32,7 @@ export function projectionStages(projections: readonly Projection[]): Projection
  * the analysts' reach: `secret` beside the live `read`, `<schema>_secret` beside a rebuild's schema.
  */
 export const SECRET_SCHEMA = 'secret';
-export const PROJECTED_SECRET_TABLES = ['user_credentials', 'api_keys'] as const;
+export const PROJECTED_SECRET_TABLES = ['user_credentials', 'api_keys', 'user_factors', 'recovery_codes', 'identity_provider_secrets'] as const;
 export const secretSchemaBeside = (schema: string) => (schema === 'read' ? SECRET_SCHEMA : `${schema}_secret`);
 
 /** Projections own disjoint tables, so each can take the whole batch in turn. */

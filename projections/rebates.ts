@@ -1,15 +1,17 @@
-import { centsToAmount } from '../domain/catalogue/catalogue';
+import { centsToAmount } from '../domain/money';
 import { nextRebateStatuses, rebateStatusLabel, type RebateEvent } from '../domain/rebates/rebates';
-import { quarterOf, rebateProgress, suggestedRebateCents, tierFor, type RebateProgress } from '../domain/rebates/tiers';
-import type { PoolClient } from '../src/db';
-import type { RecordedEvent } from '../src/eventstore';
+import { daysRemainingIn, quarterOf, REBATE_TIERS, rebateProgress, suggestedRebateCents, tierFor, type RebateProgress } from '../domain/rebates/tiers';
+import type { RebateOverview, RebateStats, RebateView } from '../contracts/rebates';
+import { listTiers, standingOf, tierInForceAt } from './programme';
+import type { PoolClient } from '../platform/db';
+import { asDomainEvent, type RecordedEvent } from '../platform/eventstore';
 import type { Projection } from './projection';
 
 /** read.rebates and read.rebate_documents. */
 export const rebatesProjection: Projection = {
   name: 'rebates',
   async apply(recorded: RecordedEvent, db: PoolClient) {
-    const event = recorded as unknown as RebateEvent;
+    const event = asDomainEvent<RebateEvent>(recorded);
     const at = recorded.metadata.occurredAt;
     switch (event.type) {
       case 'RebateSubmitted.v1': {
@@ -18,7 +20,22 @@ export const rebatesProjection: Projection = {
           `INSERT INTO rebates (id, organisation_id, company_name, submitted_by, product_name, product_category, purchase_date, invoice_number, purchase_amount,
                                 rebate_type, description, status, document_count, submitted_at, updated_at)
            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::bigint / 100.0, $10, $11, $12, $13, $14, $14) ON CONFLICT (id) DO NOTHING`,
-          [d.rebateId, d.organisationId, d.companyName, d.submittedBy, d.productName, d.productCategory, d.purchaseDate, d.invoiceNumber, d.purchaseAmountCents, d.rebateType, d.description, d.status, d.documents.length, at],
+          [
+            d.rebateId,
+            d.organisationId,
+            d.companyName,
+            d.submittedBy,
+            d.productName,
+            d.productCategory,
+            d.purchaseDate,
+            d.invoiceNumber,
+            d.purchaseAmountCents,
+            d.rebateType,
+            d.description,
+            d.status,
+            d.documents.length,
+            at,
+          ],
         );
         if (!inserted.rowCount || !d.documents.length) return;
         await db.query(
@@ -30,17 +47,18 @@ export const rebatesProjection: Projection = {
         return;
       }
       case 'RebateProcessingStarted.v1':
-        await db.query('UPDATE rebates SET status = $2, notes = coalesce($3, notes), updated_at = $4 WHERE id = $1', [event.data.rebateId, event.data.status, event.data.reason, at]);
-        return;
-      case 'RebateApproved.v1':
-        await db.query('UPDATE rebates SET status = $2, rebate_amount = $3::bigint / 100.0, notes = $4, reviewed_at = $5, reviewed_by = $6, updated_at = $5 WHERE id = $1', [
+        await db.query('UPDATE rebates SET status = $2, notes = coalesce($3, notes), updated_at = $4 WHERE id = $1', [
           event.data.rebateId,
           event.data.status,
-          event.data.rebateAmountCents,
-          event.data.notes,
+          event.data.reason,
           at,
-          recorded.metadata.actorId,
         ]);
+        return;
+      case 'RebateApproved.v1':
+        await db.query(
+          'UPDATE rebates SET status = $2, rebate_amount = $3::bigint / 100.0, notes = $4, reviewed_at = $5, reviewed_by = $6, updated_at = $5 WHERE id = $1',
+          [event.data.rebateId, event.data.status, event.data.rebateAmountCents, event.data.notes, at, recorded.metadata.actorId],
+        );
         return;
       case 'RebateRejected.v1':
         await db.query('UPDATE rebates SET status = $2, rejection_reason = $3, notes = $3, reviewed_at = $4, reviewed_by = $5, updated_at = $4 WHERE id = $1', [
@@ -93,6 +111,7 @@ interface RebateRow {
   matched_order_number: string | null;
   matched_by: 'invoice' | 'product_and_amount' | null;
   quarter_purchases: string;
+  programme_tier: { name: string; rate: number } | null;
 }
 
 interface DocumentRow {
@@ -134,17 +153,26 @@ const REBATE_COLUMNS = `r.id, r.organisation_id, r.company_name, r.submitted_by,
   r.rejection_reason, r.document_count, r.submitted_at, r.reviewed_at, r.reviewed_by, v.full_name AS reviewed_by_name, r.updated_at,
   m.id AS matched_order_id, m.order_number AS matched_order_number, m.matched_by,
   (SELECT coalesce(sum(a.purchase_amount), 0) FROM read.rebates a
-    WHERE a.organisation_id = r.organisation_id AND a.status = 'approved' AND date_trunc('quarter', a.purchase_date) = date_trunc('quarter', r.purchase_date)) AS quarter_purchases`;
+    WHERE a.organisation_id = r.organisation_id AND a.status = 'approved' AND date_trunc('quarter', a.purchase_date) = date_trunc('quarter', r.purchase_date)) AS quarter_purchases,
+  (SELECT json_build_object('name', v.name, 'rate', (v.benefits->>'rebate_rate_percent')::numeric) FROM read.programme_tier_periods tp
+    JOIN read.programme_tier_versions v ON v.tier_id = tp.tier_id AND v.valid_from <= r.submitted_at AND (v.valid_to IS NULL OR v.valid_to > r.submitted_at)
+    WHERE tp.organisation_id = r.organisation_id AND tp.from_at <= r.submitted_at AND (tp.to_at IS NULL OR tp.to_at > r.submitted_at)
+    ORDER BY tp.from_at DESC LIMIT 1) AS programme_tier`;
 
 const toCents = (amount: string | number) => Math.round(Number(amount) * 100);
 
 export const rebateDocumentUrl = (rebateId: string, file: string) => `/api/rebates/${rebateId}/attachments/${file}`;
 
 /** The claim as the API answers it: the fields of spec 002 §3, and what the reviewer needs beside them. */
-export function toRebateView(row: RebateRow, documents: DocumentRow[]) {
+export function toRebateView(row: RebateRow, documents: DocumentRow[]): RebateView {
   const attachments = documents.map((d) => ({ file: d.file, name: d.name, type: d.type, size: d.size, url: rebateDocumentUrl(row.id, d.file) }));
   // The tier the organisation holds before this claim counts: only approved claims make up the quarter's purchases.
-  const tier = tierFor(toCents(row.quarter_purchases));
+  // The partner programme's tier in force when the claim was submitted, with that tier's rate as it was then; an
+  // organisation the programme has not evaluated yet keeps the quarterly ladder's tier (its purchases before this claim).
+  const ladder = tierFor(toCents(row.quarter_purchases));
+  const tier = row.programme_tier
+    ? { name: row.programme_tier.name, ratePercent: Number(row.programme_tier.rate) }
+    : { name: ladder.name, ratePercent: ladder.ratePercent };
   const rate = tier.ratePercent;
   return {
     id: row.id,
@@ -158,7 +186,7 @@ export function toRebateView(row: RebateRow, documents: DocumentRow[]) {
     attachments,
     status: row.status,
     status_label: rebateStatusLabel(row.status),
-    next_statuses: nextRebateStatuses(row.status),
+    next_statuses: [...nextRebateStatuses(row.status)],
     rebate_amount: row.rebate_amount === null ? null : Number(row.rebate_amount),
     notes: row.notes,
     rejection_reason: row.rejection_reason,
@@ -174,14 +202,17 @@ export function toRebateView(row: RebateRow, documents: DocumentRow[]) {
     submitted_by: row.submitted_by,
     submitted_by_name: row.submitted_by_name,
     document_count: row.document_count,
-    matched_order: row.matched_order_number ? { id: row.matched_order_id, order_number: row.matched_order_number, matched_by: row.matched_by } : null,
+    // The match's id, number and kind come from one order row: all set or all null.
+    matched_order:
+      row.matched_order_id && row.matched_order_number && row.matched_by
+        ? { id: row.matched_order_id, order_number: row.matched_order_number, matched_by: row.matched_by }
+        : null,
     match_note: row.matched_order_number ? `matches order ${row.matched_order_number}` : null,
     suggested_rate: rate,
     suggested_tier: tier.name,
     suggested_rebate_amount: centsToAmount(suggestedRebateCents(toCents(row.purchase_amount), rate)),
   };
 }
-export type RebateView = ReturnType<typeof toRebateView>;
 
 async function documentsOf(db: Queryable, ids: string[]): Promise<Map<string, DocumentRow[]>> {
   const byRebate = new Map<string, DocumentRow[]>(ids.map((id) => [id, []]));
@@ -226,7 +257,18 @@ export interface RebateFilters {
   search?: string;
 }
 
-export const REBATE_SORT_FIELDS = ['id', 'submitted_date', 'created_at', 'purchase_date', 'purchase_amount', 'rebate_amount', 'status', 'company_name', 'invoice_number', 'product_name'] as const;
+export const REBATE_SORT_FIELDS = [
+  'id',
+  'submitted_date',
+  'created_at',
+  'purchase_date',
+  'purchase_amount',
+  'rebate_amount',
+  'status',
+  'company_name',
+  'invoice_number',
+  'product_name',
+] as const;
 export type RebateSortField = (typeof REBATE_SORT_FIELDS)[number];
 const SORT_COLUMNS: Readonly<Record<RebateSortField, string>> = {
   id: 'r.id',
@@ -281,12 +323,20 @@ export async function listRebates(
     const count = await db.query<{ n: string }>(`SELECT count(*) AS n FROM read.rebates r ${clause}`, params.slice(0, counted));
     total = Number(count.rows[0].n);
   }
-  const documents = await documentsOf(db, rows.map((r) => r.id));
+  const documents = await documentsOf(
+    db,
+    rows.map((r) => r.id),
+  );
   return { rows: rows.map(({ total: _total, ...row }) => toRebateView(row, documents.get(row.id) ?? [])), total };
 }
 
 /** Every claim the filters select, a page at a time (for the CSV export). */
-export async function* allRebates(db: Queryable, scope: RebateScope, filters: RebateFilters, sort?: { field: RebateSortField; order: 'ASC' | 'DESC' }): AsyncGenerator<RebateView> {
+export async function* allRebates(
+  db: Queryable,
+  scope: RebateScope,
+  filters: RebateFilters,
+  sort?: { field: RebateSortField; order: 'ASC' | 'DESC' },
+): AsyncGenerator<RebateView> {
   const size = 500;
   for (let offset = 0; ; offset += size) {
     const { rows } = await listRebates(db, scope, filters, { offset, limit: size, sort });
@@ -342,11 +392,120 @@ export async function rebateFigures(db: Queryable, scope: RebateScope, now: Date
   const quarterPurchases = toCents(r.quarter_purchases);
   const quarterRebates = toCents(r.quarter_rebates);
   return {
-    counts: { total: Number(r.total), pending: Number(r.pending), processing: Number(r.processing), approved: Number(r.approved), rejected: Number(r.rejected) },
+    counts: {
+      total: Number(r.total),
+      pending: Number(r.pending),
+      processing: Number(r.processing),
+      approved: Number(r.approved),
+      rejected: Number(r.rejected),
+    },
     awaiting: { count: Number(r.pending) + Number(r.processing), purchaseCents: toCents(r.awaiting_purchase) },
     allTime: { purchasesCents: toCents(r.purchases), rebatesCents: toCents(r.rebates) },
     progress: scope.organisationId ? rebateProgress({ now, purchasesCents: quarterPurchases, rebatesCents: quarterRebates }) : null,
     quarter: { purchasesCents: quarterPurchases, rebatesCents: quarterRebates, label: quarter.label, start: quarter.start, end: quarter.end },
-    months: quarter.months.map((month) => ({ month, purchasesCents: toCents(byMonth.get(month)?.purchases ?? 0), rebatesCents: toCents(byMonth.get(month)?.rebates ?? 0) })),
+    months: quarter.months.map((month) => ({
+      month,
+      purchasesCents: toCents(byMonth.get(month)?.purchases ?? 0),
+      rebatesCents: toCents(byMonth.get(month)?.rebates ?? 0),
+    })),
+  };
+}
+
+// ---- the Overview and statistics answers ----
+
+const amount = centsToAmount;
+const MONTH = new Intl.DateTimeFormat('en-US', { month: 'short', timeZone: 'UTC' });
+
+/**
+ * The partner programme's side of the Overview: the organisation's tier in force, the next tier and what it still
+ * needs, and the ladder's rebate rates. Null for an organisation the programme has not evaluated yet, whose claims
+ * follow the quarterly ladder (the same rule as each claim's suggestion in toRebateView).
+ */
+export interface OverviewProgramme {
+  tier: string;
+  next: string | null;
+  rate: number;
+  missing: string | null;
+  tiers: Array<{ name: string; rate: number }>;
+}
+
+export async function overviewProgramme(db: Queryable, organisationId: string | null, now: Date): Promise<OverviewProgramme | null> {
+  if (!organisationId || !(await tierInForceAt(db, organisationId, now))) return null;
+  const standing = await standingOf(db, organisationId, now);
+  if (!standing) return null;
+  const tiers = await listTiers(db);
+  return {
+    tier: standing.tier.name,
+    next: standing.next_tier?.name ?? null,
+    rate: standing.benefits.rebate_rate_percent,
+    missing: standing.missing_sentence,
+    tiers: tiers.map((t) => ({ name: t.name, rate: t.benefits.rebate_rate_percent })),
+  };
+}
+
+/**
+ * The Overview tab (spec 002 §3, Rebate dashboard overview), computed for the quarter holding `now`. The tier and rate
+ * are the partner programme's when the organisation holds a programme tier (`tier_source: 'programme'`: no quarterly
+ * purchase target then, since the programme's requirements decide the next tier), else the quarterly ladder's.
+ */
+export function toOverview(figures: RebateFigures, now: Date, programme: OverviewProgramme | null = null): RebateOverview {
+  const ladder = figures.progress;
+  const p = programme ? undefined : ladder;
+  const quarter = quarterOf(now);
+  return {
+    scope: ladder ? 'organisation' : 'all',
+    tier_source: programme ? ('programme' as const) : ladder ? ('quarterly' as const) : null,
+    quarterly_progress: { percentage: p?.percentage ?? null, current: amount(figures.quarter.purchasesCents), target: p ? amount(p.targetCents) : null },
+    quarterly_target: { target: p ? amount(p.targetCents) : null, current: amount(figures.quarter.purchasesCents) },
+    current_tier: programme ? { tier: programme.tier, next: programme.next } : { tier: p?.currentTier.name ?? null, next: p?.nextTier?.name ?? null },
+    /** What the next programme tier still needs ("$18,400 more delivered purchases"), null otherwise. */
+    next_tier_missing: programme?.missing ?? null,
+    pending_rebates: { count: figures.awaiting.count, total: amount(figures.awaiting.purchaseCents) },
+    summary_counts: figures.counts,
+    financial_summary: {
+      total_purchase: amount(figures.allTime.purchasesCents),
+      total_rebate: amount(figures.allTime.rebatesCents),
+      quarterly_purchase: amount(figures.quarter.purchasesCents),
+      quarterly_rebate: amount(figures.quarter.rebatesCents),
+    },
+    quarter: {
+      label: quarter.label,
+      progress_label: `${quarter.label} Progress`,
+      start: quarter.start,
+      end: quarter.end,
+      days_remaining: daysRemainingIn(quarter, now),
+    },
+    rate: programme ? programme.rate : (p?.ratePercent ?? null),
+    remaining_to_next_tier: p ? amount(p.remainingToNextTierCents) : null,
+    monthly: figures.months.map((m) => ({
+      month: m.month,
+      label: MONTH.format(new Date(`${m.month}-01T00:00:00.000Z`)),
+      purchases: amount(m.purchasesCents),
+      rebates: amount(m.rebatesCents),
+    })),
+    tiers: programme
+      ? programme.tiers.map((t) => ({ name: t.name, threshold: null, rate: t.rate }))
+      : REBATE_TIERS.map((t) => ({ name: t.name, threshold: amount(t.quarterlyPurchasesCents), rate: t.ratePercent })),
+  };
+}
+
+/** GET /rebates/stats/user (spec 002 §3, Rebate stats), and the dashboards' rebateProgress. */
+export function toStats(figures: RebateFigures, now: Date): RebateStats {
+  const p = figures.progress;
+  const quarter = quarterOf(now);
+  return {
+    totalRebateAmount: amount(figures.allTime.rebatesCents),
+    quarterlyTarget: p ? amount(p.targetCents) : null,
+    currentTier: p?.currentTier.name ?? null,
+    nextTier: p?.nextTier?.name ?? null,
+    nextTierTarget: p?.nextTier ? amount(p.nextTier.quarterlyPurchasesCents) : null,
+    quarterlyPurchases: amount(figures.quarter.purchasesCents),
+    quarterlyRebates: amount(figures.quarter.rebatesCents),
+    progressPercentage: p?.percentage ?? null,
+    remainingToNextTier: p ? amount(p.remainingToNextTierCents) : null,
+    rebateRate: p?.ratePercent ?? null,
+    quarterLabel: quarter.label,
+    daysRemaining: daysRemainingIn(quarter, now),
+    pendingCount: figures.awaiting.count,
   };
 }

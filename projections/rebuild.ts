@@ -1,6 +1,6 @@
-import { PRINCIPALS_CHANNEL } from '../src/plugins/principalCache';
-import type { Pool } from '../src/db';
-import { comparePositions, type EventStore, type GlobalPosition, type RecordedEvent } from '../src/eventstore';
+import { PRINCIPALS_CHANNEL } from '../platform/principalCache';
+import type { Pool } from '../platform/db';
+import { comparePositions, type EventStore, type GlobalPosition, type RecordedEvent } from '../platform/eventstore';
 import { CheckpointStore } from './checkpoints';
 import { applyToProjection, projectionStages, PROJECTED_SECRET_TABLES, SECRET_SCHEMA, secretSchemaBeside, type Projection } from './projection';
 import { READ_MODELS_CHECKPOINT } from './runner';
@@ -74,7 +74,13 @@ async function rebuildInto(
  * Replays the whole log, up to the head it finds, into the empty copies in `schema` (createEmptyCopies),
  * and answers that head.
  */
-export async function replayInto(store: EventStore, pool: Pool, projections: readonly Projection[], schema: string, batchSize: number = REBUILD_BATCH_SIZE): Promise<GlobalPosition | undefined> {
+export async function replayInto(
+  store: EventStore,
+  pool: Pool,
+  projections: readonly Projection[],
+  schema: string,
+  batchSize: number = REBUILD_BATCH_SIZE,
+): Promise<GlobalPosition | undefined> {
   const head = await store.headPosition();
   if (head) await replay(store, pool, projections, head, batchSize, schema);
   return head;
@@ -127,7 +133,14 @@ export async function createEmptyCopies(pool: Pool, schema: string): Promise<{ t
  * both cores work. One transaction per stage and batch; a rebuild that stops midway starts again from
  * scratch, so the checkpoint is written once, at the end.
  */
-async function replay(store: EventStore, pool: Pool, projections: readonly Projection[], head: GlobalPosition, batchSize: number, schema: string): Promise<void> {
+async function replay(
+  store: EventStore,
+  pool: Pool,
+  projections: readonly Projection[],
+  head: GlobalPosition,
+  batchSize: number,
+  schema: string,
+): Promise<void> {
   const stages = projectionStages(projections);
   const clients = await Promise.all(stages.map(() => pool.connect()));
   const applyStage = async (k: number, events: readonly RecordedEvent[]) => {

@@ -1,4 +1,5 @@
-import type { PoolClient } from '../src/db';
+import type { PoolClient } from '../platform/db';
+import type { ActivityItem, RecentActivity } from '../contracts/dashboards';
 
 /**
  * Recent activity: status changes from read.status_history (orders, projects, tickets, rebates, and
@@ -8,19 +9,7 @@ import type { PoolClient } from '../src/db';
 
 type Queryable = { query: PoolClient['query'] };
 
-export interface ActivityItem {
-  id: string;
-  record_type: string;
-  record_id: string;
-  title: string;
-  message: string;
-  status: string;
-  previous_status: string | null;
-  actor_id: string | null;
-  actor_name: string | null;
-  occurred_at: string;
-  link: string | null;
-}
+export type { ActivityItem };
 
 interface HistoryRow {
   event_id: string;
@@ -63,12 +52,18 @@ const KINDS: Readonly<Record<string, RecordKind>> = {
   },
   tickets: {
     noun: 'Ticket',
-    lookup: lookupQuery(`SELECT id::text, ticket_number || ': ' || title AS title FROM read.tickets WHERE id = ANY($1::uuid[])`, (id) => `/supportcenter?tab=cases&ticket=${id}`),
+    lookup: lookupQuery(
+      `SELECT id::text, ticket_number || ': ' || title AS title FROM read.tickets WHERE id = ANY($1::uuid[])`,
+      (id) => `/supportcenter?tab=cases&ticket=${id}`,
+    ),
     recentOf: 'read.tickets',
   },
   rebates: {
     noun: 'Rebate claim',
-    lookup: lookupQuery(`SELECT id::text, 'Rebate claim ' || invoice_number AS title FROM read.rebates WHERE id = ANY($1::uuid[])`, () => '/rebates?tab=history'),
+    lookup: lookupQuery(
+      `SELECT id::text, 'Rebate claim ' || invoice_number AS title FROM read.rebates WHERE id = ANY($1::uuid[])`,
+      () => '/rebates?tab=history',
+    ),
     recentOf: 'read.rebates',
   },
 };
@@ -96,7 +91,10 @@ async function historyRows(db: Queryable, organisationId: string | undefined, ty
   // The organisation's `limit` most recently changed records of each kind hold its `limit` latest changes.
   const recent = types
     .filter((type) => KINDS[type])
-    .map((type) => `(SELECT '${type}'::text AS record_type, id::text AS record_id FROM ${KINDS[type].recentOf} WHERE organisation_id = $1 ORDER BY updated_at DESC LIMIT $2)`)
+    .map(
+      (type) =>
+        `(SELECT '${type}'::text AS record_type, id::text AS record_id FROM ${KINDS[type].recentOf} WHERE organisation_id = $1 ORDER BY updated_at DESC LIMIT $2)`,
+    )
     .join(' UNION ALL ');
   const { rows } = await db.query<HistoryRow>(
     `WITH recent AS (${recent})
@@ -150,16 +148,32 @@ export async function recentActivity(db: Queryable, scope: ActivityScope, limit 
 }
 
 /** The spec's recent-activity lists: the newest partner applications (all organisations only) and projects. */
-export async function recentRecords(db: Queryable, scope: ActivityScope, limit = 5) {
+export async function recentRecords(db: Queryable, scope: ActivityScope, limit = 5): Promise<Omit<RecentActivity, 'activities'>> {
   const projects = await db.query<{ id: string; title: string; status: string; created_at: Date }>(
     `SELECT id::text, title, status, created_at FROM read.projects ${scope.organisationId ? 'WHERE organisation_id = $2' : ''} ORDER BY created_at DESC LIMIT $1`,
     scope.organisationId ? [limit, scope.organisationId] : [limit],
   );
-  const partners = scope.organisationId || !scope.partnerApplications
-    ? { rows: [] }
-    : await db.query<{ id: string; name: string; status: string; created_at: Date }>('SELECT id::text, company_name AS name, status, created_at FROM read.partners ORDER BY created_at DESC LIMIT $1', [limit]);
+  const partners =
+    scope.organisationId || !scope.partnerApplications
+      ? { rows: [] }
+      : await db.query<{ id: string; name: string; status: string; created_at: Date }>(
+          'SELECT id::text, company_name AS name, status, created_at FROM read.partners ORDER BY created_at DESC LIMIT $1',
+          [limit],
+        );
   return {
-    recentPartners: partners.rows.map((p) => ({ id: p.id, name: p.name, message: `${p.name} applied to become a partner (${p.status})`, createdAt: p.created_at.toISOString(), link: '/adminpanel' })),
-    recentProjects: projects.rows.map((p) => ({ id: p.id, title: p.title, message: `${p.title} was registered (${p.status})`, createdAt: p.created_at.toISOString(), link: `/project/details?id=${p.id}` })),
+    recentPartners: partners.rows.map((p) => ({
+      id: p.id,
+      name: p.name,
+      message: `${p.name} applied to become a partner (${p.status})`,
+      createdAt: p.created_at.toISOString(),
+      link: '/adminpanel',
+    })),
+    recentProjects: projects.rows.map((p) => ({
+      id: p.id,
+      title: p.title,
+      message: `${p.title} was registered (${p.status})`,
+      createdAt: p.created_at.toISOString(),
+      link: `/project/details?id=${p.id}`,
+    })),
   };
 }

@@ -1,20 +1,32 @@
+import type { Resource } from '../contracts/resources';
 import type { ResourceEvent } from '../domain/resources/resources';
-import type { PoolClient } from '../src/db';
-import type { RecordedEvent } from '../src/eventstore';
+import type { PoolClient } from '../platform/db';
+import { asDomainEvent, type RecordedEvent } from '../platform/eventstore';
 import type { Projection } from './projection';
 
 /** read.resources: one row per published resource. */
 export const resourcesProjection: Projection = {
   name: 'resources',
   async apply(recorded: RecordedEvent, db: PoolClient) {
-    const event = recorded as unknown as ResourceEvent;
+    const event = asDomainEvent<ResourceEvent>(recorded);
     switch (event.type) {
       case 'ResourcePublished.v1': {
         const d = event.data;
         await db.query(
           `INSERT INTO resources (id, title, category, description, roles, file_name, original_name, type, published_by, created_at)
            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) ON CONFLICT (id) DO NOTHING`,
-          [d.resourceId, d.title, d.category, d.description, d.roles, d.file.name, d.file.originalName, d.file.type, d.publishedBy, recorded.metadata.occurredAt],
+          [
+            d.resourceId,
+            d.title,
+            d.category,
+            d.description,
+            d.roles,
+            d.file.name,
+            d.file.originalName,
+            d.file.type,
+            d.publishedBy,
+            recorded.metadata.occurredAt,
+          ],
         );
         return;
       }
@@ -39,7 +51,7 @@ interface ResourceRow {
   created_at: Date;
 }
 
-export function toResourceView(row: ResourceRow) {
+export function toResourceView(row: ResourceRow): Resource {
   return {
     id: row.id,
     title: row.title,
@@ -53,7 +65,7 @@ export function toResourceView(row: ResourceRow) {
     created_at: row.created_at.toISOString(),
   };
 }
-export type ResourceView = ReturnType<typeof toResourceView>;
+export type ResourceView = Resource;
 
 /** What the caller may download: resources for their role (everything, for `role` undefined: admins). */
 export async function listResources(

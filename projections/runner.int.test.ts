@@ -1,10 +1,10 @@
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { UserEvent } from '../domain/identity/identity';
+import type { UserEvent } from '../domain/identity/users';
 import { createTestDatabase, type TestDatabase } from '../src/testing/database';
-import { PostgresEventStore } from '../src/eventstore/postgres';
-import { comparePositions, type NewEvent } from '../src/eventstore';
+import { PostgresEventStore } from '../platform/eventstore/postgres';
+import { comparePositions, type NewEvent } from '../platform/eventstore';
 import { readModels } from '.';
 import { rebuildProjections } from './rebuild';
 import { READ_MODELS_CHECKPOINT, ProjectionRunner } from './runner';
@@ -30,15 +30,35 @@ async function appendUserLives(store: PostgresEventStore, count: number): Promis
       const events: UserEvent[] = [
         {
           type: 'UserRegistered.v1',
-          data: { userId, email, fullName: `User ${i}`, companyName: null, role: 'support', permissions: ['Support.Read'], parentUserId: null, passwordHash: 'h', selfRegistered: false, status: 'inactive', previousStatus: null },
+          data: {
+            userId,
+            email,
+            fullName: `User ${i}`,
+            companyName: null,
+            role: 'support',
+            permissions: ['Support.Read'],
+            parentUserId: null,
+            passwordHash: 'h',
+            selfRegistered: false,
+            status: 'inactive',
+            previousStatus: null,
+          },
         },
         { type: 'UserActivated.v1', data: { userId, status: 'active', previousStatus: 'inactive', reason: null } },
       ];
       await store.appendToStream(`users-${userId}`, events.map(event), { expectedRevision: 'no_stream' });
-      await store.appendToStream(`users-${userId}`, [event({ type: 'UserProfileUpdated.v1', data: { userId, email, fullName: `User ${i} (renamed)`, companyName: 'Acme' } })], { expectedRevision: 1n });
+      await store.appendToStream(
+        `users-${userId}`,
+        [event({ type: 'UserProfileUpdated.v1', data: { userId, email, fullName: `User ${i} (renamed)`, companyName: 'Acme' } })],
+        { expectedRevision: 1n },
+      );
       statusChanges += 2;
       if (i % 3 === 0) {
-        await store.appendToStream(`users-${userId}`, [event({ type: 'UserDeactivated.v1', data: { userId, status: 'inactive', previousStatus: 'active', reason: 'test' } })], { expectedRevision: 2n });
+        await store.appendToStream(
+          `users-${userId}`,
+          [event({ type: 'UserDeactivated.v1', data: { userId, status: 'inactive', previousStatus: 'active', reason: 'test' } })],
+          { expectedRevision: 2n },
+        );
         statusChanges += 1;
       }
     }),
@@ -47,7 +67,12 @@ async function appendUserLives(store: PostgresEventStore, count: number): Promis
 }
 
 async function snapshot(database: TestDatabase) {
-  const tables = ['read.users ORDER BY id', 'secret.user_credentials ORDER BY user_id', 'read.status_history ORDER BY event_id', 'read.notifications ORDER BY id'];
+  const tables = [
+    'read.users ORDER BY id',
+    'secret.user_credentials ORDER BY user_id',
+    'read.status_history ORDER BY event_id',
+    'read.notifications ORDER BY id',
+  ];
   const result: Record<string, unknown[]> = {};
   for (const table of tables) result[table] = (await database.pool.query(`SELECT * FROM ${table}`)).rows;
   return result;
@@ -75,7 +100,10 @@ describe('projection runner', () => {
     const store = new PostgresEventStore(db.pool, db.url);
     const statusChanges = await appendUserLives(store, 150);
 
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/testing/slow-projector.ts'], { env: { ...process.env, DATABASE_URL: db.url }, stdio: 'pipe' });
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/testing/slow-projector.ts'], {
+      env: { ...process.env, DATABASE_URL: db.url },
+      stdio: 'pipe',
+    });
     const checkpoints = new CheckpointStore('read.checkpoints');
     // Kill it once it has committed some batches and is inside another one.
     await vi.waitFor(
@@ -131,7 +159,24 @@ describe('projection runner', () => {
       const userId = randomUUID();
       const appended = await store.appendToStream(
         `users-${userId}`,
-        [event({ type: 'UserRegistered.v1', data: { userId, email: `ryw${i}@example.test`, fullName: 'R', companyName: null, role: 'support', permissions: [], parentUserId: null, passwordHash: 'h', selfRegistered: false, status: 'active', previousStatus: null } })],
+        [
+          event({
+            type: 'UserRegistered.v1',
+            data: {
+              userId,
+              email: `ryw${i}@example.test`,
+              fullName: 'R',
+              companyName: null,
+              role: 'support',
+              permissions: [],
+              parentUserId: null,
+              passwordHash: 'h',
+              selfRegistered: false,
+              status: 'active',
+              previousStatus: null,
+            },
+          }),
+        ],
         { expectedRevision: 'no_stream' },
       );
       expect(await watcher.waitFor(appended.position)).toBe(true);
@@ -140,7 +185,11 @@ describe('projection runner', () => {
     // With no projector, the wait gives up after its bound and says so.
     await runner.stop();
     const userId = randomUUID();
-    const late = await store.appendToStream(`users-${userId}`, [event({ type: 'UserActivated.v1', data: { userId, status: 'active', previousStatus: 'inactive', reason: null } })], { expectedRevision: 'no_stream' });
+    const late = await store.appendToStream(
+      `users-${userId}`,
+      [event({ type: 'UserActivated.v1', data: { userId, status: 'active', previousStatus: 'inactive', reason: null } })],
+      { expectedRevision: 'no_stream' },
+    );
     expect(await watcher.waitFor(late.position, 300)).toBe(false);
     await watcher.stop();
     await store.close();

@@ -1,6 +1,6 @@
-import type { Pool } from '../src/db';
-import { comparePositions, type EventStore, type GlobalPosition, type RecordedEvent } from '../src/eventstore';
-import { CheckpointMovedError, LogFollower } from '../src/eventstore/follower';
+import type { Pool } from '../platform/db';
+import { comparePositions, type EventStore, type GlobalPosition, type RecordedEvent } from '../platform/eventstore';
+import { CheckpointMovedError, LogFollower } from '../platform/eventstore/follower';
 import { CheckpointStore } from './checkpoints';
 import { applyToProjection, secretSchemaBeside, type Projection } from './projection';
 
@@ -76,4 +76,3 @@ export class ProjectionRunner {
     return next;
   }
 }
-

@@ -1,5 +1,5 @@
-import type { PoolClient } from '../src/db';
-import type { RecordedEvent } from '../src/eventstore';
+import type { PoolClient } from '../platform/db';
+import type { RecordedEvent } from '../platform/eventstore';
 import type { Projection } from './projection';
 
 /**
@@ -35,7 +35,20 @@ export const statusHistoryProjection: Projection = {
       if (!isStatusChange(event.data)) return [];
       const { recordType, recordId } = streamCategory(event.streamId);
       const m = event.metadata;
-      return [{ event_id: event.id, record_type: recordType, record_id: recordId, from_status: event.data.previousStatus, to_status: event.data.status, actor_id: m.actorId, actor_role: m.actorRole, reason: event.data.reason ?? null, occurred_at: m.occurredAt, event_type: event.type }];
+      return [
+        {
+          event_id: event.id,
+          record_type: recordType,
+          record_id: recordId,
+          from_status: event.data.previousStatus,
+          to_status: event.data.status,
+          actor_id: m.actorId,
+          actor_role: m.actorRole,
+          reason: event.data.reason ?? null,
+          occurred_at: m.occurredAt,
+          event_type: event.type,
+        },
+      ];
     });
     if (rows.length === 0) return;
     // The rows travel as one JSON document: JSON.stringify is native, escaping an array literal per column is not.

@@ -1,5 +1,6 @@
 import { toSubUserPermissions, normalizePermissions } from '../domain/access';
-import type { PoolClient } from '../src/db';
+import type { PoolClient } from '../platform/db';
+import type { TeamMember } from '../contracts/team';
 
 /**
  * Team members (read.users rows with a parent), as the team-management screens and their API show
@@ -32,7 +33,7 @@ const splitName = (fullName: string | null) => {
 };
 
 /** The specification's sub-user: both spellings of its fields, permissions in both forms. */
-export function toTeamMemberView(row: TeamMemberRow) {
+export function toTeamMemberView(row: TeamMemberRow): TeamMember {
   const { firstName, lastName } = splitName(row.full_name);
   const status = row.invitation_expires_at ? 'invited' : row.is_active ? 'active' : 'inactive';
   const owner = splitName(row.owner_full_name);
@@ -53,14 +54,13 @@ export function toTeamMemberView(row: TeamMemberRow) {
     organisation_id: row.parent_user_id,
     parentUser: { firstName: owner.firstName, lastName: owner.lastName, email: row.owner_email },
     // Team members have no team of their own: the organisation has one level of members.
-    subUsers: [] as string[],
+    subUsers: [],
     created_at: row.created_at.toISOString(),
     createdAt: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
   };
 }
-export type TeamMemberView = ReturnType<typeof toTeamMemberView>;
 
 export interface TeamScope {
   role: string;
@@ -75,7 +75,7 @@ export async function listTeamMembers(
   scope: TeamScope,
   filters: { search?: string; isActive?: boolean; ids?: string[] },
   page: { offset: number; limit: number; sort?: { field: TeamSortField; order: 'ASC' | 'DESC' } },
-): Promise<{ rows: TeamMemberView[]; total: number }> {
+): Promise<{ rows: TeamMember[]; total: number }> {
   const params: unknown[] = [];
   const param = (value: unknown) => `$${params.push(value)}`;
   const where = [`m.role = ${param(scope.role)}`, 'm.parent_user_id IS NOT NULL'];
@@ -101,10 +101,13 @@ export async function listTeamMembers(
 }
 
 /** One member of the scope's team; another organisation's member is not found. */
-export async function findTeamMember(db: Queryable, scope: TeamScope, id: string): Promise<TeamMemberView | undefined> {
+export async function findTeamMember(db: Queryable, scope: TeamScope, id: string): Promise<TeamMember | undefined> {
   const params: unknown[] = [id, scope.role];
   const owner = scope.ownerId ? ` AND m.parent_user_id = $${params.push(scope.ownerId)}` : '';
-  const { rows } = await db.query<TeamMemberRow>(`SELECT ${COLUMNS} FROM ${FROM} WHERE m.id = $1 AND m.role = $2 AND m.parent_user_id IS NOT NULL${owner}`, params);
+  const { rows } = await db.query<TeamMemberRow>(
+    `SELECT ${COLUMNS} FROM ${FROM} WHERE m.id = $1 AND m.role = $2 AND m.parent_user_id IS NOT NULL${owner}`,
+    params,
+  );
   return rows[0] ? toTeamMemberView(rows[0]) : undefined;
 }
 

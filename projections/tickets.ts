@@ -1,11 +1,20 @@
 import { ACTIVE_TICKET_STATUSES, type TicketAttachment, type TicketCommentData, type TicketEvent } from '../domain/tickets/tickets';
-import type { PoolClient } from '../src/db';
-import type { RecordedEvent } from '../src/eventstore';
+import type { PoolClient } from '../platform/db';
+import { asDomainEvent, type RecordedEvent } from '../platform/eventstore';
 import type { Projection } from './projection';
+import type { SupportDashboardFigures, Ticket, TicketAssignee, TicketComment, TicketStatistics } from '../contracts/tickets';
 
 const STATUS_TIME_COLUMN: Readonly<Record<string, string>> = { Resolved: 'resolved_at', Closed: 'closed_at' };
 
-async function addComment(db: PoolClient, ticketId: string, authorId: string | null, comment: TicketCommentData, kind: string, at: string, statusTo: string | null = null) {
+async function addComment(
+  db: PoolClient,
+  ticketId: string,
+  authorId: string | null,
+  comment: TicketCommentData,
+  kind: string,
+  at: string,
+  statusTo: string | null = null,
+) {
   const inserted = await db.query(
     `INSERT INTO ticket_comments (id, ticket_id, author_id, comment, is_internal, kind, status_to, created_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (id) DO NOTHING`,
@@ -23,7 +32,7 @@ async function addComment(db: PoolClient, ticketId: string, authorId: string | n
 export const ticketsProjection: Projection = {
   name: 'tickets',
   async apply(recorded: RecordedEvent, db: PoolClient) {
-    const event = recorded as unknown as TicketEvent;
+    const event = asDomainEvent<TicketEvent>(recorded);
     const at = recorded.metadata.occurredAt;
     const actor = recorded.metadata.actorId ?? null;
     switch (event.type) {
@@ -33,8 +42,28 @@ export const ticketsProjection: Projection = {
           `INSERT INTO tickets (id, ticket_number, organisation_id, company_name, created_by, title, description, priority, category, status, tags, due_at, due_date_given, assigned_to, attachments, created_at, updated_at,
              rma_serial_number, rma_order_id, rma_order_number, rma_product_name)
            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $16, $17, $18, $19, $20) ON CONFLICT (id) DO NOTHING`,
-          [d.ticketId, d.ticketNumber, d.organisationId, d.companyName, d.createdBy, d.title, d.description, d.priority, d.category, d.status, d.tags, d.dueAt, d.dueDateGiven, d.assignedTo, JSON.stringify(d.attachments), at,
-            d.rma?.serialNumber ?? null, d.rma?.orderId ?? null, d.rma?.orderNumber ?? null, d.rma?.productName ?? null],
+          [
+            d.ticketId,
+            d.ticketNumber,
+            d.organisationId,
+            d.companyName,
+            d.createdBy,
+            d.title,
+            d.description,
+            d.priority,
+            d.category,
+            d.status,
+            d.tags,
+            d.dueAt,
+            d.dueDateGiven,
+            d.assignedTo,
+            JSON.stringify(d.attachments),
+            at,
+            d.rma?.serialNumber ?? null,
+            d.rma?.orderId ?? null,
+            d.rma?.orderNumber ?? null,
+            d.rma?.productName ?? null,
+          ],
         );
         if (!inserted.rowCount) return;
         if (d.initialComment) await addComment(db, d.ticketId, d.createdBy, d.initialComment, 'initial', at);
@@ -50,7 +79,14 @@ export const ticketsProjection: Projection = {
         const { ticketId, ticketNumber: _n, organisationId: _o, ...changes } = event.data;
         const sets: string[] = [];
         const params: unknown[] = [ticketId, at];
-        for (const [field, column] of [['title', 'title'], ['description', 'description'], ['priority', 'priority'], ['category', 'category'], ['tags', 'tags'], ['dueAt', 'due_at']] as const) {
+        for (const [field, column] of [
+          ['title', 'title'],
+          ['description', 'description'],
+          ['priority', 'priority'],
+          ['category', 'category'],
+          ['tags', 'tags'],
+          ['dueAt', 'due_at'],
+        ] as const) {
           if (changes[field] !== undefined) sets.push(`${column} = $${params.push(changes[field])}`);
         }
         if (changes.dueAt !== undefined) sets.push('overdue_at = NULL', 'due_date_given = true');
@@ -146,7 +182,7 @@ const TICKET_FROM = 'read.tickets t LEFT JOIN read.users c ON c.id = t.created_b
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 
 /** The Ticket entity of spec 002 §3 (ticket_id is the ticket number), plus what the queue and detail views show. */
-export function toTicketView(row: TicketRow, scope: TicketScope) {
+export function toTicketView(row: TicketRow, scope: TicketScope): Ticket {
   return {
     id: row.id,
     ticket_id: row.ticket_number,
@@ -169,32 +205,40 @@ export function toTicketView(row: TicketRow, scope: TicketScope) {
     overdue_at: iso(row.overdue_at),
     resolution_notes: row.resolution_notes,
     initial_comment: row.initial_comment,
-    attachments: row.attachments.map((file) => ({ name: file.name, original_name: file.originalName, type: file.type, url: `/api/tickets/attachments/${file.name}` })),
+    attachments: row.attachments.map((file) => ({
+      name: file.name,
+      original_name: file.originalName,
+      type: file.type,
+      url: `/api/tickets/attachments/${file.name}`,
+    })),
     comment_count: scope.seesInternal ? row.comment_count : row.public_comment_count,
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
     resolved_at: iso(row.resolved_at),
     closed_at: iso(row.closed_at),
-    rma: row.rma_serial_number ? { serial_number: row.rma_serial_number, order_id: row.rma_order_id, order_number: row.rma_order_number, product_name: row.rma_product_name } : null,
+    rma: row.rma_serial_number
+      ? { serial_number: row.rma_serial_number, order_id: row.rma_order_id, order_number: row.rma_order_number, product_name: row.rma_product_name }
+      : null,
   };
 }
-export type TicketView = ReturnType<typeof toTicketView>;
+export type TicketView = Ticket;
 
-export interface TicketCommentView {
-  id: string;
-  ticket_id: string;
-  comment: string;
-  is_internal: boolean;
-  kind: string;
-  status_to: string | null;
-  author_id: string | null;
-  author: { id: string | null; full_name: string | null; role: string | null };
-  created_at: string;
-}
+export type TicketCommentView = TicketComment;
 
 /** The conversation in order; internal notes only for those who see them. */
 export async function ticketComments(db: Queryable, ticketId: string, scope: TicketScope): Promise<TicketCommentView[]> {
-  const { rows } = await db.query<{ id: string; ticket_id: string; comment: string; is_internal: boolean; kind: string; status_to: string | null; author_id: string | null; full_name: string | null; role: string | null; created_at: Date }>(
+  const { rows } = await db.query<{
+    id: string;
+    ticket_id: string;
+    comment: string;
+    is_internal: boolean;
+    kind: string;
+    status_to: string | null;
+    author_id: string | null;
+    full_name: string | null;
+    role: string | null;
+    created_at: Date;
+  }>(
     `SELECT m.*, u.full_name, u.role FROM read.ticket_comments m LEFT JOIN read.users u ON u.id = m.author_id
      WHERE m.ticket_id = $1 ${scope.seesInternal ? '' : 'AND NOT m.is_internal'} ORDER BY m.created_at, m.id`,
     [ticketId],
@@ -266,7 +310,8 @@ function ticketWhere(scope: TicketScope, filters: TicketFilters, params: unknown
   if (filters.organisation_id) where.push(`t.organisation_id = ${param(filters.organisation_id)}::uuid`);
   if (filters.active !== undefined) where.push(`${filters.active ? '' : 'NOT '}(t.status = ANY(${param([...ACTIVE_TICKET_STATUSES])}::text[]))`);
   if (filters.urgent !== undefined) where.push(`${filters.urgent ? '' : 'NOT '}(t.priority IN ('High', 'Critical'))`);
-  if (filters.overdue !== undefined) where.push(`${filters.overdue ? '' : 'NOT '}(t.overdue_at IS NOT NULL AND t.status = ANY(${param([...ACTIVE_TICKET_STATUSES])}::text[]))`);
+  if (filters.overdue !== undefined)
+    where.push(`${filters.overdue ? '' : 'NOT '}(t.overdue_at IS NOT NULL AND t.status = ANY(${param([...ACTIVE_TICKET_STATUSES])}::text[]))`);
   if (filters.search) {
     const pattern = param(`%${filters.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
     where.push(`(t.ticket_number ILIKE ${pattern} OR t.title ILIKE ${pattern} OR t.company_name ILIKE ${pattern})`);
@@ -298,7 +343,7 @@ export async function listTickets(
 }
 
 /** The My Cases cards (spec 002 §3: total, open, in_progress, resolved, closed) plus overdue, of the tickets the caller sees. */
-export async function ticketStatistics(db: Queryable, scope: TicketScope) {
+export async function ticketStatistics(db: Queryable, scope: TicketScope): Promise<TicketStatistics> {
   const params: unknown[] = [[...ACTIVE_TICKET_STATUSES]];
   const where = scope.organisationId ? `WHERE organisation_id = $${params.push(scope.organisationId)}` : '';
   const { rows } = await db.query<Record<string, string>>(
@@ -312,9 +357,16 @@ export async function ticketStatistics(db: Queryable, scope: TicketScope) {
     params,
   );
   const r = rows[0];
-  return { total: Number(r.total), open: Number(r.open), in_progress: Number(r.in_progress), resolved: Number(r.resolved), closed: Number(r.closed), overdue: Number(r.overdue) };
+  return {
+    total: Number(r.total),
+    open: Number(r.open),
+    in_progress: Number(r.in_progress),
+    resolved: Number(r.resolved),
+    closed: Number(r.closed),
+    overdue: Number(r.overdue),
+  };
 }
-export type TicketStatistics = Awaited<ReturnType<typeof ticketStatistics>>;
+export type { TicketStatistics };
 
 /**
  * The support dashboard's ticket figures (spec 001 §5): totalTickets.count and active,
@@ -322,7 +374,7 @@ export type TicketStatistics = Awaited<ReturnType<typeof ticketStatistics>>;
  * overdue (marked by the overdue job), todayStats.resolved, created and netChange (created minus
  * resolved, UTC day), weeklyStats.created (since Monday, UTC).
  */
-export async function supportDashboardFigures(db: Queryable, now: Date = new Date()) {
+export async function supportDashboardFigures(db: Queryable, now: Date = new Date()): Promise<SupportDashboardFigures> {
   const dayStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
   const weekStart = new Date(dayStart.getTime() - ((dayStart.getUTCDay() + 6) % 7) * 86_400_000);
   const { rows } = await db.query<Record<string, string>>(
@@ -347,7 +399,7 @@ export async function supportDashboardFigures(db: Queryable, now: Date = new Dat
     weeklyStats: { created: r.created_this_week },
   };
 }
-export type SupportDashboardFigures = Awaited<ReturnType<typeof supportDashboardFigures>>;
+export type { SupportDashboardFigures };
 
 /** Active tickets not yet marked overdue, with their due times: what the overdue sweep schedules. */
 export async function ticketsAwaitingDueTime(db: Queryable): Promise<Array<{ id: string; due_at: Date }>> {
@@ -359,9 +411,21 @@ export async function ticketsAwaitingDueTime(db: Queryable): Promise<Array<{ id:
 }
 
 /** Who may be assigned a ticket: active support staff and administrators. */
-export async function ticketAssignees(db: Queryable) {
-  const { rows } = await db.query<{ id: string; full_name: string; role: string }>(
+export async function ticketAssignees(db: Queryable): Promise<TicketAssignee[]> {
+  const { rows } = await db.query<TicketAssignee>(
     `SELECT id, full_name, role FROM read.users WHERE is_active AND role IN ('support', 'admin', 'administrator') ORDER BY role = 'support' DESC, full_name`,
   );
   return rows;
+}
+
+/** A ticket's due time and status. */
+export async function ticketDueTime(db: Queryable, ticketId: string): Promise<{ due_at: Date; status: string } | undefined> {
+  const { rows } = await db.query<{ due_at: Date; status: string }>('SELECT due_at, status FROM read.tickets WHERE id = $1', [ticketId]);
+  return rows[0];
+}
+
+/** The account a ticket is assigned to, or null (also when there is no such ticket). */
+export async function ticketAssignee(db: Queryable, ticketId: string): Promise<string | null> {
+  const { rows } = await db.query<{ assigned_to: string | null }>('SELECT assigned_to FROM read.tickets WHERE id = $1', [ticketId]);
+  return rows[0]?.assigned_to ?? null;
 }

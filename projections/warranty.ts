@@ -1,13 +1,13 @@
 import { warrantyEnd, warrantyMonthsOf, type WarrantyCheckEvent } from '../domain/warranty/warranty';
-import type { PoolClient } from '../src/db';
-import type { RecordedEvent } from '../src/eventstore';
+import type { PoolClient } from '../platform/db';
+import { asDomainEvent, type RecordedEvent } from '../platform/eventstore';
 import type { Projection } from './projection';
 
 /** read.warranty_checks (read.order_units is the orders projection's). */
 export const warrantyProjection: Projection = {
   name: 'warranty',
   async apply(recorded: RecordedEvent, db: PoolClient) {
-    const event = recorded as unknown as WarrantyCheckEvent;
+    const event = asDomainEvent<WarrantyCheckEvent>(recorded);
     if (event.type !== 'WarrantyChecked.v1') return;
     const d = event.data;
     await db.query(
@@ -39,10 +39,26 @@ export interface UnitWarranty {
 }
 
 /** A shipped unit by serial number, within the caller's organisation (undefined: none for all organisations). */
-export async function findUnit(db: Queryable, serialNumber: string, organisationId: string | undefined, now: Date = new Date()): Promise<UnitWarranty | undefined> {
+export async function findUnit(
+  db: Queryable,
+  serialNumber: string,
+  organisationId: string | undefined,
+  now: Date = new Date(),
+): Promise<UnitWarranty | undefined> {
   const params: unknown[] = [serialNumber.trim().toUpperCase()];
   const scoped = organisationId ? ` AND u.organisation_id = $${params.push(organisationId)}` : '';
-  const { rows } = await db.query<{ serial_number: string; product_id: string; product_name: string; category: string | null; order_id: string; order_number: string; organisation_id: string; company_name: string | null; shipped_at: Date; delivered_at: Date | null }>(
+  const { rows } = await db.query<{
+    serial_number: string;
+    product_id: string;
+    product_name: string;
+    category: string | null;
+    order_id: string;
+    order_number: string;
+    organisation_id: string;
+    company_name: string | null;
+    shipped_at: Date;
+    delivered_at: Date | null;
+  }>(
     `SELECT u.serial_number, u.product_id, u.product_name, p.category, u.order_id, o.order_number, u.organisation_id, o.company_name, u.shipped_at, o.delivered_at
      FROM read.order_units u JOIN read.orders o ON o.id = u.order_id LEFT JOIN read.products p ON p.id = u.product_id
      WHERE u.serial_number = $1${scoped}`,

@@ -1,6 +1,7 @@
 import pg from 'pg';
-import type { Pool } from '../src/db';
-import { comparePositions, type GlobalPosition } from '../src/eventstore';
+import type { Pool } from '../platform/db';
+import { comparePositions, type GlobalPosition } from '../platform/eventstore';
+import type { ChannelSubscriber, ReadModelWatcher } from '../platform/services';
 import { CheckpointStore } from './checkpoints';
 import { PROJECTED_CHANNEL, READ_MODELS_CHECKPOINT } from './runner';
 
@@ -11,12 +12,6 @@ interface Waiter {
 }
 
 /** Another channel heard on the watcher's connection, so its messages arrive in commit order with the projector's progress. */
-export interface ChannelSubscriber {
-  message(payload: string): void;
-  /** The connection was lost or re-established: messages may have been missed in between. */
-  interrupted(): void;
-}
-
 /** How often the listening connection proves it is alive, and how long a proof counts. */
 const HEARTBEAT_MS = 300;
 const ALIVE_FOR_MS = 1000;
@@ -29,7 +24,7 @@ const RECONNECT_MS = 1000;
  * from `read.checkpoints`, which only the projector writes. The same connection carries the other
  * channels the API listens to (`subscribe`); it reconnects when lost.
  */
-export class ProjectionWatcher {
+export class ProjectionWatcher implements ReadModelWatcher {
   private latest: GlobalPosition | undefined;
   private readonly waiters = new Set<Waiter>();
   private listener: pg.Client | undefined;

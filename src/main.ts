@@ -1,4 +1,4 @@
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig } from '../platform/config';
 import { startPortal, StartupError, type PortalProcess } from './portal';
 
 /**

@@ -1,15 +1,15 @@
 import { Redis } from 'ioredis';
 import type { FastifyInstance } from 'fastify';
-import type { Config } from './config';
-import { createPool, ensureDatabase, migrate, type Pool } from './db';
-import { createEventStore } from './eventstore';
+import type { Config } from '../platform/config';
+import { createPool, ensureDatabase, migrate, type Pool } from '../platform/db';
+import { createEventStore } from '../platform/eventstore';
 import { buildApp, type AppOptions } from './server';
 import { readModels } from '../projections';
 import { ProjectionRunner } from '../projections/runner';
 import { ProjectionWatcher } from '../projections/watcher';
 import { startWorkers } from '../workers';
 import { seed } from './seed';
-import type { Services } from './services';
+import type { Services } from '../platform/services';
 
 /** The processes of docker-compose; `npm start` runs all three in one. */
 export type PortalProcess = 'api' | 'projector' | 'worker';

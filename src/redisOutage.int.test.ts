@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { orders } from '../domain/orders/orders';
 import { projects } from '../domain/projects/projects';
 import { DAY_MS } from '../domain/projects/registration';
-import { createQueues, closeQueues } from '../workers/queues';
+import { createQueues, closeQueues } from '../platform/queues';
 import { DEMO_PASSWORD } from './seed/identity';
 import { startTestPortal, type TestPortal } from './testing/portal';
 
@@ -58,7 +58,7 @@ beforeAll(async () => {
       JOB_BACKOFF_MS: '200',
     },
   });
-}, 120_000);
+});
 afterAll(async () => {
   await t?.close();
   await stopRedis(redis);
@@ -68,7 +68,12 @@ const json = (token?: string) => ({ 'content-type': 'application/json', ...(toke
 
 async function signIn(email: string): Promise<{ status: number; ms: number; token?: string }> {
   const started = performance.now();
-  const response = await fetch(`${t.url}/api/auth/login`, { method: 'POST', headers: json(), body: JSON.stringify({ email, password: DEMO_PASSWORD }), signal: AbortSignal.timeout(15_000) });
+  const response = await fetch(`${t.url}/api/auth/login`, {
+    method: 'POST',
+    headers: json(),
+    body: JSON.stringify({ email, password: DEMO_PASSWORD }),
+    signal: AbortSignal.timeout(15_000),
+  });
   const body = (await response.json()) as { accessToken?: string };
   return { status: response.status, ms: performance.now() - started, token: body.accessToken };
 }
@@ -82,12 +87,16 @@ async function registerProject(token: string, title: string): Promise<string> {
   return ((await response.json()) as { data: { id: string } }).data.id;
 }
 
-const health = async () => ((await (await fetch(`${t.url}/api/health`)).json()) as { status: string; checks: { redis: string } });
+const health = async () => (await (await fetch(`${t.url}/api/health`)).json()) as { status: string; checks: { redis: string } };
 
 describe('a Redis outage during mixed commands', () => {
   it('keeps sign-in working, loses no acknowledged command, and sends each due reminder once when Redis returns', async () => {
     const partner = (await signIn('partner@partnerhub.test')).token!;
-    const catalogue = (await (await fetch(`${t.url}/api/products?range=[0,99]`, { headers: json(partner) })).json()) as Array<{ id: string; moq?: number; stock_quantity: number }>;
+    const catalogue = (await (await fetch(`${t.url}/api/products?range=[0,99]`, { headers: json(partner) })).json()) as Array<{
+      id: string;
+      moq?: number;
+      stock_quantity: number;
+    }>;
     // Products with stock for every order of the test, so each order is accepted.
     const products = catalogue.filter((product) => product.stock_quantity >= 100 * (product.moq ?? 1));
     expect(products.length).toBeGreaterThan(0);
@@ -96,7 +105,10 @@ describe('a Redis outage during mixed commands', () => {
     const title = `Outage deal ${randomUUID().slice(0, 8)}`;
     const projectId = await registerProject(partner, title);
     const queues = createQueues(t.portal.services.config);
-    await vi.waitFor(async () => expect((await queues['project-registrations'].getJobs(['delayed'])).some((job) => job?.id?.startsWith(`remind-14.${projectId}.`))).toBe(true), { timeout: 10_000, interval: 100 });
+    await vi.waitFor(
+      async () => expect((await queues['project-registrations'].getJobs(['delayed'])).some((job) => job?.id?.startsWith(`remind-14.${projectId}.`))).toBe(true),
+      { timeout: 10_000, interval: 100 },
+    );
     await closeQueues(queues);
 
     // Mixed commands all along: orders (each with its own Idempotency-Key) and sign-ins (each an audit entry).
@@ -110,14 +122,28 @@ describe('a Redis outage during mixed commands', () => {
       while (running) {
         const key = randomUUID();
         const product = products[attempts++ % products.length];
-        const body = JSON.stringify({ items: [{ product_id: product.id, quantity: product.moq ?? 1 }], notes: 'Placed during the Redis test', estimated_delivery: new Date(Date.now() + 7 * DAY_MS).toISOString().slice(0, 10), shipping_address: { firstName: 'Priya', lastName: 'Shah', email: 'priya@northwind.test', phone: '+1 206 555 0142', addressLine1: '410 Harbour Steps', city: 'Seattle', state: 'WA', zipCode: '98101', country: 'United States' } });
+        const body = JSON.stringify({
+          items: [{ product_id: product.id, quantity: product.moq ?? 1 }],
+          notes: 'Placed during the Redis test',
+          estimated_delivery: new Date(Date.now() + 7 * DAY_MS).toISOString().slice(0, 10),
+          shipping_address: {
+            firstName: 'Priya',
+            lastName: 'Shah',
+            email: 'priya@northwind.test',
+            phone: '+1 206 555 0142',
+            addressLine1: '410 Harbour Steps',
+            city: 'Seattle',
+            state: 'WA',
+            zipCode: '98101',
+            country: 'United States',
+          },
+        });
         const response = await fetch(`${t.url}/api/orders`, { method: 'POST', headers: { ...json(partner), 'idempotency-key': key }, body });
         answers.set(response.status, (answers.get(response.status) ?? 0) + 1);
         if (response.ok) {
           acknowledged.push(((await response.json()) as { data: { id: string } }).data.id);
           acknowledgedAt.push(Date.now());
-        }
-        else refusals.push(await response.text());
+        } else refusals.push(await response.text());
         await new Promise((resolve) => setTimeout(resolve, 150));
       }
     })();
@@ -151,12 +177,18 @@ describe('a Redis outage during mixed commands', () => {
     const during = signIns.filter((attempt) => attempt.startedAt >= outageStarted && attempt.endedAt <= restarting);
     const times = JSON.stringify(signIns.map((attempt) => `${attempt.status} ${Math.round(attempt.ms)} ms${during.includes(attempt) ? ' (outage)' : ''}`));
     expect(during.length, times).toBeGreaterThanOrEqual(5);
-    expect(signIns.filter((attempt) => attempt.status !== 200), times).toEqual([]);
+    expect(
+      signIns.filter((attempt) => attempt.status !== 200),
+      times,
+    ).toEqual([]);
     expect(Math.max(...during.map((attempt) => attempt.ms)), times).toBeLessThan(2000);
     expect(Math.max(...signIns.map((attempt) => attempt.ms)), times).toBeLessThan(5000);
 
     // Every acknowledged order is in the log exactly once; nothing answered 5xx.
-    expect([...answers.keys()].filter((status) => status >= 500), JSON.stringify(Object.fromEntries(answers))).toEqual([]);
+    expect(
+      [...answers.keys()].filter((status) => status >= 500),
+      JSON.stringify(Object.fromEntries(answers)),
+    ).toEqual([]);
     expect(acknowledged.length, `${JSON.stringify(Object.fromEntries(answers))} ${refusals.slice(0, 3).join(' | ')}`).toBeGreaterThanOrEqual(10);
     expect(acknowledgedAt.filter((at) => at >= outageStarted && at <= restarting).length).toBeGreaterThanOrEqual(3);
     for (const id of acknowledged) {
@@ -166,7 +198,12 @@ describe('a Redis outage during mixed commands', () => {
 
     // The reminder that fell due during the outage goes out once, late and saying so, after Redis returns.
     const notices = async () =>
-      (await t.db.pool.query<{ body: string; created_at: Date }>(`SELECT body, created_at FROM read.notifications WHERE kind = 'registration-expiring' AND body LIKE $1`, [`%"${title}"%`])).rows;
+      (
+        await t.db.pool.query<{ body: string; created_at: Date }>(
+          `SELECT body, created_at FROM read.notifications WHERE kind = 'registration-expiring' AND body LIKE $1`,
+          [`%"${title}"%`],
+        )
+      ).rows;
     await vi.waitFor(async () => expect((await notices()).length).toBeGreaterThanOrEqual(1), { timeout: 30_000, interval: 200 });
     await new Promise((resolve) => setTimeout(resolve, 2000));
     const sent = await notices();

@@ -3,8 +3,10 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { authRoutes } from './http/auth';
+import { mfaRoutes } from './http/mfa';
+import { oidcRoutes } from './http/oidc';
 import { healthRoutes } from './http/health';
-import { dashboardRoutes } from './http/dashboard';
+import { dashboardRoutes } from './http/dashboards';
 import { jobRoutes } from './http/jobs';
 import { notificationRoutes } from './http/notifications';
 import { AnswerCache } from './http/answerCache';
@@ -16,25 +18,35 @@ import { governanceRoutes } from './http/governance';
 import { partnerRoutes } from './http/partners';
 import { productRoutes } from './http/products';
 import { projectRoutes } from './http/projects';
+import { projectMilestoneRoutes } from './http/projectMilestones';
+import { projectOrderRoutes } from './http/projectOrders';
+import { projectRegistrationRoutes } from './http/projectRegistrations';
+import { projectTeamRoutes } from './http/projectTeam';
 import { rebateRoutes } from './http/rebates';
 import { leadRoutes } from './http/leads';
 import { fundRoutes } from './http/funds';
+import { learningRoutes } from './http/learning';
+import { programmeRoutes } from './http/programme';
+import { scorecardRoutes } from './http/scorecards';
+import { webhookRoutes } from './http/webhooks';
 import { teamRoutes } from './http/team';
 import { userRoutes } from './http/users';
 import { auditRoutes } from './http/audit';
 import { activityRoutes } from './http/activity';
 import { installValidationMessages } from './http/validation';
 import { API_PREFIX, enforceApiAccess, type ApiRouteInfo } from './plugins/access';
-import { refuseWritesWithApiKeys } from './plugins/apiKeys';
-import { followWrites } from './commands/dispatch';
+import { documentApiKeyScopes, refuseUnscopedRoutesWithApiKeys } from './plugins/apiKeys';
+import { apiKeyRoutes } from './http/apiKeys';
+import { followWrites } from '../platform/commands/dispatch';
 import { registerAuth } from './plugins/auth';
 import { answerFrameworkError, registerErrorHandling } from './plugins/errors';
 import { SessionStore } from './plugins/sessions';
+import { signInSteps } from './plugins/signIn';
 import { registerApiRateLimit, registerProtection } from './plugins/protection';
 import { refuseUnstorableText } from './plugins/text';
 import { parseJsonWithinDepth } from './plugins/jsonBody';
 import { registerUploads } from './plugins/uploads';
-import type { Services } from './services';
+import type { Services } from '../platform/services';
 
 export interface AppOptions {
   logger?: boolean | object;
@@ -63,7 +75,18 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: 'PartnerHub API', version: '1.0.0', description: 'Partner-channel portal API. Conventions: docs/api.md.' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          // Also accepted as `Authorization: Bearer phk_…`; each route's x-required-scopes names the scopes that allow it.
+          apiKey: {
+            type: 'apiKey',
+            in: 'header',
+            name: 'X-Api-Key',
+            description: 'An API key (phk_…) made in System Settings or on an organisation’s API keys page. Scopes: docs/integrations.md.',
+          },
+        },
+      },
     },
     transform: jsonSchemaTransform,
   });
@@ -83,10 +106,14 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
       // Each request follows what its commands wrote, so a creation the read models are late for is answered 202.
       api.addHook('preHandler', (_request, _reply, done) => followWrites(done));
       enforceApiAccess(api, app.apiRoutes);
-      refuseWritesWithApiKeys(api);
+      documentApiKeyScopes(api);
+      refuseUnscopedRoutesWithApiKeys(api);
       refuseUnstorableText(api);
       await healthRoutes(api, services);
-      await authRoutes(api, services, sessions);
+      const signIn = signInSteps(api, services, sessions);
+      await authRoutes(api, services, sessions, signIn);
+      await mfaRoutes(api, services, signIn);
+      await oidcRoutes(api, services, signIn);
       await userRoutes(api, services, sessions, answers);
       await notificationRoutes(api, services);
       await jobRoutes(api, services);
@@ -98,9 +125,18 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
       await settingsRoutes(api, services);
       await governanceRoutes(api, services);
       await projectRoutes(api, services);
+      await projectRegistrationRoutes(api, services);
+      await projectTeamRoutes(api, services);
+      await projectOrderRoutes(api, services);
+      await projectMilestoneRoutes(api, services);
       await rebateRoutes(api, services);
       await leadRoutes(api, services);
       await fundRoutes(api, services);
+      await learningRoutes(api, services);
+      await programmeRoutes(api, services);
+      await scorecardRoutes(api, services);
+      await webhookRoutes(api, services);
+      await apiKeyRoutes(api, services);
       await teamRoutes(api, services, sessions);
       await dashboardRoutes(api, services);
       await auditRoutes(api, services);

@@ -4,13 +4,14 @@ import { defineConfig } from 'vite';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
 const domainRoot = fileURLToPath(new URL('../domain', import.meta.url));
+const contractsRoot = fileURLToPath(new URL('../contracts', import.meta.url));
 const apiTarget = process.env.API_URL ?? 'http://localhost:3000';
 
 export default defineConfig({
   root: webRoot,
   plugins: [react()],
   resolve: {
-    alias: { '@domain': domainRoot },
+    alias: { '@domain': domainRoot, '@contracts': contractsRoot },
   },
   build: {
     outDir: 'dist',
@@ -19,7 +20,7 @@ export default defineConfig({
     chunkSizeWarningLimit: 1200,
   },
   server: {
-    fs: { allow: [webRoot, domainRoot, fileURLToPath(new URL('../node_modules', import.meta.url))] },
+    fs: { allow: [webRoot, domainRoot, contractsRoot, fileURLToPath(new URL('../node_modules', import.meta.url))] },
     proxy: {
       '/api': { target: apiTarget, changeOrigin: true },
       '/uploads': { target: apiTarget, changeOrigin: true },

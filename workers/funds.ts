@@ -1,18 +1,19 @@
 import type { Job, Processor } from 'bullmq';
-import { ADMIN_ROLES } from '../domain/access';
-import { centsToAmount, formatUsd } from '../domain/catalogue/catalogue';
+import { centsToAmount, formatUsd } from '../domain/money';
 import { DomainError, type CommandMetadata } from '../domain/decider';
 import type { FundClaimEvent } from '../domain/funds/claims';
 import { periodEndPassesAt, type FundEvent } from '../domain/funds/funds';
 import { CLAIM_REMINDER_DAYS_BEFORE, deadlinePassesAt, fundRequests, reminderDueAt, type FundRequestEvent } from '../domain/funds/requests';
-import { handleCommand } from '../src/commands/commandHandler';
-import { metadataCausedBy } from '../src/commands/dispatch';
-import { closeFundPeriod, fundState, releaseLapsedRequest, requestState } from '../src/commands/funds';
+import { handleCommand } from '../platform/commands/commandHandler';
+import { metadataCausedBy } from '../platform/commands/dispatch';
+import { closeFundPeriod, fundState, releaseLapsedRequest, requestState } from '../commands/funds';
 import { openFunds } from '../projections/funds';
-import type { RecordedEvent } from '../src/eventstore';
-import type { Services } from '../src/services';
+import { closedFundNotice, fundRequestTitle, requestsWithClaimDeadline } from '../projections/fundLookups';
+import { activeAdminIds, organisationAndAuthorIds } from '../projections/users';
+import type { RecordedEvent } from '../platform/eventstore';
+import type { Services } from '../platform/services';
 import { notificationJob, SYSTEM_ACTOR } from './notifications';
-import { QUEUES, type JobRequest, type Queues } from './queues';
+import { QUEUES, type JobRequest, type Queues } from '../platform/queues';
 import type { Reaction, ReactionContext, ReactionTable } from './reactor';
 
 type AnyFundEvent = FundEvent | FundRequestEvent | FundClaimEvent;
@@ -20,13 +21,18 @@ type EventOf<Type extends AnyFundEvent['type']> = RecordedEvent<Type, Extract<An
 
 // ---- claim deadlines: delayed jobs keyed by the request and the due time, and a sweep for lost jobs ----
 
-type RequestDeadline = { kind: 'release'; requestId: string; claimDeadline: string } | { kind: 'remind'; requestId: string; claimDeadline: string; daysBefore: number };
+type RequestDeadline =
+  { kind: 'release'; requestId: string; claimDeadline: string } | { kind: 'remind'; requestId: string; claimDeadline: string; daysBefore: number };
 /** A fund period's end: the fund closes and what is left unspent expires. */
 type PeriodEnd = { kind: 'close'; fundId: string; periodEnd: string };
 export type FundDeadlineJobData = RequestDeadline | PeriodEnd;
 
 const dueOf = (data: FundDeadlineJobData) =>
-  data.kind === 'close' ? periodEndPassesAt(data.periodEnd) : data.kind === 'release' ? deadlinePassesAt(data.claimDeadline) : reminderDueAt(data.claimDeadline, data.daysBefore);
+  data.kind === 'close'
+    ? periodEndPassesAt(data.periodEnd)
+    : data.kind === 'release'
+      ? deadlinePassesAt(data.claimDeadline)
+      : reminderDueAt(data.claimDeadline, data.daysBefore);
 
 /** `release.<request>.<due ms>`, `remind-14.<request>.<due ms>`, `close.<fund>.<due ms>`: the same deadline always asks for the same jobs. */
 export function fundDeadlineJobId(data: FundDeadlineJobData): string {
@@ -42,7 +48,10 @@ export function fundCloseJob(fundId: string, periodEnd: string, now: number = Da
 
 /** The release and the reminders of one approved request's claim deadline, each delayed until it is due. */
 export function fundDeadlineJobs(requestId: string, claimDeadline: string, now: number = Date.now()): JobRequest[] {
-  const jobs: RequestDeadline[] = [{ kind: 'release', requestId, claimDeadline }, ...CLAIM_REMINDER_DAYS_BEFORE.map((daysBefore) => ({ kind: 'remind' as const, requestId, claimDeadline, daysBefore }))];
+  const jobs: RequestDeadline[] = [
+    { kind: 'release', requestId, claimDeadline },
+    ...CLAIM_REMINDER_DAYS_BEFORE.map((daysBefore) => ({ kind: 'remind' as const, requestId, claimDeadline, daysBefore })),
+  ];
   return jobs.map((data) => ({
     queue: QUEUES.fundDeadlines,
     name: data.kind === 'release' ? 'release-fund-reservation' : `remind-claim-${data.daysBefore}-days`,
@@ -76,15 +85,22 @@ async function runFundClose(services: Pick<Services, 'store' | 'watcher' | 'pool
  * the second time, so the job and the sweep may both fire, before or after a restart: the release
  * and each reminder happen once.
  */
-export async function runFundDeadlineStep(services: Pick<Services, 'store' | 'watcher' | 'pool'>, data: FundDeadlineJobData, cause: { id: string; correlationId: string }): Promise<FundDeadlineOutcome> {
-  if (data.kind === 'close') return runFundClose(services, data, metadataCausedBy({ id: cause.id, metadata: { correlationId: cause.correlationId } }, SYSTEM_ACTOR));
+export async function runFundDeadlineStep(
+  services: Pick<Services, 'store' | 'watcher' | 'pool'>,
+  data: FundDeadlineJobData,
+  cause: { id: string; correlationId: string },
+): Promise<FundDeadlineOutcome> {
+  if (data.kind === 'close')
+    return runFundClose(services, data, metadataCausedBy({ id: cause.id, metadata: { correlationId: cause.correlationId } }, SYSTEM_ACTOR));
   const request = await requestState(services, data.requestId);
   if (request.status === 'none') return 'gone';
   if (request.claimDeadline !== data.claimDeadline) return 'unchanged';
   const metadata = metadataCausedBy({ id: cause.id, metadata: { correlationId: cause.correlationId } }, SYSTEM_ACTOR);
   try {
     if (data.kind === 'release') return (await releaseLapsedRequest(services, data.requestId, metadata)) === 'released' ? 'released' : 'unchanged';
-    const result = await handleCommand(services.store, fundRequests, data.requestId, { type: 'SendClaimReminder', daysBefore: data.daysBefore }, metadata, { idempotencyKey: `fund-deadline:${fundDeadlineJobId(data)}` });
+    const result = await handleCommand(services.store, fundRequests, data.requestId, { type: 'SendClaimReminder', daysBefore: data.daysBefore }, metadata, {
+      idempotencyKey: `fund-deadline:${fundDeadlineJobId(data)}`,
+    });
     return result.events.length ? 'reminded' : 'unchanged';
   } catch (error) {
     if (error instanceof DomainError && error.kind === 'not_found') return 'gone';
@@ -93,23 +109,28 @@ export async function runFundDeadlineStep(services: Pick<Services, 'store' | 'wa
 }
 
 export function fundDeadlineProcessor(services: Pick<Services, 'store' | 'watcher' | 'pool'>): Processor<FundDeadlineJobData, FundDeadlineOutcome> {
-  return (job: Job<FundDeadlineJobData>) => runFundDeadlineStep(services, job.data, { id: job.id ?? fundDeadlineJobId(job.data), correlationId: `job-${job.id}` });
+  return (job: Job<FundDeadlineJobData>) =>
+    runFundDeadlineStep(services, job.data, { id: job.id ?? fundDeadlineJobId(job.data), correlationId: `job-${job.id}` });
 }
 
 /**
  * Redis is not the record of truth: the deadlines live in read.fund_requests. The sweep runs every
  * step already due at once and (re)schedules the rest under the same job ids.
  */
-export async function sweepFundDeadlines(services: Pick<Services, 'store' | 'watcher' | 'pool'>, queues: Pick<Queues, 'fund-deadlines'>, now: number = Date.now()): Promise<{ ran: number; scheduled: number }> {
-  const { rows } = await services.pool.query<{ id: string; claim_deadline: string }>(
-    `SELECT id, claim_deadline::text AS claim_deadline FROM read.fund_requests WHERE status IN ('approved', 'released') AND reserved_cents > 0 AND claim_deadline IS NOT NULL ORDER BY claim_deadline, id`,
-  );
+export async function sweepFundDeadlines(
+  services: Pick<Services, 'store' | 'watcher' | 'pool'>,
+  queues: Pick<Queues, 'fund-deadlines'>,
+  now: number = Date.now(),
+): Promise<{ ran: number; scheduled: number }> {
   let ran = 0;
   const later: JobRequest[] = [];
-  for (const row of rows) {
+  for (const row of await requestsWithClaimDeadline(services.pool)) {
     for (const job of fundDeadlineJobs(row.id, row.claim_deadline, now)) {
       if (job.delayMs) later.push(job);
-      else if (['released', 'reminded'].includes(await runFundDeadlineStep(services, job.data as FundDeadlineJobData, { id: job.id, correlationId: `sweep-${now}` }))) ran++;
+      else if (
+        ['released', 'reminded'].includes(await runFundDeadlineStep(services, job.data as FundDeadlineJobData, { id: job.id, correlationId: `sweep-${now}` }))
+      )
+        ran++;
     }
   }
   for (const fund of await openFunds(services.pool)) {
@@ -117,12 +138,17 @@ export async function sweepFundDeadlines(services: Pick<Services, 'store' | 'wat
     if (job.delayMs) later.push(job);
     else if ((await runFundDeadlineStep(services, job.data as FundDeadlineJobData, { id: job.id, correlationId: `sweep-${now}` })) === 'closed') ran++;
   }
-  if (later.length) await queues['fund-deadlines'].addBulk(later.map((job) => ({ name: job.name, data: job.data, opts: { jobId: job.id, delay: job.delayMs } })));
+  if (later.length)
+    await queues['fund-deadlines'].addBulk(later.map((job) => ({ name: job.name, data: job.data, opts: { jobId: job.id, delay: job.delayMs } })));
   return { ran, scheduled: later.length };
 }
 
 /** The sweep at worker start and every FUND_DEADLINE_SWEEP_MS. */
-export function startFundDeadlineSweep(services: Pick<Services, 'store' | 'watcher' | 'pool' | 'config'>, queues: Queues, log: (line: string) => void): { stop(): Promise<void> } {
+export function startFundDeadlineSweep(
+  services: Pick<Services, 'store' | 'watcher' | 'pool' | 'config'>,
+  queues: Queues,
+  log: (line: string) => void,
+): { stop(): Promise<void> } {
   let running: Promise<unknown> = Promise.resolve();
   const sweep = () => {
     running = running.then(() => sweepFundDeadlines(services, queues)).catch((error: Error) => log(`fund deadline sweep: ${error.message}`));
@@ -142,24 +168,23 @@ export function startFundDeadlineSweep(services: Pick<Services, 'store' | 'watch
 const usd = (cents: number) => formatUsd(centsToAmount(cents));
 
 /** The organisation: its account and the user who submitted the request or claim. */
-async function organisationRecipients(context: ReactionContext, event: RecordedEvent, organisationId: string, submitter: { table: 'read.fund_requests' | 'read.fund_claims'; id: string }): Promise<string[]> {
+async function organisationRecipients(
+  context: ReactionContext,
+  event: RecordedEvent,
+  organisationId: string,
+  submitted: { kind: 'fundRequest' | 'fundClaim'; id: string },
+): Promise<string[]> {
   await context.readModelsInclude(event);
-  const { rows } = await context.pool.query<{ id: string }>(`SELECT u.id FROM read.users u WHERE u.is_active AND (u.id = $1 OR u.id = (SELECT submitted_by FROM ${submitter.table} WHERE id = $2)) ORDER BY u.id`, [
-    organisationId,
-    submitter.id,
-  ]);
-  return rows.map((r) => r.id);
+  return organisationAndAuthorIds(context.pool, organisationId, submitted, { activeOnly: true });
 }
 
 async function admins(context: ReactionContext, event: RecordedEvent): Promise<string[]> {
   await context.readModelsInclude(event);
-  const { rows } = await context.pool.query<{ id: string }>('SELECT id FROM read.users WHERE role = ANY($1) AND is_active AND created_at <= $2 ORDER BY id', [ADMIN_ROLES, event.metadata.occurredAt]);
-  return rows.map((r) => r.id);
+  return activeAdminIds(context.pool, event.metadata.occurredAt);
 }
 
 async function titleOf(context: ReactionContext, requestId: string): Promise<string> {
-  const { rows } = await context.pool.query<{ title: string }>('SELECT title FROM read.fund_requests WHERE id = $1', [requestId]);
-  return rows[0]?.title ?? 'your activity';
+  return (await fundRequestTitle(context.pool, requestId)) ?? 'your activity';
 }
 
 type Ids = { requestId: string; organisationId: string; claimId?: string };
@@ -168,8 +193,8 @@ const tellOrganisation =
   (kind: string, title: string, body: (event: RecordedEvent, activity: string) => string): Reaction =>
   async (recorded, context) => {
     const data = recorded.data as Ids;
-    const submitter = data.claimId ? { table: 'read.fund_claims' as const, id: data.claimId } : { table: 'read.fund_requests' as const, id: data.requestId };
-    const recipients = await organisationRecipients(context, recorded, data.organisationId, submitter);
+    const submitted = data.claimId ? { kind: 'fundClaim' as const, id: data.claimId } : { kind: 'fundRequest' as const, id: data.requestId };
+    const recipients = await organisationRecipients(context, recorded, data.organisationId, submitted);
     const activity = await titleOf(context, data.requestId);
     return recipients.map((id) => notificationJob(recorded, id, { kind, title, body: body(recorded, activity), link: '/funds' }));
   };
@@ -201,16 +226,13 @@ const tellExpired: Reaction = async (recorded, context) => {
   const d = data(recorded, 'FundAllocationExpired.v1');
   if (d.reason !== 'period_closed') return [];
   await context.readModelsInclude(recorded);
-  const { rows } = await context.pool.query<{ name: string; period_end: string; close_reason: string | null; active: boolean }>(
-    `SELECT f.name, f.period_end::text AS period_end, f.close_reason, coalesce((SELECT u.is_active FROM read.users u WHERE u.id = $2), false) AS active FROM read.funds f WHERE f.id = $1`,
-    [d.fundId, d.organisationId],
-  );
-  if (!rows[0]?.active) return [];
+  const fund = await closedFundNotice(context.pool, d.fundId, d.organisationId);
+  if (!fund?.active) return [];
   return [
     notificationJob(recorded, d.organisationId, {
       kind: 'fund-allocation-expired',
       title: 'Fund period closed',
-      body: `${rows[0].close_reason === 'manual' ? `"${rows[0].name}" was closed before its end (${rows[0].period_end})` : `The period of "${rows[0].name}" ended on ${rows[0].period_end}`}: ${usd(d.amountCents)} left unspent expired. Approved activities can still be claimed until their claim deadline.`,
+      body: `${fund.close_reason === 'manual' ? `"${fund.name}" was closed before its end (${fund.period_end})` : `The period of "${fund.name}" ended on ${fund.period_end}`}: ${usd(d.amountCents)} left unspent expired. Approved activities can still be claimed until their claim deadline.`,
       link: '/funds',
     }),
   ];
@@ -226,7 +248,13 @@ export const fundReactions: ReactionTable = {
       return `${company(e)} requested ${usd(d.requestedAmountCents)} for "${d.title}" (${d.startDate} to ${d.endDate}). Review it under Funds.`;
     }),
   ],
-  'FundRequestResubmitted.v1': [tellAdmins('fund-request-resubmitted', 'Fund request resubmitted', (_e, activity) => `The request for "${activity}" was changed and submitted again. Review it under Funds.`)],
+  'FundRequestResubmitted.v1': [
+    tellAdmins(
+      'fund-request-resubmitted',
+      'Fund request resubmitted',
+      (_e, activity) => `The request for "${activity}" was changed and submitted again. Review it under Funds.`,
+    ),
+  ],
   'FundRequestApproved.v1': [
     scheduleDeadline,
     tellOrganisation('fund-request-approved', 'Fund request approved', (e, activity) => {
@@ -234,9 +262,19 @@ export const fundReactions: ReactionTable = {
       return `Your request for "${activity}" was approved: ${usd(d.approvedAmountCents)} is reserved. Claim it with proof of performance by ${d.claimDeadline}.${d.note ? ` Note: ${d.note}` : ''}`;
     }),
   ],
-  'FundRequestRejected.v1': [tellOrganisation('fund-request-rejected', 'Fund request rejected', (e, activity) => `Your request for "${activity}" was rejected. Reason: ${data(e, 'FundRequestRejected.v1').reason}`)],
+  'FundRequestRejected.v1': [
+    tellOrganisation(
+      'fund-request-rejected',
+      'Fund request rejected',
+      (e, activity) => `Your request for "${activity}" was rejected. Reason: ${data(e, 'FundRequestRejected.v1').reason}`,
+    ),
+  ],
   'FundRequestChangesRequested.v1': [
-    tellOrganisation('fund-request-changes', 'Changes requested', (e, activity) => `Your request for "${activity}" needs changes before it can be approved: ${data(e, 'FundRequestChangesRequested.v1').reason}`),
+    tellOrganisation(
+      'fund-request-changes',
+      'Changes requested',
+      (e, activity) => `Your request for "${activity}" needs changes before it can be approved: ${data(e, 'FundRequestChangesRequested.v1').reason}`,
+    ),
   ],
   'FundClaimReminderSent.v1': [
     tellOrganisation('fund-claim-reminder', 'Claim deadline approaching', (e, activity) => {
@@ -251,13 +289,36 @@ export const fundReactions: ReactionTable = {
     }),
   ],
   'FundClaimSubmitted.v1': [
-    tellAdmins('fund-claim-submitted', 'New fund claim', (e, activity) => `${company(e)} claimed ${usd(data(e, 'FundClaimSubmitted.v1').claimedAmountCents)} for "${activity}" with proof of performance. Review it under Funds.`),
+    tellAdmins(
+      'fund-claim-submitted',
+      'New fund claim',
+      (e, activity) =>
+        `${company(e)} claimed ${usd(data(e, 'FundClaimSubmitted.v1').claimedAmountCents)} for "${activity}" with proof of performance. Review it under Funds.`,
+    ),
   ],
-  'FundClaimProofAdded.v1': [tellAdmins('fund-claim-proof-added', 'More proof added', (_e, activity) => `More proof was added to the claim for "${activity}". Review it under Funds.`)],
-  'FundClaimApproved.v1': [tellOrganisation('fund-claim-approved', 'Claim approved', (e, activity) => `Your claim for "${activity}" was approved: ${usd(data(e, 'FundClaimApproved.v1').paidAmountCents)} will be paid.`)],
-  'FundClaimRejected.v1': [tellOrganisation('fund-claim-rejected', 'Claim rejected', (e, activity) => `Your claim for "${activity}" was rejected. Reason: ${data(e, 'FundClaimRejected.v1').reason}`)],
+  'FundClaimProofAdded.v1': [
+    tellAdmins('fund-claim-proof-added', 'More proof added', (_e, activity) => `More proof was added to the claim for "${activity}". Review it under Funds.`),
+  ],
+  'FundClaimApproved.v1': [
+    tellOrganisation(
+      'fund-claim-approved',
+      'Claim approved',
+      (e, activity) => `Your claim for "${activity}" was approved: ${usd(data(e, 'FundClaimApproved.v1').paidAmountCents)} will be paid.`,
+    ),
+  ],
+  'FundClaimRejected.v1': [
+    tellOrganisation(
+      'fund-claim-rejected',
+      'Claim rejected',
+      (e, activity) => `Your claim for "${activity}" was rejected. Reason: ${data(e, 'FundClaimRejected.v1').reason}`,
+    ),
+  ],
   'FundClaimMoreProofRequested.v1': [
-    tellOrganisation('fund-claim-more-proof', 'More proof requested', (e, activity) => `Your claim for "${activity}" needs more proof: ${data(e, 'FundClaimMoreProofRequested.v1').reason}`),
+    tellOrganisation(
+      'fund-claim-more-proof',
+      'More proof requested',
+      (e, activity) => `Your claim for "${activity}" needs more proof: ${data(e, 'FundClaimMoreProofRequested.v1').reason}`,
+    ),
   ],
   'FundClaimPaid.v1': [
     tellOrganisation('fund-claim-paid', 'Claim paid', (e, activity) => {

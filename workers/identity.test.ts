@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { RecordedEvent } from '../src/eventstore';
+import type { RecordedEvent } from '../platform/eventstore';
 import { identityReactions } from './identity';
 import type { ReactionContext } from './reactor';
 
@@ -21,7 +21,10 @@ describe('activation notices', () => {
   it('an activation by an admin tells the user', async () => {
     const jobs = await notifyActivatedUser(activation(null), context);
     expect(jobs).toHaveLength(1);
-    expect(jobs[0]).toMatchObject({ name: 'account-activated', data: expect.objectContaining({ userId: 'b1c2d3e4-0000-4000-8000-000000000001', title: 'Your account is active' }) });
+    expect(jobs[0]).toMatchObject({
+      name: 'account-activated',
+      data: expect.objectContaining({ userId: 'b1c2d3e4-0000-4000-8000-000000000001', title: 'Your account is active' }),
+    });
   });
   it('an activation that is a step of a process (a partner approval) is announced by that process instead', async () => {
     expect(await notifyActivatedUser(activation('approval-event-id'), context)).toEqual([]);

@@ -1,5 +1,5 @@
-import type { UserEvent } from '../domain/identity/identity';
-import type { RecordedEvent } from '../src/eventstore';
+import type { UserEvent } from '../domain/identity/users';
+import type { RecordedEvent } from '../platform/eventstore';
 import { notificationJob } from './notifications';
 import type { Reaction, ReactionTable } from './reactor';
 import { announcePartnerRegistration } from './registrations';

@@ -3,7 +3,7 @@ import { leads } from '../domain/leads/leads';
 import { as, login, type Session } from '../src/testing/api';
 import { startTestPortal, type TestPortal } from '../src/testing/portal';
 import { startWorkers } from './index';
-import { closeQueues, createQueues } from './queues';
+import { closeQueues, createQueues } from '../platform/queues';
 import { sweepLeadWindows } from './leads';
 
 // Each offer in this file has about 3.6 seconds to be answered.
@@ -16,31 +16,57 @@ let sakura: Session;
 
 beforeAll(async () => {
   t = await startTestPortal({ env: { LEAD_ACCEPTANCE_WINDOW_HOURS: String(WINDOW_HOURS), JOB_BACKOFF_MS: '100', LOGIN_ATTEMPTS_PER_IP_PER_MINUTE: '10000' } });
-  [admin, partner, sakura] = await Promise.all(['admin@partnerhub.test', 'partner@partnerhub.test', 'kenji.mori@sakura-netcom.test'].map((email) => login(t.app, email)));
-  const rule = await as(t.app, admin)({
+  [admin, partner, sakura] = await Promise.all(
+    ['admin@partnerhub.test', 'partner@partnerhub.test', 'kenji.mori@sakura-netcom.test'].map((email) => login(t.app, email)),
+  );
+  const rule = await as(
+    t.app,
+    admin,
+  )({
     method: 'POST',
     url: '/api/lead-rules',
     payload: { name: 'Iceland in turns', countries: ['IS'], method: 'round_robin', organisation_ids: [partner.user.id, sakura.user.id], position: 0 },
   });
   expect(rule.statusCode, rule.body).toBe(201);
-}, 120_000);
+});
 afterAll(() => t?.close());
 
 let counter = 0;
 async function createLead() {
   const company = `Reykjavik Geothermal ${Date.now().toString(36)}${counter++}`;
-  const response = await as(t.app, admin)({
+  const response = await as(
+    t.app,
+    admin,
+  )({
     method: 'POST',
     url: '/api/leads',
-    payload: { company, contact_name: 'Bjork Gudmunds', email: `bjork@${company.toLowerCase().replace(/[^a-z0-9]+/g, '')}.example`, country: 'IS', region: 'EMEA', product_interest: 'Managed Switches', estimated_value: 30000, source: 'event' },
+    payload: {
+      company,
+      contact_name: 'Bjork Gudmunds',
+      email: `bjork@${company.toLowerCase().replace(/[^a-z0-9]+/g, '')}.example`,
+      country: 'IS',
+      region: 'EMEA',
+      product_interest: 'Managed Switches',
+      estimated_value: 30000,
+      source: 'event',
+    },
   });
   expect(response.statusCode, response.body).toBe(201);
   return response.json().data as { id: string; organisation_id: string; due_at: string; company: string };
 }
 
 const eventsOf = async (id: string, type: string) => (await t.portal.services.store.readStream(leads.streamId(id))).filter((e) => e.type === type);
-const leadRow = async (id: string) => (await t.db.pool.query<{ status: string; organisation_id: string | null; passed_count: number }>('SELECT status, organisation_id, passed_count FROM read.leads WHERE id = $1', [id])).rows[0];
-const notifications = async (kind: string, text: string) => (await t.db.pool.query<{ user_id: string }>('SELECT user_id FROM read.notifications WHERE kind = $1 AND body LIKE $2', [kind, `%${text}%`])).rows.map((r) => r.user_id);
+const leadRow = async (id: string) =>
+  (
+    await t.db.pool.query<{ status: string; organisation_id: string | null; passed_count: number }>(
+      'SELECT status, organisation_id, passed_count FROM read.leads WHERE id = $1',
+      [id],
+    )
+  ).rows[0];
+const notifications = async (kind: string, text: string) =>
+  (await t.db.pool.query<{ user_id: string }>('SELECT user_id FROM read.notifications WHERE kind = $1 AND body LIKE $2', [kind, `%${text}%`])).rows.map(
+    (r) => r.user_id,
+  );
 
 describe('the acceptance window', () => {
   it('passes an unanswered lead on exactly once per window, across a second worker and the sweep, and returns it to the queue after the last organisation', async () => {
@@ -53,9 +79,15 @@ describe('the acceptance window', () => {
     const other = await startWorkers(t.portal.services, { log: () => {} });
     const queues = createQueues(t.portal.services.config);
     try {
-      await vi.waitFor(async () => expect(await leadRow(lead.id)).toMatchObject({ status: 'assigned', organisation_id: second, passed_count: 1 }), { timeout: 20_000, interval: 100 });
+      await vi.waitFor(async () => expect(await leadRow(lead.id)).toMatchObject({ status: 'assigned', organisation_id: second, passed_count: 1 }), {
+        timeout: 20_000,
+        interval: 100,
+      });
       await sweepLeadWindows(t.portal.services, queues);
-      await vi.waitFor(async () => expect(await leadRow(lead.id)).toMatchObject({ status: 'unassigned', organisation_id: null, passed_count: 2 }), { timeout: 20_000, interval: 100 });
+      await vi.waitFor(async () => expect(await leadRow(lead.id)).toMatchObject({ status: 'unassigned', organisation_id: null, passed_count: 2 }), {
+        timeout: 20_000,
+        interval: 100,
+      });
       await sweepLeadWindows(t.portal.services, queues);
       await new Promise((resolve) => setTimeout(resolve, 1500));
     } finally {
@@ -64,7 +96,7 @@ describe('the acceptance window', () => {
     }
 
     const lapses = await eventsOf(lead.id, 'LeadLapsed.v1');
-    expect(lapses.map((e) => (e.data as { organisationId: string; passedTo: string | null }))).toMatchObject([
+    expect(lapses.map((e) => e.data as { organisationId: string; passedTo: string | null })).toMatchObject([
       { organisationId: first, passedTo: second },
       { organisationId: second, passedTo: null },
     ]);
@@ -79,18 +111,24 @@ describe('the acceptance window', () => {
     expect(accept.statusCode).toBe(403);
 
     // Each organisation heard of its offer and its lapse once; every admin once that the lead is back in the queue.
-    await vi.waitFor(async () => {
-      expect((await notifications('lead-assigned', lead.company)).sort()).toEqual([first, second].sort());
-      expect((await notifications('lead-lapsed', lead.company)).sort()).toEqual([first, second].sort());
-      expect(await notifications('lead-returned', lead.company)).toContain(admin.user.id);
-    }, { timeout: 20_000, interval: 200 });
+    await vi.waitFor(
+      async () => {
+        expect((await notifications('lead-assigned', lead.company)).sort()).toEqual([first, second].sort());
+        expect((await notifications('lead-lapsed', lead.company)).sort()).toEqual([first, second].sort());
+        expect(await notifications('lead-returned', lead.company)).toContain(admin.user.id);
+      },
+      { timeout: 20_000, interval: 200 },
+    );
     const returned = await notifications('lead-returned', lead.company);
     expect(new Set(returned).size).toBe(returned.length);
   }, 60_000);
 
   it('reminds the organisation once before the window closes', async () => {
     const lead = await createLead();
-    await vi.waitFor(async () => expect(await notifications('lead-expiring', lead.company)).toEqual([lead.organisation_id]), { timeout: 20_000, interval: 100 });
+    await vi.waitFor(async () => expect(await notifications('lead-expiring', lead.company)).toEqual([lead.organisation_id]), {
+      timeout: 20_000,
+      interval: 100,
+    });
   }, 30_000);
 
   it('does not pass on a lead that was accepted in time', async () => {

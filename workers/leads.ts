@@ -1,14 +1,15 @@
 import type { Job, Processor } from 'bullmq';
-import { ADMIN_ROLES } from '../domain/access';
 import { DomainError } from '../domain/decider';
 import { leads, type LeadEvent } from '../domain/leads/leads';
-import { handleCommand } from '../src/commands/commandHandler';
-import { metadataCausedBy } from '../src/commands/dispatch';
-import { acceptanceWindowMs, loadLead, passOnTarget } from '../src/commands/leads';
-import type { RecordedEvent } from '../src/eventstore';
-import type { Services } from '../src/services';
+import { handleCommand } from '../platform/commands/commandHandler';
+import { metadataCausedBy } from '../platform/commands/dispatch';
+import { acceptanceWindowMs, loadLead, passOnTarget } from '../commands/leads';
+import { leadCompany, leadsAwaitingAnswer } from '../projections/leadLookups';
+import { activeAdminIds, organisationNameOf } from '../projections/users';
+import type { RecordedEvent } from '../platform/eventstore';
+import type { Services } from '../platform/services';
 import { noticeJob, notificationJob, SYSTEM_ACTOR } from './notifications';
-import { QUEUES, type JobRequest, type Queues } from './queues';
+import { QUEUES, type JobRequest, type Queues } from '../platform/queues';
 import type { Reaction, ReactionContext, ReactionTable } from './reactor';
 
 /**
@@ -27,11 +28,30 @@ export const reminderDueAt = (dueAt: string, windowMs: number) => new Date(Date.
 
 export const leadJobId = (kind: LeadJobData['kind'], leadId: string, dueAt: string) => `lead-${kind}.${leadId}.${Date.parse(dueAt)}`;
 
-export function leadWindowJobs(leadId: string, organisationId: string, dueAt: string, windowMs: number, cause: LeadJobData['cause'], now = Date.now()): JobRequest[] {
+export function leadWindowJobs(
+  leadId: string,
+  organisationId: string,
+  dueAt: string,
+  windowMs: number,
+  cause: LeadJobData['cause'],
+  now = Date.now(),
+): JobRequest[] {
   const remindAt = reminderDueAt(dueAt, windowMs);
   return [
-    { queue: QUEUES.leadAcceptance, name: 'lapse-lead', id: leadJobId('lapse', leadId, dueAt), data: { kind: 'lapse', leadId, organisationId, dueAt, cause } satisfies LeadJobData, delayMs: Math.max(0, Date.parse(dueAt) - now) },
-    { queue: QUEUES.leadAcceptance, name: 'remind-lead', id: leadJobId('remind', leadId, dueAt), data: { kind: 'remind', leadId, organisationId, dueAt, cause } satisfies LeadJobData, delayMs: Math.max(0, Date.parse(remindAt) - now) },
+    {
+      queue: QUEUES.leadAcceptance,
+      name: 'lapse-lead',
+      id: leadJobId('lapse', leadId, dueAt),
+      data: { kind: 'lapse', leadId, organisationId, dueAt, cause } satisfies LeadJobData,
+      delayMs: Math.max(0, Date.parse(dueAt) - now),
+    },
+    {
+      queue: QUEUES.leadAcceptance,
+      name: 'remind-lead',
+      id: leadJobId('remind', leadId, dueAt),
+      data: { kind: 'remind', leadId, organisationId, dueAt, cause } satisfies LeadJobData,
+      delayMs: Math.max(0, Date.parse(remindAt) - now),
+    },
   ];
 }
 
@@ -44,13 +64,22 @@ const hoursLeft = (dueAt: string, now: number) => Math.max(0, Math.round((Date.p
  * back to the queue); the decider refuses it early (the job is retried) and ignores it once the lead
  * was answered or moved on. A reminder is a notification whose id names the window: sent once.
  */
-export async function runLeadStep(services: Pick<Services, 'store' | 'pool' | 'config' | 'watcher'>, data: LeadJobData, notifications: { add(job: JobRequest): Promise<unknown> }): Promise<LeadJobOutcome> {
+export async function runLeadStep(
+  services: Pick<Services, 'store' | 'pool' | 'config' | 'watcher'>,
+  data: LeadJobData,
+  notifications: { add(job: JobRequest): Promise<unknown> },
+): Promise<LeadJobOutcome> {
   const lead = await loadLead(services, data.leadId);
   if (!lead || lead.status !== 'assigned' || lead.dueAt !== data.dueAt || lead.organisationId !== data.organisationId) return 'unchanged';
   if (data.kind === 'remind') {
-    if (Date.now() < Date.parse(reminderDueAt(data.dueAt, acceptanceWindowMs(services.config))) - 1000) throw new Error('This reminder is not due yet; it will be retried.');
+    if (Date.now() < Date.parse(reminderDueAt(data.dueAt, acceptanceWindowMs(services.config))) - 1000)
+      throw new Error('This reminder is not due yet; it will be retried.');
     const position = await services.store.headPosition();
-    const cause = { eventId: data.cause.id, correlationId: data.cause.correlationId, position: { commit: String(position?.commit ?? 0n), prepare: String(position?.prepare ?? 0n) } };
+    const cause = {
+      eventId: data.cause.id,
+      correlationId: data.cause.correlationId,
+      position: { commit: String(position?.commit ?? 0n), prepare: String(position?.prepare ?? 0n) },
+    };
     const left = hoursLeft(data.dueAt, Date.now());
     await notifications.add(
       noticeJob(cause, `${leadJobId('remind', data.leadId, data.dueAt)}.${data.organisationId}`, data.organisationId, {
@@ -65,7 +94,9 @@ export async function runLeadStep(services: Pick<Services, 'store' | 'pool' | 'c
   const metadata = metadataCausedBy({ id: data.cause.id, metadata: { correlationId: data.cause.correlationId } }, SYSTEM_ACTOR);
   const next = await passOnTarget(services, lead, data.organisationId, metadata.now);
   try {
-    const result = await handleCommand(services.store, leads, data.leadId, { type: 'LapseLead', dueAt: data.dueAt, next }, metadata, { idempotencyKey: `lead-lapse:${leadJobId('lapse', data.leadId, data.dueAt)}` });
+    const result = await handleCommand(services.store, leads, data.leadId, { type: 'LapseLead', dueAt: data.dueAt, next }, metadata, {
+      idempotencyKey: `lead-lapse:${leadJobId('lapse', data.leadId, data.dueAt)}`,
+    });
     return result.events.length ? 'lapsed' : 'unchanged';
   } catch (error) {
     if (error instanceof DomainError && error.kind === 'not_found') return 'unchanged';
@@ -73,7 +104,10 @@ export async function runLeadStep(services: Pick<Services, 'store' | 'pool' | 'c
   }
 }
 
-export function leadAcceptanceProcessor(services: Pick<Services, 'store' | 'pool' | 'config' | 'watcher'>, queues: () => Pick<Queues, 'notifications'>): Processor<LeadJobData, LeadJobOutcome> {
+export function leadAcceptanceProcessor(
+  services: Pick<Services, 'store' | 'pool' | 'config' | 'watcher'>,
+  queues: () => Pick<Queues, 'notifications'>,
+): Processor<LeadJobData, LeadJobOutcome> {
   const notifications = { add: (job: JobRequest) => queues().notifications.add(job.name, job.data, { jobId: job.id }) };
   return (job: Job<LeadJobData>) => runLeadStep(services, job.data, notifications);
 }
@@ -82,13 +116,16 @@ export function leadAcceptanceProcessor(services: Pick<Services, 'store' | 'pool
  * Redis is not the record of truth: the due times live in read.leads. The sweep lapses every lead
  * whose window already closed and (re)schedules the jobs of the others under their own ids.
  */
-export async function sweepLeadWindows(services: Pick<Services, 'store' | 'pool' | 'config' | 'watcher'>, queues: Pick<Queues, 'lead-acceptance' | 'notifications'>, now = Date.now()): Promise<{ ran: number; scheduled: number }> {
+export async function sweepLeadWindows(
+  services: Pick<Services, 'store' | 'pool' | 'config' | 'watcher'>,
+  queues: Pick<Queues, 'lead-acceptance' | 'notifications'>,
+  now = Date.now(),
+): Promise<{ ran: number; scheduled: number }> {
   let ran = 0;
   const later: JobRequest[] = [];
   const windowMs = acceptanceWindowMs(services.config);
   const notifications = { add: (job: JobRequest) => queues.notifications.add(job.name, job.data, { jobId: job.id }) };
-  const { rows } = await services.pool.query<{ id: string; organisation_id: string; due_at: Date }>(`SELECT id, organisation_id, due_at FROM read.leads WHERE status = 'assigned' AND due_at IS NOT NULL ORDER BY due_at`);
-  for (const row of rows) {
+  for (const row of await leadsAwaitingAnswer(services.pool)) {
     const cause = { id: `sweep-${row.id}-${row.due_at.getTime()}`, correlationId: `lead-sweep-${now}` };
     for (const job of leadWindowJobs(row.id, row.organisation_id, row.due_at.toISOString(), windowMs, cause, now)) {
       const data = job.data as LeadJobData;
@@ -97,12 +134,17 @@ export async function sweepLeadWindows(services: Pick<Services, 'store' | 'pool'
       else if (data.kind === 'lapse' && (await runLeadStep(services, data, notifications)) === 'lapsed') ran++;
     }
   }
-  if (later.length) await queues['lead-acceptance'].addBulk(later.map((job) => ({ name: job.name, data: job.data, opts: { jobId: job.id, delay: job.delayMs } })));
+  if (later.length)
+    await queues['lead-acceptance'].addBulk(later.map((job) => ({ name: job.name, data: job.data, opts: { jobId: job.id, delay: job.delayMs } })));
   return { ran, scheduled: later.length };
 }
 
 /** The sweep at worker start and every LEAD_SWEEP_MS. */
-export function startLeadSweep(services: Pick<Services, 'store' | 'pool' | 'config' | 'watcher'>, queues: Queues, log: (line: string) => void): { stop(): Promise<void> } {
+export function startLeadSweep(
+  services: Pick<Services, 'store' | 'pool' | 'config' | 'watcher'>,
+  queues: Queues,
+  log: (line: string) => void,
+): { stop(): Promise<void> } {
   let running: Promise<unknown> = Promise.resolve();
   const sweep = () => {
     running = running.then(() => sweepLeadWindows(services, queues)).catch((error: Error) => log(`lead sweep: ${error.message}`));
@@ -121,21 +163,22 @@ export function startLeadSweep(services: Pick<Services, 'store' | 'pool' | 'conf
 
 async function admins(context: ReactionContext, event: RecordedEvent): Promise<string[]> {
   await context.readModelsInclude(event);
-  const { rows } = await context.pool.query<{ id: string }>('SELECT id FROM read.users WHERE role = ANY($1) AND is_active AND created_at <= $2 ORDER BY id', [ADMIN_ROLES, event.metadata.occurredAt]);
-  return rows.map((r) => r.id);
+  return activeAdminIds(context.pool, event.metadata.occurredAt);
 }
 
 async function companyOf(context: ReactionContext, event: RecordedEvent, leadId: string): Promise<string> {
   await context.readModelsInclude(event);
-  const { rows } = await context.pool.query<{ company: string }>('SELECT company FROM read.leads WHERE id = $1', [leadId]);
-  return rows[0]?.company ?? 'a customer';
+  return (await leadCompany(context.pool, leadId)) ?? 'a customer';
 }
 
 /** A new offer: its window's jobs, and the organisation hears of it (in-app and by e-mail). */
 const offered: Reaction = async (recorded, context) => {
   const event = recorded as EventOf<'LeadAssigned.v1'>;
   const d = event.data;
-  const jobs = leadWindowJobs(d.leadId, d.organisationId, d.dueAt, acceptanceWindowMs(context.config), { id: event.id, correlationId: event.metadata.correlationId });
+  const jobs = leadWindowJobs(d.leadId, d.organisationId, d.dueAt, acceptanceWindowMs(context.config), {
+    id: event.id,
+    correlationId: event.metadata.correlationId,
+  });
   // A window that already closed (demo history, a replayed log) needs its lapse only: no reminder, no news of the offer.
   if (Date.parse(d.dueAt) <= Date.now()) return jobs.filter((job) => (job.data as LeadJobData).kind === 'lapse');
   const company = await companyOf(context, event, d.leadId);
@@ -162,7 +205,12 @@ const lapsed: Reaction = async (recorded, context) => {
   });
   if (event.data.passedTo) return [toOrganisation];
   const toAdmins = (await admins(context, event)).map((id) =>
-    notificationJob(event, id, { kind: 'lead-returned', title: 'A lead is back in the queue', body: `No eligible organisation answered the lead from ${company} in time; it waits in the unassigned queue.`, link: '/lead-management' }),
+    notificationJob(event, id, {
+      kind: 'lead-returned',
+      title: 'A lead is back in the queue',
+      body: `No eligible organisation answered the lead from ${company} in time; it waits in the unassigned queue.`,
+      link: '/lead-management',
+    }),
   );
   return [toOrganisation, ...toAdmins];
 };
@@ -170,10 +218,15 @@ const lapsed: Reaction = async (recorded, context) => {
 const declined: Reaction = async (recorded, context) => {
   const event = recorded as EventOf<'LeadDeclined.v1'>;
   const company = await companyOf(context, event, event.data.leadId);
-  const { rows } = await context.pool.query<{ name: string }>('SELECT coalesce(company_name, full_name) AS name FROM read.users WHERE id = $1', [event.data.organisationId]);
+  const organisation = await organisationNameOf(context.pool, event.data.organisationId);
   const where = event.data.passedTo ? 'It passed on to the next eligible organisation.' : 'It waits in the unassigned queue.';
   return (await admins(context, event)).map((id) =>
-    notificationJob(event, id, { kind: 'lead-declined', title: 'A lead was declined', body: `${rows[0]?.name ?? 'An organisation'} declined the lead from ${company}: ${event.data.reason} ${where}`, link: '/lead-management' }),
+    notificationJob(event, id, {
+      kind: 'lead-declined',
+      title: 'A lead was declined',
+      body: `${organisation ?? 'An organisation'} declined the lead from ${company}: ${event.data.reason} ${where}`,
+      link: '/lead-management',
+    }),
   );
 };
 
@@ -181,7 +234,12 @@ const converted: Reaction = async (recorded, context) => {
   const event = recorded as EventOf<'LeadConverted.v1'>;
   const company = await companyOf(context, event, event.data.leadId);
   return (await admins(context, event)).map((id) =>
-    notificationJob(event, id, { kind: 'lead-converted', title: 'A lead became a deal', body: `The lead from ${company} was converted into a deal registration.`, link: `/project/details?id=${event.data.projectId}` }),
+    notificationJob(event, id, {
+      kind: 'lead-converted',
+      title: 'A lead became a deal',
+      body: `The lead from ${company} was converted into a deal registration.`,
+      link: `/project/details?id=${event.data.projectId}`,
+    }),
   );
 };
 

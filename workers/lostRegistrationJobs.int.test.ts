@@ -3,7 +3,7 @@ import { projects } from '../domain/projects/projects';
 import { as, login, type Session } from '../src/testing/api';
 import { startTestPortal, type TestPortal } from '../src/testing/portal';
 import { sweepDealRegistrations } from './projects';
-import { closeQueues, createQueues } from './queues';
+import { closeQueues, createQueues } from '../platform/queues';
 
 /**
  * A registration none of whose jobs ever ran (no worker here: as if Redis had lost them all) and whose
@@ -16,7 +16,7 @@ let partner: Session;
 beforeAll(async () => {
   t = await startTestPortal({ processes: ['api', 'projector'], env: { DEAL_REGISTRATION_VALIDITY_MS: String(VALIDITY_MS) } });
   partner = await login(t.app, 'partner@partnerhub.test');
-}, 120_000);
+});
 afterAll(() => t?.close());
 
 describe('the registration sweep after lost jobs', () => {
@@ -25,7 +25,15 @@ describe('the registration sweep after lost jobs', () => {
     form.append('title', 'Forgotten deal');
     form.append('end_user_customer_name', 'Forgotten deal customer');
     const request = new Request('http://x/', { method: 'POST', body: form });
-    const created = await as(t.app, partner)({ method: 'POST', url: '/api/projects', payload: Buffer.from(await request.arrayBuffer()), headers: { 'content-type': request.headers.get('content-type')! } });
+    const created = await as(
+      t.app,
+      partner,
+    )({
+      method: 'POST',
+      url: '/api/projects',
+      payload: Buffer.from(await request.arrayBuffer()),
+      headers: { 'content-type': request.headers.get('content-type')! },
+    });
     expect(created.statusCode).toBe(201);
     const { id } = created.json().data as { id: string };
     await new Promise((resolve) => setTimeout(resolve, VALIDITY_MS + 200));
@@ -37,8 +45,12 @@ describe('the registration sweep after lost jobs', () => {
     } finally {
       await closeQueues(queues);
     }
-    const steps = (await t.portal.services.store.readStream(projects.streamId(id))).filter((event) => event.type === 'ProjectExpiryReminderSent.v1' || event.type === 'ProjectRegistrationExpired.v1');
-    expect(steps.map((event) => [event.type, (event.data as { daysBefore?: number; late?: boolean }).daysBefore, (event.data as { late?: boolean }).late])).toEqual([
+    const steps = (await t.portal.services.store.readStream(projects.streamId(id))).filter(
+      (event) => event.type === 'ProjectExpiryReminderSent.v1' || event.type === 'ProjectRegistrationExpired.v1',
+    );
+    expect(
+      steps.map((event) => [event.type, (event.data as { daysBefore?: number; late?: boolean }).daysBefore, (event.data as { late?: boolean }).late]),
+    ).toEqual([
       ['ProjectExpiryReminderSent.v1', 14, true],
       ['ProjectExpiryReminderSent.v1', 3, true],
       ['ProjectRegistrationExpired.v1', undefined, undefined],

@@ -6,19 +6,19 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_PERMISSIONS_BY_ROLE, type Role } from '../domain/access';
 import type { CommandMetadata } from '../domain/decider';
-import { users } from '../domain/identity/identity';
+import { users } from '../domain/identity/users';
 import { emailTemplateSetting, NOTIFICATION_SETTINGS_SETTING, settings } from '../domain/settings/settings';
-import { runCommand } from '../src/commands/dispatch';
-import { registerUser } from '../src/commands/users';
-import { loadConfig, type Config } from '../src/config';
-import { hashPassword } from '../src/plugins/passwords';
+import { runCommand } from '../platform/commands/dispatch';
+import { registerUser } from '../commands/users';
+import { loadConfig, type Config } from '../platform/config';
+import { hashPassword } from '../platform/passwords';
 import { startPortal, type Portal } from '../src/portal';
 import { buildApp } from '../src/server';
-import type { Services } from '../src/services';
+import type { Services } from '../platform/services';
 import { createTestDatabase, type TestDatabase } from '../src/testing/database';
 import { startWorkers, type Workers } from '.';
 import { mailSentKey } from './notifications';
-import { createQueue, JOB_ATTEMPTS, QUEUES, reactionJobId } from './queues';
+import { createQueue, JOB_ATTEMPTS, QUEUES, reactionJobId } from '../platform/queues';
 import { REACTOR_CHECKPOINT, reactorCheckpoints } from './reactor';
 
 // ---- a real SMTP server that keeps what it receives and can refuse recipients ----
@@ -325,7 +325,18 @@ describe('System Settings in the notifications worker', () => {
   const asAdmin = (): CommandMetadata => ({ ...metadata(), actorId: admin.id, actorRole: 'admin' });
 
   it("writes the e-mail with the event's template", async () => {
-    await runCommand(services, settings, emailTemplateSetting('account-activated'), { type: 'ChangeEmailTemplate', kind: 'account-activated', subject: '[{{portal}}] {{title}}', body: 'Dear {{recipient_name}},\n\n{{message}}\n\n{{link}}' }, asAdmin());
+    await runCommand(
+      services,
+      settings,
+      emailTemplateSetting('account-activated'),
+      {
+        type: 'ChangeEmailTemplate',
+        kind: 'account-activated',
+        subject: '[{{portal}}] {{title}}',
+        body: 'Dear {{recipient_name}},\n\n{{message}}\n\n{{link}}',
+      },
+      asAdmin(),
+    );
     const user = await register('partner', { active: false, company: 'Template Ltd' });
     await activate(user.id);
     await vi.waitFor(() => expect(mailsTo(user.email)).toHaveLength(1), { timeout: 10_000, interval: 50 });
@@ -336,7 +347,13 @@ describe('System Settings in the notifications worker', () => {
   });
 
   it('e-mails only the audiences chosen for the event; the in-app notification always goes out', async () => {
-    await runCommand(services, settings, NOTIFICATION_SETTINGS_SETTING, { type: 'ChangeNotificationSettings', mail: { 'account-activated': ['administrators'] } }, asAdmin());
+    await runCommand(
+      services,
+      settings,
+      NOTIFICATION_SETTINGS_SETTING,
+      { type: 'ChangeNotificationSettings', mail: { 'account-activated': ['administrators'] } },
+      asAdmin(),
+    );
     const user = await register('partner', { active: false, company: 'Quiet Ltd' });
     await activate(user.id);
     await vi.waitFor(async () => expect(await notificationsOf(user.id)).toHaveLength(1), { timeout: 10_000, interval: 50 });

@@ -1,15 +1,15 @@
 import type { Job, Processor } from 'bullmq';
 import nodemailer from 'nodemailer';
 import { notifications, type NotificationContent } from '../domain/notifications/notifications';
-import { deterministicUuid, handleCommand } from '../src/commands/commandHandler';
-import { metadataCausedBy } from '../src/commands/dispatch';
-import type { Config } from '../src/config';
-import type { RecordedEvent } from '../src/eventstore';
-import type { Services } from '../src/services';
+import { deterministicUuid, handleCommand } from '../platform/commands/commandHandler';
+import { metadataCausedBy } from '../platform/commands/dispatch';
+import type { Config } from '../platform/config';
+import type { RecordedEvent } from '../platform/eventstore';
+import type { Services } from '../platform/services';
 import { findUser } from '../projections/users';
 import { emailTemplateFor, notificationSettings } from '../projections/settings';
 import { DEFAULT_EMAIL_TEMPLATE, mailsTo, renderTemplate, type EmailTemplate } from '../domain/settings/notifications';
-import { QUEUES, reactionJobId, type JobRequest } from './queues';
+import { QUEUES, reactionJobId, type JobRequest } from '../platform/queues';
 
 /** Jobs act as the system, on behalf of the event that caused them. */
 export const SYSTEM_ACTOR = { id: null, role: 'system' } as const;

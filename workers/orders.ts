@@ -1,5 +1,6 @@
 import { statusLabel, type OrderEvent } from '../domain/orders/orders';
-import type { RecordedEvent } from '../src/eventstore';
+import type { RecordedEvent } from '../platform/eventstore';
+import { organisationAndAuthorIds } from '../projections/users';
 import { notificationJob } from './notifications';
 import type { Reaction, ReactionTable } from './reactor';
 
@@ -13,17 +14,12 @@ const notifyOrganisationOfStatusChange: Reaction = async (recorded, context) => 
   const event = recorded as EventOf<'OrderStatusChanged.v1'>;
   const { orderId, orderNumber, organisationId, status, reason, carrier, trackingNumber } = event.data;
   await context.readModelsInclude(event);
-  const { rows } = await context.pool.query<{ id: string }>(
-    `SELECT u.id FROM read.users u
-     WHERE u.id = $1 OR u.id = (SELECT placed_by FROM read.orders WHERE id = $2)
-     ORDER BY u.id`,
-    [organisationId, orderId],
-  );
+  const recipients = await organisationAndAuthorIds(context.pool, organisationId, { kind: 'order', id: orderId }, { activeOnly: false });
   const label = statusLabel(status);
   const shipment = carrier ? ` Carrier: ${carrier}, tracking number ${trackingNumber ?? '—'}.` : '';
   const body = `Your order ${orderNumber} is now ${label.toLowerCase()}.${shipment}${reason ? ` Note: ${reason}` : ''}`;
-  return rows.map((recipient) =>
-    notificationJob(event, recipient.id, {
+  return recipients.map((recipient) =>
+    notificationJob(event, recipient, {
       kind: 'order-status-changed',
       title: `Order ${orderNumber}: ${label}`,
       body,

@@ -1,12 +1,12 @@
 import type { Queue } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { emptyQuestionnaire } from '../domain/partners/questionnaire';
-import type { RecordedEvent } from '../src/eventstore';
+import type { RecordedEvent } from '../platform/eventstore';
 import { as, login, type Session } from '../src/testing/api';
 import { startTestPortal, type TestPortal } from '../src/testing/portal';
 import { startWorkers, type Workers } from '.';
 import { approvalProcessData, completePartnerApproval, PARTNER_APPROVAL_STEPS } from './partners';
-import { createQueue, QUEUES } from './queues';
+import { createQueue, QUEUES } from '../platform/queues';
 import { REACTOR_CHECKPOINT, reactorCheckpoints } from './reactor';
 
 // The portal runs without its worker; each test starts and stops the worker itself, like a crash would.
@@ -33,7 +33,11 @@ const PASSWORD = 'Welcome2026';
 
 async function approvedApplicant(permissions = ['Projects.Read', 'Orders.Browse', 'Rebates.Read']) {
   const email = `crash.${Date.now()}.${Math.random().toString(36).slice(2, 6)}@example.test`;
-  const registered = await t.app.inject({ method: 'POST', url: '/api/user/register/', payload: { email, password: PASSWORD, company_name: 'Midway Networks' } });
+  const registered = await t.app.inject({
+    method: 'POST',
+    url: '/api/user/register/',
+    payload: { email, password: PASSWORD, company_name: 'Midway Networks' },
+  });
   const { data, onboardingToken } = registered.json();
   const answers = {
     ...emptyQuestionnaire(),
@@ -59,9 +63,17 @@ async function approvedApplicant(permissions = ['Projects.Read', 'Orders.Browse'
     are_financials_audited: 'No',
     agreed_to_terms: true,
   };
-  const submitted = await t.app.inject({ method: 'POST', url: '/api/partner/onboarding/questionnaire', headers: { authorization: `Bearer ${onboardingToken}` }, payload: answers });
+  const submitted = await t.app.inject({
+    method: 'POST',
+    url: '/api/partner/onboarding/questionnaire',
+    headers: { authorization: `Bearer ${onboardingToken}` },
+    payload: answers,
+  });
   expect(submitted.statusCode, submitted.body).toBe(201);
-  const approved = await as(t.app, admin)({ method: 'PATCH', url: `/api/partner/partners/${data.id}`, payload: { status: 'approved', category: 'Helix Value Added Distributor', permissions } });
+  const approved = await as(
+    t.app,
+    admin,
+  )({ method: 'PATCH', url: `/api/partner/partners/${data.id}`, payload: { status: 'approved', category: 'Helix Value Added Distributor', permissions } });
   expect(approved.statusCode, approved.body).toBe(200);
   const approval = (await services().store.readStream(`partners-${data.id}`)).find((e) => e.type === 'PartnerApproved.v1')!;
   return { id: data.id as string, email, approval };
@@ -80,7 +92,9 @@ async function causedBy(userId: string, approval: RecordedEvent) {
 }
 
 async function isActive(userId: string) {
-  const { rows } = await services().pool.query<{ is_active: boolean; permissions: string[] }>('SELECT is_active, permissions FROM read.users WHERE id = $1', [userId]);
+  const { rows } = await services().pool.query<{ is_active: boolean; permissions: string[] }>('SELECT is_active, permissions FROM read.users WHERE id = $1', [
+    userId,
+  ]);
   return rows[0];
 }
 
@@ -144,7 +158,14 @@ describe('the approval process', () => {
     await completePartnerApproval(services(), approvalProcessData(approval));
     const user = (await as(t.app, admin)({ method: 'GET', url: `/api/users/${id}` })).json().data;
     // The admin later takes a permission away and deactivates the account.
-    const changed = await as(t.app, admin)({ method: 'PUT', url: `/api/users/${id}`, payload: { full_name: user.full_name, email: user.email, permissions: ['Projects.Read', 'Support.Read'], is_active: false } });
+    const changed = await as(
+      t.app,
+      admin,
+    )({
+      method: 'PUT',
+      url: `/api/users/${id}`,
+      payload: { full_name: user.full_name, email: user.email, permissions: ['Projects.Read', 'Support.Read'], is_active: false },
+    });
     expect(changed.statusCode, changed.body).toBe(200);
     await completePartnerApproval(services(), approvalProcessData(approval));
     expect(await isActive(id)).toEqual({ is_active: false, permissions: ['Projects.Read', 'Support.Read'] });
@@ -165,10 +186,46 @@ describe('notifications', () => {
     workers ??= await startWorkers(services(), { log: (line) => log.push(line) });
     const { id } = await approvedApplicant();
     const rejectedEmail = `rejected.${Date.now()}@example.test`;
-    const registered = (await t.app.inject({ method: 'POST', url: '/api/user/register/', payload: { email: rejectedEmail, password: PASSWORD, company_name: 'Shady Deals LLC' } })).json();
-    const answers = { ...emptyQuestionnaire(), company_name: 'Shady Deals LLC', contact_email: rejectedEmail, contact_name: 'S. Deal', phone_number: '+1 555 0199', job_title: 'Owner', country: 'United States', city: 'Reno', location: 'PO Box 1', business_type: 'Sole Proprietorship', years_in_operation: '1', employees_range: '1–10', business_description: 'Retail & E-commerce', target_markets: ['Global'], business_registration_number: 'X', country_of_incorporation: 'United States', annual_turnover: '<$100,000', turnover_currency: 'USD', fiscal_year_end_month: 'March', are_financials_audited: 'No', agreed_to_terms: true };
-    await t.app.inject({ method: 'POST', url: '/api/partner/onboarding/questionnaire', headers: { authorization: `Bearer ${registered.onboardingToken}` }, payload: answers });
-    await as(t.app, admin)({ method: 'PATCH', url: `/api/partner/partners/${registered.data.id}`, payload: { status: 'rejected', rejection_reason: 'The registration number could not be verified.' } });
+    const registered = (
+      await t.app.inject({ method: 'POST', url: '/api/user/register/', payload: { email: rejectedEmail, password: PASSWORD, company_name: 'Shady Deals LLC' } })
+    ).json();
+    const answers = {
+      ...emptyQuestionnaire(),
+      company_name: 'Shady Deals LLC',
+      contact_email: rejectedEmail,
+      contact_name: 'S. Deal',
+      phone_number: '+1 555 0199',
+      job_title: 'Owner',
+      country: 'United States',
+      city: 'Reno',
+      location: 'PO Box 1',
+      business_type: 'Sole Proprietorship',
+      years_in_operation: '1',
+      employees_range: '1–10',
+      business_description: 'Retail & E-commerce',
+      target_markets: ['Global'],
+      business_registration_number: 'X',
+      country_of_incorporation: 'United States',
+      annual_turnover: '<$100,000',
+      turnover_currency: 'USD',
+      fiscal_year_end_month: 'March',
+      are_financials_audited: 'No',
+      agreed_to_terms: true,
+    };
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/partner/onboarding/questionnaire',
+      headers: { authorization: `Bearer ${registered.onboardingToken}` },
+      payload: answers,
+    });
+    await as(
+      t.app,
+      admin,
+    )({
+      method: 'PATCH',
+      url: `/api/partner/partners/${registered.data.id}`,
+      payload: { status: 'rejected', rejection_reason: 'The registration number could not be verified.' },
+    });
 
     await vi.waitFor(
       async () => {
@@ -187,6 +244,9 @@ describe('notifications', () => {
       title: 'Your partner application was not approved',
       body: 'Your partner application for Shady Deals LLC was not approved. Reason: The registration number could not be verified.',
     });
-    expect((await notificationsOf(admin.user.id)).find((n) => n.kind === 'partner-application' && n.body.startsWith('Shady'))).toMatchObject({ title: 'New partner application', link: '/adminpanel' });
+    expect((await notificationsOf(admin.user.id)).find((n) => n.kind === 'partner-application' && n.body.startsWith('Shady'))).toMatchObject({
+      title: 'New partner application',
+      link: '/adminpanel',
+    });
   });
 });

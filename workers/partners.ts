@@ -1,14 +1,14 @@
 import type { Job, Processor } from 'bullmq';
-import { ADMIN_ROLES } from '../domain/access';
 import { DomainError } from '../domain/decider';
-import { users, type UserCommand } from '../domain/identity/identity';
+import { users, type UserCommand } from '../domain/identity/users';
 import type { PartnerEvent } from '../domain/partners/partners';
-import { handleCommand } from '../src/commands/commandHandler';
-import { metadataCausedBy } from '../src/commands/dispatch';
-import type { RecordedEvent } from '../src/eventstore';
-import type { Services } from '../src/services';
+import { handleCommand } from '../platform/commands/commandHandler';
+import { metadataCausedBy } from '../platform/commands/dispatch';
+import type { RecordedEvent } from '../platform/eventstore';
+import type { Services } from '../platform/services';
+import { activeAdminIds } from '../projections/users';
 import { notificationJob } from './notifications';
-import { QUEUES, reactionJobId, type JobRequest } from './queues';
+import { QUEUES, reactionJobId, type JobRequest } from '../platform/queues';
 import type { Reaction, ReactionTable } from './reactor';
 
 type EventOf<Type extends PartnerEvent['type']> = RecordedEvent<Type, Extract<PartnerEvent, { type: Type }>['data']>;
@@ -63,7 +63,10 @@ export async function completePartnerApproval(
   options: { upTo?: number } = {},
 ): Promise<PartnerApprovalOutcome> {
   const { approval } = data;
-  const metadata = metadataCausedBy({ id: approval.eventId, metadata: { correlationId: approval.correlationId } }, { id: approval.actorId, role: approval.actorRole });
+  const metadata = metadataCausedBy(
+    { id: approval.eventId, metadata: { correlationId: approval.correlationId } },
+    { id: approval.actorId, role: approval.actorRole },
+  );
   const outcome: PartnerApprovalOutcome = { steps: [] };
   for (const step of PARTNER_APPROVAL_STEPS.slice(0, options.upTo ?? PARTNER_APPROVAL_STEPS.length)) {
     try {
@@ -110,7 +113,10 @@ export function nameAccountHolderJob(recorded: RecordedEvent): JobRequest | null
 /** Renames the account once per questionnaire answer; a deleted account is left alone. */
 export async function nameAccountHolder(services: Pick<Services, 'store'>, data: NameAccountHolderJobData): Promise<{ appended: number; accountGone?: true }> {
   const { answered } = data;
-  const metadata = metadataCausedBy({ id: answered.eventId, metadata: { correlationId: answered.correlationId } }, { id: answered.actorId, role: answered.actorRole });
+  const metadata = metadataCausedBy(
+    { id: answered.eventId, metadata: { correlationId: answered.correlationId } },
+    { id: answered.actorId, role: answered.actorRole },
+  );
   try {
     const result = await handleCommand(services.store, users, data.userId, { type: 'RenameUser', fullName: data.contactName }, metadata, {
       idempotencyKey: `partner-contact-name:${answered.eventId}`,
@@ -127,7 +133,9 @@ type PartnerProcessJobData = PartnerApprovalJobData | NameAccountHolderJobData;
 /** The partner-approvals queue: the approval process and the account's naming. */
 export function partnerApprovalProcessor(services: Pick<Services, 'store'>): Processor<PartnerProcessJobData, unknown> {
   return (job: Job<PartnerProcessJobData>) =>
-    job.name === NAME_ACCOUNT_HOLDER_JOB ? nameAccountHolder(services, job.data as NameAccountHolderJobData) : completePartnerApproval(services, job.data as PartnerApprovalJobData);
+    job.name === NAME_ACCOUNT_HOLDER_JOB
+      ? nameAccountHolder(services, job.data as NameAccountHolderJobData)
+      : completePartnerApproval(services, job.data as PartnerApprovalJobData);
 }
 
 // ---- notifications ----
@@ -136,12 +144,9 @@ export function partnerApprovalProcessor(services: Pick<Services, 'store'>): Pro
 const notifyAdminsOfApplication: Reaction = async (recorded, context) => {
   const event = recorded as EventOf<'PartnerApplicationSubmitted.v1'>;
   await context.readModelsInclude(event);
-  const { rows } = await context.pool.query<{ id: string }>(
-    'SELECT id FROM read.users WHERE role = ANY($1) AND is_active AND created_at <= $2 ORDER BY id',
-    [ADMIN_ROLES, event.metadata.occurredAt],
-  );
-  return rows.map((admin) =>
-    notificationJob(event, admin.id, {
+  const admins = await activeAdminIds(context.pool, event.metadata.occurredAt);
+  return admins.map((admin) =>
+    notificationJob(event, admin, {
       kind: 'partner-application',
       title: 'New partner application',
       body: `${event.data.companyName} submitted a partner application. Review it under Partner Approvals.`,

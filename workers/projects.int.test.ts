@@ -3,7 +3,7 @@ import { projects } from '../domain/projects/projects';
 import { as, login, type Session } from '../src/testing/api';
 import { startTestPortal, type TestPortal } from '../src/testing/portal';
 import { startWorkers } from './index';
-import { createQueues, closeQueues } from './queues';
+import { createQueues, closeQueues } from '../platform/queues';
 import { sweepDealRegistrations } from './projects';
 
 // Registrations in this file are protected for a few seconds, so both reminders (14 and 3 days before) are due at once.
@@ -14,9 +14,16 @@ let admin: Session;
 let partner: Session;
 
 beforeAll(async () => {
-  t = await startTestPortal({ env: { DEAL_REGISTRATION_VALIDITY_MS: String(VALIDITY_MS), DEAL_REGISTRATION_EXTENSION_MS: String(EXTENSION_MS), JOB_BACKOFF_MS: '100', LOGIN_ATTEMPTS_PER_IP_PER_MINUTE: '10000' } });
+  t = await startTestPortal({
+    env: {
+      DEAL_REGISTRATION_VALIDITY_MS: String(VALIDITY_MS),
+      DEAL_REGISTRATION_EXTENSION_MS: String(EXTENSION_MS),
+      JOB_BACKOFF_MS: '100',
+      LOGIN_ATTEMPTS_PER_IP_PER_MINUTE: '10000',
+    },
+  });
   [admin, partner] = await Promise.all([login(t.app, 'admin@partnerhub.test'), login(t.app, 'partner@partnerhub.test')]);
-}, 120_000);
+});
 afterAll(() => t?.close());
 
 async function register(title: string) {
@@ -24,14 +31,23 @@ async function register(title: string) {
   form.append('title', title);
   form.append('end_user_customer_name', `${title} customer`);
   const request = new Request('http://x/', { method: 'POST', body: form });
-  const response = await as(t.app, partner)({ method: 'POST', url: '/api/projects', payload: Buffer.from(await request.arrayBuffer()), headers: { 'content-type': request.headers.get('content-type')! } });
+  const response = await as(
+    t.app,
+    partner,
+  )({
+    method: 'POST',
+    url: '/api/projects',
+    payload: Buffer.from(await request.arrayBuffer()),
+    headers: { 'content-type': request.headers.get('content-type')! },
+  });
   expect(response.statusCode).toBe(201);
   return response.json().data as { id: string; expires_at: string; submitted_at: string };
 }
 
 const eventsOf = async (id: string, type: string) => (await t.portal.services.store.readStream(projects.streamId(id))).filter((e) => e.type === type);
 const registrationOf = async (id: string) =>
-  (await t.db.pool.query<{ registration_status: string; expires_at: Date }>('SELECT registration_status, expires_at FROM read.projects WHERE id = $1', [id])).rows[0];
+  (await t.db.pool.query<{ registration_status: string; expires_at: Date }>('SELECT registration_status, expires_at FROM read.projects WHERE id = $1', [id]))
+    .rows[0];
 const notificationsOf = async (userId: string, kind: string) =>
   (await t.db.pool.query<{ body: string }>('SELECT body FROM read.notifications WHERE user_id = $1 AND kind = $2', [userId, kind])).rows;
 
@@ -44,11 +60,14 @@ describe('registration expiry', () => {
     expect(expired.metadata.actorRole).toBe('system');
     const reminders = await eventsOf(project.id, 'ProjectExpiryReminderSent.v1');
     expect(reminders.map((e) => (e.data as { daysBefore: number }).daysBefore).sort()).toEqual([14, 3]);
-    await vi.waitFor(async () => {
-      // The demo projects expire too with this validity: count this project's only.
-      expect((await notificationsOf(partner.user.id, 'registration-expired')).filter((n) => n.body.includes('"Expiring deal"'))).toHaveLength(1);
-      expect((await notificationsOf(partner.user.id, 'registration-expiring')).filter((n) => n.body.includes('"Expiring deal"'))).toHaveLength(2);
-    }, { timeout: 20_000, interval: 100 });
+    await vi.waitFor(
+      async () => {
+        // The demo projects expire too with this validity: count this project's only.
+        expect((await notificationsOf(partner.user.id, 'registration-expired')).filter((n) => n.body.includes('"Expiring deal"'))).toHaveLength(1);
+        expect((await notificationsOf(partner.user.id, 'registration-expiring')).filter((n) => n.body.includes('"Expiring deal"'))).toHaveLength(2);
+      },
+      { timeout: 20_000, interval: 100 },
+    );
 
     // A restarted worker sweeps at start, and the sweep runs again: nothing happens twice.
     const second = await startWorkers(t.portal.services, { log: () => {} });
@@ -68,7 +87,8 @@ describe('registration expiry', () => {
     const project = await register('Lost job deal');
     // The jobs of this registration disappear from Redis (a restarted Redis, a flushed queue).
     const queues = createQueues(t.portal.services.config);
-    const expiryJob = async () => (await queues['project-registrations'].getJobs(['delayed', 'wait'])).find((job) => job?.id?.startsWith(`expire.${project.id}.`));
+    const expiryJob = async () =>
+      (await queues['project-registrations'].getJobs(['delayed', 'wait'])).find((job) => job?.id?.startsWith(`expire.${project.id}.`));
     await vi.waitFor(async () => expect(await expiryJob()).toBeDefined(), { timeout: 10_000, interval: 50 });
     await (await expiryJob())!.remove();
     await new Promise((resolve) => setTimeout(resolve, VALIDITY_MS + 200));
@@ -86,7 +106,9 @@ describe('registration expiry', () => {
 
   it('an approved extension moves the expiry and the job with it', async () => {
     const project = await register('Extended deal');
-    expect((await as(t.app, partner)({ method: 'POST', url: `/api/projects/${project.id}/extension`, payload: { reason: 'Customer needs more time.' } })).statusCode).toBe(200);
+    expect(
+      (await as(t.app, partner)({ method: 'POST', url: `/api/projects/${project.id}/extension`, payload: { reason: 'Customer needs more time.' } })).statusCode,
+    ).toBe(200);
     const approved = await as(t.app, admin)({ method: 'POST', url: `/api/projects/${project.id}/extension/decision`, payload: { decision: 'approved' } });
     const moved = approved.json().data.expires_at;
     expect(Date.parse(moved) - Date.parse(project.expires_at)).toBe(EXTENSION_MS);
@@ -97,6 +119,8 @@ describe('registration expiry', () => {
     const [expired] = await eventsOf(project.id, 'ProjectRegistrationExpired.v1');
     expect((expired.data as { expiresAt: string }).expiresAt).toBe(moved);
     expect(Date.parse(expired.metadata.occurredAt)).toBeGreaterThanOrEqual(Date.parse(moved));
-    await vi.waitFor(async () => expect((await notificationsOf(partner.user.id, 'registration-extension-approved')).length).toBeGreaterThanOrEqual(1), { timeout: 10_000 });
+    await vi.waitFor(async () => expect((await notificationsOf(partner.user.id, 'registration-extension-approved')).length).toBeGreaterThanOrEqual(1), {
+      timeout: 10_000,
+    });
   });
 });

@@ -1,15 +1,15 @@
 import type { Job, Processor } from 'bullmq';
-import { ADMIN_ROLES } from '../domain/access';
 import { DomainError, fold } from '../domain/decider';
 import { projects, type ProjectCommand, type ProjectEvent } from '../domain/projects/projects';
 import { DAY_MS, REMINDER_DAYS_BEFORE, reminderDueAt } from '../domain/projects/registration';
-import { liveRegistrations } from '../projections/projects';
-import { handleCommand } from '../src/commands/commandHandler';
-import { dueFactTime, metadataCausedBy } from '../src/commands/dispatch';
-import type { RecordedEvent } from '../src/eventstore';
-import type { Services } from '../src/services';
+import { liveRegistrations, projectRecipients } from '../projections/projects';
+import { activeAdminIds } from '../projections/users';
+import { handleCommand } from '../platform/commands/commandHandler';
+import { dueFactTime, metadataCausedBy } from '../platform/commands/dispatch';
+import { asDomainEvents, type RecordedEvent } from '../platform/eventstore';
+import type { Services } from '../platform/services';
 import { notificationJob, SYSTEM_ACTOR } from './notifications';
-import { QUEUES, type JobRequest, type Queues } from './queues';
+import { QUEUES, type JobRequest, type Queues } from '../platform/queues';
 import type { Reaction, ReactionContext, ReactionTable } from './reactor';
 
 type EventOf<Type extends ProjectEvent['type']> = RecordedEvent<Type, Extract<ProjectEvent, { type: Type }>['data']>;
@@ -17,8 +17,7 @@ type EventOf<Type extends ProjectEvent['type']> = RecordedEvent<Type, Extract<Pr
 // ---- registration expiry and reminders: delayed jobs keyed by the record and the due time ----
 
 export type DealRegistrationJobData =
-  | { kind: 'expire'; projectId: string; expiresAt: string }
-  | { kind: 'remind'; projectId: string; expiresAt: string; daysBefore: number; late?: true };
+  { kind: 'expire'; projectId: string; expiresAt: string } | { kind: 'remind'; projectId: string; expiresAt: string; daysBefore: number; late?: true };
 
 const dueOf = (data: DealRegistrationJobData) => (data.kind === 'expire' ? data.expiresAt : reminderDueAt(data.expiresAt, data.daysBefore));
 
@@ -30,7 +29,10 @@ export function registrationJobId(data: DealRegistrationJobData): string {
 
 /** The expiry job and the reminders of one registration's current expiry, each delayed until it is due. */
 export function registrationJobs(projectId: string, expiresAt: string, now: number = Date.now()): JobRequest[] {
-  const jobs: DealRegistrationJobData[] = [{ kind: 'expire', projectId, expiresAt }, ...REMINDER_DAYS_BEFORE.map((daysBefore) => ({ kind: 'remind' as const, projectId, expiresAt, daysBefore }))];
+  const jobs: DealRegistrationJobData[] = [
+    { kind: 'expire', projectId, expiresAt },
+    ...REMINDER_DAYS_BEFORE.map((daysBefore) => ({ kind: 'remind' as const, projectId, expiresAt, daysBefore })),
+  ];
   return jobs.map((data) => ({
     queue: QUEUES.projectRegistrations,
     name: data.kind === 'expire' ? 'expire-registration' : `remind-${data.daysBefore}-days`,
@@ -47,18 +49,26 @@ export type RegistrationJobOutcome = 'expired' | 'reminded' | 'unchanged' | 'mov
  * the second time, so a job and the sweep may both fire; a job whose expiry has since moved (an
  * extension) does nothing, the moved expiry has its own jobs.
  */
-export async function runRegistrationStep(services: Pick<Services, 'store'>, data: DealRegistrationJobData, cause: { id: string; correlationId: string }): Promise<RegistrationJobOutcome> {
+export async function runRegistrationStep(
+  services: Pick<Services, 'store'>,
+  data: DealRegistrationJobData,
+  cause: { id: string; correlationId: string },
+): Promise<RegistrationJobOutcome> {
   const stream = await services.store.readStream(projects.streamId(data.projectId));
-  const state = fold(projects, stream as unknown as ProjectEvent[]);
+  const state = fold(projects, asDomainEvents<ProjectEvent>(stream));
   if (state.status === 'none' || state.status === 'deleted') return 'gone';
   if (state.expiresAt !== data.expiresAt) return 'moved';
   const command: ProjectCommand =
-    data.kind === 'expire' ? { type: 'ExpireRegistration' } : { type: 'SendExpiryReminder', daysBefore: data.daysBefore, expiresAt: data.expiresAt, ...(data.late ? { late: true as const } : {}) };
+    data.kind === 'expire'
+      ? { type: 'ExpireRegistration' }
+      : { type: 'SendExpiryReminder', daysBefore: data.daysBefore, expiresAt: data.expiresAt, ...(data.late ? { late: true as const } : {}) };
   const metadata = metadataCausedBy({ id: cause.id, metadata: { correlationId: cause.correlationId } }, SYSTEM_ACTOR);
   // A registration lapses at its expiry, however late the worker records it.
   if (data.kind === 'expire') metadata.now = dueFactTime(data.expiresAt, stream.at(-1)?.metadata.occurredAt, metadata.now);
   try {
-    const result = await handleCommand(services.store, projects, data.projectId, command, metadata, { idempotencyKey: `registration:${registrationJobId(data)}` });
+    const result = await handleCommand(services.store, projects, data.projectId, command, metadata, {
+      idempotencyKey: `registration:${registrationJobId(data)}`,
+    });
     if (!result.events.length) return 'unchanged';
     return data.kind === 'expire' ? 'expired' : 'reminded';
   } catch (error) {
@@ -68,7 +78,8 @@ export async function runRegistrationStep(services: Pick<Services, 'store'>, dat
 }
 
 export function dealRegistrationProcessor(services: Pick<Services, 'store'>): Processor<DealRegistrationJobData, RegistrationJobOutcome> {
-  return (job: Job<DealRegistrationJobData>) => runRegistrationStep(services, job.data, { id: job.id ?? registrationJobId(job.data), correlationId: `job-${job.id}` });
+  return (job: Job<DealRegistrationJobData>) =>
+    runRegistrationStep(services, job.data, { id: job.id ?? registrationJobId(job.data), correlationId: `job-${job.id}` });
 }
 
 /** Job states in which the job will still run by itself. */
@@ -98,7 +109,11 @@ async function withinTimeout<T>(promise: Promise<T>, ms: number): Promise<T | un
  * missed goes out (late, and saying so) before the expiry that followed it; the commands do nothing the
  * second time, so a job that does turn up later changes nothing.
  */
-export async function sweepDealRegistrations(services: Pick<Services, 'store' | 'pool'>, queues: Pick<Queues, 'project-registrations'>, now: number = Date.now()): Promise<{ ran: number; scheduled: number }> {
+export async function sweepDealRegistrations(
+  services: Pick<Services, 'store' | 'pool'>,
+  queues: Pick<Queues, 'project-registrations'>,
+  now: number = Date.now(),
+): Promise<{ ran: number; scheduled: number }> {
   const queue = queues['project-registrations'];
   const later: JobRequest[] = [];
   const due: JobRequest[] = [];
@@ -128,7 +143,11 @@ export async function sweepDealRegistrations(services: Pick<Services, 'store' | 
 }
 
 /** The sweep at worker start and every DEAL_REGISTRATION_SWEEP_MS. */
-export function startDealRegistrationSweep(services: Pick<Services, 'store' | 'pool' | 'config'>, queues: Queues, log: (line: string) => void): { stop(): Promise<void> } {
+export function startDealRegistrationSweep(
+  services: Pick<Services, 'store' | 'pool' | 'config'>,
+  queues: Queues,
+  log: (line: string) => void,
+): { stop(): Promise<void> } {
   let running: Promise<unknown> = Promise.resolve();
   const sweep = () => {
     running = running.then(() => sweepDealRegistrations(services, queues)).catch((error: Error) => log(`registration sweep: ${error.message}`));
@@ -156,20 +175,19 @@ const scheduleExtendedExpiry: Reaction = async (recorded) => {
 };
 
 /** The owning organisation: its account and the user who registered the project. */
-async function organisationRecipients(context: ReactionContext, event: RecordedEvent, organisationId: string, projectId: string): Promise<Array<{ id: string; title: string }>> {
+async function organisationRecipients(
+  context: ReactionContext,
+  event: RecordedEvent,
+  organisationId: string,
+  projectId: string,
+): Promise<Array<{ id: string; title: string }>> {
   await context.readModelsInclude(event);
-  const { rows } = await context.pool.query<{ id: string; title: string }>(
-    `SELECT u.id, coalesce(p.title, 'your project') AS title FROM read.users u LEFT JOIN read.projects p ON p.id = $2
-     WHERE u.is_active AND (u.id = $1 OR u.id = p.created_by) ORDER BY u.id`,
-    [organisationId, projectId],
-  );
-  return rows;
+  return projectRecipients(context.pool, organisationId, projectId);
 }
 
 async function admins(context: ReactionContext, event: RecordedEvent): Promise<string[]> {
   await context.readModelsInclude(event);
-  const { rows } = await context.pool.query<{ id: string }>('SELECT id FROM read.users WHERE role = ANY($1) AND is_active AND created_at <= $2 ORDER BY id', [ADMIN_ROLES, event.metadata.occurredAt]);
-  return rows.map((r) => r.id);
+  return activeAdminIds(context.pool, event.metadata.occurredAt);
 }
 
 const day = (iso: string) => iso.slice(0, 10);
@@ -197,18 +215,59 @@ const registered = (e: RecordedEvent) => e as EventOf<'ProjectRegistered.v1'>;
 export const projectReactions: ReactionTable = {
   'ProjectRegistered.v1': [
     scheduleRegistration,
-    tellAdmins('registration-conflict', 'Deal registration conflict to review', (e) => `${registered(e).data.companyName ?? 'A partner'} registered "${registered(e).data.details.title}" for a customer another partner already holds. Review it under Deal Registrations.`, (e) => registered(e).data.registrationStatus === 'conflict'),
-    tellAdmins('registration-submitted', 'New deal registration', (e) => `${registered(e).data.companyName ?? 'A partner'} registered "${registered(e).data.details.title}".`, (e) => registered(e).data.registrationStatus !== 'conflict'),
+    tellAdmins(
+      'registration-conflict',
+      'Deal registration conflict to review',
+      (e) =>
+        `${registered(e).data.companyName ?? 'A partner'} registered "${registered(e).data.details.title}" for a customer another partner already holds. Review it under Deal Registrations.`,
+      (e) => registered(e).data.registrationStatus === 'conflict',
+    ),
+    tellAdmins(
+      'registration-submitted',
+      'New deal registration',
+      (e) => `${registered(e).data.companyName ?? 'A partner'} registered "${registered(e).data.details.title}".`,
+      (e) => registered(e).data.registrationStatus !== 'conflict',
+    ),
   ],
   'ProjectExtensionApproved.v1': [
     scheduleExtendedExpiry,
-    tellOrganisation('registration-extension-approved', 'Deal registration extended', (e, title) => `The extension of "${title}" was approved: it is protected until ${day((e as EventOf<'ProjectExtensionApproved.v1'>).data.expiresAt)}.`),
+    tellOrganisation(
+      'registration-extension-approved',
+      'Deal registration extended',
+      (e, title) => `The extension of "${title}" was approved: it is protected until ${day((e as EventOf<'ProjectExtensionApproved.v1'>).data.expiresAt)}.`,
+    ),
   ],
-  'ProjectExtensionRequested.v1': [tellAdmins('registration-extension-requested', 'Extension requested', (e) => `An extension was requested: ${(e as EventOf<'ProjectExtensionRequested.v1'>).data.reason}`)],
-  'ProjectExtensionDeclined.v1': [tellOrganisation('registration-extension-declined', 'Extension declined', (e, title) => `The extension of "${title}" was declined: ${(e as EventOf<'ProjectExtensionDeclined.v1'>).data.reason}`)],
-  'ProjectRegistrationApproved.v1': [tellOrganisation('registration-approved', 'Deal registration approved', (_e, title) => `Your registration of "${title}" was approved.`)],
-  'ProjectRegistrationRejected.v1': [tellOrganisation('registration-rejected', 'Deal registration rejected', (e, title) => `Your registration of "${title}" was rejected: ${(e as EventOf<'ProjectRegistrationRejected.v1'>).data.reason}`)],
-  'ProjectRegistrationExpired.v1': [tellOrganisation('registration-expired', 'Deal registration expired', (_e, title) => `The registration of "${title}" has expired and no longer protects the deal.`)],
+  'ProjectExtensionRequested.v1': [
+    tellAdmins(
+      'registration-extension-requested',
+      'Extension requested',
+      (e) => `An extension was requested: ${(e as EventOf<'ProjectExtensionRequested.v1'>).data.reason}`,
+    ),
+  ],
+  'ProjectExtensionDeclined.v1': [
+    tellOrganisation(
+      'registration-extension-declined',
+      'Extension declined',
+      (e, title) => `The extension of "${title}" was declined: ${(e as EventOf<'ProjectExtensionDeclined.v1'>).data.reason}`,
+    ),
+  ],
+  'ProjectRegistrationApproved.v1': [
+    tellOrganisation('registration-approved', 'Deal registration approved', (_e, title) => `Your registration of "${title}" was approved.`),
+  ],
+  'ProjectRegistrationRejected.v1': [
+    tellOrganisation(
+      'registration-rejected',
+      'Deal registration rejected',
+      (e, title) => `Your registration of "${title}" was rejected: ${(e as EventOf<'ProjectRegistrationRejected.v1'>).data.reason}`,
+    ),
+  ],
+  'ProjectRegistrationExpired.v1': [
+    tellOrganisation(
+      'registration-expired',
+      'Deal registration expired',
+      (_e, title) => `The registration of "${title}" has expired and no longer protects the deal.`,
+    ),
+  ],
   'ProjectExpiryReminderSent.v1': [
     tellOrganisation('registration-expiring', 'Deal registration expiring soon', (e, title) => {
       const d = (e as EventOf<'ProjectExpiryReminderSent.v1'>).data;

@@ -1,7 +1,7 @@
-import type { Pool } from '../src/db';
-import { comparePositions, type EventStore, type GlobalPosition, type RecordedEvent } from '../src/eventstore';
-import { CheckpointMovedError, LogFollower } from '../src/eventstore/follower';
-import type { Services } from '../src/services';
+import type { Pool } from '../platform/db';
+import { comparePositions, type EventStore, type GlobalPosition, type RecordedEvent } from '../platform/eventstore';
+import { CheckpointMovedError, LogFollower } from '../platform/eventstore/follower';
+import type { Services } from '../platform/services';
 import { CheckpointStore } from '../projections/checkpoints';
 import { identityReactions } from './identity';
 import { partnerReactions } from './partners';
@@ -10,11 +10,14 @@ import { projectReactions } from './projects';
 import { rebateReactions } from './rebates';
 import { leadReactions } from './leads';
 import { fundReactions } from './funds';
-import type { JobRequest, QueueName, Queues } from './queues';
+import { learningReactions } from './learning';
+import { programmeReactions } from './programme';
+import type { JobRequest, QueueName, Queues } from '../platform/queues';
 import { stockReactions } from './stock';
 import { ticketReactions } from './tickets';
 import { teamReactions } from './team';
 import { uploadReactions } from './uploads';
+import { webhookReactions } from './webhooks';
 
 export const REACTOR_CHECKPOINT = 'reactor';
 export const reactorCheckpoints = new CheckpointStore('subscription_checkpoints');
@@ -43,7 +46,22 @@ export function combineReactions(...tables: ReactionTable[]): ReactionTable {
   return combined;
 }
 
-export const reactions: ReactionTable = combineReactions(identityReactions, partnerReactions, orderReactions, stockReactions, uploadReactions, teamReactions, projectReactions, rebateReactions, leadReactions, ticketReactions, fundReactions);
+export const reactions: ReactionTable = combineReactions(
+  identityReactions,
+  partnerReactions,
+  orderReactions,
+  stockReactions,
+  uploadReactions,
+  teamReactions,
+  projectReactions,
+  rebateReactions,
+  leadReactions,
+  ticketReactions,
+  fundReactions,
+  learningReactions,
+  programmeReactions,
+  webhookReactions,
+);
 
 export interface ReactorOptions {
   table?: ReactionTable;
@@ -113,8 +131,9 @@ export class Reactor {
     const byQueue = new Map<QueueName, JobRequest[]>();
     for (const job of jobs) byQueue.set(job.queue, [...(byQueue.get(job.queue) ?? []), job]);
     for (const [name, requests] of byQueue) {
-      await this.queues[name].addBulk(requests.map((job) => ({ name: job.name, data: job.data, opts: { jobId: job.id, ...(job.delayMs ? { delay: job.delayMs } : {}) } })));
+      await this.queues[name].addBulk(
+        requests.map((job) => ({ name: job.name, data: job.data, opts: { jobId: job.id, ...(job.delayMs ? { delay: job.delayMs } : {}) } })),
+      );
     }
   }
 }
-

@@ -30,7 +30,7 @@ beforeAll(async () => {
   const port = (smtp.server.address() as AddressInfo).port;
   t = await startTestPortal({ env: { SMTP_URL: `smtp://127.0.0.1:${port}`, JOB_BACKOFF_MS: '50', LOGIN_ATTEMPTS_PER_IP_PER_MINUTE: '10000' } });
   [admin, partner] = await Promise.all([login(t.app, 'admin@partnerhub.test'), login(t.app, 'partner@partnerhub.test')]);
-}, 120_000);
+});
 afterAll(async () => {
   await t?.close();
   await new Promise<void>((resolve) => smtp.close(() => resolve()));
@@ -38,10 +38,26 @@ afterAll(async () => {
 
 async function submit(invoice: string) {
   const form = new FormData();
-  const fields = { product_name: 'HX-M2408 8-Port Gigabit Managed Switch', product_category: 'Managed Switches', purchase_date: new Date().toISOString().slice(0, 10), invoice_number: invoice, purchase_amount: '2000', rebate_type: 'Volume Rebate', description: 'Worker test.' };
+  const fields = {
+    product_name: 'HX-M2408 8-Port Gigabit Managed Switch',
+    product_category: 'Managed Switches',
+    purchase_date: new Date().toISOString().slice(0, 10),
+    invoice_number: invoice,
+    purchase_amount: '2000',
+    rebate_type: 'Volume Rebate',
+    description: 'Worker test.',
+  };
   for (const [k, v] of Object.entries(fields)) form.append(k, v);
   const request = new Request('http://x/', { method: 'POST', body: form });
-  const response = await as(t.app, partner)({ method: 'POST', url: '/api/rebates/submit', payload: Buffer.from(await request.arrayBuffer()), headers: { 'content-type': request.headers.get('content-type')! } });
+  const response = await as(
+    t.app,
+    partner,
+  )({
+    method: 'POST',
+    url: '/api/rebates/submit',
+    payload: Buffer.from(await request.arrayBuffer()),
+    headers: { 'content-type': request.headers.get('content-type')! },
+  });
   expect(response.statusCode, response.body).toBe(201);
   return response.json().data as { id: string };
 }
@@ -69,8 +85,16 @@ describe('rebate notifications', () => {
     }
     expect(mailsAbout('partner@partnerhub.test', `Rebate ${invoice} approved`)[0].raw).toContain('$40.00');
     // In the portal too, linking to the History tab.
-    const inApp = (await as(t.app, partner)({ method: 'GET', url: '/api/notifications?limit=50' })).json().data.notifications as Array<{ title: string; link: string }>;
-    expect(inApp.filter((n) => n.title.startsWith(`Rebate ${invoice}`)).map((n) => [n.title, n.link]).sort()).toEqual([
+    const inApp = (await as(t.app, partner)({ method: 'GET', url: '/api/notifications?limit=50' })).json().data.notifications as Array<{
+      title: string;
+      link: string;
+    }>;
+    expect(
+      inApp
+        .filter((n) => n.title.startsWith(`Rebate ${invoice}`))
+        .map((n) => [n.title, n.link])
+        .sort(),
+    ).toEqual([
       [`Rebate ${invoice} approved`, '/rebates?tab=history'],
       [`Rebate ${invoice} processing`, '/rebates?tab=history'],
     ]);

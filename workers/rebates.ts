@@ -1,7 +1,7 @@
-import { ADMIN_ROLES } from '../domain/access';
-import { centsToAmount, formatUsd } from '../domain/catalogue/catalogue';
+import { centsToAmount, formatUsd } from '../domain/money';
 import { rebateStatusLabel, type RebateEvent } from '../domain/rebates/rebates';
-import type { RecordedEvent } from '../src/eventstore';
+import type { RecordedEvent } from '../platform/eventstore';
+import { activeAdminIds, organisationAndAuthorIds } from '../projections/users';
 import { notificationJob } from './notifications';
 import type { Reaction, ReactionTable } from './reactor';
 
@@ -11,13 +11,10 @@ type EventOf<Type extends RebateEvent['type']> = RecordedEvent<Type, Extract<Reb
 const notifyAdminsOfClaim: Reaction = async (recorded, context) => {
   const event = recorded as EventOf<'RebateSubmitted.v1'>;
   await context.readModelsInclude(event);
-  const { rows } = await context.pool.query<{ id: string }>('SELECT id FROM read.users WHERE role = ANY($1) AND is_active AND created_at <= $2 ORDER BY id', [
-    ADMIN_ROLES,
-    event.metadata.occurredAt,
-  ]);
+  const admins = await activeAdminIds(context.pool, event.metadata.occurredAt);
   const d = event.data;
-  return rows.map((admin) =>
-    notificationJob(event, admin.id, {
+  return admins.map((admin) =>
+    notificationJob(event, admin, {
       kind: 'rebate-submitted',
       title: 'New rebate claim',
       body: `${d.companyName ?? 'A partner'} claimed a rebate on invoice ${d.invoiceNumber} (${formatUsd(centsToAmount(d.purchaseAmountCents))} of ${d.productName}). Review it under Rebate Management.`,
@@ -45,15 +42,15 @@ function decisionText(event: EventOf<'RebateProcessingStarted.v1' | 'RebateAppro
 const notifyOrganisationOfReview: Reaction = async (recorded, context) => {
   const event = recorded as EventOf<'RebateProcessingStarted.v1' | 'RebateApproved.v1' | 'RebateRejected.v1'>;
   await context.readModelsInclude(event);
-  const { rows } = await context.pool.query<{ id: string }>(
-    `SELECT u.id FROM read.users u
-     WHERE u.id = $1 OR u.id = (SELECT submitted_by FROM read.rebates WHERE id = $2)
-     ORDER BY u.id`,
-    [event.data.organisationId, event.data.rebateId],
+  const recipients = await organisationAndAuthorIds(
+    context.pool,
+    event.data.organisationId,
+    { kind: 'rebate', id: event.data.rebateId },
+    { activeOnly: false },
   );
   const status = event.data.status;
-  return rows.map((recipient) =>
-    notificationJob(event, recipient.id, {
+  return recipients.map((recipient) =>
+    notificationJob(event, recipient, {
       kind: `rebate-${status}`,
       title: `Rebate ${event.data.invoiceNumber} ${rebateStatusLabel(status).toLowerCase()}`,
       body: decisionText(event),

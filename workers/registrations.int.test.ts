@@ -2,11 +2,11 @@ import { randomUUID } from 'node:crypto';
 import type { Queue } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ADMIN_ROLES, DEFAULT_PERMISSIONS_BY_ROLE } from '../domain/access';
-import { registerUser } from '../src/commands/users';
-import { hashPassword } from '../src/plugins/passwords';
+import { registerUser } from '../commands/users';
+import { hashPassword } from '../platform/passwords';
 import { startTestPortal, type TestPortal } from '../src/testing/portal';
 import { startWorkers, type Workers } from '.';
-import { createQueue, QUEUES } from './queues';
+import { createQueue, QUEUES } from '../platform/queues';
 import { REACTOR_CHECKPOINT, reactorCheckpoints } from './reactor';
 
 const WINDOW_SECONDS = 4;
@@ -31,7 +31,7 @@ beforeAll(async () => {
   digestsQueue = createQueue(t.portal.services.config, QUEUES.registrationDigests);
   workers = await startWorkers(t.portal.services, { log: (line) => log.push(line) });
   passwordHash = await hashPassword('Welcome2026');
-}, 120_000);
+});
 afterAll(async () => {
   await workers?.stop();
   await Promise.all([notificationsQueue?.close(), digestsQueue?.close()]);
@@ -48,7 +48,10 @@ async function settled() {
       expect(await reactorCheckpoints.load(pool, REACTOR_CHECKPOINT)).toEqual(await store.headPosition());
       for (const queue of [digestsQueue, notificationsQueue]) {
         const counts = await queue.getJobCounts('wait', 'active', 'delayed', 'prioritized');
-        expect(Object.values(counts).reduce((a, b) => a + b, 0), queue.name).toBe(0);
+        expect(
+          Object.values(counts).reduce((a, b) => a + b, 0),
+          queue.name,
+        ).toBe(0);
       }
     },
     { timeout: 30_000, interval: 100 },
@@ -71,7 +74,9 @@ async function quietSpell(options: { aligned?: boolean } = {}) {
 }
 
 async function activeAdmins() {
-  const { rows } = await t.portal.services.pool.query<{ id: string }>('SELECT id FROM read.users WHERE role = ANY($1) AND is_active ORDER BY id', [ADMIN_ROLES]);
+  const { rows } = await t.portal.services.pool.query<{ id: string }>('SELECT id FROM read.users WHERE role = ANY($1) AND is_active ORDER BY id', [
+    ADMIN_ROLES,
+  ]);
   expect(rows.length).toBeGreaterThan(0);
   return rows.map((row) => row.id);
 }
@@ -112,18 +117,31 @@ describe('admins hear of self-registrations', () => {
   it('a single registration after a quiet spell: one notice at once, naming the applicant, and no digest after', async () => {
     const since = await quietSpell();
     const email = `solo.${randomUUID().slice(0, 8)}@example.test`;
-    const response = await t.app.inject({ method: 'POST', url: '/api/user/register/', payload: { email, password: 'Welcome2026', full_name: 'Solo Networks', company_name: 'Solo Networks' } });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/register/',
+      payload: { email, password: 'Welcome2026', full_name: 'Solo Networks', company_name: 'Solo Networks' },
+    });
     expect(response.statusCode, response.body).toBe(201);
     const admins = await activeAdmins();
     // At once: well before the window (and its digest) ends.
-    await vi.waitFor(async () => {
-      for (const admin of admins) expect(await registrationNoticesSince(admin, since)).toHaveLength(1);
-    }, { timeout: WINDOW_MS, interval: 50 });
+    await vi.waitFor(
+      async () => {
+        for (const admin of admins) expect(await registrationNoticesSince(admin, since)).toHaveLength(1);
+      },
+      { timeout: WINDOW_MS, interval: 50 },
+    );
     await sleep(WINDOW_MS + DIGEST_DUE_MS);
     await settled();
     for (const admin of admins) {
       const notices = await registrationNoticesSince(admin, since);
-      expect(notices).toEqual([expect.objectContaining({ kind: 'partner-registered', title: 'New partner registration', body: `Solo Networks (${email}) registered as a partner and is waiting for approval.` })]);
+      expect(notices).toEqual([
+        expect.objectContaining({
+          kind: 'partner-registered',
+          title: 'New partner registration',
+          body: `Solo Networks (${email}) registered as a partner and is waiting for approval.`,
+        }),
+      ]);
     }
   });
 

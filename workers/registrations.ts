@@ -1,11 +1,10 @@
 import type { Job, Processor, Queue } from 'bullmq';
-import { ADMIN_ROLES } from '../domain/access';
-import type { UserEvent } from '../domain/identity/identity';
-import type { Pool } from '../src/db';
-import type { RecordedEvent } from '../src/eventstore';
-import type { Services } from '../src/services';
+import type { UserEvent } from '../domain/identity/users';
+import type { RecordedEvent } from '../platform/eventstore';
+import type { Services } from '../platform/services';
+import { activeAdminIds, selfRegisteredShortlyBefore, selfRegistrationsBetween, type SelfRegistration } from '../projections/users';
 import { causeOf, noticeJob, type NoticeContent, type NotificationJobData } from './notifications';
-import { QUEUES, type JobRequest } from './queues';
+import { QUEUES, type JobRequest } from '../platform/queues';
 import type { Reaction } from './reactor';
 
 /**
@@ -39,30 +38,7 @@ const windowEnd = (window: RegistrationWindow) => new Date((window.index + 1) * 
 /** The window's name in job ids: its length and index (job ids may not contain ':'). */
 const windowKey = (window: RegistrationWindow) => `${window.seconds}s.${window.index}`;
 
-interface Registration {
-  id: string;
-  email: string;
-  full_name: string;
-  company_name: string | null;
-  created_at: Date;
-}
-
-/** True when no other account registered itself in the window's length before this one (ties broken by id). */
-async function isFirstAfterQuiet(pool: Pool, registration: { id: string; created_at: Date }, seconds: number): Promise<boolean> {
-  const { rows } = await pool.query(
-    `SELECT 1 FROM read.users
-     WHERE self_registered AND created_at > $2::timestamptz - make_interval(secs => $3) AND (created_at, id) < ($2::timestamptz, $1::uuid)
-     LIMIT 1`,
-    [registration.id, registration.created_at, seconds],
-  );
-  return rows.length === 0;
-}
-
-/** Active admins who already existed at `at`, so a replay tells no admin who joined since about older sign-ups. */
-async function adminsAt(pool: Pool, at: Date | string): Promise<string[]> {
-  const { rows } = await pool.query<{ id: string }>('SELECT id FROM read.users WHERE role = ANY($1) AND is_active AND created_at <= $2 ORDER BY id', [ADMIN_ROLES, at]);
-  return rows.map((row) => row.id);
-}
+type Registration = SelfRegistration;
 
 const applicantOf = (r: { email: string; company_name: string | null; full_name: string }) =>
   r.company_name ? `${r.company_name} (${r.email})` : r.full_name && r.full_name !== r.email ? `${r.full_name} (${r.email})` : r.email;
@@ -113,8 +89,10 @@ export const announcePartnerRegistration: Reaction = async (recorded, context) =
     data: { window, cause: causeOf(event) } satisfies RegistrationDigestJobData,
     delayMs: Math.max(0, windowEnd(window).getTime() + DIGEST_GRACE_MS - Date.now()),
   };
-  if (!(await isFirstAfterQuiet(context.pool, registration, seconds))) return [digest];
-  const admins = await adminsAt(context.pool, event.metadata.occurredAt);
+  // Announced at once only after a quiet spell; otherwise the window's digest tells.
+  if (await selfRegisteredShortlyBefore(context.pool, registration, seconds)) return [digest];
+  // Only admins who already existed then, so a replay tells no admin who joined since.
+  const admins = await activeAdminIds(context.pool, event.metadata.occurredAt);
   const notices = admins.map((admin) => noticeJob(causeOf(event), `partner-registered.${windowKey(window)}.${admin}`, admin, singleNotice(registration)));
   return [...notices, digest];
 };
@@ -132,14 +110,12 @@ export async function sendRegistrationDigest(
 ): Promise<RegistrationDigestOutcome> {
   const head = await services.store.headPosition();
   if (head && !(await services.watcher.waitFor(head))) throw new Error('The read models have not reached the end of the log yet; the digest will be retried.');
-  const { rows } = await services.pool.query<Registration>(
-    `SELECT id, email, full_name, company_name, created_at FROM read.users
-     WHERE self_registered AND created_at >= $1 AND created_at < $2 ORDER BY created_at, id`,
-    [windowStart(data.window), windowEnd(data.window)],
-  );
-  const registrations = rows.length > 0 && (await isFirstAfterQuiet(services.pool, rows[0], data.window.seconds)) ? rows.slice(1) : rows;
+  const rows = await selfRegistrationsBetween(services.pool, windowStart(data.window), windowEnd(data.window));
+  // The first of the window, when nobody registered in the window's length before it, was announced at once.
+  const registrations = rows.length > 0 && !(await selfRegisteredShortlyBefore(services.pool, rows[0], data.window.seconds)) ? rows.slice(1) : rows;
   if (registrations.length === 0) return { registrations: 0, admins: 0 };
-  const admins = await adminsAt(services.pool, registrations[0].created_at);
+  // Only admins who already existed then, so a replay tells no admin who joined since about older sign-ups.
+  const admins = await activeAdminIds(services.pool, registrations[0].created_at);
   const content = digestNotice(registrations);
   const jobs = admins.map((admin) => noticeJob(data.cause, `${REGISTRATION_DIGEST_JOB}.${windowKey(data.window)}.${admin}`, admin, content));
   await notifications.addBulk(jobs.map((job) => ({ name: job.name, data: job.data, opts: { jobId: job.id } })));

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { products } from '../domain/catalogue/catalogue';
+import { products } from '../domain/products/products';
 import { orders } from '../domain/orders/orders';
-import { runCommand } from '../src/commands/dispatch';
+import { runCommand } from '../platform/commands/dispatch';
 import { as, login, type Session } from '../src/testing/api';
 import { startTestPortal, type TestPortal } from '../src/testing/portal';
 
@@ -14,7 +14,7 @@ let partner: Session;
 beforeAll(async () => {
   t = await startTestPortal({ env: { RESERVATION_GRACE_MS: String(GRACE_MS), JOB_BACKOFF_MS: '50', LOGIN_ATTEMPTS_PER_IP_PER_MINUTE: '10000' } });
   [admin, partner] = await Promise.all([login(t.app, 'admin@partnerhub.test'), login(t.app, 'partner@partnerhub.test')]);
-}, 120_000);
+});
 afterAll(() => t?.close());
 
 const metadata = () => ({ now: new Date().toISOString(), actorId: admin.user.id, actorRole: 'admin', correlationId: randomUUID(), causationId: null });
@@ -44,14 +44,27 @@ describe('stock reservations left behind by a stopped process', () => {
 
   it("a placed order's reservation is kept", async () => {
     const product = await someProduct();
-    const placed = await as(t.app, partner)({
+    const placed = await as(
+      t.app,
+      partner,
+    )({
       method: 'POST',
       url: '/api/orders',
       payload: {
         estimated_delivery: new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10),
         notes: 'Kept',
         items: [{ product_id: product.id, quantity: product.moq }],
-        shipping_address: { firstName: 'Priya', lastName: 'Shah', email: 'priya@northwind.test', phone: '+1 206 555 0142', addressLine1: '410 Harbour Steps', city: 'Seattle', state: 'WA', zipCode: '98101', country: 'United States' },
+        shipping_address: {
+          firstName: 'Priya',
+          lastName: 'Shah',
+          email: 'priya@northwind.test',
+          phone: '+1 206 555 0142',
+          addressLine1: '410 Harbour Steps',
+          city: 'Seattle',
+          state: 'WA',
+          zipCode: '98101',
+          country: 'United States',
+        },
       },
     });
     expect(placed.statusCode).toBe(201);
@@ -63,14 +76,27 @@ describe('stock reservations left behind by a stopped process', () => {
 
   it("a cancelled order's stock is released even when the cancelling request stopped before releasing it", async () => {
     const product = await someProduct();
-    const placed = await as(t.app, partner)({
+    const placed = await as(
+      t.app,
+      partner,
+    )({
       method: 'POST',
       url: '/api/orders',
       payload: {
         estimated_delivery: new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10),
         notes: 'To cancel',
         items: [{ product_id: product.id, quantity: product.moq }],
-        shipping_address: { firstName: 'Priya', lastName: 'Shah', email: 'priya@northwind.test', phone: '+1 206 555 0142', addressLine1: '410 Harbour Steps', city: 'Seattle', state: 'WA', zipCode: '98101', country: 'United States' },
+        shipping_address: {
+          firstName: 'Priya',
+          lastName: 'Shah',
+          email: 'priya@northwind.test',
+          phone: '+1 206 555 0142',
+          addressLine1: '410 Harbour Steps',
+          city: 'Seattle',
+          state: 'WA',
+          zipCode: '98101',
+          country: 'United States',
+        },
       },
     });
     const orderId = placed.json().data.id;

@@ -1,12 +1,12 @@
 import type { Job, Processor } from 'bullmq';
-import type { ProductEvent } from '../domain/catalogue/catalogue';
+import type { ProductEvent } from '../domain/products/products';
 import type { OrderEvent } from '../domain/orders/orders';
-import { metadataCausedBy } from '../src/commands/dispatch';
-import { reconcileReservation, releaseCancelledOrder } from '../src/commands/orders';
-import type { RecordedEvent } from '../src/eventstore';
-import type { Services } from '../src/services';
+import { metadataCausedBy } from '../platform/commands/dispatch';
+import { reconcileReservation, releaseCancelledOrder } from '../commands/orders';
+import type { RecordedEvent } from '../platform/eventstore';
+import type { Services } from '../platform/services';
 import { SYSTEM_ACTOR } from './notifications';
-import { QUEUES, reactionJobId } from './queues';
+import { QUEUES, reactionJobId } from '../platform/queues';
 import type { Reaction, ReactionTable } from './reactor';
 
 /**
@@ -16,8 +16,7 @@ import type { Reaction, ReactionTable } from './reactor';
  * cancelled it did not get that far. Both steps are idempotent.
  */
 export type StockJobData =
-  | { kind: 'check-reservation'; productId: string; orderId: string; cause: Cause }
-  | { kind: 'release-cancelled-order'; orderId: string; cause: Cause };
+  { kind: 'check-reservation'; productId: string; orderId: string; cause: Cause } | { kind: 'release-cancelled-order'; orderId: string; cause: Cause };
 
 interface Cause {
   eventId: string;

@@ -29,7 +29,12 @@ beforeAll(async () => {
   const { port } = smtp.server.address() as AddressInfo;
   t = await startTestPortal({
     processes: ['api', 'projector', 'worker'],
-    env: { SMTP_URL: `smtp://127.0.0.1:${port}`, PUBLIC_URL: 'https://portal.example.test', INVITATION_VALIDITY_SECONDS: String(VALIDITY_SECONDS), JOB_BACKOFF_MS: '50' },
+    env: {
+      SMTP_URL: `smtp://127.0.0.1:${port}`,
+      PUBLIC_URL: 'https://portal.example.test',
+      INVITATION_VALIDITY_SECONDS: String(VALIDITY_SECONDS),
+      JOB_BACKOFF_MS: '50',
+    },
   });
   partner = await login(t.app, 'partner@partnerhub.test');
 });
@@ -54,7 +59,14 @@ async function invitationLinkMailedTo(address: string): Promise<URL> {
 }
 
 const invite = (email: string) =>
-  as(t.app, partner)({ method: 'POST', url: '/api/partner/management/sub-users', payload: { full_name: 'Invited Colleague', email, permissions: ['projects_read'], invite: true } });
+  as(
+    t.app,
+    partner,
+  )({
+    method: 'POST',
+    url: '/api/partner/management/sub-users',
+    payload: { full_name: 'Invited Colleague', email, permissions: ['projects_read'], invite: true },
+  });
 const accept = (token: string, password: string) => t.app.inject({ method: 'POST', url: '/api/team/invitations/accept', payload: { token, password } });
 
 describe('an invitation e-mail', () => {
@@ -85,7 +97,10 @@ describe('an invitation e-mail', () => {
     expect(shown.statusCode).toBe(409);
     const late = await accept(token, 'Chosen2026');
     expect(late.statusCode).toBe(409);
-    expect(late.json()).toMatchObject({ error: { code: 'INVITATION_EXPIRED' }, message: 'This invitation link has expired. Ask your team administrator for a new one.' });
+    expect(late.json()).toMatchObject({
+      error: { code: 'INVITATION_EXPIRED' },
+      message: 'This invitation link has expired. Ask your team administrator for a new one.',
+    });
     expect((await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password: 'Chosen2026' } })).statusCode).toBe(401);
   });
 });

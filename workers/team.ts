@@ -1,14 +1,14 @@
 import type { Job, Processor } from 'bullmq';
-import type { UserEvent } from '../domain/identity/identity';
+import type { UserEvent } from '../domain/identity/users';
 import { team } from '../domain/team/team';
 import { teamMemberIdsOf } from '../projections/team';
 import { findUser } from '../projections/users';
-import { metadataCausedBy, runCommand } from '../src/commands/dispatch';
-import type { RecordedEvent } from '../src/eventstore';
-import { invitationPath, invitationToken, portalAddress } from '../src/plugins/invitations';
-import type { Services } from '../src/services';
+import { metadataCausedBy, runCommand } from '../platform/commands/dispatch';
+import type { RecordedEvent } from '../platform/eventstore';
+import { invitationPath, invitationToken, portalAddress } from '../platform/invitations';
+import type { Services } from '../platform/services';
 import { escapeHtml, mailSentKey, SYSTEM_ACTOR, type Mailer } from './notifications';
-import { QUEUES, reactionJobId } from './queues';
+import { QUEUES, reactionJobId } from '../platform/queues';
 import type { Reaction, ReactionTable } from './reactor';
 
 type EventOf<Type extends UserEvent['type']> = RecordedEvent<Type, Extract<UserEvent, { type: Type }>['data']>;
@@ -23,7 +23,14 @@ const mailInvitation: Reaction = async (recorded, context) => {
   // The mail names the member and its organisation, read from the read models: they must include the invitation first.
   await context.readModelsInclude(recorded);
   const { userId, invitationId, email, expiresAt } = event.data;
-  return [{ queue: QUEUES.team, name: 'invitation-mail', id: reactionJobId(event.id, 'invitation-mail', userId), data: { kind: 'invitation-mail', userId, invitationId, email, expiresAt } satisfies TeamJobData }];
+  return [
+    {
+      queue: QUEUES.team,
+      name: 'invitation-mail',
+      id: reactionJobId(event.id, 'invitation-mail', userId),
+      data: { kind: 'invitation-mail', userId, invitationId, email, expiresAt } satisfies TeamJobData,
+    },
+  ];
 };
 
 /** When an owner's permissions change, its members keep only what the owner still holds. */
@@ -39,7 +46,12 @@ const followOwner: Reaction = async (recorded, context) => {
       queue: QUEUES.team,
       name: 'follow-owner',
       id: reactionJobId(event.id, 'follow-owner', owner.id),
-      data: { kind: 'follow-owner', ownerId: owner.id, permissions: event.data.permissions, cause: { eventId: event.id, correlationId: event.metadata.correlationId } } satisfies TeamJobData,
+      data: {
+        kind: 'follow-owner',
+        ownerId: owner.id,
+        permissions: event.data.permissions,
+        cause: { eventId: event.id, correlationId: event.metadata.correlationId },
+      } satisfies TeamJobData,
     },
   ];
 };
@@ -49,28 +61,50 @@ export const teamReactions: ReactionTable = {
   'UserPermissionsChanged.v1': [followOwner],
 };
 
-export function invitationMail(config: Services['config'], data: Extract<TeamJobData, { kind: 'invitation-mail' }>, member: { full_name: string; company_name: string | null }) {
+export function invitationMail(
+  config: Services['config'],
+  data: Extract<TeamJobData, { kind: 'invitation-mail' }>,
+  member: { full_name: string; company_name: string | null },
+) {
   const url = new URL(invitationPath(invitationToken(config.JWT_SECRET, data.userId, data.invitationId)), portalAddress(config)).toString();
   const team = member.company_name ? `the ${member.company_name} team` : 'your team';
   const until = new Date(data.expiresAt).toUTCString();
   return {
     to: data.email,
     subject: `You are invited to join ${team} on PartnerHub`,
-    text: [`Hello ${member.full_name},`, '', `You are invited to join ${team} on PartnerHub. Choose your password here (the link works once, until ${until}):`, '', url, '', '— PartnerHub', ''].join('\n'),
-    html: [`<p>Hello ${escapeHtml(member.full_name)},</p>`, `<p>You are invited to join ${escapeHtml(team)} on PartnerHub. The link works once, until ${escapeHtml(until)}.</p>`, `<p><a href="${escapeHtml(url)}">Choose your password</a></p>`, '<p>— PartnerHub</p>'].join('\n'),
+    text: [
+      `Hello ${member.full_name},`,
+      '',
+      `You are invited to join ${team} on PartnerHub. Choose your password here (the link works once, until ${until}):`,
+      '',
+      url,
+      '',
+      '— PartnerHub',
+      '',
+    ].join('\n'),
+    html: [
+      `<p>Hello ${escapeHtml(member.full_name)},</p>`,
+      `<p>You are invited to join ${escapeHtml(team)} on PartnerHub. The link works once, until ${escapeHtml(until)}.</p>`,
+      `<p><a href="${escapeHtml(url)}">Choose your password</a></p>`,
+      '<p>— PartnerHub</p>',
+    ].join('\n'),
   };
 }
 
 export type TeamJobOutcome = 'sent' | 'already-sent' | 'no-smtp' | 'recipient-gone' | { followed: number };
 
-export function teamProcessor(services: Pick<Services, 'store' | 'pool' | 'redis' | 'watcher' | 'config'>, mailer: Mailer | undefined): Processor<TeamJobData, TeamJobOutcome> {
+export function teamProcessor(
+  services: Pick<Services, 'store' | 'pool' | 'redis' | 'watcher' | 'config'>,
+  mailer: Mailer | undefined,
+): Processor<TeamJobData, TeamJobOutcome> {
   return async (job: Job<TeamJobData>) => {
     const data = job.data;
     if (data.kind === 'follow-owner') {
       const metadata = metadataCausedBy({ id: data.cause.eventId, metadata: { correlationId: data.cause.correlationId } }, SYSTEM_ACTOR);
       const members = await teamMemberIdsOf(services.pool, data.ownerId);
       // Each command changes nothing when the member already holds only what the owner holds, so a retry is harmless.
-      for (const memberId of members) await runCommand(services, team, memberId, { type: 'FollowOwnerPermissions', ownerPermissions: data.permissions }, metadata);
+      for (const memberId of members)
+        await runCommand(services, team, memberId, { type: 'FollowOwnerPermissions', ownerPermissions: data.permissions }, metadata);
       return { followed: members.length };
     }
     if (!mailer) return 'no-smtp';

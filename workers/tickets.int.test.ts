@@ -3,12 +3,12 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { CommandMetadata } from '../domain/decider';
 import { SERVICE_LEVEL_HOURS, tickets } from '../domain/tickets/tickets';
 import { supportDashboardFigures } from '../projections/tickets';
-import { runCommand } from '../src/commands/dispatch';
-import { openTicket } from '../src/commands/tickets';
+import { runCommand } from '../platform/commands/dispatch';
+import { openTicket } from '../commands/tickets';
 import { demoUserId } from '../src/seed/identity';
 import { startTestPortal, type TestPortal } from '../src/testing/portal';
 import { startWorkers, type Workers } from '.';
-import { createQueue, QUEUES } from './queues';
+import { createQueue, QUEUES } from '../platform/queues';
 import { overdueJob } from './tickets';
 
 let t: TestPortal;
@@ -29,26 +29,46 @@ beforeAll(async () => {
   // The API and projector only: the test starts and stops the worker itself.
   t = await startTestPortal({ processes: ['api', 'projector'], env: { JOB_BACKOFF_MS: '50' } });
   await start();
-}, 120_000);
+});
 afterAll(async () => {
   await stop();
   await t?.close();
 });
 
 const CRITICAL_MS = SERVICE_LEVEL_HOURS.Critical * 3_600_000;
-const as = (actorId: string, actorRole: string, now = new Date()): CommandMetadata => ({ now: now.toISOString(), actorId, actorRole, correlationId: randomUUID(), causationId: null });
+const as = (actorId: string, actorRole: string, now = new Date()): CommandMetadata => ({
+  now: now.toISOString(),
+  actorId,
+  actorRole,
+  correlationId: randomUUID(),
+  causationId: null,
+});
 
 /** A Critical ticket opened so long ago that it is due `dueInMs` from now (negative: already past). */
 async function criticalTicketDueIn(dueInMs: number) {
   const ticketId = randomUUID();
   const openedAt = new Date(Date.now() - CRITICAL_MS + dueInMs);
-  await openTicket(t.portal.services, { ticketId, organisationId: partnerId, companyName: 'Northwind Networks', title: 'Core switch down', description: 'All VLANs dark.', priority: 'Critical', attachments: [] }, as(partnerId, 'partner', openedAt));
+  await openTicket(
+    t.portal.services,
+    {
+      ticketId,
+      organisationId: partnerId,
+      companyName: 'Northwind Networks',
+      title: 'Core switch down',
+      description: 'All VLANs dark.',
+      priority: 'Critical',
+      attachments: [],
+    },
+    as(partnerId, 'partner', openedAt),
+  );
   const { rows } = await t.db.pool.query<{ due_at: Date }>('SELECT due_at FROM read.tickets WHERE id = $1', [ticketId]);
   return { ticketId, dueAt: rows[0].due_at.toISOString() };
 }
 
-const overdueEvents = async (ticketId: string) => (await t.portal.services.store.readStream(tickets.streamId(ticketId))).filter((e) => e.type === 'TicketOverdue.v1');
-const overdueAt = async (ticketId: string) => (await t.db.pool.query<{ overdue_at: Date | null }>('SELECT overdue_at FROM read.tickets WHERE id = $1', [ticketId])).rows[0]?.overdue_at ?? null;
+const overdueEvents = async (ticketId: string) =>
+  (await t.portal.services.store.readStream(tickets.streamId(ticketId))).filter((e) => e.type === 'TicketOverdue.v1');
+const overdueAt = async (ticketId: string) =>
+  (await t.db.pool.query<{ overdue_at: Date | null }>('SELECT overdue_at FROM read.tickets WHERE id = $1', [ticketId])).rows[0]?.overdue_at ?? null;
 
 async function jobOf(ticketId: string, dueAt: string) {
   const queue = createQueue(t.portal.services.config, QUEUES.ticketDeadlines);
@@ -71,7 +91,11 @@ describe('tickets past their due time', () => {
     expect(await overdueEvents(ticketId)).toHaveLength(1);
     await vi.waitFor(
       async () => {
-        const { rows } = await t.db.pool.query('SELECT 1 FROM read.notifications WHERE user_id = $1 AND kind = $2 AND link LIKE $3', [supportId, 'ticket-overdue', `%${ticketId}`]);
+        const { rows } = await t.db.pool.query('SELECT 1 FROM read.notifications WHERE user_id = $1 AND kind = $2 AND link LIKE $3', [
+          supportId,
+          'ticket-overdue',
+          `%${ticketId}`,
+        ]);
         expect(rows).toHaveLength(1);
       },
       { timeout: 20_000, interval: 100 },
@@ -105,8 +129,13 @@ describe('tickets past their due time', () => {
 
   it("feed the support dashboard's overdue figure, seeded old tickets included", async () => {
     // Three demo tickets are past their service level and still open.
-    await vi.waitFor(async () => expect((await supportDashboardFigures(t.db.pool)).urgentTickets.overdue).toBeGreaterThanOrEqual(4), { timeout: 20_000, interval: 200 });
-    const { rows } = await t.db.pool.query<{ n: string }>(`SELECT count(*) AS n FROM read.tickets WHERE overdue_at IS NOT NULL AND status IN ('Open', 'In Progress')`);
+    await vi.waitFor(async () => expect((await supportDashboardFigures(t.db.pool)).urgentTickets.overdue).toBeGreaterThanOrEqual(4), {
+      timeout: 20_000,
+      interval: 200,
+    });
+    const { rows } = await t.db.pool.query<{ n: string }>(
+      `SELECT count(*) AS n FROM read.tickets WHERE overdue_at IS NOT NULL AND status IN ('Open', 'In Progress')`,
+    );
     expect((await supportDashboardFigures(t.db.pool)).urgentTickets.overdue).toBe(Number(rows[0].n));
     expect(log.filter((line) => /ticket/.test(line) && !/will retry/.test(line))).toEqual([]);
   });

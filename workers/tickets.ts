@@ -1,19 +1,19 @@
 import { DelayedError, type Job, type Processor, type Queue } from 'bullmq';
 import { isActiveStatus, tickets, type TicketEvent } from '../domain/tickets/tickets';
-import { ticketsAwaitingDueTime } from '../projections/tickets';
-import { handleCommand } from '../src/commands/commandHandler';
-import { dueFactTime, metadataCausedBy } from '../src/commands/dispatch';
-import type { RecordedEvent } from '../src/eventstore';
-import type { Services } from '../src/services';
+import { ticketAssignee, ticketDueTime, ticketsAwaitingDueTime } from '../projections/tickets';
+import { activeSupportIds } from '../projections/users';
+import { handleCommand } from '../platform/commands/commandHandler';
+import { dueFactTime, metadataCausedBy } from '../platform/commands/dispatch';
+import type { RecordedEvent } from '../platform/eventstore';
+import type { Services } from '../platform/services';
 import { notificationJob, SYSTEM_ACTOR } from './notifications';
-import { QUEUES, type JobRequest } from './queues';
-import type { Reaction, ReactionContext, ReactionTable } from './reactor';
+import { QUEUES, type JobRequest } from '../platform/queues';
+import type { Reaction, ReactionTable } from './reactor';
 
 type EventOf<Type extends TicketEvent['type']> = RecordedEvent<Type, Extract<TicketEvent, { type: Type }>['data']>;
 
 export type TicketDeadlineJobData =
-  | { kind: 'mark-overdue'; ticketId: string; dueAt: string; cause: { eventId: string; correlationId: string } | null }
-  | { kind: 'sweep' };
+  { kind: 'mark-overdue'; ticketId: string; dueAt: string; cause: { eventId: string; correlationId: string } | null } | { kind: 'sweep' };
 
 /**
  * The job that marks a ticket overdue at its due time: one per ticket and due time (a new due time
@@ -26,22 +26,17 @@ export function overdueJob(ticketId: string, dueAt: string, cause: RecordedEvent
     queue: QUEUES.ticketDeadlines,
     name: 'mark-overdue',
     id,
-    data: { kind: 'mark-overdue', ticketId, dueAt, cause: cause && { eventId: cause.id, correlationId: cause.metadata.correlationId } } satisfies TicketDeadlineJobData,
+    data: {
+      kind: 'mark-overdue',
+      ticketId,
+      dueAt,
+      cause: cause && { eventId: cause.id, correlationId: cause.metadata.correlationId },
+    } satisfies TicketDeadlineJobData,
     delayMs: Math.max(0, new Date(dueAt).getTime() - Date.now()),
   };
 }
 
 const link = (ticketId: string) => `/supportcenter?tab=cases&ticket=${ticketId}`;
-
-async function supportStaff(context: ReactionContext): Promise<string[]> {
-  const { rows } = await context.pool.query<{ id: string }>(`SELECT id FROM read.users WHERE role = 'support' AND is_active ORDER BY id`);
-  return rows.map((row) => row.id);
-}
-
-async function ticketDueAt(context: ReactionContext, ticketId: string): Promise<{ due_at: Date; status: string } | undefined> {
-  const { rows } = await context.pool.query<{ due_at: Date; status: string }>('SELECT due_at, status FROM read.tickets WHERE id = $1', [ticketId]);
-  return rows[0];
-}
 
 const unique = (ids: Array<string | null | undefined>, except: string | null) => [...new Set(ids.filter((id): id is string => Boolean(id) && id !== except))];
 
@@ -50,11 +45,25 @@ const onOpened: Reaction = async (recorded, context) => {
   const d = event.data;
   const jobs = [overdueJob(d.ticketId, d.dueAt, event)];
   await context.readModelsInclude(event);
-  for (const recipient of unique(await supportStaff(context), d.createdBy)) {
-    jobs.push(notificationJob(event, recipient, { kind: 'ticket-opened', title: `New ticket ${d.ticketNumber}: ${d.title}`, body: `${d.companyName ?? 'A customer'} opened a ${d.priority} priority ${d.category} ticket: ${d.title}`, link: link(d.ticketId) }));
+  for (const recipient of unique(await activeSupportIds(context.pool), d.createdBy)) {
+    jobs.push(
+      notificationJob(event, recipient, {
+        kind: 'ticket-opened',
+        title: `New ticket ${d.ticketNumber}: ${d.title}`,
+        body: `${d.companyName ?? 'A customer'} opened a ${d.priority} priority ${d.category} ticket: ${d.title}`,
+        link: link(d.ticketId),
+      }),
+    );
   }
   if (d.assignedTo && d.assignedTo !== d.createdBy) {
-    jobs.push(notificationJob(event, d.assignedTo, { kind: 'ticket-assigned', title: `Ticket ${d.ticketNumber} is assigned to you`, body: `${d.title} (${d.priority} priority) is assigned to you.`, link: link(d.ticketId) }));
+    jobs.push(
+      notificationJob(event, d.assignedTo, {
+        kind: 'ticket-assigned',
+        title: `Ticket ${d.ticketNumber} is assigned to you`,
+        body: `${d.title} (${d.priority} priority) is assigned to you.`,
+        link: link(d.ticketId),
+      }),
+    );
   }
   return jobs;
 };
@@ -63,7 +72,14 @@ const onAssigned: Reaction = async (recorded) => {
   const event = recorded as EventOf<'TicketAssigned.v1'>;
   const d = event.data;
   if (d.assignedTo === event.metadata.actorId) return [];
-  return [notificationJob(event, d.assignedTo, { kind: 'ticket-assigned', title: `Ticket ${d.ticketNumber} is assigned to you`, body: `Ticket ${d.ticketNumber} is assigned to you.${d.comment ? ` Note: ${d.comment.comment}` : ''}`, link: link(d.ticketId) })];
+  return [
+    notificationJob(event, d.assignedTo, {
+      kind: 'ticket-assigned',
+      title: `Ticket ${d.ticketNumber} is assigned to you`,
+      body: `Ticket ${d.ticketNumber} is assigned to you.${d.comment ? ` Note: ${d.comment.comment}` : ''}`,
+      link: link(d.ticketId),
+    }),
+  ];
 };
 
 /** Public replies reach the ticket's creator; the creator's replies reach the assignee. Internal notes reach nobody on the customer's side. */
@@ -72,12 +88,22 @@ const onCommented: Reaction = async (recorded, context) => {
   const d = event.data;
   if (d.isInternal) return [];
   if (d.authorId !== d.createdBy) {
-    return [notificationJob(event, d.createdBy, { kind: 'ticket-reply', title: `New reply on ticket ${d.ticketNumber}`, body: d.comment, link: link(d.ticketId) })];
+    return [
+      notificationJob(event, d.createdBy, { kind: 'ticket-reply', title: `New reply on ticket ${d.ticketNumber}`, body: d.comment, link: link(d.ticketId) }),
+    ];
   }
   await context.readModelsInclude(event);
-  const { rows } = await context.pool.query<{ assigned_to: string | null }>('SELECT assigned_to FROM read.tickets WHERE id = $1', [d.ticketId]);
-  const assignee = rows[0]?.assigned_to;
-  return assignee ? [notificationJob(event, assignee, { kind: 'ticket-customer-reply', title: `Customer reply on ticket ${d.ticketNumber}`, body: d.comment, link: link(d.ticketId) })] : [];
+  const assignee = await ticketAssignee(context.pool, d.ticketId);
+  return assignee
+    ? [
+        notificationJob(event, assignee, {
+          kind: 'ticket-customer-reply',
+          title: `Customer reply on ticket ${d.ticketNumber}`,
+          body: d.comment,
+          link: link(d.ticketId),
+        }),
+      ]
+    : [];
 };
 
 const onStatusChanged: Reaction = async (recorded, context) => {
@@ -86,13 +112,22 @@ const onStatusChanged: Reaction = async (recorded, context) => {
   const jobs: JobRequest[] = [];
   if (d.createdBy !== event.metadata.actorId && d.status !== d.previousStatus) {
     // Only the public comment (the reason) is told; an internal one stays with support.
-    jobs.push(notificationJob(event, d.createdBy, { kind: 'ticket-status-changed', title: `Ticket ${d.ticketNumber}: ${d.status}`, body: `Your ticket ${d.ticketNumber} is now ${d.status}.${d.reason ? ` ${d.reason}` : ''}`, link: link(d.ticketId) }));
+    jobs.push(
+      notificationJob(event, d.createdBy, {
+        kind: 'ticket-status-changed',
+        title: `Ticket ${d.ticketNumber}: ${d.status}`,
+        body: `Your ticket ${d.ticketNumber} is now ${d.status}.${d.reason ? ` ${d.reason}` : ''}`,
+        link: link(d.ticketId),
+      }),
+    );
   } else if (d.createdBy !== event.metadata.actorId && d.reason) {
-    jobs.push(notificationJob(event, d.createdBy, { kind: 'ticket-reply', title: `New reply on ticket ${d.ticketNumber}`, body: d.reason, link: link(d.ticketId) }));
+    jobs.push(
+      notificationJob(event, d.createdBy, { kind: 'ticket-reply', title: `New reply on ticket ${d.ticketNumber}`, body: d.reason, link: link(d.ticketId) }),
+    );
   }
   if (isActiveStatus(d.status) && !isActiveStatus(d.previousStatus)) {
     await context.readModelsInclude(event);
-    const ticket = await ticketDueAt(context, d.ticketId);
+    const ticket = await ticketDueTime(context.pool, d.ticketId);
     if (ticket) jobs.push(overdueJob(d.ticketId, ticket.due_at.toISOString(), event, { reopenedBy: event.id }));
   }
   return jobs;
@@ -107,8 +142,13 @@ const onOverdue: Reaction = async (recorded, context) => {
   const event = recorded as EventOf<'TicketOverdue.v1'>;
   const d = event.data;
   await context.readModelsInclude(event);
-  return unique([d.assignedTo, ...(await supportStaff(context))], null).map((recipient) =>
-    notificationJob(event, recipient, { kind: 'ticket-overdue', title: `Ticket ${d.ticketNumber} is overdue`, body: `Ticket ${d.ticketNumber} was due ${d.dueAt.slice(0, 16).replace('T', ' ')} UTC and is still open.`, link: link(d.ticketId) }),
+  return unique([d.assignedTo, ...(await activeSupportIds(context.pool))], null).map((recipient) =>
+    notificationJob(event, recipient, {
+      kind: 'ticket-overdue',
+      title: `Ticket ${d.ticketNumber} is overdue`,
+      body: `Ticket ${d.ticketNumber} was due ${d.dueAt.slice(0, 16).replace('T', ' ')} UTC and is still open.`,
+      link: link(d.ticketId),
+    }),
   );
 };
 
@@ -132,10 +172,17 @@ export async function sweepTicketDeadlines(services: Pick<Services, 'pool'>, que
 /** At worker start and every TICKET_SWEEP_INTERVAL_MS: the sweep catches tickets whose job was lost. */
 export async function scheduleTicketSweeps(services: Pick<Services, 'pool' | 'config'>, queue: Queue): Promise<void> {
   await sweepTicketDeadlines(services, queue);
-  await queue.upsertJobScheduler('ticket-deadline-sweep', { every: services.config.TICKET_SWEEP_INTERVAL_MS }, { name: 'sweep', data: { kind: 'sweep' } satisfies TicketDeadlineJobData });
+  await queue.upsertJobScheduler(
+    'ticket-deadline-sweep',
+    { every: services.config.TICKET_SWEEP_INTERVAL_MS },
+    { name: 'sweep', data: { kind: 'sweep' } satisfies TicketDeadlineJobData },
+  );
 }
 
-export function ticketDeadlineProcessor(services: Pick<Services, 'store' | 'pool' | 'watcher' | 'config'>, queue: () => Queue): Processor<TicketDeadlineJobData, string> {
+export function ticketDeadlineProcessor(
+  services: Pick<Services, 'store' | 'pool' | 'watcher' | 'config'>,
+  queue: () => Queue,
+): Processor<TicketDeadlineJobData, string> {
   return async (job: Job<TicketDeadlineJobData>, token?: string) => {
     const data = job.data;
     if (data.kind === 'sweep') return `scheduled ${await sweepTicketDeadlines(services, queue())}`;

@@ -3,17 +3,21 @@ import { access, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Queue } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { products } from '../domain/catalogue/catalogue';
-import { runCommand } from '../src/commands/dispatch';
+import { products } from '../domain/products/products';
+import { runCommand } from '../platform/commands/dispatch';
 import { badgePng } from '../src/seed/partners';
 import { as, login, type Session } from '../src/testing/api';
 import { startTestPortal, type TestPortal } from '../src/testing/portal';
 import { startWorkers, type Workers } from '.';
-import { createQueue, QUEUES, reactionJobId } from './queues';
+import { createQueue, QUEUES, reactionJobId } from '../platform/queues';
 import { REACTOR_CHECKPOINT, reactorCheckpoints } from './reactor';
-import { isUploadReferenced, REMOVE_UPLOAD_JOB, removeUnreferencedUpload } from './uploads';
+import { REMOVE_UPLOAD_JOB, removeUnreferencedUpload } from './uploads';
+import { isUploadReferenced } from '../projections/uploads';
 
-const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5d1f0b90000000049454e44ae426082', 'hex');
+const PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5d1f0b90000000049454e44ae426082',
+  'hex',
+);
 const SVG = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"></svg>');
 
 let t: TestPortal;
@@ -27,13 +31,17 @@ beforeAll(async () => {
   // The workers are started by the tests, so a test can stop them and replay the log.
   t = await startTestPortal({
     processes: ['api', 'projector'],
-    env: { JOB_BACKOFF_MS: '50', LOGIN_ATTEMPTS_PER_IP_PER_MINUTE: '10000', UPLOAD_DIR: path.join(process.env.TMPDIR ?? '/tmp', `partnerhub-uploads-${randomUUID()}`) },
+    env: {
+      JOB_BACKOFF_MS: '50',
+      LOGIN_ATTEMPTS_PER_IP_PER_MINUTE: '10000',
+      UPLOAD_DIR: path.join(process.env.TMPDIR ?? '/tmp', `partnerhub-uploads-${randomUUID()}`),
+    },
   });
   uploadDir = t.portal.services.config.UPLOAD_DIR;
   uploadsQueue = createQueue(t.portal.services.config, QUEUES.uploads);
   workers = await startWorkers(t.portal.services, { log: (line) => log.push(line) });
   admin = await login(t.app, 'admin@partnerhub.test');
-}, 120_000);
+});
 afterAll(async () => {
   await workers?.stop();
   await uploadsQueue?.close();
@@ -68,10 +76,20 @@ async function multipart(fields: Record<string, string>, field: string, file?: {
   return { payload: Buffer.from(await request.arrayBuffer()), headers: { 'content-type': request.headers.get('content-type')! } };
 }
 
-const productFields = { name: `HX-T${randomUUID().slice(0, 6)} Test Switch`, price: '249.99', category: 'Managed Switches', stock_quantity: '25', moq: '2', description: 'A switch made for tests.' };
+const productFields = {
+  name: `HX-T${randomUUID().slice(0, 6)} Test Switch`,
+  price: '249.99',
+  category: 'Managed Switches',
+  stock_quantity: '25',
+  moq: '2',
+  description: 'A switch made for tests.',
+};
 
 async function addProduct(file: { name: string; bytes: Buffer }) {
-  const response = await as(t.app, admin)({ method: 'POST', url: '/api/products', ...(await multipart({ ...productFields, name: `HX-T${randomUUID().slice(0, 6)} Test Switch` }, 'image', file)) });
+  const response = await as(
+    t.app,
+    admin,
+  )({ method: 'POST', url: '/api/products', ...(await multipart({ ...productFields, name: `HX-T${randomUUID().slice(0, 6)} Test Switch` }, 'image', file)) });
   expect(response.statusCode, response.body).toBe(201);
   return response.json().data as { id: string; image: string };
 }
@@ -106,9 +124,12 @@ describe('uploads nothing refers to any more', () => {
     expect(await served(created.image)).toBe(404);
   });
 
-  it("an edit that keeps the image keeps its file", async () => {
+  it('an edit that keeps the image keeps its file', async () => {
     const created = await addProduct({ name: 'switch.png', bytes: PNG });
-    const edited = await as(t.app, admin)({ method: 'PUT', url: `/api/products/${created.id}`, ...(await multipart({ ...productFields, description: 'Edited.' }, 'image')) });
+    const edited = await as(
+      t.app,
+      admin,
+    )({ method: 'PUT', url: `/api/products/${created.id}`, ...(await multipart({ ...productFields, description: 'Edited.' }, 'image')) });
     expect(edited.statusCode, edited.body).toBe(200);
     expect(edited.json().data.image).toBe(created.image);
     // A later replacement's removal shows the reactor has passed the edit.
@@ -124,7 +145,23 @@ describe('uploads nothing refers to any more', () => {
     // A second product naming the same file (as demo data may).
     const secondId = randomUUID();
     const metadata = { now: new Date().toISOString(), actorId: admin.user.id, actorRole: 'admin', correlationId: randomUUID(), causationId: null };
-    await runCommand(t.portal.services, products, secondId, { type: 'AddProduct', productId: secondId, name: `Shared ${secondId.slice(0, 6)}`, priceCents: 1000, category: 'Managed Switches', stockQuantity: 5, moq: 1, description: 'Shares an image.', image: first.image }, metadata);
+    await runCommand(
+      t.portal.services,
+      products,
+      secondId,
+      {
+        type: 'AddProduct',
+        productId: secondId,
+        name: `Shared ${secondId.slice(0, 6)}`,
+        priceCents: 1000,
+        category: 'Managed Switches',
+        stockQuantity: 5,
+        moq: 1,
+        description: 'Shares an image.',
+        image: first.image,
+      },
+      metadata,
+    );
     await replaceImage(first.id, { name: 'mine.svg', bytes: SVG });
     await settled();
     const removals = (await uploadsQueue.getCompleted(0, -1)).filter((job) => job.data.name === first.image);
@@ -135,12 +172,21 @@ describe('uploads nothing refers to any more', () => {
 
   it("an applicant's replaced company logo is removed", async () => {
     const email = `applicant.${randomUUID().slice(0, 8)}@example.test`;
-    const registered = await t.app.inject({ method: 'POST', url: '/api/user/register/', payload: { email, password: 'Welcome2026', full_name: 'Fjord Networks', company_name: 'Fjord Networks' } });
+    const registered = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/register/',
+      payload: { email, password: 'Welcome2026', full_name: 'Fjord Networks', company_name: 'Fjord Networks' },
+    });
     expect(registered.statusCode, registered.body).toBe(201);
     const { onboardingToken, data } = registered.json();
     const submit = async (bytes: Buffer) => {
       const body = await multipart({ company_name: 'Fjord Networks', user_id: data.id }, 'company_logo', { name: 'logo.png', bytes });
-      const response = await t.app.inject({ method: 'POST', url: '/api/partner/onboarding', headers: { ...body.headers, authorization: `Bearer ${onboardingToken}` }, payload: body.payload });
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/partner/onboarding',
+        headers: { ...body.headers, authorization: `Bearer ${onboardingToken}` },
+        payload: body.payload,
+      });
       expect(response.statusCode, response.body).toBe(201);
       return response.json().data.company_logo as string;
     };
@@ -173,7 +219,16 @@ describe('uploads nothing refers to any more', () => {
       t.portal.services,
       products,
       product.id,
-      { type: 'UpdateProduct', name: productFields.name, priceCents: 24999, category: 'Managed Switches', stockQuantity: 25, moq: 2, description: 'Named again.', image: first },
+      {
+        type: 'UpdateProduct',
+        name: productFields.name,
+        priceCents: 24999,
+        category: 'Managed Switches',
+        stockQuantity: 25,
+        moq: 2,
+        description: 'Named again.',
+        image: first,
+      },
       { now: new Date().toISOString(), actorId: admin.user.id, actorRole: 'admin', correlationId: randomUUID(), causationId: null },
     );
     await waitUntilGone(second);

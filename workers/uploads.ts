@@ -1,49 +1,24 @@
 import type { Job, Processor } from 'bullmq';
-import { products, type ProductEvent, type ProductState } from '../domain/catalogue/catalogue';
+import { products, type ProductEvent, type ProductState } from '../domain/products/products';
 import type { Decider, DomainEvent } from '../domain/decider';
 import { partners, type PartnerEvent, type PartnerState } from '../domain/partners/partners';
 import { tickets, type TicketEvent, type TicketState } from '../domain/tickets/tickets';
 import { resources, type ResourceEvent, type ResourceState } from '../domain/resources/resources';
 import { projects, type ProjectEvent, type ProjectState } from '../domain/projects/projects';
 import { rebates, type RebateEvent, type RebateState } from '../domain/rebates/rebates';
-import type { Pool } from '../src/db';
-import type { RecordedEvent } from '../src/eventstore';
-import { removeUpload, type Visibility } from '../src/plugins/uploads';
-import type { Services } from '../src/services';
-import { QUEUES, reactionJobId, type JobRequest } from './queues';
+import { asDomainEvent, asDomainEvents } from '../platform/eventstore';
+import { isUploadReferenced } from '../projections/uploads';
+import { removeUpload, type Visibility } from '../platform/uploadStorage';
+import type { Services } from '../platform/services';
+import { QUEUES, reactionJobId, type JobRequest } from '../platform/queues';
 import type { Reaction, ReactionTable } from './reactor';
 
 /**
  * Uploaded files are removed once nothing refers to them: when an event drops a file from its record
  * (a replaced product image or company logo, a removed product), a job removes the file, after the
- * read models include that event and only if no read model still names it.
+ * read models include that event and only if no read model still names it
+ * (`readModelColumnsHoldingUploads()` in projections/uploads.ts).
  */
-
-/**
- * Every read-model column that holds upload names. A module that stores uploads adds its columns here
- * (docs/adding-a-module.md); a file named in any of them is never removed.
- */
-export function readModelColumnsHoldingUploads(): ReadonlyArray<{ table: string; column: string; visibility: Visibility }> {
-  return [
-    { table: 'read.products', column: 'image', visibility: 'public' },
-    { table: 'read.partners', column: 'company_logo', visibility: 'public' },
-    { table: 'read.ticket_attachments', column: 'name', visibility: 'private' },
-    { table: 'read.resources', column: 'file_name', visibility: 'private' },
-    { table: 'read.projects', column: 'boq_file', visibility: 'private' },
-    { table: 'read.rebate_documents', column: 'file', visibility: 'private' },
-    { table: 'read.fund_files', column: 'file', visibility: 'private' },
-  ];
-}
-
-export async function isUploadReferenced(pool: Pool, name: string, visibility: Visibility): Promise<boolean> {
-  const columns = readModelColumnsHoldingUploads().filter((c) => c.visibility === visibility);
-  if (columns.length === 0) return false;
-  const { rows } = await pool.query<{ referenced: boolean }>(
-    `SELECT ${columns.map(({ table, column }) => `EXISTS (SELECT 1 FROM ${table} WHERE ${column} = $1)`).join(' OR ')} AS referenced`,
-    [name],
-  );
-  return rows[0].referenced;
-}
 
 export const REMOVE_UPLOAD_JOB = 'remove-unreferenced-upload';
 
@@ -103,26 +78,24 @@ const rebateDocuments: UploadHolder<RebateState, RebateEvent> = {
 /** The files the record named just before the event and no longer names after it, each handed to a removal job. */
 function removeDroppedUploads<State, Event extends DomainEvent>(holder: UploadHolder<State, Event>): Reaction {
   return async (event, context) => {
-    const history = (await context.readStream(event.streamId)) as unknown as Array<RecordedEvent & Event>;
+    const history = asDomainEvents<Event>(await context.readStream(event.streamId));
     let before = holder.decider.initialState();
     for (const earlier of history) {
       if (earlier.revision >= event.revision) break;
       before = holder.decider.evolve(before, earlier);
     }
-    const after = holder.decider.evolve(before, event as unknown as Event);
+    const after = holder.decider.evolve(before, asDomainEvent<Event>(event));
     const kept = new Set(holder.uploadsOf(after));
     const dropped = holder.uploadsOf(before).filter((name) => !kept.has(name));
     if (dropped.length === 0) return [];
     // The job checks the read models, so they must show the record without the file first.
     await context.readModelsInclude(event);
-    return dropped.map(
-      (name): JobRequest => ({
-        queue: QUEUES.uploads,
-        name: REMOVE_UPLOAD_JOB,
-        id: reactionJobId(event.id, REMOVE_UPLOAD_JOB, name),
-        data: { name, visibility: holder.visibility, cause: { eventId: event.id, streamId: event.streamId } } satisfies UploadJobData,
-      }),
-    );
+    return dropped.map((name): JobRequest => ({
+      queue: QUEUES.uploads,
+      name: REMOVE_UPLOAD_JOB,
+      id: reactionJobId(event.id, REMOVE_UPLOAD_JOB, name),
+      data: { name, visibility: holder.visibility, cause: { eventId: event.id, streamId: event.streamId } } satisfies UploadJobData,
+    }));
   };
 }
 

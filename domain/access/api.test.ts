@@ -33,7 +33,8 @@ describe('API_ROUTES', () => {
     (key, access) => {
       const [method, path] = key.split(' ');
       for (const principal of principals()) {
-        if (mayCallApi(principal, access)) expect(canCallEndpoint(principal, method, path.replaceAll(':id', '1')), `${principal.role} ${principal.permissions}`).toBe(true);
+        if (mayCallApi(principal, access))
+          expect(canCallEndpoint(principal, method, path.replaceAll(':id', '1')), `${principal.role} ${principal.permissions}`).toBe(true);
       }
     },
   );

@@ -25,6 +25,8 @@ const PUBLIC: ApiAccess = { public: true };
 const APPLICANT: ApiAccess = { applicant: true };
 const signedIn = (requires: Requirement, options: { orOwner?: true; organisationScoped?: true } = {}): ApiAccess => ({ requires, ...options });
 const scoped = { organisationScoped: true } as const;
+/** Webhook endpoints: admins (the vendor's) and organisation owner accounts (their organisation's). */
+const WEBHOOK_OWNERS = roleIs('partner', 'distributor');
 
 export type ApiMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type ApiRouteKey = `${ApiMethod} /${string}`;
@@ -40,6 +42,26 @@ export const API_ROUTES: Readonly<Record<ApiRouteKey, ApiAccess>> = {
   'GET /auth/me': signedIn(OPEN),
   'POST /auth/logout': signedIn(OPEN),
   'POST /auth/change-password': signedIn(OPEN),
+  // second factors: the signed-in person's own; enrolment and the challenge also serve the holder of a
+  // password step's challenge (no session yet), so they are public and check the challenge themselves
+  'GET /auth/mfa': signedIn(OPEN),
+  'POST /auth/mfa/totp/enrol': PUBLIC,
+  'POST /auth/mfa/totp/confirm': PUBLIC,
+  'POST /auth/mfa/passkeys/options': signedIn(OPEN),
+  'POST /auth/mfa/passkeys': signedIn(OPEN),
+  'DELETE /auth/mfa/factors/:factorId': signedIn(OPEN),
+  'POST /auth/mfa/passkey/options': PUBLIC,
+  'POST /auth/mfa/challenge': PUBLIC,
+  // single sign-on
+  'GET /auth/oidc/providers': PUBLIC,
+  'GET /auth/oidc/:provider/start': PUBLIC,
+  'GET /auth/oidc/:provider/callback': PUBLIC,
+  'POST /auth/oidc/complete': PUBLIC,
+  'GET /identity-providers': signedIn(ADMIN_ONLY),
+  'GET /identity-providers/:id': signedIn(ADMIN_ONLY),
+  'POST /identity-providers': signedIn(ADMIN_ONLY),
+  'PUT /identity-providers/:id': signedIn(ADMIN_ONLY),
+  'DELETE /identity-providers/:id': signedIn(ADMIN_ONLY),
 
   // users: the admin panel's User Management
   'GET /users': signedIn(ADMIN_ONLY),
@@ -51,6 +73,7 @@ export const API_ROUTES: Readonly<Record<ApiRouteKey, ApiAccess>> = {
   'POST /users/bulk-status': signedIn(ADMIN_ONLY),
   'DELETE /users/:id': signedIn(ADMIN_ONLY),
   'POST /users/:id/erase': signedIn(ADMIN_ONLY),
+  'POST /users/:id/mfa/reset': signedIn(ADMIN_ONLY),
 
   // notifications: each user's own
   'GET /notifications': signedIn(RESOURCE_RULES.notifications.list),
@@ -168,9 +191,19 @@ export const API_ROUTES: Readonly<Record<ApiRouteKey, ApiAccess>> = {
   'DELETE /settings/email-templates/:kind': signedIn(ADMIN_ONLY),
   'GET /settings/history': signedIn(ADMIN_ONLY),
   'GET /settings/access-control': signedIn(ADMIN_ONLY),
+  'GET /settings/security': signedIn(ADMIN_ONLY),
+  'PUT /settings/security': signedIn(ADMIN_ONLY),
   'GET /settings/api-keys': signedIn(ADMIN_ONLY),
   'POST /settings/api-keys': signedIn(ADMIN_ONLY),
+  'GET /settings/api-keys/options': signedIn(ADMIN_ONLY),
+  'POST /settings/api-keys/:id/rotate': signedIn(ADMIN_ONLY),
   'DELETE /settings/api-keys/:id': signedIn(ADMIN_ONLY),
+  // An organisation's own API keys: managed by its owner account only (team members act through their own sign-in).
+  'GET /organisation/api-keys': signedIn(roleIs('partner', 'distributor')),
+  'GET /organisation/api-keys/options': signedIn(roleIs('partner', 'distributor')),
+  'POST /organisation/api-keys': signedIn(roleIs('partner', 'distributor')),
+  'POST /organisation/api-keys/:id/rotate': signedIn(roleIs('partner', 'distributor'), scoped),
+  'DELETE /organisation/api-keys/:id': signedIn(roleIs('partner', 'distributor'), scoped),
   'GET /settings/backup': signedIn(ADMIN_ONLY),
   'GET /settings/backup/events': signedIn(ADMIN_ONLY),
   // governance: the caller's own organisation's agreement, orders, account team and rebate programme
@@ -245,6 +278,39 @@ export const API_ROUTES: Readonly<Record<ApiRouteKey, ApiAccess>> = {
   // The submitting organisation withdraws its own claim (Rebates.Create); Rebates.Delete is the catalogue's name for it.
   'DELETE /rebates/:id': signedIn(anyOf('Rebates.Create', 'Rebates.Delete'), scoped),
 
+  // partner programme: the ladder is public to every signed-in account; admins edit it, evaluate and override;
+  // manufacturers read every organisation's standing and the runs; a partner reads its own organisation's standing
+  'GET /programme/tiers': signedIn(OPEN),
+  'GET /programme/tiers/:id': signedIn(OPEN),
+  'POST /programme/tiers': signedIn(ADMIN_ONLY),
+  'PUT /programme/tiers/:id': signedIn(ADMIN_ONLY),
+  'GET /programme/tiers/:id/versions': signedIn(ADMIN_ONLY),
+  'GET /programme/standing': signedIn(roleIs('partner', 'partner_user')),
+  'GET /programme/organisations': signedIn(roleIs('manufacturer', 'partner', 'partner_user')),
+  'GET /programme/organisations/:id/standing': signedIn(roleIs('manufacturer', 'partner', 'partner_user'), scoped),
+  'GET /programme/organisations/:id/history': signedIn(roleIs('manufacturer', 'partner', 'partner_user'), scoped),
+  'GET /programme/organisations/:id/versions': signedIn(ADMIN_ONLY, scoped),
+  'POST /programme/organisations/:id/override': signedIn(ADMIN_ONLY, scoped),
+  'DELETE /programme/organisations/:id/override': signedIn(ADMIN_ONLY, scoped),
+  'POST /programme/evaluate': signedIn(ADMIN_ONLY),
+  'GET /programme/evaluations': signedIn(roleIs('manufacturer')),
+  'GET /programme/evaluations/:id': signedIn(roleIs('manufacturer')),
+  // scorecards: every organisation for admins and manufacturers; a partner its own row and rank band only
+  'GET /scorecards': signedIn(roleIs('manufacturer', 'partner', 'partner_user')),
+  'GET /scorecards/export': signedIn(roleIs('manufacturer', 'partner', 'partner_user')),
+  'GET /scorecards/:id': signedIn(roleIs('manufacturer', 'partner', 'partner_user'), scoped),
+  // outbound webhooks: admins register the vendor's endpoints (and see every endpoint); an organisation's owner
+  // account registers its organisation's, which receive only that organisation's events
+  'GET /webhooks/catalogue': signedIn(WEBHOOK_OWNERS),
+  'GET /webhooks': signedIn(WEBHOOK_OWNERS),
+  'POST /webhooks': signedIn(WEBHOOK_OWNERS),
+  'GET /webhooks/:id': signedIn(WEBHOOK_OWNERS, scoped),
+  'PUT /webhooks/:id': signedIn(WEBHOOK_OWNERS, scoped),
+  'DELETE /webhooks/:id': signedIn(WEBHOOK_OWNERS, scoped),
+  'GET /webhooks/:id/deliveries': signedIn(WEBHOOK_OWNERS, scoped),
+  'POST /webhooks/:id/deliveries/:deliveryId/redeliver': signedIn(WEBHOOK_OWNERS, scoped),
+  'POST /webhooks/:id/replay': signedIn(WEBHOOK_OWNERS, scoped),
+
   // market development funds: funds are managed by admins; requests and claims are the organisation's own (all for admins); reviews and payouts are for admins
   'GET /funds': signedIn(RESOURCE_RULES.funds.list),
   'GET /funds/balance': signedIn(RESOURCE_RULES.funds.list),
@@ -276,6 +342,40 @@ export const API_ROUTES: Readonly<Record<ApiRouteKey, ApiAccess>> = {
   'GET /fund-claims/:id/history': signedIn(RESOURCE_RULES.funds.show, scoped),
   'GET /fund-claims/:id/versions': signedIn(RESOURCE_RULES.funds.show, scoped),
   'GET /fund-claims/:id/proof/:name': signedIn(RESOURCE_RULES.funds.show),
+
+  // learning: the catalogue and certifications for Learning.Read (learners see their own records, owners
+  // their organisation's people, those who see every organisation all: scoped in the queries, so the
+  // records are not marked organisationScoped: a team member reads only their own, not a colleague's);
+  // courses are written by Learning.Update; assignments and the training matrix are the owners'.
+  'GET /courses': signedIn(RESOURCE_RULES.courses.list),
+  'GET /courses/export': signedIn(RESOURCE_RULES.courses.list),
+  'POST /courses': signedIn(RESOURCE_RULES.courses.create),
+  'GET /courses/:id': signedIn(RESOURCE_RULES.courses.show),
+  'PUT /courses/:id': signedIn(RESOURCE_RULES.courses.edit),
+  'POST /courses/:id/publish': signedIn(RESOURCE_RULES.courses.edit),
+  'POST /courses/:id/archive': signedIn(RESOURCE_RULES.courses.edit),
+  'GET /courses/:id/history': signedIn(RESOURCE_RULES.courses.edit),
+  'GET /courses/:id/versions': signedIn(RESOURCE_RULES.courses.edit),
+  'POST /courses/:id/enrol': signedIn(RESOURCE_RULES.courses.show),
+  'GET /courses/:id/progress': signedIn(RESOURCE_RULES.courses.show),
+  'POST /courses/:id/progress': signedIn(RESOURCE_RULES.courses.show),
+  'GET /courses/:id/attempts': signedIn(RESOURCE_RULES.courses.show),
+  'POST /courses/:id/attempts': signedIn(RESOURCE_RULES.courses.show),
+  'GET /learning/enrolments': signedIn(RESOURCE_RULES.courses.list),
+  'GET /learning/assignments': signedIn(RESOURCE_RULES.courses.list),
+  'GET /learning/assignments/:id': signedIn(RESOURCE_RULES.courses.show),
+  'POST /learning/assignments': signedIn(allOf(RESOURCE_RULES.courses.show, roleIs('partner', 'distributor'))),
+  'POST /learning/assignments/:id/cancel': signedIn(allOf(RESOURCE_RULES.courses.show, roleIs('partner', 'distributor'))),
+  'GET /learning/matrix': signedIn(allOf(RESOURCE_RULES.courses.show, roleIs('partner', 'distributor'))),
+  'GET /learning/reports': signedIn(RESOURCE_RULES.courses.edit),
+  'POST /learning/media': signedIn(RESOURCE_RULES.courses.create),
+  'GET /learning/media/:name': signedIn(RESOURCE_RULES.courses.show),
+  'GET /certifications': signedIn(RESOURCE_RULES.certifications.list),
+  'GET /certifications/export': signedIn(RESOURCE_RULES.certifications.list),
+  'GET /certifications/:id': signedIn(RESOURCE_RULES.certifications.show),
+  'GET /certifications/:id/certificate.pdf': signedIn(RESOURCE_RULES.certifications.show),
+  // Anyone holding a printed certificate can check it; rate-limited per address, answers no personal data.
+  'GET /certifications/verify/:code': PUBLIC,
 
   // audit: the log of every event is for admins; each organisation reads its own activity feed
   'GET /audit': signedIn(ADMIN_ONLY),

@@ -6,3 +6,4 @@ export * from './grants';
 export * from './defaults';
 export * from './messages';
 export * from './api';
+export * from './apiKeyScopes';

@@ -21,21 +21,28 @@ describe('permission catalogue', () => {
     ['Users', ['Read', 'Create', 'Update', 'Delete']],
     ['Partners', ['Read', 'Create', 'Update', 'Delete']],
     ['Leads', ['Read', 'Create', 'Update']],
+    ['Learning', ['Read', 'Update']],
   ] as const)('%s has actions %j', (category, actions) => {
     expect(PERMISSION_CATALOGUE[category]).toEqual(actions);
   });
 
-  it('lists 35 permissions, each once', () => {
-    expect(ALL_PERMISSIONS).toHaveLength(35);
-    expect(new Set(ALL_PERMISSIONS).size).toBe(35);
+  it('lists 37 permissions, each once', () => {
+    expect(ALL_PERMISSIONS).toHaveLength(37);
+    expect(new Set(ALL_PERMISSIONS).size).toBe(37);
   });
 
-  it.each([['Orders.Track', true], ['Rebates.Overview', true], ['Rebate.Read', false], ['orders.track', false], ['Orders.Overview', false], ['', false], [42, false], [null, false]])(
-    'isPermission(%j) is %s',
-    (value, expected) => {
-      expect(isPermission(value)).toBe(expected);
-    },
-  );
+  it.each([
+    ['Orders.Track', true],
+    ['Rebates.Overview', true],
+    ['Rebate.Read', false],
+    ['orders.track', false],
+    ['Orders.Overview', false],
+    ['', false],
+    [42, false],
+    [null, false],
+  ])('isPermission(%j) is %s', (value, expected) => {
+    expect(isPermission(value)).toBe(expected);
+  });
 });
 
 describe('labels', () => {
@@ -62,7 +69,7 @@ describe('labels', () => {
 
 describe('permission groups', () => {
   it('have one group per category, together covering the catalogue in order', () => {
-    expect(Object.keys(PERMISSION_GROUPS)).toEqual(['PROJECTS', 'ORDERS', 'REBATES', 'SUPPORT', 'USERS', 'PARTNERS', 'LEADS', 'MDF']);
+    expect(Object.keys(PERMISSION_GROUPS)).toEqual(['PROJECTS', 'ORDERS', 'REBATES', 'SUPPORT', 'USERS', 'PARTNERS', 'LEADS', 'MDF', 'LEARNING']);
     expect(Object.values(PERMISSION_GROUPS).flatMap((group) => group.permissions)).toEqual(ALL_PERMISSIONS);
   });
 
@@ -74,6 +81,7 @@ describe('permission groups', () => {
       ['Support', ['Support.Read']],
       ['Leads', ['Leads.Read', 'Leads.Update']],
       ['Marketing Funds', ['MDF.Read', 'MDF.Create', 'MDF.Update']],
+      ['Learning', ['Learning.Read']],
     ]);
   });
 });
@@ -104,12 +112,12 @@ describe('assignable and default permissions', () => {
   });
 
   it.each([
-    ['partner', 18],
-    ['distributor', 12],
-    ['manufacturer', 6],
-    ['support', 5],
-    ['partner_user', 3],
-    ['distributor_user', 2],
+    ['partner', 19],
+    ['distributor', 13],
+    ['manufacturer', 7],
+    ['support', 6],
+    ['partner_user', 4],
+    ['distributor_user', 3],
   ] as const)('%s starts with %i permissions', (role, count) => {
     expect(DEFAULT_PERMISSIONS_BY_ROLE[role]).toHaveLength(count);
   });

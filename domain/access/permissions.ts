@@ -12,6 +12,7 @@ export const PERMISSION_CATALOGUE = {
   Partners: ['Read', 'Create', 'Update', 'Delete'],
   Leads: ['Read', 'Create', 'Update'],
   MDF: ['Read', 'Create', 'Update'],
+  Learning: ['Read', 'Update'],
 } as const;
 
 export type PermissionCategory = keyof typeof PERMISSION_CATALOGUE;
@@ -75,6 +76,8 @@ export const PERMISSION_LABELS: Readonly<Record<Permission, string>> = {
   'MDF.Read': 'View Marketing Funds',
   'MDF.Create': 'Request Marketing Funds',
   'MDF.Update': 'Edit Fund Requests',
+  'Learning.Read': 'Learn and View Certifications',
+  'Learning.Update': 'Manage Courses',
 };
 
 export function permissionLabel(permission: Permission): string {
@@ -87,7 +90,7 @@ export interface PermissionGroup {
   readonly permissions: readonly Permission[];
 }
 
-export const PERMISSION_GROUP_KEYS = ['PROJECTS', 'ORDERS', 'REBATES', 'SUPPORT', 'USERS', 'PARTNERS', 'LEADS', 'MDF'] as const;
+export const PERMISSION_GROUP_KEYS = ['PROJECTS', 'ORDERS', 'REBATES', 'SUPPORT', 'USERS', 'PARTNERS', 'LEADS', 'MDF', 'LEARNING'] as const;
 export type PermissionGroupKey = (typeof PERMISSION_GROUP_KEYS)[number];
 
 /** One group per category, for the full permission picker (admin user management). */
@@ -100,6 +103,7 @@ export const PERMISSION_GROUPS: Readonly<Record<PermissionGroupKey, PermissionGr
   PARTNERS: { key: 'PARTNERS', title: 'Partners', permissions: permissionsOfCategory('Partners') },
   LEADS: { key: 'LEADS', title: 'Leads', permissions: permissionsOfCategory('Leads') },
   MDF: { key: 'MDF', title: 'Marketing Funds', permissions: permissionsOfCategory('MDF') },
+  LEARNING: { key: 'LEARNING', title: 'Learning', permissions: permissionsOfCategory('Learning') },
 };
 
 /** The picker of the Approve Partner dialog (role partner). Group titles are the specification's. */
@@ -110,6 +114,7 @@ export const PARTNER_APPROVAL_PERMISSION_GROUPS: readonly PermissionGroup[] = [
   { key: 'SUPPORT', title: 'Support', permissions: ['Support.Read'] },
   { key: 'LEADS', title: 'Leads', permissions: ['Leads.Read', 'Leads.Update'] },
   { key: 'MDF', title: 'Marketing Funds', permissions: ['MDF.Read', 'MDF.Create', 'MDF.Update'] },
+  { key: 'LEARNING', title: 'Learning', permissions: ['Learning.Read'] },
 ];
 
 const withoutCategories = (...excluded: PermissionCategory[]): readonly Permission[] =>

@@ -1,15 +1,6 @@
 /** The roles a portal account can have, and the facts that follow from the role alone. */
 
-export const ROLES = [
-  'admin',
-  'administrator',
-  'partner',
-  'distributor',
-  'manufacturer',
-  'support',
-  'partner_user',
-  'distributor_user',
-] as const;
+export const ROLES = ['admin', 'administrator', 'partner', 'distributor', 'manufacturer', 'support', 'partner_user', 'distributor_user'] as const;
 
 export type Role = (typeof ROLES)[number];
 

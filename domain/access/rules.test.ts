@@ -62,9 +62,20 @@ describe('route rules', () => {
     expect(canAccessRoute(nobody, route)).toBe(false);
   });
 
-  it("guards exactly the specification's six routes, plus the audit log, the activity feed, the leads screens and marketing funds", () => {
-    expect(Object.keys(ROUTE_RULES)).toHaveLength(11);
-    expect(Object.keys(ROUTE_RULES).slice(6)).toEqual(['/audit', '/activity', '/leads', '/lead-management', '/funds']);
+  it("guards exactly the specification's six routes, plus the audit log, the activity feed, the leads screens, marketing funds, learning, the partner programme, webhooks and API keys", () => {
+    expect(Object.keys(ROUTE_RULES)).toHaveLength(16);
+    expect(Object.keys(ROUTE_RULES).slice(6)).toEqual([
+      '/audit',
+      '/activity',
+      '/leads',
+      '/lead-management',
+      '/funds',
+      '/learning',
+      '/programme',
+      '/scorecards',
+      '/webhooks',
+      '/api-keys',
+    ]);
   });
 
   it.each([
@@ -320,6 +331,16 @@ describe('canAccess', () => {
     ['funds', 'show', 'MDF.Read'],
     ['funds', 'create', 'MDF.Create'],
     ['funds', 'edit', 'MDF.Update'],
+    ['courses', 'list', 'Learning.Read'],
+    ['courses', 'show', 'Learning.Read'],
+    ['courses', 'create', 'Learning.Update'],
+    ['courses', 'edit', 'Learning.Update'],
+    ['courses', 'delete', 'admin'],
+    ['certifications', 'list', 'Learning.Read'],
+    ['certifications', 'show', 'Learning.Read'],
+    ['certifications', 'create', 'admin'],
+    ['certifications', 'edit', 'admin'],
+    ['certifications', 'delete', 'admin'],
     ['funds', 'delete', 'admin'],
   ];
 
@@ -435,12 +456,12 @@ describe('support staff hold only their own permissions (no blanket access)', ()
 
 describe('demo accounts', () => {
   it.each([
-    ['partner', ['/projects', '/orders', '/rebates', '/supportcenter', '/activity', '/leads', '/funds']],
-    ['distributor', ['/orders', '/supportcenter', '/adminpanel', '/partnerdirectory', '/activity', '/funds']],
-    ['manufacturer', ['/projects', '/orders', '/adminpanel', '/partnerdirectory', '/leads', '/lead-management']],
-    ['support', ['/orders', '/supportcenter']],
-    ['partner_user', ['/projects', '/orders', '/activity']],
-    ['distributor_user', ['/orders', '/activity']],
+    ['partner', ['/projects', '/orders', '/rebates', '/supportcenter', '/activity', '/leads', '/funds', '/learning', '/scorecards', '/webhooks', '/api-keys']],
+    ['distributor', ['/orders', '/supportcenter', '/adminpanel', '/partnerdirectory', '/activity', '/funds', '/learning', '/webhooks', '/api-keys']],
+    ['manufacturer', ['/projects', '/orders', '/adminpanel', '/partnerdirectory', '/leads', '/lead-management', '/learning', '/programme', '/scorecards']],
+    ['support', ['/orders', '/supportcenter', '/learning']],
+    ['partner_user', ['/projects', '/orders', '/activity', '/learning', '/scorecards']],
+    ['distributor_user', ['/orders', '/activity', '/learning']],
   ] as const)('%s reaches exactly %j of the guarded routes', (role, routes) => {
     const principal = { role, permissions: DEFAULT_PERMISSIONS_BY_ROLE[role] };
     expect(Object.keys(ROUTE_RULES).filter((route) => canAccessRoute(principal, route))).toEqual(routes);

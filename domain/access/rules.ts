@@ -50,8 +50,7 @@ export function hasAnyPermission(principal: Principal, permissions: readonly Per
   return meetsRequirement(principal, anyOf(...permissions));
 }
 
-const lookup = <T>(table: Readonly<Record<string, T>>, name: string): T | undefined =>
-  Object.hasOwn(table, name) ? table[name] : undefined;
+const lookup = <T>(table: Readonly<Record<string, T>>, name: string): T | undefined => (Object.hasOwn(table, name) ? table[name] : undefined);
 
 // ---------------------------------------------------------------------------------------------
 // Screens (routes). A rule covers its path and everything below it; other routes are open.
@@ -61,10 +60,7 @@ export const ROUTE_RULES: Readonly<Record<string, Requirement>> = {
   '/orders': anyOf('Orders.Browse', 'Orders.Track', 'Orders.Checkout', 'Orders.Shipping'),
   '/rebates': anyOf('Rebates.Read', 'Rebates.Create', 'Rebates.Overview'),
   '/supportcenter': anyOf('Support.Read'),
-  '/adminpanel': anyOf(
-    'Users.Read', 'Users.Create', 'Users.Update', 'Users.Delete',
-    'Partners.Read', 'Partners.Create', 'Partners.Update', 'Partners.Delete',
-  ),
+  '/adminpanel': anyOf('Users.Read', 'Users.Create', 'Users.Update', 'Users.Delete', 'Partners.Read', 'Partners.Create', 'Partners.Update', 'Partners.Delete'),
   '/partnerdirectory': anyOf('Partners.Read'),
   // The audit log is the admins'; an organisation's activity feed is its own users'.
   '/audit': ADMIN_ONLY,
@@ -74,6 +70,15 @@ export const ROUTE_RULES: Readonly<Record<string, Requirement>> = {
   '/lead-management': anyOf('Leads.Create'),
   // Market development funds.
   '/funds': anyOf('MDF.Read', 'MDF.Create'),
+  // Learning: the catalogue, courses, certifications; course editing is checked per action.
+  '/learning': anyOf('Learning.Read', 'Learning.Update'),
+  // The partner programme's editor, evaluation runs and overrides (manufacturers read them); the ranked scorecards.
+  '/programme': roleIs('manufacturer'),
+  '/scorecards': roleIs('manufacturer', 'partner', 'partner_user'),
+  // Webhook endpoints: admins (the vendor's) and organisation owner accounts (their organisation's).
+  '/webhooks': roleIs('partner', 'distributor'),
+  // An organisation's API keys: its owner account's.
+  '/api-keys': roleIs('partner', 'distributor'),
 };
 
 /** Path segments without scheme, host, query, fragment, `.`/`..` and a leading `api`. */
@@ -212,7 +217,20 @@ export function featuresFor(principal: Principal): Feature[] {
 // ---------------------------------------------------------------------------------------------
 // Resources: the one function the react-admin auth provider and the server routes call.
 
-export const RESOURCES = ['users', 'partners', 'projects', 'orders', 'products', 'rebates', 'tickets', 'notifications', 'leads', 'funds'] as const;
+export const RESOURCES = [
+  'users',
+  'partners',
+  'projects',
+  'orders',
+  'products',
+  'rebates',
+  'tickets',
+  'notifications',
+  'leads',
+  'funds',
+  'courses',
+  'certifications',
+] as const;
 export type Resource = (typeof RESOURCES)[number];
 
 export const RESOURCE_ACTIONS = ['list', 'show', 'create', 'edit', 'delete'] as const;
@@ -291,6 +309,20 @@ export const RESOURCE_RULES: Readonly<Record<Resource, Readonly<Record<ResourceA
     show: anyOf('Leads.Read'),
     create: anyOf('Leads.Create'),
     edit: anyOf('Leads.Update'),
+    delete: ADMIN_ONLY,
+  },
+  courses: {
+    list: anyOf('Learning.Read', 'Learning.Update'),
+    show: anyOf('Learning.Read', 'Learning.Update'),
+    create: anyOf('Learning.Update'),
+    edit: anyOf('Learning.Update'),
+    delete: ADMIN_ONLY,
+  },
+  certifications: {
+    list: anyOf('Learning.Read', 'Learning.Update'),
+    show: anyOf('Learning.Read', 'Learning.Update'),
+    create: ADMIN_ONLY,
+    edit: ADMIN_ONLY,
     delete: ADMIN_ONLY,
   },
   notifications: {

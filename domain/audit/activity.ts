@@ -58,7 +58,13 @@ export function activityLineOf(event: LoggedEvent, context: ActivityContext): Ac
   switch (event.type) {
     // ---- orders ----
     case 'OrderPlaced.v1':
-      return line(organisationId, 'orders', str(data.orderId), `Order ${str(data.orderNumber)} was placed${typeof data.totalCents === 'number' ? `: ${formatDollars(data.totalCents)}` : ''}`, `/order/track/${str(data.orderId)}`);
+      return line(
+        organisationId,
+        'orders',
+        str(data.orderId),
+        `Order ${str(data.orderNumber)} was placed${typeof data.totalCents === 'number' ? `: ${formatDollars(data.totalCents)}` : ''}`,
+        `/order/track/${str(data.orderId)}`,
+      );
     case 'OrderStatusChanged.v1': {
       const say = ORDER_STATUS_LINES[str(data.status)] ?? ((n: string) => `Your order ${n} is now ${str(data.status)}`);
       return line(organisationId, 'orders', str(data.orderId), say(str(data.orderNumber)), `/order/track/${str(data.orderId)}`);
@@ -70,7 +76,13 @@ export function activityLineOf(event: LoggedEvent, context: ActivityContext): Ac
     case 'RebateProcessingStarted.v1':
       return line(organisationId, 'rebates', str(data.rebateId), `Your rebate claim for invoice ${str(data.invoiceNumber)} is being reviewed`, '/rebates');
     case 'RebateApproved.v1':
-      return line(organisationId, 'rebates', str(data.rebateId), `Your rebate claim was approved: ${formatDollars(Number(data.rebateAmountCents) || 0)}`, '/rebates');
+      return line(
+        organisationId,
+        'rebates',
+        str(data.rebateId),
+        `Your rebate claim was approved: ${formatDollars(Number(data.rebateAmountCents) || 0)}`,
+        '/rebates',
+      );
     case 'RebateRejected.v1':
       return line(organisationId, 'rebates', str(data.rebateId), `Your rebate claim for invoice ${str(data.invoiceNumber)} was rejected`, '/rebates');
     case 'RebateDeleted.v1':

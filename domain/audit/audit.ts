@@ -12,10 +12,11 @@ export type AuditEvent =
   /** `userId` is null when no account has the address. The typed password is never kept. */
   | { type: 'SignInFailed.v1'; data: { userId: string | null; email: string; reason: SignInFailure; ip: string | null } }
   | { type: 'ExportDownloaded.v1'; data: { userId: string; export: string; filters: Record<string, string> } }
-  | { type: 'ApiKeyUsed.v1'; data: { apiKeyId: string; name: string; method: string; path: string } };
+  /** `organisationId`: the organisation an organisation key acts for (none for the vendor's keys). */
+  | { type: 'ApiKeyUsed.v1'; data: { apiKeyId: string; name: string; method: string; path: string; organisationId?: string } };
 
 export type AuditEventType = AuditEvent['type'];
-export type SignInFailure = 'invalid_credentials' | 'account_inactive' | 'organisation_inactive';
+export type SignInFailure = 'invalid_credentials' | 'account_inactive' | 'organisation_inactive' | 'second_factor_failed' | 'sso_required' | 'sso_refused';
 
 /** What an audit event is about, for the caller that records it (the time and actor come from the request). */
 export type AuditEntry = { [E in AuditEvent as E['type']]: { type: E['type']; data: E['data'] } }[AuditEventType];
@@ -30,6 +31,9 @@ const SIGN_IN_FAILURES: Readonly<Record<SignInFailure, string>> = {
   invalid_credentials: 'wrong e-mail address or password',
   account_inactive: 'the account is not active',
   organisation_inactive: "the organisation's account is not active",
+  second_factor_failed: 'wrong second factor',
+  sso_required: 'the organisation signs in through single sign-on only',
+  sso_refused: 'single sign-on refused',
 };
 
 // ---- how an event reads in the log ----
@@ -159,7 +163,9 @@ export function auditSummary(event: LoggedEvent, names: { subject?: string | nul
     case 'TicketCommented.v1':
       return `${data.isInternal ? 'Internal note' : 'Reply'} on ticket ${text(data.ticketNumber) ?? ''}`;
     case 'PartnerApproved.v1':
-      return `Partner ${text(data.companyName) ?? ''} approved (${text(data.tier) ?? ''} ${text(data.category) ?? ''})`.replace(/\s+\)/, ')').replace(' ()', '');
+      return `Partner ${text(data.companyName) ?? ''} approved (${text(data.tier) ?? ''} ${text(data.category) ?? ''})`
+        .replace(/\s+\)/, ')')
+        .replace(' ()', '');
     case 'PartnerRejected.v1':
       return `Partner ${text(data.companyName) ?? ''} rejected`;
   }

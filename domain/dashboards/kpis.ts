@@ -53,7 +53,14 @@ const ordersIn = (period: Period): KpiFilter => ({ date_gte: period.start, date_
 
 export const KPI_DEFINITIONS: readonly KpiDefinition[] = [
   // partner: its own organisation's records
-  { id: 'partner.activeProjects', dashboard: 'partner', label: 'Active Projects', definition: 'Projects not Completed.', list: 'projects', filter: () => ({ active: true }) },
+  {
+    id: 'partner.activeProjects',
+    dashboard: 'partner',
+    label: 'Active Projects',
+    definition: 'Projects not Completed.',
+    list: 'projects',
+    filter: () => ({ active: true }),
+  },
   {
     id: 'partner.expiringRegistrations',
     dashboard: 'partner',
@@ -62,38 +69,162 @@ export const KPI_DEFINITIONS: readonly KpiDefinition[] = [
     list: 'projects',
     filter: () => ({ expiring_soon: true }),
   },
-  { id: 'partner.orders', dashboard: 'partner', label: 'Orders', definition: 'Orders placed in the chosen period (UTC days).', list: 'orders', filter: (c) => ordersIn(c.range), followsRange: true },
-  { id: 'partner.openTickets', dashboard: 'partner', label: 'Open Tickets', definition: 'Tickets Open or In Progress.', list: 'tickets', filter: () => ({ active: true }) },
+  {
+    id: 'partner.orders',
+    dashboard: 'partner',
+    label: 'Orders',
+    definition: 'Orders placed in the chosen period (UTC days).',
+    list: 'orders',
+    filter: (c) => ordersIn(c.range),
+    followsRange: true,
+  },
+  {
+    id: 'partner.openTickets',
+    dashboard: 'partner',
+    label: 'Open Tickets',
+    definition: 'Tickets Open or In Progress.',
+    list: 'tickets',
+    filter: () => ({ active: true }),
+  },
 
   // distributor
-  { id: 'distributor.ordersToday', dashboard: 'distributor', label: 'Orders Today', definition: 'Orders placed today (UTC).', list: 'orders', filter: (c) => ordersIn(todayPeriod(c.now)) },
-  { id: 'distributor.pendingShipments', dashboard: 'distributor', label: 'Pending Shipments', definition: 'Orders pending, processing or approved: not yet shipped or cancelled.', list: 'orders', filter: () => ({ awaiting_shipment: true }) },
-  { id: 'distributor.orders', dashboard: 'distributor', label: 'Orders', definition: 'Orders placed in the chosen period (UTC days).', list: 'orders', filter: (c) => ordersIn(c.range), followsRange: true },
+  {
+    id: 'distributor.ordersToday',
+    dashboard: 'distributor',
+    label: 'Orders Today',
+    definition: 'Orders placed today (UTC).',
+    list: 'orders',
+    filter: (c) => ordersIn(todayPeriod(c.now)),
+  },
+  {
+    id: 'distributor.pendingShipments',
+    dashboard: 'distributor',
+    label: 'Pending Shipments',
+    definition: 'Orders pending, processing or approved: not yet shipped or cancelled.',
+    list: 'orders',
+    filter: () => ({ awaiting_shipment: true }),
+  },
+  {
+    id: 'distributor.orders',
+    dashboard: 'distributor',
+    label: 'Orders',
+    definition: 'Orders placed in the chosen period (UTC days).',
+    list: 'orders',
+    filter: (c) => ordersIn(c.range),
+    followsRange: true,
+  },
 
   // manufacturer: the whole channel
-  { id: 'manufacturer.managedPartners', dashboard: 'manufacturer', label: 'Managed Partners', definition: 'Approved partners.', list: 'directory', filter: () => ({ status: 'approved' }) },
-  { id: 'manufacturer.orders', dashboard: 'manufacturer', label: 'Orders', definition: 'Orders placed in the chosen period (UTC days).', list: 'orders', filter: (c) => ordersIn(c.range), followsRange: true },
-  { id: 'manufacturer.activeProjects', dashboard: 'manufacturer', label: 'Active Projects', definition: 'Projects not Completed.', list: 'projects', filter: () => ({ active: true }) },
+  {
+    id: 'manufacturer.managedPartners',
+    dashboard: 'manufacturer',
+    label: 'Managed Partners',
+    definition: 'Approved partners.',
+    list: 'directory',
+    filter: () => ({ status: 'approved' }),
+  },
+  {
+    id: 'manufacturer.orders',
+    dashboard: 'manufacturer',
+    label: 'Orders',
+    definition: 'Orders placed in the chosen period (UTC days).',
+    list: 'orders',
+    filter: (c) => ordersIn(c.range),
+    followsRange: true,
+  },
+  {
+    id: 'manufacturer.activeProjects',
+    dashboard: 'manufacturer',
+    label: 'Active Projects',
+    definition: 'Projects not Completed.',
+    list: 'projects',
+    filter: () => ({ active: true }),
+  },
 
   // support: tickets of every organisation
   { id: 'support.openTickets', dashboard: 'support', label: 'Open Tickets', definition: 'Tickets Open.', list: 'tickets', filter: () => ({ status: 'Open' }) },
-  { id: 'support.inProgress', dashboard: 'support', label: 'In Progress', definition: 'Tickets In Progress.', list: 'tickets', filter: () => ({ status: 'In Progress' }) },
-  { id: 'support.urgent', dashboard: 'support', label: 'Urgent Tickets', definition: 'Tickets Open or In Progress of High or Critical priority.', list: 'tickets', filter: () => ({ active: true, urgent: true }) },
-  { id: 'support.overdue', dashboard: 'support', label: 'Overdue Tickets', definition: 'Tickets Open or In Progress past their due time.', list: 'tickets', filter: () => ({ overdue: true }) },
+  {
+    id: 'support.inProgress',
+    dashboard: 'support',
+    label: 'In Progress',
+    definition: 'Tickets In Progress.',
+    list: 'tickets',
+    filter: () => ({ status: 'In Progress' }),
+  },
+  {
+    id: 'support.urgent',
+    dashboard: 'support',
+    label: 'Urgent Tickets',
+    definition: 'Tickets Open or In Progress of High or Critical priority.',
+    list: 'tickets',
+    filter: () => ({ active: true, urgent: true }),
+  },
+  {
+    id: 'support.overdue',
+    dashboard: 'support',
+    label: 'Overdue Tickets',
+    definition: 'Tickets Open or In Progress past their due time.',
+    list: 'tickets',
+    filter: () => ({ overdue: true }),
+  },
 
   // admin: what awaits a decision
-  { id: 'admin.pendingApprovals', dashboard: 'admin', label: 'Pending Approvals', definition: 'Partner applications awaiting a decision.', list: 'partners', filter: () => ({ status: 'pending' }) },
-  { id: 'admin.conflicts', dashboard: 'admin', label: 'Registration Conflicts', definition: 'Registrations under conflict review.', list: 'projects', filter: () => ({ registration_status: 'conflict' }) },
-  { id: 'admin.extensionRequests', dashboard: 'admin', label: 'Extension Requests', definition: 'Registration extensions awaiting a decision.', list: 'projects', filter: () => ({ extension_status: 'requested' }) },
-  { id: 'admin.openRebates', dashboard: 'admin', label: 'Open Rebates', definition: 'Rebate claims pending or processing.', list: 'rebates', filter: () => ({ open: true }) },
-  { id: 'admin.overdueTickets', dashboard: 'admin', label: 'Overdue Tickets', definition: 'Tickets Open or In Progress past their due time.', list: 'tickets', filter: () => ({ overdue: true }) },
-  { id: 'admin.orders', dashboard: 'admin', label: 'Orders', definition: 'Orders placed in the chosen period (UTC days).', list: 'orders', filter: (c) => ordersIn(c.range), followsRange: true },
+  {
+    id: 'admin.pendingApprovals',
+    dashboard: 'admin',
+    label: 'Pending Approvals',
+    definition: 'Partner applications awaiting a decision.',
+    list: 'partners',
+    filter: () => ({ status: 'pending' }),
+  },
+  {
+    id: 'admin.conflicts',
+    dashboard: 'admin',
+    label: 'Registration Conflicts',
+    definition: 'Registrations under conflict review.',
+    list: 'projects',
+    filter: () => ({ registration_status: 'conflict' }),
+  },
+  {
+    id: 'admin.extensionRequests',
+    dashboard: 'admin',
+    label: 'Extension Requests',
+    definition: 'Registration extensions awaiting a decision.',
+    list: 'projects',
+    filter: () => ({ extension_status: 'requested' }),
+  },
+  {
+    id: 'admin.openRebates',
+    dashboard: 'admin',
+    label: 'Open Rebates',
+    definition: 'Rebate claims pending or processing.',
+    list: 'rebates',
+    filter: () => ({ open: true }),
+  },
+  {
+    id: 'admin.overdueTickets',
+    dashboard: 'admin',
+    label: 'Overdue Tickets',
+    definition: 'Tickets Open or In Progress past their due time.',
+    list: 'tickets',
+    filter: () => ({ overdue: true }),
+  },
+  {
+    id: 'admin.orders',
+    dashboard: 'admin',
+    label: 'Orders',
+    definition: 'Orders placed in the chosen period (UTC days).',
+    list: 'orders',
+    filter: (c) => ordersIn(c.range),
+    followsRange: true,
+  },
 ];
 
 export const kpisOf = (dashboard: DashboardKind): readonly KpiDefinition[] => KPI_DEFINITIONS.filter((k) => k.dashboard === dashboard);
 
 /** Whether the viewer may open the card's list (a card of a list they cannot read is left out, not shown as an error). */
-export const mayReadKpi = (principal: Principal & { readonly id?: string }, kpi: KpiDefinition): boolean => mayCallApi(principal, API_ROUTES[KPI_LISTS[kpi.list].api]);
+export const mayReadKpi = (principal: Principal & { readonly id?: string }, kpi: KpiDefinition): boolean =>
+  mayCallApi(principal, API_ROUTES[KPI_LISTS[kpi.list].api]);
 
 /** The screen a card opens: the list with exactly the card's filter, in react-admin's `filter` parameter. */
 export function kpiScreenLink(list: KpiList, filter: KpiFilter): string {

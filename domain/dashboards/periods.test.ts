@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { chartSpan, currentWeek, dayKeys, growthPercentage, lastDays, monthKeys, monthToDate, percentOf, previousPeriod, todayPeriod, weekStarts } from './periods';
+import {
+  chartSpan,
+  currentWeek,
+  dayKeys,
+  growthPercentage,
+  lastDays,
+  monthKeys,
+  monthToDate,
+  percentOf,
+  previousPeriod,
+  todayPeriod,
+  weekStarts,
+} from './periods';
 
 describe('periods', () => {
   const now = new Date('2024-03-12T12:00:00.000Z'); // a Tuesday in a leap year

@@ -4,8 +4,9 @@
  *
  * The rule so far: a percentage of the organisation's delivered purchases in the previous period of
  * the same length (the days just before the fund's period starts, as many as the period has).
- * Tier-based rules plug in here once the partner programme with its tiers exists: another `kind`
- * with its own measure, the same preview and the same event.
+ * Each organisation's amount is then multiplied by its programme tier's MDF share (in force when the
+ * rule is applied, recorded with the allocation). Other rules plug in as another `kind` with its own
+ * measure, the same preview and the same event.
  */
 
 export const ALLOCATION_RULE_KINDS = ['percent_of_purchases'] as const;
@@ -23,10 +24,19 @@ export interface AllocationRule {
   measuredTo: string;
 }
 
+/** The organisation's programme tier when the rule is applied, and the share of the rule's amount it gives. */
+export interface MdfShare {
+  tierId: string;
+  tierName: string;
+  percent: number;
+}
+
 export interface MeasuredPurchases {
   organisationId: string;
   /** Delivered purchases in the measured period, in cents. */
   purchasesCents: number;
+  /** Absent for an organisation without a programme tier (and in allocations set before tiers applied): 100 %. */
+  share?: MdfShare;
 }
 
 export interface RuleAllocation extends MeasuredPurchases {
@@ -53,13 +63,24 @@ export function previousPeriod(periodStart: string, periodEnd: string): { from: 
   return { from: dayOf(msOf(periodStart) - days * DAY_MS), to: dayOf(msOf(periodStart) - DAY_MS) };
 }
 
-/** What the rule gives for these purchases: the percentage, rounded down to the cent. */
-export const ruleAmountCents = (purchasesCents: number, percentBasisPoints: number) => Math.floor((purchasesCents * percentBasisPoints) / 10_000);
+/**
+ * What the rule gives for these purchases: the percentage, times the tier's MDF share, rounded down to
+ * the cent (once, so a share of 100 % gives exactly the rule's amount).
+ */
+export const ruleAmountCents = (purchasesCents: number, percentBasisPoints: number, sharePercent = 100) =>
+  sharePercent === 100
+    ? Math.floor((purchasesCents * percentBasisPoints) / 10_000)
+    : Math.floor((purchasesCents * percentBasisPoints * sharePercent) / 1_000_000);
 
 /** The allocations a rule gives: one per organisation with delivered purchases in the measured period, largest first. */
 export function ruleAllocations(percentBasisPoints: number, purchases: readonly MeasuredPurchases[]): RuleAllocation[] {
   return purchases
     .filter((p) => p.purchasesCents > 0)
-    .map((p) => ({ organisationId: p.organisationId, purchasesCents: p.purchasesCents, amountCents: ruleAmountCents(p.purchasesCents, percentBasisPoints) }))
+    .map((p) => ({
+      organisationId: p.organisationId,
+      purchasesCents: p.purchasesCents,
+      ...(p.share ? { share: p.share } : {}),
+      amountCents: ruleAmountCents(p.purchasesCents, percentBasisPoints, p.share?.percent ?? 100),
+    }))
     .sort((a, b) => b.amountCents - a.amountCents || a.organisationId.localeCompare(b.organisationId));
 }

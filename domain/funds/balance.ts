@@ -23,13 +23,23 @@ export interface FundBalance extends FundFigures {
 export const NO_FIGURES: FundFigures = { allocatedCents: 0, accruedCents: 0, reservedCents: 0, claimedCents: 0, paidCents: 0, expiredCents: 0 };
 
 export function fundBalance(figures: FundFigures): FundBalance {
-  return { ...figures, availableCents: figures.allocatedCents + figures.accruedCents - figures.reservedCents - figures.claimedCents - figures.paidCents - figures.expiredCents };
+  return {
+    ...figures,
+    availableCents: figures.allocatedCents + figures.accruedCents - figures.reservedCents - figures.claimedCents - figures.paidCents - figures.expiredCents,
+  };
 }
 
 /** Several funds' balances added up (the total of `/api/funds/balance`, a dashboard card). */
 export function totalBalance(balances: readonly FundFigures[]): FundBalance {
   const sum = (key: keyof FundFigures) => balances.reduce((total, b) => total + b[key], 0);
-  return fundBalance({ allocatedCents: sum('allocatedCents'), accruedCents: sum('accruedCents'), reservedCents: sum('reservedCents'), claimedCents: sum('claimedCents'), paidCents: sum('paidCents'), expiredCents: sum('expiredCents') });
+  return fundBalance({
+    allocatedCents: sum('allocatedCents'),
+    accruedCents: sum('accruedCents'),
+    reservedCents: sum('reservedCents'),
+    claimedCents: sum('claimedCents'),
+    paidCents: sum('paidCents'),
+    expiredCents: sum('expiredCents'),
+  });
 }
 
 /** Co-op accrual: the fund's share (in basis points, 1/100 of a percent) of one delivered order, rounded down to the cent. */

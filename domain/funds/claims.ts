@@ -79,13 +79,25 @@ type Ids = { claimId: string; requestId: string; fundId: string; organisationId:
 export type FundClaimEvent =
   | {
       type: 'FundClaimSubmitted.v1';
-      data: Ids & ClaimActuals & { approvedAmountCents: number; companyName: string | null; submittedBy: string; submittedAt: string; proof: FundAttachment[]; status: 'pending'; previousStatus: null };
+      data: Ids &
+        ClaimActuals & {
+          approvedAmountCents: number;
+          companyName: string | null;
+          submittedBy: string;
+          submittedAt: string;
+          proof: FundAttachment[];
+          status: 'pending';
+          previousStatus: null;
+        };
     }
   | { type: 'FundClaimProofAdded.v1'; data: Ids & { proof: FundAttachment[]; status: 'pending'; previousStatus: 'more_proof_requested'; reason: null } }
   | { type: 'FundClaimApproved.v1'; data: Ids & { paidAmountCents: number; status: 'approved'; previousStatus: 'pending'; reason: string | null } }
   | { type: 'FundClaimRejected.v1'; data: Ids & { status: 'rejected'; previousStatus: 'pending'; reason: string } }
   | { type: 'FundClaimMoreProofRequested.v1'; data: Ids & { status: 'more_proof_requested'; previousStatus: 'pending'; reason: string } }
-  | { type: 'FundClaimPaid.v1'; data: Ids & { amountCents: number; reference: string; paidAt: string; method: string; status: 'paid'; previousStatus: 'approved'; reason: null } };
+  | {
+      type: 'FundClaimPaid.v1';
+      data: Ids & { amountCents: number; reference: string; paidAt: string; method: string; status: 'paid'; previousStatus: 'approved'; reason: null };
+    };
 
 export type FundClaimCommand =
   | (ClaimActuals & {
@@ -119,10 +131,13 @@ const idsOf = (claim: Existing): Ids => ({ claimId: claim.id, requestId: claim.r
 function submit(command: Extract<FundClaimCommand, { type: 'SubmitFundClaim' }>, state: FundClaimState, metadata: CommandMetadata): FundClaimEvent[] {
   if (state.status !== 'none') return []; // a retried submission
   const { request } = command;
-  if (request.status !== 'approved' || request.approvedAmountCents === null || !request.claimDeadline) throw new DomainError('conflict', 'NOT_APPROVED', FUND_CLAIM_MESSAGES.requestNotApproved);
+  if (request.status !== 'approved' || request.approvedAmountCents === null || !request.claimDeadline)
+    throw new DomainError('conflict', 'NOT_APPROVED', FUND_CLAIM_MESSAGES.requestNotApproved);
   if (metadata.now.slice(0, 10) < request.endDate) throw new DomainError('conflict', 'ACTIVITY_NOT_ENDED', FUND_CLAIM_MESSAGES.activityNotEnded);
-  if (deadlinePassed(request.claimDeadline, metadata.now)) throw new DomainError('conflict', 'CLAIM_DEADLINE_PASSED', FUND_CLAIM_MESSAGES.deadlinePassed(request.claimDeadline));
-  if (!Number.isInteger(command.actualCostCents) || command.actualCostCents <= 0 || command.actualCostCents > MAX_FUND_CENTS) throw invalid('actual_cost', FUND_CLAIM_MESSAGES.actualCostInvalid);
+  if (deadlinePassed(request.claimDeadline, metadata.now))
+    throw new DomainError('conflict', 'CLAIM_DEADLINE_PASSED', FUND_CLAIM_MESSAGES.deadlinePassed(request.claimDeadline));
+  if (!Number.isInteger(command.actualCostCents) || command.actualCostCents <= 0 || command.actualCostCents > MAX_FUND_CENTS)
+    throw invalid('actual_cost', FUND_CLAIM_MESSAGES.actualCostInvalid);
   if (!Number.isInteger(command.claimedAmountCents) || command.claimedAmountCents <= 0) throw invalid('claimed_amount', FUND_CLAIM_MESSAGES.claimedInvalid);
   if (command.claimedAmountCents > request.approvedAmountCents) throw invalid('claimed_amount', FUND_CLAIM_MESSAGES.claimedAboveApproved);
   if (command.claimedAmountCents > command.actualCostCents) throw invalid('claimed_amount', FUND_CLAIM_MESSAGES.claimedAboveActual);
@@ -158,7 +173,12 @@ function addProof(command: Extract<FundClaimCommand, { type: 'AddFundClaimProof'
   if (claim.status !== 'more_proof_requested') throw new DomainError('conflict', 'INVALID_STATUS_TRANSITION', FUND_CLAIM_MESSAGES.onlyWhenMoreProof);
   if (command.proof.length === 0) throw invalid('proof', FUND_CLAIM_MESSAGES.proofRequired);
   if (claim.proof.length + command.proof.length > MAX_PROOF_FILES) throw invalid('proof', FUND_CLAIM_MESSAGES.tooManyProofs);
-  return [{ type: 'FundClaimProofAdded.v1', data: { ...idsOf(claim), proof: command.proof, status: 'pending', previousStatus: 'more_proof_requested', reason: null } }];
+  return [
+    {
+      type: 'FundClaimProofAdded.v1',
+      data: { ...idsOf(claim), proof: command.proof, status: 'pending', previousStatus: 'more_proof_requested', reason: null },
+    },
+  ];
 }
 
 function review(command: Extract<FundClaimCommand, { type: 'ReviewFundClaim' }>, state: FundClaimState, metadata: CommandMetadata): FundClaimEvent[] {
@@ -195,7 +215,21 @@ function payout(command: Extract<FundClaimCommand, { type: 'RecordFundPayout' }>
   if (reference.length > REFERENCE_MAX) throw invalid('reference', FUND_CLAIM_MESSAGES.referenceRequired);
   if (!isRealDate(command.paidAt)) throw invalid('paid_at', FUND_CLAIM_MESSAGES.paidAtInvalid);
   if (!(PAYOUT_METHODS as readonly string[]).includes(command.method)) throw invalid('method', FUND_CLAIM_MESSAGES.methodUnknown);
-  return [{ type: 'FundClaimPaid.v1', data: { ...idsOf(claim), amountCents: claim.paidAmountCents, reference, paidAt: command.paidAt, method: command.method, status: 'paid', previousStatus: 'approved', reason: null } }];
+  return [
+    {
+      type: 'FundClaimPaid.v1',
+      data: {
+        ...idsOf(claim),
+        amountCents: claim.paidAmountCents,
+        reference,
+        paidAt: command.paidAt,
+        method: command.method,
+        status: 'paid',
+        previousStatus: 'approved',
+        reason: null,
+      },
+    },
+  ];
 }
 
 export function decide(command: FundClaimCommand, state: FundClaimState, metadata: CommandMetadata): FundClaimEvent[] {

@@ -97,9 +97,15 @@ export type FundEvent =
   /** Allocations set by a rule: the rule and each organisation's measured purchases, with what the rule gave it. */
   | { type: 'FundAllocationsSetByRule.v1'; data: { fundId: string; rule: AllocationRule; allocations: RuleAllocation[] } }
   /** The period closed (at its end, or early by an administrator); `expiredCents` is the sum of the FundAllocationExpired events that follow it. */
-  | { type: 'FundPeriodClosed.v1'; data: { fundId: string; reason: CloseReason; periodEnd: string; closedAt: string; expiredCents: number; status: 'closed'; previousStatus: 'open' } }
+  | {
+      type: 'FundPeriodClosed.v1';
+      data: { fundId: string; reason: CloseReason; periodEnd: string; closedAt: string; expiredCents: number; status: 'closed'; previousStatus: 'open' };
+    }
   /** An organisation's unspent money in a closed fund: its available balance at the close, or a reservation given back after it. */
-  | { type: 'FundAllocationExpired.v1'; data: { fundId: string; organisationId: string; amountCents: number; reason: 'period_closed' | 'released_after_close'; requestId: string | null } };
+  | {
+      type: 'FundAllocationExpired.v1';
+      data: { fundId: string; organisationId: string; amountCents: number; reason: 'period_closed' | 'released_after_close'; requestId: string | null };
+    };
 
 export type FundCommand =
   | (FundDefinition & { type: 'CreateFund'; fundId: string; allocations: Allocation[] })
@@ -130,12 +136,19 @@ function checkedDefinition(command: FundDefinition): FundDefinition {
   const name = command.name.trim();
   if (!name) throw invalid('name', FUND_MESSAGES.nameRequired);
   if (name.length > FUND_NAME_MAX) throw invalid('name', FUND_MESSAGES.nameTooLong);
-  if (!isRealDate(command.periodStart) || !isRealDate(command.periodEnd) || command.periodEnd < command.periodStart) throw invalid('period_end', FUND_MESSAGES.periodInvalid);
+  if (!isRealDate(command.periodStart) || !isRealDate(command.periodEnd) || command.periodEnd < command.periodStart)
+    throw invalid('period_end', FUND_MESSAGES.periodInvalid);
   if (!isMoney(command.budgetCents)) throw invalid('budget', FUND_MESSAGES.budgetInvalid);
   if (!Number.isInteger(command.coopShareBasisPoints) || command.coopShareBasisPoints < 0 || command.coopShareBasisPoints > MAX_COOP_SHARE_BASIS_POINTS) {
     throw invalid('coop_share_percent', FUND_MESSAGES.shareInvalid);
   }
-  return { name, periodStart: command.periodStart, periodEnd: command.periodEnd, budgetCents: command.budgetCents, coopShareBasisPoints: command.coopShareBasisPoints };
+  return {
+    name,
+    periodStart: command.periodStart,
+    periodEnd: command.periodEnd,
+    budgetCents: command.budgetCents,
+    coopShareBasisPoints: command.coopShareBasisPoints,
+  };
 }
 
 function existing(state: FundState): Existing {
@@ -154,7 +167,14 @@ export function organisationBalance(state: FundState, organisationId: string, ac
   if (state.status === 'none') return fundBalance(NO_FIGURES);
   const held = Object.values(state.reservations).filter((r) => r.organisationId === organisationId);
   const sum = (key: 'reservedCents' | 'claimedCents' | 'paidCents') => held.reduce((total, r) => total + r[key], 0);
-  return fundBalance({ allocatedCents: state.allocations[organisationId] ?? 0, accruedCents, reservedCents: sum('reservedCents'), claimedCents: sum('claimedCents'), paidCents: sum('paidCents'), expiredCents: state.expired[organisationId] ?? 0 });
+  return fundBalance({
+    allocatedCents: state.allocations[organisationId] ?? 0,
+    accruedCents,
+    reservedCents: sum('reservedCents'),
+    claimedCents: sum('claimedCents'),
+    paidCents: sum('paidCents'),
+    expiredCents: state.expired[organisationId] ?? 0,
+  });
 }
 
 /** The moment a fund period's end passes: the start (UTC) of the day after its last day. */
@@ -166,7 +186,9 @@ function requireOpen(fund: Existing) {
 
 /** After the close, money a reservation gives back is not available again: it expires with the rest. */
 const expiredAfterClose = (fund: Existing, organisationId: string, requestId: string, amountCents: number): FundEvent[] =>
-  fund.status === 'closed' && amountCents > 0 ? [{ type: 'FundAllocationExpired.v1', data: { fundId: fund.id, organisationId, amountCents, reason: 'released_after_close', requestId } }] : [];
+  fund.status === 'closed' && amountCents > 0
+    ? [{ type: 'FundAllocationExpired.v1', data: { fundId: fund.id, organisationId, amountCents, reason: 'released_after_close', requestId } }]
+    : [];
 
 // ---- the commands ----
 
@@ -198,7 +220,8 @@ function setAllocation(command: Extract<FundCommand, { type: 'SetAllocation' }>,
   const fund = existing(state);
   requireOpen(fund);
   if (!isMoney(command.amountCents)) throw invalid('amount', FUND_MESSAGES.allocationInvalid);
-  if (allocatedTotal({ ...fund.allocations, [command.organisationId]: command.amountCents }) > fund.budgetCents) throw invalid('amount', FUND_MESSAGES.allocationsAboveBudget);
+  if (allocatedTotal({ ...fund.allocations, [command.organisationId]: command.amountCents }) > fund.budgetCents)
+    throw invalid('amount', FUND_MESSAGES.allocationsAboveBudget);
   const balance = organisationBalance(fund, command.organisationId);
   const committed = balance.reservedCents + balance.claimedCents + balance.paidCents;
   if (command.amountCents < committed) throw invalid('amount', FUND_MESSAGES.allocationBelowCommitted(dollarsText(committed)));
@@ -217,7 +240,12 @@ function reserveFunds(command: Extract<FundCommand, { type: 'ReserveFunds' }>, s
     const message = FUND_MESSAGES.insufficient(dollarsText(Math.max(0, availableCents)));
     throw new DomainError('conflict', 'INSUFFICIENT_FUNDS', message, [{ field: 'approved_amount', message }]);
   }
-  return [{ type: 'FundReserved.v1', data: { fundId: fund.id, requestId: command.requestId, organisationId: command.organisationId, amountCents: command.amountCents } }];
+  return [
+    {
+      type: 'FundReserved.v1',
+      data: { fundId: fund.id, requestId: command.requestId, organisationId: command.organisationId, amountCents: command.amountCents },
+    },
+  ];
 }
 
 function approveClaim(command: Extract<FundCommand, { type: 'ApproveClaimAgainstFund' }>, state: FundState): FundEvent[] {
@@ -234,7 +262,14 @@ function approveClaim(command: Extract<FundCommand, { type: 'ApproveClaimAgainst
   return [
     {
       type: 'FundReservationClaimed.v1',
-      data: { fundId: fund.id, requestId: command.requestId, claimId: command.claimId, organisationId: reservation.organisationId, amountCents: command.amountCents, releasedCents },
+      data: {
+        fundId: fund.id,
+        requestId: command.requestId,
+        claimId: command.claimId,
+        organisationId: reservation.organisationId,
+        amountCents: command.amountCents,
+        releasedCents,
+      },
     },
     ...expiredAfterClose(fund, reservation.organisationId, command.requestId, releasedCents),
   ];
@@ -248,7 +283,18 @@ function payClaim(command: Extract<FundCommand, { type: 'PayClaimFromFund' }>, s
     if (reservation.paidCents > 0) return [];
     throw new DomainError('conflict', 'NOT_CLAIMED', FUND_MESSAGES.notClaimed);
   }
-  return [{ type: 'FundPaid.v1', data: { fundId: fund.id, requestId: command.requestId, claimId: command.claimId, organisationId: reservation.organisationId, amountCents: reservation.claimedCents } }];
+  return [
+    {
+      type: 'FundPaid.v1',
+      data: {
+        fundId: fund.id,
+        requestId: command.requestId,
+        claimId: command.claimId,
+        organisationId: reservation.organisationId,
+        amountCents: reservation.claimedCents,
+      },
+    },
+  ];
 }
 
 function releaseReservation(command: Extract<FundCommand, { type: 'ReleaseReservation' }>, state: FundState): FundEvent[] {
@@ -259,7 +305,13 @@ function releaseReservation(command: Extract<FundCommand, { type: 'ReleaseReserv
   return [
     {
       type: 'FundReservationReleased.v1',
-      data: { fundId: fund.id, requestId: command.requestId, organisationId: reservation.organisationId, amountCents: reservation.reservedCents, reason: command.reason },
+      data: {
+        fundId: fund.id,
+        requestId: command.requestId,
+        organisationId: reservation.organisationId,
+        amountCents: reservation.reservedCents,
+        reason: command.reason,
+      },
     },
     ...expiredAfterClose(fund, reservation.organisationId, command.requestId, reservation.reservedCents),
   ];
@@ -269,9 +321,11 @@ function setAllocationsByRule(command: Extract<FundCommand, { type: 'SetAllocati
   requireAdmin(metadata);
   const fund = existing(state);
   requireOpen(fund);
-  if (!Number.isInteger(command.percentBasisPoints) || command.percentBasisPoints <= 0 || command.percentBasisPoints > MAX_RULE_BASIS_POINTS) throw invalid('percent', FUND_MESSAGES.rulePercentInvalid);
+  if (!Number.isInteger(command.percentBasisPoints) || command.percentBasisPoints <= 0 || command.percentBasisPoints > MAX_RULE_BASIS_POINTS)
+    throw invalid('percent', FUND_MESSAGES.rulePercentInvalid);
   const measured = previousPeriod(fund.periodStart, fund.periodEnd);
-  if (command.measuredFrom !== measured.from || command.measuredTo !== measured.to) throw new DomainError('conflict', 'CONFLICT', FUND_MESSAGES.ruleMeasuredElsewhere);
+  if (command.measuredFrom !== measured.from || command.measuredTo !== measured.to)
+    throw new DomainError('conflict', 'CONFLICT', FUND_MESSAGES.ruleMeasuredElsewhere);
   const allocations = ruleAllocations(command.percentBasisPoints, command.purchases);
   if (!allocations.length) throw invalid('percent', FUND_MESSAGES.ruleNothingMeasured);
   const after = { ...fund.allocations, ...Object.fromEntries(allocations.map((a) => [a.organisationId, a.amountCents])) };
@@ -281,7 +335,12 @@ function setAllocationsByRule(command: Extract<FundCommand, { type: 'SetAllocati
     const committed = balance.reservedCents + balance.claimedCents + balance.paidCents;
     if (allocation.amountCents < committed) throw invalid('percent', FUND_MESSAGES.allocationBelowCommitted(dollarsText(committed)));
   }
-  const rule: AllocationRule = { kind: 'percent_of_purchases', percentBasisPoints: command.percentBasisPoints, measuredFrom: measured.from, measuredTo: measured.to };
+  const rule: AllocationRule = {
+    kind: 'percent_of_purchases',
+    percentBasisPoints: command.percentBasisPoints,
+    measuredFrom: measured.from,
+    measuredTo: measured.to,
+  };
   return [{ type: 'FundAllocationsSetByRule.v1', data: { fundId: fund.id, rule, allocations } }];
 }
 
@@ -295,14 +354,38 @@ function closeFundPeriod(command: Extract<FundCommand, { type: 'CloseFundPeriod'
   const fund = existing(state);
   if (command.reason === 'manual') requireAdmin(metadata);
   if (fund.status === 'closed') throw new DomainError('conflict', 'FUND_CLOSED', FUND_MESSAGES.alreadyClosed);
-  if (command.reason === 'period_end' && Date.parse(metadata.now) < periodEndPassesAt(fund.periodEnd)) throw new DomainError('conflict', 'PERIOD_NOT_ENDED', FUND_MESSAGES.periodNotEnded(fund.periodEnd));
-  const organisations = [...new Set([...Object.keys(fund.allocations), ...Object.values(fund.reservations).map((r) => r.organisationId), ...Object.keys(command.accruedCents)])].sort();
+  if (command.reason === 'period_end' && Date.parse(metadata.now) < periodEndPassesAt(fund.periodEnd))
+    throw new DomainError('conflict', 'PERIOD_NOT_ENDED', FUND_MESSAGES.periodNotEnded(fund.periodEnd));
+  const organisations = [
+    ...new Set([...Object.keys(fund.allocations), ...Object.values(fund.reservations).map((r) => r.organisationId), ...Object.keys(command.accruedCents)]),
+  ].sort();
   const expired: FundEvent[] = organisations.flatMap((organisationId) => {
     const { availableCents } = organisationBalance(fund, organisationId, command.accruedCents[organisationId] ?? 0);
-    return availableCents > 0 ? [{ type: 'FundAllocationExpired.v1' as const, data: { fundId: fund.id, organisationId, amountCents: availableCents, reason: 'period_closed' as const, requestId: null } }] : [];
+    return availableCents > 0
+      ? [
+          {
+            type: 'FundAllocationExpired.v1' as const,
+            data: { fundId: fund.id, organisationId, amountCents: availableCents, reason: 'period_closed' as const, requestId: null },
+          },
+        ]
+      : [];
   });
   const expiredCents = expired.reduce((sum, e) => sum + (e.type === 'FundAllocationExpired.v1' ? e.data.amountCents : 0), 0);
-  return [{ type: 'FundPeriodClosed.v1', data: { fundId: fund.id, reason: command.reason, periodEnd: fund.periodEnd, closedAt: metadata.now, expiredCents, status: 'closed', previousStatus: 'open' } }, ...expired];
+  return [
+    {
+      type: 'FundPeriodClosed.v1',
+      data: {
+        fundId: fund.id,
+        reason: command.reason,
+        periodEnd: fund.periodEnd,
+        closedAt: metadata.now,
+        expiredCents,
+        status: 'closed',
+        previousStatus: 'open',
+      },
+    },
+    ...expired,
+  ];
 }
 
 export function decide(command: FundCommand, state: FundState, metadata: CommandMetadata): FundEvent[] {
@@ -363,20 +446,38 @@ export function evolve(state: FundState, event: FundEvent): FundState {
       if (state.status === 'none') return state;
       return {
         ...state,
-        reservations: { ...state.reservations, [event.data.requestId]: { organisationId: event.data.organisationId, reservedCents: event.data.amountCents, claimedCents: 0, paidCents: 0, releasedCents: 0 } },
+        reservations: {
+          ...state.reservations,
+          [event.data.requestId]: {
+            organisationId: event.data.organisationId,
+            reservedCents: event.data.amountCents,
+            claimedCents: 0,
+            paidCents: 0,
+            releasedCents: 0,
+          },
+        },
       };
     case 'FundReservationClaimed.v1':
-      return withReservation(state, event.data.requestId, (r) => ({ ...r, reservedCents: 0, claimedCents: event.data.amountCents, releasedCents: r.releasedCents + event.data.releasedCents }));
+      return withReservation(state, event.data.requestId, (r) => ({
+        ...r,
+        reservedCents: 0,
+        claimedCents: event.data.amountCents,
+        releasedCents: r.releasedCents + event.data.releasedCents,
+      }));
     case 'FundPaid.v1':
       return withReservation(state, event.data.requestId, (r) => ({ ...r, claimedCents: 0, paidCents: r.paidCents + event.data.amountCents }));
     case 'FundReservationReleased.v1':
       return withReservation(state, event.data.requestId, (r) => ({ ...r, reservedCents: 0, releasedCents: r.releasedCents + event.data.amountCents }));
     case 'FundAllocationsSetByRule.v1':
-      return state.status === 'none' ? state : { ...state, allocations: { ...state.allocations, ...Object.fromEntries(event.data.allocations.map((a) => [a.organisationId, a.amountCents])) } };
+      return state.status === 'none'
+        ? state
+        : { ...state, allocations: { ...state.allocations, ...Object.fromEntries(event.data.allocations.map((a) => [a.organisationId, a.amountCents])) } };
     case 'FundPeriodClosed.v1':
       return state.status === 'none' ? state : { ...state, status: 'closed' };
     case 'FundAllocationExpired.v1':
-      return state.status === 'none' ? state : { ...state, expired: { ...state.expired, [event.data.organisationId]: (state.expired[event.data.organisationId] ?? 0) + event.data.amountCents } };
+      return state.status === 'none'
+        ? state
+        : { ...state, expired: { ...state.expired, [event.data.organisationId]: (state.expired[event.data.organisationId] ?? 0) + event.data.amountCents } };
     default:
       return assertNever(event);
   }

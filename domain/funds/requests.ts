@@ -93,17 +93,38 @@ type Ids = { requestId: string; fundId: string; organisationId: string };
 export type FundRequestEvent =
   | {
       type: 'FundRequestSubmitted.v1';
-      data: Ids & ActivityPlan & { companyName: string | null; submittedBy: string; submittedAt: string; attachments: FundAttachment[]; status: 'pending'; previousStatus: null };
+      data: Ids &
+        ActivityPlan & {
+          companyName: string | null;
+          submittedBy: string;
+          submittedAt: string;
+          attachments: FundAttachment[];
+          status: 'pending';
+          previousStatus: null;
+        };
     }
-  | { type: 'FundRequestResubmitted.v1'; data: Ids & ActivityPlan & { attachments: FundAttachment[]; status: 'pending'; previousStatus: 'changes_requested'; reason: null } }
+  | {
+      type: 'FundRequestResubmitted.v1';
+      data: Ids & ActivityPlan & { attachments: FundAttachment[]; status: 'pending'; previousStatus: 'changes_requested'; reason: null };
+    }
   | {
       type: 'FundRequestApproved.v1';
-      data: Ids & { approvedAmountCents: number; claimDeadline: string; note: string | null; status: 'approved'; previousStatus: 'pending'; reason: string | null };
+      data: Ids & {
+        approvedAmountCents: number;
+        claimDeadline: string;
+        note: string | null;
+        status: 'approved';
+        previousStatus: 'pending';
+        reason: string | null;
+      };
     }
   | { type: 'FundRequestRejected.v1'; data: Ids & { status: 'rejected'; previousStatus: 'pending'; reason: string } }
   | { type: 'FundRequestChangesRequested.v1'; data: Ids & { status: 'changes_requested'; previousStatus: 'pending'; reason: string } }
   | { type: 'FundRequestClaimed.v1'; data: Ids & { claimId: string; status: 'claimed'; previousStatus: 'approved'; reason: null } }
-  | { type: 'FundRequestReleased.v1'; data: Ids & { amountCents: number; claimDeadline: string; status: 'released'; previousStatus: 'approved'; reason: string } }
+  | {
+      type: 'FundRequestReleased.v1';
+      data: Ids & { amountCents: number; claimDeadline: string; status: 'released'; previousStatus: 'approved'; reason: string };
+    }
   | { type: 'FundClaimReminderSent.v1'; data: Ids & { title: string; daysBefore: number; claimDeadline: string } };
 
 /** What the fund shows for the organisation when the request is made: the balance, and whether it is open with the activity in its period. */
@@ -136,7 +157,8 @@ export type FundRequestCommand =
 const invalid = (field: string, message: string) => new DomainError('invalid', 'VALIDATION_ERROR', message, [{ field, message }]);
 
 /** The last day a claim is accepted: the activity's end plus the window. */
-export const claimDeadlineOf = (endDate: string, windowDays: number) => new Date(Date.parse(`${endDate}T00:00:00.000Z`) + windowDays * DAY_MS).toISOString().slice(0, 10);
+export const claimDeadlineOf = (endDate: string, windowDays: number) =>
+  new Date(Date.parse(`${endDate}T00:00:00.000Z`) + windowDays * DAY_MS).toISOString().slice(0, 10);
 /** A deadline day has passed once the day after it has begun (UTC). */
 export const deadlinePassed = (deadline: string, now: string) => now.slice(0, 10) > deadline;
 /** The moment the deadline passes: the start (UTC) of the day after it. */
@@ -163,7 +185,8 @@ function checkedPlan(command: ActivityPlan, fund: FundContext): ActivityPlan {
   if (plan.description.length > DESCRIPTION_MAX) throw invalid('description', FUND_REQUEST_MESSAGES.descriptionTooLong);
   if (!isRealDate(plan.startDate) || !isRealDate(plan.endDate) || plan.endDate < plan.startDate) throw invalid('end_date', FUND_REQUEST_MESSAGES.datesInvalid);
   if (plan.startDate < fund.periodStart || plan.startDate > fund.periodEnd) throw invalid('start_date', FUND_REQUEST_MESSAGES.outsidePeriod);
-  if (!Number.isInteger(plan.plannedCostCents) || plan.plannedCostCents <= 0 || plan.plannedCostCents > MAX_FUND_CENTS) throw invalid('planned_cost', FUND_REQUEST_MESSAGES.plannedCostInvalid);
+  if (!Number.isInteger(plan.plannedCostCents) || plan.plannedCostCents <= 0 || plan.plannedCostCents > MAX_FUND_CENTS)
+    throw invalid('planned_cost', FUND_REQUEST_MESSAGES.plannedCostInvalid);
   if (!Number.isInteger(plan.requestedAmountCents) || plan.requestedAmountCents <= 0) throw invalid('requested_amount', FUND_REQUEST_MESSAGES.requestedInvalid);
   if (plan.requestedAmountCents > plan.plannedCostCents) throw invalid('requested_amount', FUND_REQUEST_MESSAGES.requestedAbovePlanned);
   if (!Number.isInteger(plan.expectedLeads) || plan.expectedLeads < 0) throw invalid('expected_leads', FUND_REQUEST_MESSAGES.expectedLeadsInvalid);
@@ -211,7 +234,12 @@ function resubmit(command: Extract<FundRequestCommand, { type: 'ResubmitFundRequ
   if (command.actorOrganisationId !== request.organisationId) throw new DomainError('not_found', 'NOT_FOUND', FUND_REQUEST_MESSAGES.notFound);
   if (request.status !== 'changes_requested') throw new DomainError('conflict', 'INVALID_STATUS_TRANSITION', FUND_REQUEST_MESSAGES.onlyWhenChangesRequested);
   const plan = checkedPlan(command, command.fund);
-  return [{ type: 'FundRequestResubmitted.v1', data: { ...idsOf(request), ...plan, attachments: command.attachments, status: 'pending', previousStatus: 'changes_requested', reason: null } }];
+  return [
+    {
+      type: 'FundRequestResubmitted.v1',
+      data: { ...idsOf(request), ...plan, attachments: command.attachments, status: 'pending', previousStatus: 'changes_requested', reason: null },
+    },
+  ];
 }
 
 function review(command: Extract<FundRequestCommand, { type: 'ReviewFundRequest' }>, state: FundRequestState, metadata: CommandMetadata): FundRequestEvent[] {
@@ -229,7 +257,15 @@ function review(command: Extract<FundRequestCommand, { type: 'ReviewFundRequest'
       return [
         {
           type: 'FundRequestApproved.v1',
-          data: { ...idsOf(request), approvedAmountCents: amount, claimDeadline: claimDeadlineOf(request.endDate, command.claimWindowDays), note, status: 'approved', previousStatus: 'pending', reason: note },
+          data: {
+            ...idsOf(request),
+            approvedAmountCents: amount,
+            claimDeadline: claimDeadlineOf(request.endDate, command.claimWindowDays),
+            note,
+            status: 'approved',
+            previousStatus: 'pending',
+            reason: note,
+          },
         },
       ];
     }
@@ -244,7 +280,11 @@ function review(command: Extract<FundRequestCommand, { type: 'ReviewFundRequest'
   }
 }
 
-function markClaimed(command: Extract<FundRequestCommand, { type: 'MarkFundRequestClaimed' }>, state: FundRequestState, metadata: CommandMetadata): FundRequestEvent[] {
+function markClaimed(
+  command: Extract<FundRequestCommand, { type: 'MarkFundRequestClaimed' }>,
+  state: FundRequestState,
+  metadata: CommandMetadata,
+): FundRequestEvent[] {
   const request = existing(state);
   if (request.status === 'claimed') {
     if (request.claimId === command.claimId) return [];
@@ -253,7 +293,9 @@ function markClaimed(command: Extract<FundRequestCommand, { type: 'MarkFundReque
   if (request.status === 'released') throw new DomainError('conflict', 'CLAIM_DEADLINE_PASSED', FUND_REQUEST_MESSAGES.released);
   if (request.status !== 'approved' || !request.claimDeadline) throw new DomainError('conflict', 'NOT_APPROVED', FUND_REQUEST_MESSAGES.notApproved);
   if (deadlinePassed(request.claimDeadline, metadata.now)) throw new DomainError('conflict', 'CLAIM_DEADLINE_PASSED', FUND_REQUEST_MESSAGES.released);
-  return [{ type: 'FundRequestClaimed.v1', data: { ...idsOf(request), claimId: command.claimId, status: 'claimed', previousStatus: 'approved', reason: null } }];
+  return [
+    { type: 'FundRequestClaimed.v1', data: { ...idsOf(request), claimId: command.claimId, status: 'claimed', previousStatus: 'approved', reason: null } },
+  ];
 }
 
 /** The deadline's step: releases an approved, unclaimed request once its deadline has passed; anything else is left as it is (exactly once, however often it runs). */
@@ -264,7 +306,14 @@ function release(state: FundRequestState, metadata: CommandMetadata): FundReques
   return [
     {
       type: 'FundRequestReleased.v1',
-      data: { ...idsOf(request), amountCents: request.approvedAmountCents ?? 0, claimDeadline: request.claimDeadline, status: 'released', previousStatus: 'approved', reason: `No claim by ${request.claimDeadline}` },
+      data: {
+        ...idsOf(request),
+        amountCents: request.approvedAmountCents ?? 0,
+        claimDeadline: request.claimDeadline,
+        status: 'released',
+        previousStatus: 'approved',
+        reason: `No claim by ${request.claimDeadline}`,
+      },
     },
   ];
 }
@@ -275,8 +324,14 @@ function remind(command: Extract<FundRequestCommand, { type: 'SendClaimReminder'
   if (request.status !== 'approved' || !request.claimDeadline) return [];
   const key = `${command.daysBefore}@${request.claimDeadline}`;
   if (request.remindersSent.includes(key)) return [];
-  if (Date.parse(metadata.now) < reminderDueAt(request.claimDeadline, command.daysBefore)) throw new DomainError('conflict', 'REMINDER_NOT_DUE', 'The reminder is not due yet.');
-  return [{ type: 'FundClaimReminderSent.v1', data: { ...idsOf(request), title: request.title, daysBefore: command.daysBefore, claimDeadline: request.claimDeadline } }];
+  if (Date.parse(metadata.now) < reminderDueAt(request.claimDeadline, command.daysBefore))
+    throw new DomainError('conflict', 'REMINDER_NOT_DUE', 'The reminder is not due yet.');
+  return [
+    {
+      type: 'FundClaimReminderSent.v1',
+      data: { ...idsOf(request), title: request.title, daysBefore: command.daysBefore, claimDeadline: request.claimDeadline },
+    },
+  ];
 }
 
 export function decide(command: FundRequestCommand, state: FundRequestState, metadata: CommandMetadata): FundRequestEvent[] {
@@ -312,7 +367,18 @@ const planOf = (d: ActivityPlan): ActivityPlan => ({
 export function evolve(state: FundRequestState, event: FundRequestEvent): FundRequestState {
   if (event.type === 'FundRequestSubmitted.v1') {
     const d = event.data;
-    return { status: 'pending', id: d.requestId, fundId: d.fundId, organisationId: d.organisationId, ...planOf(d), attachments: d.attachments.map((a) => a.file), approvedAmountCents: null, claimDeadline: null, claimId: null, remindersSent: [] };
+    return {
+      status: 'pending',
+      id: d.requestId,
+      fundId: d.fundId,
+      organisationId: d.organisationId,
+      ...planOf(d),
+      attachments: d.attachments.map((a) => a.file),
+      approvedAmountCents: null,
+      claimDeadline: null,
+      claimId: null,
+      remindersSent: [],
+    };
   }
   if (state.status === 'none') return state;
   switch (event.type) {

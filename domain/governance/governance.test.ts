@@ -12,7 +12,7 @@ describe('agreement term', () => {
   it('keeps a 29 February approval on the last day of February', () => {
     expect(agreementTerm('2024-02-29', '2024-06-01').renewalDate).toBe('2025-02-28');
   });
-  it('shows the application status in the spec\'s words', () => {
+  it("shows the application status in the spec's words", () => {
     expect(agreementStatus({ applicationStatus: 'approved', accountActive: true })).toBe('Active');
     expect(agreementStatus({ applicationStatus: null, accountActive: true })).toBe('Active');
     expect(agreementStatus({ applicationStatus: 'pending', accountActive: true })).toBe('Pending Approval');
@@ -22,7 +22,13 @@ describe('agreement term', () => {
 
 describe('order statuses', () => {
   it('maps each order status to a governance status', () => {
-    expect(['pending', 'approved', 'shipped', 'delivered', 'cancelled'].map(orderGovernanceStatus)).toEqual(['Pending Approval', 'Processing', 'Shipped', 'Delivered', 'Cancelled']);
+    expect(['pending', 'approved', 'shipped', 'delivered', 'cancelled'].map(orderGovernanceStatus)).toEqual([
+      'Pending Approval',
+      'Processing',
+      'Shipped',
+      'Delivered',
+      'Cancelled',
+    ]);
   });
 });
 

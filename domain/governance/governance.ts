@@ -6,7 +6,19 @@
 import { nextTierAfter, quarterOf, REBATE_TIERS, tierFor, type RebateTier } from '../rebates/tiers';
 
 /** The display statuses the governance screens use (spec 002, Partnership governance). */
-export type GovernanceStatus = 'Active' | 'Expired' | 'Processing' | 'Pending Approval' | 'Delivered' | 'Completed' | 'Pending' | 'Upcoming' | 'Shipped' | 'Cancelled' | 'Rejected' | 'Inactive';
+export type GovernanceStatus =
+  | 'Active'
+  | 'Expired'
+  | 'Processing'
+  | 'Pending Approval'
+  | 'Delivered'
+  | 'Completed'
+  | 'Pending'
+  | 'Upcoming'
+  | 'Shipped'
+  | 'Cancelled'
+  | 'Rejected'
+  | 'Inactive';
 
 // ---- agreement ----
 

@@ -8,8 +8,7 @@ import { assertNever, DomainError, type Decider } from '../decider';
 export type EmailClaimState = { claimedBy: string | null };
 
 export type EmailClaimEvent =
-  | { type: 'EmailClaimed.v1'; data: { email: string; userId: string } }
-  | { type: 'EmailReleased.v1'; data: { email: string; userId: string } };
+  { type: 'EmailClaimed.v1'; data: { email: string; userId: string } } | { type: 'EmailReleased.v1'; data: { email: string; userId: string } };
 
 export type EmailClaimCommand = { type: 'ClaimEmail'; email: string; userId: string } | { type: 'ReleaseEmail'; email: string; userId: string };
 

@@ -8,7 +8,18 @@ import { LEAD_SOURCES, normalizeLeadDetails, type LeadDetails, type LeadSource }
  * preview can list every bad row with its line and message.
  */
 
-export const IMPORT_COLUMNS = ['company', 'contact_name', 'email', 'phone', 'country', 'region', 'product_interest', 'estimated_value', 'source', 'notes'] as const;
+export const IMPORT_COLUMNS = [
+  'company',
+  'contact_name',
+  'email',
+  'phone',
+  'country',
+  'region',
+  'product_interest',
+  'estimated_value',
+  'source',
+  'notes',
+] as const;
 export const REQUIRED_COLUMNS = ['company', 'contact_name', 'email'] as const;
 export const MAX_IMPORT_ROWS = 5000;
 
@@ -61,8 +72,11 @@ const invalidFile = (message: string) => new DomainError('invalid', 'VALIDATION_
 
 /** `Web form`, `web-form` and `web_form` are the same source. */
 function sourceOf(text: string): LeadSource | string {
-  const key = text.trim().toLowerCase().replace(/[\s-]+/g, '_');
-  return key === '' ? 'other' : ((LEAD_SOURCES as readonly string[]).includes(key) ? key : text.trim());
+  const key = text
+    .trim()
+    .toLowerCase()
+    .replace(/[\s-]+/g, '_');
+  return key === '' ? 'other' : (LEAD_SOURCES as readonly string[]).includes(key) ? key : text.trim();
 }
 
 /** The file's rows, each with its lead's details or its problems. Refuses a file that is not a lead list at all. */
@@ -71,7 +85,8 @@ export function importRows(text: string): ImportRow[] {
   if (!header) throw invalidFile('The file is empty.');
   const columns = header.map((name) => name.trim().toLowerCase());
   const unknown = columns.filter((name) => name && !(IMPORT_COLUMNS as readonly string[]).includes(name));
-  if (unknown.length) throw invalidFile(`Unknown column${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')}. Columns are named ${IMPORT_COLUMNS.join(', ')}.`);
+  if (unknown.length)
+    throw invalidFile(`Unknown column${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')}. Columns are named ${IMPORT_COLUMNS.join(', ')}.`);
   const missing = REQUIRED_COLUMNS.filter((name) => !columns.includes(name));
   if (missing.length) throw invalidFile(`The file needs the column${missing.length > 1 ? 's' : ''} ${missing.join(', ')}.`);
   if (records.length === 0) throw invalidFile('The file has no rows below its header.');
@@ -83,10 +98,12 @@ export function importRows(text: string): ImportRow[] {
       return at < 0 ? '' : (values[at] ?? '').trim();
     };
     const company = cell('company') || null;
-    if (values.length > columns.length) return { line, company, details: null, errors: [{ field: 'row', message: `The row has ${values.length} cells; the header names ${columns.length}.` }] };
+    if (values.length > columns.length)
+      return { line, company, details: null, errors: [{ field: 'row', message: `The row has ${values.length} cells; the header names ${columns.length}.` }] };
     const valueText = cell('estimated_value').replace(/[$,\s]/g, '');
     const value = valueText === '' ? null : Number(valueText);
-    if (value !== null && !Number.isFinite(value)) return { line, company, details: null, errors: [{ field: 'estimated_value', message: 'Estimated value must be a number.' }] };
+    if (value !== null && !Number.isFinite(value))
+      return { line, company, details: null, errors: [{ field: 'estimated_value', message: 'Estimated value must be a number.' }] };
     try {
       const details = normalizeLeadDetails({
         company: cell('company'),
@@ -103,11 +120,28 @@ export function importRows(text: string): ImportRow[] {
       return { line, company, details, errors: [] };
     } catch (error) {
       if (!(error instanceof DomainError)) throw error;
-      return { line, company, details: null, errors: (error.details as Array<{ field: string; message: string }>) ?? [{ field: 'row', message: error.message }] };
+      return {
+        line,
+        company,
+        details: null,
+        errors: (error.details as Array<{ field: string; message: string }>) ?? [{ field: 'row', message: error.message }],
+      };
     }
   });
 }
 
 /** The same row always names the same lead, so a file imported twice creates nothing the second time. */
 export const importKey = (details: LeadDetails) =>
-  ['lead-import', details.company.toLowerCase(), details.contactName.toLowerCase(), details.email, details.phone ?? '', details.country ?? '', details.region ?? '', details.productInterest ?? '', details.estimatedValue ?? '', details.source, details.notes ?? ''].join('\u001f');
+  [
+    'lead-import',
+    details.company.toLowerCase(),
+    details.contactName.toLowerCase(),
+    details.email,
+    details.phone ?? '',
+    details.country ?? '',
+    details.region ?? '',
+    details.productInterest ?? '',
+    details.estimatedValue ?? '',
+    details.source,
+    details.notes ?? '',
+  ].join('\u001f');

@@ -1,8 +1,9 @@
 import { isAdminRole } from '../access';
 import { assertNever, DomainError, type CommandMetadata, type Decider } from '../decider';
-import { PRODUCT_CATEGORIES } from '../catalogue/catalogue';
+import { PRODUCT_CATEGORIES } from '../products/products';
 import { REJECTION_REASON_MAX } from '../partners/application';
 import type { RoutingRule } from './routing';
+import { pick } from '../records';
 
 /**
  * Leads: demand the vendor generates (web forms, events, campaigns) handed to a partner
@@ -118,7 +119,18 @@ export interface LeadDetails {
   notes: string | null;
 }
 
-export const LEAD_DETAIL_FIELDS = ['company', 'contactName', 'email', 'phone', 'country', 'region', 'productInterest', 'estimatedValue', 'source', 'notes'] as const satisfies readonly (keyof LeadDetails)[];
+export const LEAD_DETAIL_FIELDS = [
+  'company',
+  'contactName',
+  'email',
+  'phone',
+  'country',
+  'region',
+  'productInterest',
+  'estimatedValue',
+  'source',
+  'notes',
+] as const satisfies readonly (keyof LeadDetails)[];
 
 const invalid = (field: string, message: string) => new DomainError('invalid', 'VALIDATION_ERROR', message, [{ field, message }]);
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -138,7 +150,8 @@ export function normalizeLeadDetails(details: LeadDetails): LeadDetails {
   const region = text(details.region);
   if (region !== null && !(LEAD_REGIONS as readonly string[]).includes(region)) throw invalid('region', LEAD_MESSAGES.regionInvalid);
   const productInterest = text(details.productInterest);
-  if (productInterest !== null && !(PRODUCT_CATEGORIES as readonly string[]).includes(productInterest)) throw invalid('product_interest', LEAD_MESSAGES.productInterestInvalid);
+  if (productInterest !== null && !(PRODUCT_CATEGORIES as readonly string[]).includes(productInterest))
+    throw invalid('product_interest', LEAD_MESSAGES.productInterestInvalid);
   const value = details.estimatedValue;
   if (value !== null && (!Number.isFinite(value) || value < 0 || value > MAX_ESTIMATED_VALUE)) throw invalid('estimated_value', LEAD_MESSAGES.valueInvalid);
   if (!(LEAD_SOURCES as readonly string[]).includes(details.source)) throw invalid('source', LEAD_MESSAGES.sourceInvalid);
@@ -199,7 +212,8 @@ type Common = { leadId: string };
 export type LeadEvent =
   | {
       type: 'LeadCreated.v1';
-      data: Common & LeadDetails & { createdBy: string | null; duplicateOf: DuplicateFinding | null; routing: RoutingRule[]; status: 'unassigned'; previousStatus: null };
+      data: Common &
+        LeadDetails & { createdBy: string | null; duplicateOf: DuplicateFinding | null; routing: RoutingRule[]; status: 'unassigned'; previousStatus: null };
     }
   | { type: 'LeadUpdated.v1'; data: Common & { details: LeadDetails } }
   | {
@@ -208,9 +222,18 @@ export type LeadEvent =
     }
   | { type: 'LeadAccepted.v1'; data: Common & { organisationId: string; status: 'accepted'; previousStatus: 'assigned' } }
   /** `passedTo`: the organisation the lead passes on to in the same step; null when it returns to the unassigned queue. */
-  | { type: 'LeadDeclined.v1'; data: Common & { organisationId: string; reason: string; passedTo: string | null; status: 'unassigned'; previousStatus: 'assigned' } }
-  | { type: 'LeadLapsed.v1'; data: Common & { organisationId: string; dueAt: string; reason: string; passedTo: string | null; status: 'unassigned'; previousStatus: 'assigned' } }
-  | { type: 'LeadStatusChanged.v1'; data: Common & { organisationId: string; status: 'contacted' | 'qualified' | 'disqualified'; previousStatus: LeadStatus; reason: string | null } }
+  | {
+      type: 'LeadDeclined.v1';
+      data: Common & { organisationId: string; reason: string; passedTo: string | null; status: 'unassigned'; previousStatus: 'assigned' };
+    }
+  | {
+      type: 'LeadLapsed.v1';
+      data: Common & { organisationId: string; dueAt: string; reason: string; passedTo: string | null; status: 'unassigned'; previousStatus: 'assigned' };
+    }
+  | {
+      type: 'LeadStatusChanged.v1';
+      data: Common & { organisationId: string; status: 'contacted' | 'qualified' | 'disqualified'; previousStatus: LeadStatus; reason: string | null };
+    }
   | { type: 'LeadConverted.v1'; data: Common & { organisationId: string; projectId: string; status: 'converted'; previousStatus: LeadStatus } };
 
 export const LAPSE_REASON = 'No answer within the acceptance window';
@@ -221,7 +244,15 @@ export const LAPSE_REASON = 'No answer within the acceptance window';
 export type NextAssignment = (Assignment & { dueAt: string }) | null;
 
 export type LeadCommand =
-  | { type: 'CreateLead'; leadId: string; details: LeadDetails; createdBy: string | null; duplicateOf: DuplicateFinding | null; routing: RoutingRule[]; assignment: NextAssignment }
+  | {
+      type: 'CreateLead';
+      leadId: string;
+      details: LeadDetails;
+      createdBy: string | null;
+      duplicateOf: DuplicateFinding | null;
+      routing: RoutingRule[];
+      assignment: NextAssignment;
+    }
   | { type: 'UpdateLead'; details: LeadDetails }
   /** An admin's override: to any organisation, at any open stage before conversion. */
   | { type: 'AssignLead'; assignment: Assignment & { dueAt: string } }
@@ -268,7 +299,8 @@ function awaitingAnswer(lead: LiveLead, actorOrganisationId: string | null, meta
   if (!isAdminRole(metadata.actorRole) && (!actorOrganisationId || lead.organisationId !== actorOrganisationId)) {
     throw new DomainError('forbidden', 'LEAD_NOT_YOURS', LEAD_MESSAGES.notYours);
   }
-  if (lead.status !== 'assigned' || !lead.organisationId || !lead.dueAt) throw new DomainError('conflict', 'LEAD_NOT_AWAITING', LEAD_MESSAGES.notAwaiting(lead.status));
+  if (lead.status !== 'assigned' || !lead.organisationId || !lead.dueAt)
+    throw new DomainError('conflict', 'LEAD_NOT_AWAITING', LEAD_MESSAGES.notAwaiting(lead.status));
   if (Date.parse(metadata.now) >= Date.parse(lead.dueAt)) throw new DomainError('conflict', 'ACCEPTANCE_WINDOW_CLOSED', LEAD_MESSAGES.windowClosed);
   return lead.organisationId;
 }
@@ -283,7 +315,15 @@ export function decide(command: LeadCommand, state: LeadState, metadata: Command
       const details = normalizeLeadDetails(command.details);
       const created: LeadEvent = {
         type: 'LeadCreated.v1',
-        data: { leadId: command.leadId, ...details, createdBy: command.createdBy, duplicateOf: command.duplicateOf, routing: command.routing, status: 'unassigned', previousStatus: null },
+        data: {
+          leadId: command.leadId,
+          ...details,
+          createdBy: command.createdBy,
+          duplicateOf: command.duplicateOf,
+          routing: command.routing,
+          status: 'unassigned',
+          previousStatus: null,
+        },
       };
       // A duplicate is flagged for the admins, never routed by the rules.
       const lead = evolve(state, created) as LiveLead;
@@ -311,7 +351,10 @@ export function decide(command: LeadCommand, state: LeadState, metadata: Command
       const lead = existing(state);
       const organisationId = awaitingAnswer(lead, command.actorOrganisationId, metadata);
       const reason = reasonOf(command.reason, true)!;
-      const declined: LeadEvent = { type: 'LeadDeclined.v1', data: { leadId: lead.id, organisationId, reason, passedTo: command.next?.organisationId ?? null, status: 'unassigned', previousStatus: 'assigned' } };
+      const declined: LeadEvent = {
+        type: 'LeadDeclined.v1',
+        data: { leadId: lead.id, organisationId, reason, passedTo: command.next?.organisationId ?? null, status: 'unassigned', previousStatus: 'assigned' },
+      };
       return [declined, ...assigned(evolve(lead, declined) as LiveLead, command.next, 'unassigned', organisationId)];
     }
     case 'LapseLead': {
@@ -320,7 +363,18 @@ export function decide(command: LeadCommand, state: LeadState, metadata: Command
       if (lead.status !== 'assigned' || lead.dueAt !== command.dueAt || !lead.organisationId) return [];
       if (Date.parse(metadata.now) < Date.parse(lead.dueAt)) throw new DomainError('conflict', 'LAPSE_NOT_DUE', LEAD_MESSAGES.lapseNotDue);
       const organisationId = lead.organisationId;
-      const lapsed: LeadEvent = { type: 'LeadLapsed.v1', data: { leadId: lead.id, organisationId, dueAt: lead.dueAt, reason: LAPSE_REASON, passedTo: command.next?.organisationId ?? null, status: 'unassigned', previousStatus: 'assigned' } };
+      const lapsed: LeadEvent = {
+        type: 'LeadLapsed.v1',
+        data: {
+          leadId: lead.id,
+          organisationId,
+          dueAt: lead.dueAt,
+          reason: LAPSE_REASON,
+          passedTo: command.next?.organisationId ?? null,
+          status: 'unassigned',
+          previousStatus: 'assigned',
+        },
+      };
       return [lapsed, ...assigned(evolve(lead, lapsed) as LiveLead, command.next, 'unassigned', organisationId)];
     }
     case 'ChangeLeadStatus': {
@@ -334,12 +388,28 @@ export function decide(command: LeadCommand, state: LeadState, metadata: Command
         throw new DomainError('conflict', 'INVALID_STATUS_TRANSITION', LEAD_MESSAGES.invalidTransition, LEAD_MESSAGES.transitionDetails(lead.status, to));
       }
       const reason = reasonOf(command.reason, to === 'disqualified');
-      return [{ type: 'LeadStatusChanged.v1', data: { leadId: lead.id, organisationId: lead.organisationId!, status: to as 'contacted' | 'qualified' | 'disqualified', previousStatus: lead.status, reason } }];
+      return [
+        {
+          type: 'LeadStatusChanged.v1',
+          data: {
+            leadId: lead.id,
+            organisationId: lead.organisationId!,
+            status: to as 'contacted' | 'qualified' | 'disqualified',
+            previousStatus: lead.status,
+            reason,
+          },
+        },
+      ];
     }
     case 'ConvertLead': {
       const lead = existing(state);
       assertConvertible(lead, command.actorOrganisationId, metadata);
-      return [{ type: 'LeadConverted.v1', data: { leadId: lead.id, organisationId: lead.organisationId!, projectId: command.projectId, status: 'converted', previousStatus: lead.status } }];
+      return [
+        {
+          type: 'LeadConverted.v1',
+          data: { leadId: lead.id, organisationId: lead.organisationId!, projectId: command.projectId, status: 'converted', previousStatus: lead.status },
+        },
+      ];
     }
     default:
       return assertNever(command);
@@ -347,7 +417,11 @@ export function decide(command: LeadCommand, state: LeadState, metadata: Command
 }
 
 /** Whether the lead may become a deal now: checked before the deal registration is made, and again by ConvertLead. */
-export function assertConvertible(state: LeadState, actorOrganisationId: string | null, metadata: Pick<CommandMetadata, 'actorRole'>): asserts state is LiveLead {
+export function assertConvertible(
+  state: LeadState,
+  actorOrganisationId: string | null,
+  metadata: Pick<CommandMetadata, 'actorRole'>,
+): asserts state is LiveLead {
   const lead = existing(state);
   if (lead.status === 'converted') throw new DomainError('conflict', 'LEAD_CONVERTED', LEAD_MESSAGES.alreadyConverted);
   requireHolder(lead, actorOrganisationId, { ...metadata, now: '', actorId: null, correlationId: '', causationId: null });
@@ -363,7 +437,7 @@ export function evolve(state: LeadState, event: LeadEvent): LeadState {
     return {
       status,
       id: leadId,
-      details: Object.fromEntries(LEAD_DETAIL_FIELDS.map((f) => [f, event.data[f]])) as unknown as LeadDetails,
+      details: pick(event.data, LEAD_DETAIL_FIELDS),
       duplicateOf,
       routing,
       organisationId: null,

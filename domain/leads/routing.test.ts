@@ -66,7 +66,11 @@ describe('methods', () => {
   });
 
   it('the first matching rule wins', () => {
-    const rules = [rule({ id: 'apac', regions: ['APAC'], organisationIds: ['org-x'] }), rule({ id: 'emea', method: 'named', organisationIds: ['org-c'] }), rule({ id: 'any', regions: [] })];
+    const rules = [
+      rule({ id: 'apac', regions: ['APAC'], organisationIds: ['org-x'] }),
+      rule({ id: 'emea', method: 'named', organisationIds: ['org-c'] }),
+      rule({ id: 'any', regions: [] }),
+    ];
     expect(routeLead(rules, lead, noFacts)).toMatchObject({ organisationId: 'org-c', ruleId: 'emea' });
   });
 });
@@ -74,12 +78,17 @@ describe('methods', () => {
 describe('capacity', () => {
   it('skips an organisation at its capacity', () => {
     expect(routeLead([rule({ capacity: 2 })], lead, { openLeads: { 'org-a': 2 }, lastChosen: {} })?.organisationId).toBe('org-b');
-    expect(routeLead([rule({ method: 'fewest_open', capacity: 2 })], lead, { openLeads: { 'org-a': 0, 'org-b': 2, 'org-c': 2 }, lastChosen: {} })?.organisationId).toBe('org-a');
+    expect(
+      routeLead([rule({ method: 'fewest_open', capacity: 2 })], lead, { openLeads: { 'org-a': 0, 'org-b': 2, 'org-c': 2 }, lastChosen: {} })?.organisationId,
+    ).toBe('org-a');
   });
 
   it('falls through to the next rule when every organisation of a rule is full', () => {
     const rules = [rule({ capacity: 1 }), rule({ id: 'overflow', regions: [], method: 'named', organisationIds: ['org-z'] })];
-    expect(routeLead(rules, lead, { openLeads: { 'org-a': 1, 'org-b': 1, 'org-c': 5 }, lastChosen: {} })).toMatchObject({ organisationId: 'org-z', ruleId: 'overflow' });
+    expect(routeLead(rules, lead, { openLeads: { 'org-a': 1, 'org-b': 1, 'org-c': 5 }, lastChosen: {} })).toMatchObject({
+      organisationId: 'org-z',
+      ruleId: 'overflow',
+    });
   });
 
   it('a named organisation at capacity does not get the lead', () => {
@@ -107,7 +116,10 @@ describe('a rule change applies to new leads only', () => {
   it('a lead keeps the rules that matched at its creation; a new lead follows the changed rules', () => {
     const before = fold(leadRules, [added(rule({ method: 'named', organisationIds: ['org-a'] }))]);
     const routingOfOldLead = matchingRules(before.rules, lead);
-    const after = fold(leadRules, [added(rule({ method: 'named', organisationIds: ['org-a'] })), { type: 'LeadRuleChanged.v1', data: { rule: rule({ method: 'named', organisationIds: ['org-b'] }) } }]);
+    const after = fold(leadRules, [
+      added(rule({ method: 'named', organisationIds: ['org-a'] })),
+      { type: 'LeadRuleChanged.v1', data: { rule: rule({ method: 'named', organisationIds: ['org-b'] }) } },
+    ]);
     // The old lead's pass-on reads its own snapshot: still org-a's rule.
     expect(routeLead(routingOfOldLead, lead, noFacts)?.organisationId).toBe('org-a');
     expect(routeLead(after.rules, lead, noFacts)?.organisationId).toBe('org-b');
@@ -116,20 +128,53 @@ describe('a rule change applies to new leads only', () => {
   it('the rulebook keeps the order: add at a position, move, change, remove', () => {
     const a = rule({ id: 'a', name: 'A' });
     const b = rule({ id: 'b', name: 'B' });
-    spec.given([added(a)]).when({ type: 'AddRule', rule: b, position: 0 }, { actorRole: 'admin' }).then([added(b, 0)]);
-    spec.given([added(a), added(b, 1)]).when({ type: 'MoveRule', ruleId: 'b', position: 0 }, { actorRole: 'admin' }).then([{ type: 'LeadRuleMoved.v1', data: { ruleId: 'b', position: 0 } }]);
-    expect(fold(leadRules, [added(a), added(b, 1), { type: 'LeadRuleMoved.v1', data: { ruleId: 'b', position: 0 } }]).rules.map((r) => r.id)).toEqual(['b', 'a']);
-    spec.given([added(a)]).when({ type: 'RemoveRule', ruleId: 'a' }, { actorRole: 'admin' }).then([{ type: 'LeadRuleRemoved.v1', data: { ruleId: 'a' } }]);
-    spec.given([added(a)]).when({ type: 'RemoveRule', ruleId: 'x' }, { actorRole: 'admin' }).thenThrows(RULE_MESSAGES.notFound, 'NOT_FOUND');
+    spec
+      .given([added(a)])
+      .when({ type: 'AddRule', rule: b, position: 0 }, { actorRole: 'admin' })
+      .then([added(b, 0)]);
+    spec
+      .given([added(a), added(b, 1)])
+      .when({ type: 'MoveRule', ruleId: 'b', position: 0 }, { actorRole: 'admin' })
+      .then([{ type: 'LeadRuleMoved.v1', data: { ruleId: 'b', position: 0 } }]);
+    expect(fold(leadRules, [added(a), added(b, 1), { type: 'LeadRuleMoved.v1', data: { ruleId: 'b', position: 0 } }]).rules.map((r) => r.id)).toEqual([
+      'b',
+      'a',
+    ]);
+    spec
+      .given([added(a)])
+      .when({ type: 'RemoveRule', ruleId: 'a' }, { actorRole: 'admin' })
+      .then([{ type: 'LeadRuleRemoved.v1', data: { ruleId: 'a' } }]);
+    spec
+      .given([added(a)])
+      .when({ type: 'RemoveRule', ruleId: 'x' }, { actorRole: 'admin' })
+      .thenThrows(RULE_MESSAGES.notFound, 'NOT_FOUND');
     expect(leadRules.streamId(RULEBOOK_ID)).toBe('leadrules-routing');
   });
 
   it('refuses non-admins and bad rules', () => {
-    spec.given([]).when({ type: 'AddRule', rule: rule(), position: null }, { actorRole: 'partner' }).thenThrows(RULE_MESSAGES.onlyAdmins, 'INSUFFICIENT_PERMISSIONS');
-    spec.given([]).when({ type: 'AddRule', rule: rule({ method: 'named' }), position: null }, { actorRole: 'admin' }).thenThrows(RULE_MESSAGES.namedNeedsOne);
-    spec.given([]).when({ type: 'AddRule', rule: rule({ organisationIds: [] }), position: null }, { actorRole: 'admin' }).thenThrows(RULE_MESSAGES.organisationsRequired);
-    spec.given([]).when({ type: 'AddRule', rule: rule({ minValue: 10, maxValue: 5 }), position: null }, { actorRole: 'admin' }).thenThrows(RULE_MESSAGES.valueRange);
-    spec.given([]).when({ type: 'AddRule', rule: rule({ capacity: 0 }), position: null }, { actorRole: 'admin' }).thenThrows(RULE_MESSAGES.capacityInvalid);
-    spec.given([]).when({ type: 'AddRule', rule: rule({ countries: ['Germany'] }), position: null }, { actorRole: 'admin' }).thenThrows(RULE_MESSAGES.countryInvalid);
+    spec
+      .given([])
+      .when({ type: 'AddRule', rule: rule(), position: null }, { actorRole: 'partner' })
+      .thenThrows(RULE_MESSAGES.onlyAdmins, 'INSUFFICIENT_PERMISSIONS');
+    spec
+      .given([])
+      .when({ type: 'AddRule', rule: rule({ method: 'named' }), position: null }, { actorRole: 'admin' })
+      .thenThrows(RULE_MESSAGES.namedNeedsOne);
+    spec
+      .given([])
+      .when({ type: 'AddRule', rule: rule({ organisationIds: [] }), position: null }, { actorRole: 'admin' })
+      .thenThrows(RULE_MESSAGES.organisationsRequired);
+    spec
+      .given([])
+      .when({ type: 'AddRule', rule: rule({ minValue: 10, maxValue: 5 }), position: null }, { actorRole: 'admin' })
+      .thenThrows(RULE_MESSAGES.valueRange);
+    spec
+      .given([])
+      .when({ type: 'AddRule', rule: rule({ capacity: 0 }), position: null }, { actorRole: 'admin' })
+      .thenThrows(RULE_MESSAGES.capacityInvalid);
+    spec
+      .given([])
+      .when({ type: 'AddRule', rule: rule({ countries: ['Germany'] }), position: null }, { actorRole: 'admin' })
+      .thenThrows(RULE_MESSAGES.countryInvalid);
   });
 });

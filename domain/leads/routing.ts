@@ -56,7 +56,8 @@ export interface RoutingDecision {
 
 export function ruleMatches(rule: RoutingRule, lead: RoutableLead): boolean {
   const places = rule.countries.length + rule.regions.length;
-  if (places > 0 && !((lead.country !== null && rule.countries.includes(lead.country)) || (lead.region !== null && rule.regions.includes(lead.region)))) return false;
+  if (places > 0 && !((lead.country !== null && rule.countries.includes(lead.country)) || (lead.region !== null && rule.regions.includes(lead.region))))
+    return false;
   if (rule.productInterests.length > 0 && (lead.productInterest === null || !rule.productInterests.includes(lead.productInterest))) return false;
   if (rule.minValue !== null && (lead.estimatedValue === null || lead.estimatedValue < rule.minValue)) return false;
   if (rule.maxValue !== null && (lead.estimatedValue === null || lead.estimatedValue > rule.maxValue)) return false;
@@ -68,7 +69,8 @@ export const matchingRules = (rules: readonly RoutingRule[], lead: RoutableLead)
 
 function matchedBy(rule: RoutingRule, lead: RoutableLead): string {
   const parts: string[] = [];
-  if (rule.countries.length + rule.regions.length > 0) parts.push(lead.country && rule.countries.includes(lead.country) ? `country ${lead.country}` : `region ${lead.region}`);
+  if (rule.countries.length + rule.regions.length > 0)
+    parts.push(lead.country && rule.countries.includes(lead.country) ? `country ${lead.country}` : `region ${lead.region}`);
   if (rule.productInterests.length > 0) parts.push(`interest in ${lead.productInterest}`);
   if (rule.minValue !== null || rule.maxValue !== null) parts.push(`value ${lead.estimatedValue}`);
   return parts.length ? parts.join(', ') : 'any lead';

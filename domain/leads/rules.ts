@@ -1,6 +1,6 @@
 import { isAdminRole } from '../access';
 import { assertNever, DomainError, type CommandMetadata, type Decider } from '../decider';
-import { PRODUCT_CATEGORIES } from '../catalogue/catalogue';
+import { PRODUCT_CATEGORIES } from '../products/products';
 import { LEAD_REGIONS } from './leads';
 import { ROUTING_METHODS, type RoutingRule } from './routing';
 
@@ -55,9 +55,11 @@ export function normalizeRule(rule: RoutingRule): RoutingRule {
   const countries = [...new Set(rule.countries.map((c) => c.trim().toUpperCase()))];
   if (countries.some((c) => !/^[A-Z]{2}$/.test(c))) throw invalid('countries', RULE_MESSAGES.countryInvalid);
   if (rule.regions.some((r) => !(LEAD_REGIONS as readonly string[]).includes(r))) throw invalid('regions', RULE_MESSAGES.regionInvalid);
-  if (rule.productInterests.some((p) => !(PRODUCT_CATEGORIES as readonly string[]).includes(p))) throw invalid('product_interests', RULE_MESSAGES.interestInvalid);
+  if (rule.productInterests.some((p) => !(PRODUCT_CATEGORIES as readonly string[]).includes(p)))
+    throw invalid('product_interests', RULE_MESSAGES.interestInvalid);
   const bad = (v: number | null) => v !== null && (!Number.isFinite(v) || v < 0);
-  if (bad(rule.minValue) || bad(rule.maxValue) || (rule.minValue !== null && rule.maxValue !== null && rule.minValue > rule.maxValue)) throw invalid('min_value', RULE_MESSAGES.valueRange);
+  if (bad(rule.minValue) || bad(rule.maxValue) || (rule.minValue !== null && rule.maxValue !== null && rule.minValue > rule.maxValue))
+    throw invalid('min_value', RULE_MESSAGES.valueRange);
   if (rule.capacity !== null && (!Number.isInteger(rule.capacity) || rule.capacity < 1)) throw invalid('capacity', RULE_MESSAGES.capacityInvalid);
   return { ...rule, name, organisationIds, countries, regions: [...new Set(rule.regions)], productInterests: [...new Set(rule.productInterests)] };
 }

@@ -1,4 +1,4 @@
-import type { RecordFields, VersionedRecordType } from '../versions';
+import { foldOf, type RecordFields, type VersionedRecordType } from '../versions';
 import { contactVisibleTo, leads, type LeadState, type LeadViewer } from './leads';
 
 /**
@@ -14,7 +14,7 @@ export function leadVersionType(viewer: LeadViewer, now: LeadState): VersionedRe
   const own = (organisationId: string | null) => (viewer.seesAll || organisationId === viewer.organisationId ? organisationId : null);
   return {
     label: 'Lead',
-    decider: leads as unknown as VersionedRecordType<LeadState>['decider'],
+    decider: foldOf<LeadState>(leads),
     present: (state): RecordFields | null =>
       state.status === 'none'
         ? null

@@ -1,9 +1,7 @@
 import { assertNever, DomainError, type Decider } from '../decider';
 
 /** An in-app message to one user. Sent by workers in reaction to events; read by its recipient. */
-export type NotificationState =
-  | { status: 'none' }
-  | { status: 'unread' | 'read'; id: string; userId: string };
+export type NotificationState = { status: 'none' } | { status: 'unread' | 'read'; id: string; userId: string };
 
 export interface NotificationContent {
   notificationId: string;
@@ -15,8 +13,7 @@ export interface NotificationContent {
 }
 
 export type NotificationEvent =
-  | { type: 'NotificationSent.v1'; data: NotificationContent }
-  | { type: 'NotificationRead.v1'; data: { notificationId: string; userId: string } };
+  { type: 'NotificationSent.v1'; data: NotificationContent } | { type: 'NotificationRead.v1'; data: { notificationId: string; userId: string } };
 
 export type NotificationCommand = ({ type: 'SendNotification' } & NotificationContent) | { type: 'MarkNotificationRead'; userId: string };
 

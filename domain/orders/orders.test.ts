@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { deciderSpec } from '../deciderSpec';
 import {
+  discountedPriceCents,
   formatOrderNumber,
   formatOrderTotal,
   nextStatuses,
@@ -50,6 +51,7 @@ const place = (overrides: Partial<Extract<OrderCommand, { type: 'PlaceOrder' }>>
   shippingAddress: address,
   estimatedDelivery: '2026-12-01',
   notes: '  Deliver to loading dock B ',
+  discount: null,
   ...overrides,
 });
 
@@ -93,33 +95,78 @@ const historyTo: Record<OrderStatus, OrderEvent[]> = {
 /** Shipping serialises every unit of the order. */
 const serialised = (to: string): OrderEvent[] =>
   to === 'shipped'
-    ? [{ type: 'OrderUnitsSerialised.v1', data: { orderId: id, orderNumber: 'ORD-2026-000001', organisationId: 'org-1', units: serialNumbersOf('ORD-2026-000001', (placed.data as { items: OrderLine[] }).items) } }]
+    ? [
+        {
+          type: 'OrderUnitsSerialised.v1',
+          data: {
+            orderId: id,
+            orderNumber: 'ORD-2026-000001',
+            organisationId: 'org-1',
+            units: serialNumbersOf('ORD-2026-000001', (placed.data as { items: OrderLine[] }).items),
+          },
+        },
+      ]
     : [];
 
 /** Shipping names its carrier and tracking number; no other change does. */
-const change = (status: string, notes: string | null = null): OrderCommand => ({ type: 'ChangeOrderStatus', status, notes, ...(status === 'shipped' ? { shipment } : {}) });
+const change = (status: string, notes: string | null = null): OrderCommand => ({
+  type: 'ChangeOrderStatus',
+  status,
+  notes,
+  ...(status === 'shipped' ? { shipment } : {}),
+});
 
 describe('orders', () => {
   describe('placing an order', () => {
     it('takes the prices from the catalogue and totals the lines', () => spec.given([]).when(place(), { now }).then([placed]));
     it('placing the same order again changes nothing', () => spec.given([placed]).when(place(), { now }).then([]));
-    it('refuses an empty cart', () => spec.given([]).when(place({ lines: [] }), { now }).thenThrows(ORDER_MESSAGES.noItems, 'VALIDATION_ERROR'));
+    it('refuses an empty cart', () =>
+      spec
+        .given([])
+        .when(place({ lines: [] }), { now })
+        .thenThrows(ORDER_MESSAGES.noItems, 'VALIDATION_ERROR'));
     it('refuses a quantity below the MOQ', () =>
-      spec.given([]).when(place({ lines: [{ productId: 'p-1', quantity: 1, product: switchProduct }] }), { now }).thenThrows('The minimum order quantity for HX-2400 Switch is 2.', 'QUANTITY_BELOW_MOQ'));
+      spec
+        .given([])
+        .when(place({ lines: [{ productId: 'p-1', quantity: 1, product: switchProduct }] }), { now })
+        .thenThrows('The minimum order quantity for HX-2400 Switch is 2.', 'QUANTITY_BELOW_MOQ'));
     it('refuses more than the stock', () =>
-      spec.given([]).when(place({ lines: [{ productId: 'p-1', quantity: 6, product: switchProduct }] }), { now }).thenThrows('Only 5 units of HX-2400 Switch are in stock.', 'INSUFFICIENT_STOCK'));
+      spec
+        .given([])
+        .when(place({ lines: [{ productId: 'p-1', quantity: 6, product: switchProduct }] }), { now })
+        .thenThrows('Only 5 units of HX-2400 Switch are in stock.', 'INSUFFICIENT_STOCK'));
     it('accepts exactly the stock', () => {
-      const events = orders.decide(place({ lines: [{ productId: 'p-1', quantity: 5, product: switchProduct }] }) as never, orders.initialState(), { now, actorId: 'user-1', actorRole: 'partner', correlationId: 'c', causationId: null });
+      const events = orders.decide(place({ lines: [{ productId: 'p-1', quantity: 5, product: switchProduct }] }) as never, orders.initialState(), {
+        now,
+        actorId: 'user-1',
+        actorRole: 'partner',
+        correlationId: 'c',
+        causationId: null,
+      });
       expect(events[0].data).toMatchObject({ totalCents: 649_750 });
     });
     it('refuses a product that is not in the catalogue', () =>
-      spec.given([]).when(place({ lines: [{ productId: 'p-9', quantity: 1, product: null }] }), { now }).thenThrows('This product is no longer available.', 'PRODUCT_UNAVAILABLE'));
+      spec
+        .given([])
+        .when(place({ lines: [{ productId: 'p-9', quantity: 1, product: null }] }), { now })
+        .thenThrows('This product is no longer available.', 'PRODUCT_UNAVAILABLE'));
     it('refuses a removed product', () =>
-      spec.given([]).when(place({ lines: [{ productId: 'p-1', quantity: 2, product: { ...switchProduct, available: false } }] }), { now }).thenThrows('HX-2400 Switch is no longer available.', 'PRODUCT_UNAVAILABLE'));
+      spec
+        .given([])
+        .when(place({ lines: [{ productId: 'p-1', quantity: 2, product: { ...switchProduct, available: false } }] }), { now })
+        .thenThrows('HX-2400 Switch is no longer available.', 'PRODUCT_UNAVAILABLE'));
     it('refuses the same product twice', () =>
       spec
         .given([])
-        .when(place({ lines: [{ productId: 'p-2', quantity: 1, product: psu }, { productId: 'p-2', quantity: 1, product: psu }] }), { now })
+        .when(
+          place({
+            lines: [
+              { productId: 'p-2', quantity: 1, product: psu },
+              { productId: 'p-2', quantity: 1, product: psu },
+            ],
+          }),
+          { now },
+        )
         .thenThrows(ORDER_MESSAGES.duplicateProduct));
     it.each<[Partial<ShippingAddress>, string]>([
       [{ firstName: ' ' }, SHIPPING_MESSAGES.firstName],
@@ -133,7 +180,11 @@ describe('orders', () => {
       [{ zipCode: '' }, SHIPPING_MESSAGES.zipCode],
       [{ country: 'Narnia' }, SHIPPING_MESSAGES.countryInvalid],
     ])('refuses the address %o', (overrides, message) =>
-      spec.given([]).when(place({ shippingAddress: { ...address, ...overrides } }), { now }).thenThrows(message, 'VALIDATION_ERROR'));
+      spec
+        .given([])
+        .when(place({ shippingAddress: { ...address, ...overrides } }), { now })
+        .thenThrows(message, 'VALIDATION_ERROR'),
+    );
     it.each([
       ['', SHIPPING_MESSAGES.estimatedDelivery],
       ['01/12/2026', SHIPPING_MESSAGES.estimatedDeliveryInvalid],
@@ -141,7 +192,8 @@ describe('orders', () => {
       ['2026-11-19', SHIPPING_MESSAGES.estimatedDeliveryPast],
       ['2028-01-01', SHIPPING_MESSAGES.estimatedDeliveryTooFar],
     ])('refuses the delivery date %j', (estimatedDelivery, message) =>
-      spec.given([]).when(place({ estimatedDelivery }), { now }).thenThrows(message, 'VALIDATION_ERROR'));
+      spec.given([]).when(place({ estimatedDelivery }), { now }).thenThrows(message, 'VALIDATION_ERROR'),
+    );
     it('accepts a delivery date of the ordering day, or the day before for buyers behind UTC', () => {
       expect(estimatedDeliveryProblem('2026-11-21', now)).toBeUndefined();
       expect(estimatedDeliveryProblem('2026-11-20', now)).toBeUndefined();
@@ -166,9 +218,17 @@ describe('orders', () => {
       expect(allowed).toHaveLength(5);
     });
     it.each(allowed)('when %s, an admin moves it to %s', (from, to) =>
-      spec.given(historyTo[from]).when(change(to, ' Checked stock ')).then([changed(from, to, 'Checked stock'), ...serialised(to)]));
+      spec
+        .given(historyTo[from])
+        .when(change(to, ' Checked stock '))
+        .then([changed(from, to, 'Checked stock'), ...serialised(to)]),
+    );
     it.each(allowed)('when %s, an administrator may move it to %s too', (from, to) =>
-      spec.given(historyTo[from]).when(change(to), { actorRole: 'administrator' }).then([changed(from, to), ...serialised(to)]));
+      spec
+        .given(historyTo[from])
+        .when(change(to), { actorRole: 'administrator' })
+        .then([changed(from, to), ...serialised(to)]),
+    );
     it('gives each shipped unit a serial number made of the order number, the line and the unit', () => {
       expect(serialised('shipped')[0].data).toMatchObject({
         units: [
@@ -182,20 +242,32 @@ describe('orders', () => {
       expect(SERIAL_NUMBER_PATTERN.test('SN-2026-000001-02003')).toBe(true);
     });
     it.each(refused)('when %s, moving to %s is refused', (from, to) =>
-      spec.given(historyTo[from]).when(change(to)).thenThrows(/^Invalid status transition$/, 'INVALID_STATUS_TRANSITION'));
+      spec
+        .given(historyTo[from])
+        .when(change(to))
+        .thenThrows(/^Invalid status transition$/, 'INVALID_STATUS_TRANSITION'),
+    );
     it.each(refused)('when %s, the refusal of %s says "Cannot change status from"', (from, to) => {
       let details: unknown;
       try {
-        orders.decide(change(to), historyTo[from].reduce(orders.evolve, orders.initialState()), { now, actorId: 'a', actorRole: 'admin', correlationId: 'c', causationId: null });
+        orders.decide(change(to), historyTo[from].reduce(orders.evolve, orders.initialState()), {
+          now,
+          actorId: 'a',
+          actorRole: 'admin',
+          correlationId: 'c',
+          causationId: null,
+        });
       } catch (error) {
         details = (error as { details?: unknown }).details;
       }
       expect(details).toBe(`Cannot change status from ${from} to ${to}`);
     });
     it.each(ORDER_STATUSES)('when %s, choosing the same status again is refused', (status) =>
-      spec.given(historyTo[status]).when(change(status)).thenThrows(ORDER_MESSAGES.invalidTransition, 'INVALID_STATUS_TRANSITION'));
+      spec.given(historyTo[status]).when(change(status)).thenThrows(ORDER_MESSAGES.invalidTransition, 'INVALID_STATUS_TRANSITION'),
+    );
     it.each(['partner', 'distributor', 'manufacturer', 'support', 'partner_user', null])('a %s may not change it', (actorRole) =>
-      spec.given(historyTo.pending).when(change('approved'), { actorRole }).thenThrows(ORDER_MESSAGES.onlyAdminsChangeStatus, 'INSUFFICIENT_PERMISSIONS'));
+      spec.given(historyTo.pending).when(change('approved'), { actorRole }).thenThrows(ORDER_MESSAGES.onlyAdminsChangeStatus, 'INSUFFICIENT_PERMISSIONS'),
+    );
     it('shipping keeps the carrier and tracking number on the event, trimmed', () =>
       spec
         .given(historyTo.approved)
@@ -211,15 +283,54 @@ describe('orders', () => {
       spec
         .given(historyTo.approved)
         .when({ type: 'ChangeOrderStatus', status: 'shipped', notes: null, shipment: given as never })
-        .thenThrows(message, 'VALIDATION_ERROR'));
+        .thenThrows(message, 'VALIDATION_ERROR'),
+    );
     it('a carrier on any other change is refused', () =>
-      spec.given(historyTo.pending).when({ type: 'ChangeOrderStatus', status: 'approved', notes: null, shipment }).thenThrows(ORDER_MESSAGES.shipmentOnlyWhenShipping, 'VALIDATION_ERROR'));
+      spec
+        .given(historyTo.pending)
+        .when({ type: 'ChangeOrderStatus', status: 'approved', notes: null, shipment })
+        .thenThrows(ORDER_MESSAGES.shipmentOnlyWhenShipping, 'VALIDATION_ERROR'));
     it('refuses an unknown order', () => spec.given([]).when(change('approved')).thenThrows(ORDER_MESSAGES.notFound, 'NOT_FOUND'));
     it('delivered and cancelled are terminal', () => {
       expect(nextStatuses('delivered')).toEqual([]);
       expect(nextStatuses('cancelled')).toEqual([]);
       expect(nextStatuses('processing')).toEqual([]);
     });
+  });
+});
+
+describe('the programme tier’s catalogue discount', () => {
+  const gold = { tierId: 't-gold', tierName: 'Gold', percent: 5 };
+  it('takes the percentage off the list price, to the nearest cent', () => {
+    expect(discountedPriceCents(129_950, 5)).toBe(123_453);
+    expect(discountedPriceCents(4_999, 5)).toBe(4_749);
+    expect(discountedPriceCents(25_000, 3)).toBe(24_250);
+    expect(discountedPriceCents(25_000, 0)).toBe(25_000);
+  });
+  it('records the list price, the discounted price and the tier in the placed order', () => {
+    spec
+      .given([])
+      .when(place({ discount: gold }))
+      .then([
+        {
+          ...placed,
+          data: {
+            ...placed.data,
+            items: [
+              { productId: 'p-1', productName: 'HX-2400 Switch', quantity: 2, unitPriceCents: 123_453, lineTotalCents: 246_906, listPriceCents: 129_950 },
+              { productId: 'p-2', productName: 'Helix 150 W PSU', quantity: 3, unitPriceCents: 4_749, lineTotalCents: 14_247, listPriceCents: 4_999 },
+            ],
+            totalCents: 261_153,
+            discount: gold,
+          },
+        } as OrderEvent,
+      ]);
+  });
+  it('records nothing of a tier whose discount is zero', () => {
+    spec
+      .given([])
+      .when(place({ discount: { ...gold, percent: 0 } }))
+      .then([placed]);
   });
 });
 

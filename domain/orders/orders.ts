@@ -1,4 +1,4 @@
-import { insufficientStockMessage } from '../catalogue/catalogue';
+import { insufficientStockMessage } from '../products/products';
 import { assertNever, DomainError, type CommandMetadata, type Decider } from '../decider';
 import { estimatedDeliveryProblem, normalizeShippingAddress, shippingAddressProblems, type ShippingAddress } from './shipping';
 
@@ -96,9 +96,22 @@ export interface OrderLine {
   productId: string;
   productName: string;
   quantity: number;
+  /** What the partner pays for one unit: the list price less its tier's discount. */
   unitPriceCents: number;
   lineTotalCents: number;
+  /** The catalogue's price when a discount applied (absent without one). */
+  listPriceCents?: number;
 }
+
+/** The programme tier's catalogue discount in force when the order is placed. */
+export interface TierDiscount {
+  tierId: string;
+  tierName: string;
+  percent: number;
+}
+
+/** A list price less a percentage, to the nearest cent. */
+export const discountedPriceCents = (listPriceCents: number, percent: number) => Math.round((listPriceCents * (100 - percent)) / 100);
 
 /** A product as the catalogue shows it when the order is placed; null when it does not exist. */
 export interface CatalogueProduct {
@@ -139,6 +152,8 @@ export type OrderEvent =
         placedBy: string;
         items: OrderLine[];
         totalCents: number;
+        /** The tier's discount the unit prices carry (absent when none applied). */
+        discount?: TierDiscount;
         shippingAddress: ShippingAddress;
         estimatedDelivery: string;
         notes: string | null;
@@ -201,6 +216,8 @@ export type OrderCommand =
       shippingAddress: ShippingAddress;
       estimatedDelivery: string;
       notes: string | null;
+      /** Looked up from the programme tier in force at the order's time; null without a tier or a discount. */
+      discount: TierDiscount | null;
     }
   | { type: 'ChangeOrderStatus'; status: string; notes: string | null; shipment?: Shipment | null };
 
@@ -215,30 +232,37 @@ function placeOrder(command: Extract<OrderCommand, { type: 'PlaceOrder' }>, meta
   if (command.lines.length === 0) throw invalid('VALIDATION_ERROR', ORDER_MESSAGES.noItems, 'items');
   if (command.lines.length > MAX_ORDER_LINES) throw invalid('VALIDATION_ERROR', ORDER_MESSAGES.tooManyItems, 'items');
   const seen = new Set<string>();
+  const discount = command.discount && command.discount.percent > 0 ? command.discount : null;
+  if (discount && !(discount.percent < 100)) throw invalid('VALIDATION_ERROR', 'A discount must be less than 100 %.', 'items');
   const items: OrderLine[] = command.lines.map((line, index) => {
     if (seen.has(line.productId)) throw invalid('VALIDATION_ERROR', ORDER_MESSAGES.duplicateProduct, `items.${index}.product_id`);
     seen.add(line.productId);
     const product = line.product;
     if (!product || !product.available) {
-      throw new DomainError('conflict', 'PRODUCT_UNAVAILABLE', unavailableMessage(product?.name ?? 'This product'), [{ field: `items.${index}.product_id`, message: 'This product is not in the catalogue.' }]);
+      throw new DomainError('conflict', 'PRODUCT_UNAVAILABLE', unavailableMessage(product?.name ?? 'This product'), [
+        { field: `items.${index}.product_id`, message: 'This product is not in the catalogue.' },
+      ]);
     }
-    if (!Number.isInteger(line.quantity) || line.quantity < 1) throw invalid('VALIDATION_ERROR', 'Quantity must be a whole number of at least 1.', `items.${index}.quantity`);
+    if (!Number.isInteger(line.quantity) || line.quantity < 1)
+      throw invalid('VALIDATION_ERROR', 'Quantity must be a whole number of at least 1.', `items.${index}.quantity`);
     if (line.quantity < product.moq) throw invalid('QUANTITY_BELOW_MOQ', belowMoqMessage(product.name, product.moq), `items.${index}.quantity`);
     if (line.quantity > product.stockQuantity) {
       throw new DomainError('conflict', 'INSUFFICIENT_STOCK', insufficientStockMessage(product.name, product.stockQuantity), [
         { field: `items.${index}.quantity`, message: insufficientStockMessage(product.name, product.stockQuantity) },
       ]);
     }
+    const unitPriceCents = discount ? discountedPriceCents(product.priceCents, discount.percent) : product.priceCents;
     return {
       productId: product.productId,
       productName: product.name,
       quantity: line.quantity,
-      unitPriceCents: product.priceCents,
-      lineTotalCents: product.priceCents * line.quantity,
+      unitPriceCents,
+      lineTotalCents: unitPriceCents * line.quantity,
+      ...(discount ? { listPriceCents: product.priceCents } : {}),
     };
   });
 
-  const addressProblems = shippingAddressProblems(command.shippingAddress as unknown as Record<string, unknown>);
+  const addressProblems = shippingAddressProblems(command.shippingAddress);
   const firstAddressProblem = Object.entries(addressProblems)[0];
   if (firstAddressProblem) {
     throw new DomainError(
@@ -262,6 +286,7 @@ function placeOrder(command: Extract<OrderCommand, { type: 'PlaceOrder' }>, meta
         placedBy: command.placedBy,
         items,
         totalCents: items.reduce((sum, item) => sum + item.lineTotalCents, 0),
+        ...(discount ? { discount } : {}),
         shippingAddress: normalizeShippingAddress(command.shippingAddress),
         estimatedDelivery: command.estimatedDelivery.trim(),
         notes: command.notes?.trim() || null,
@@ -282,18 +307,31 @@ export function decide(command: OrderCommand, state: OrderState, metadata: Comma
       if (!isAdmin(metadata.actorRole)) throw new DomainError('forbidden', 'INSUFFICIENT_PERMISSIONS', ORDER_MESSAGES.onlyAdminsChangeStatus);
       if (state.status === 'none') throw new DomainError('not_found', 'NOT_FOUND', ORDER_MESSAGES.notFound);
       if (!canChangeStatus(state.status, command.status)) {
-        throw new DomainError('conflict', 'INVALID_STATUS_TRANSITION', ORDER_MESSAGES.invalidTransition, ORDER_MESSAGES.transitionDetails(state.status, command.status));
+        throw new DomainError(
+          'conflict',
+          'INVALID_STATUS_TRANSITION',
+          ORDER_MESSAGES.invalidTransition,
+          ORDER_MESSAGES.transitionDetails(state.status, command.status),
+        );
       }
       const ref = { orderId: state.id, orderNumber: state.orderNumber, organisationId: state.organisationId };
       const base = { ...ref, status: command.status as OrderStatus, previousStatus: state.status, reason: command.notes?.trim() || null };
       if (command.status !== 'shipped') {
-        if (command.shipment) throw new DomainError('invalid', 'VALIDATION_ERROR', ORDER_MESSAGES.shipmentOnlyWhenShipping, [{ field: 'carrier', message: ORDER_MESSAGES.shipmentOnlyWhenShipping }]);
+        if (command.shipment)
+          throw new DomainError('invalid', 'VALIDATION_ERROR', ORDER_MESSAGES.shipmentOnlyWhenShipping, [
+            { field: 'carrier', message: ORDER_MESSAGES.shipmentOnlyWhenShipping },
+          ]);
         return [{ type: 'OrderStatusChanged.v1', data: base }];
       }
       const problems = Object.entries(shipmentProblems(command.shipment));
       if (problems.length) {
         const field = (name: string) => (name === 'trackingNumber' ? 'tracking_number' : name);
-        throw new DomainError('invalid', 'VALIDATION_ERROR', problems[0][1], problems.map(([name, message]) => ({ field: field(name), message })));
+        throw new DomainError(
+          'invalid',
+          'VALIDATION_ERROR',
+          problems[0][1],
+          problems.map(([name, message]) => ({ field: field(name), message })),
+        );
       }
       const shipment = { carrier: command.shipment!.carrier.trim(), trackingNumber: command.shipment!.trackingNumber.trim() };
       return [

@@ -3,13 +3,23 @@
  * logo), the regions it offers, and the partnership categories an administrator approves a partner in.
  */
 
-import { VENDOR_BRAND } from '../catalogue/catalogue';
+import { VENDOR_BRAND } from '../products/products';
 
 /** The vendor's product brand, which names the partnership categories. */
 export const PRODUCT_BRAND = VENDOR_BRAND;
 
 /** The application's region list (spec 001 §3), in the specification's order. */
-export const REGIONS = ['Africa', 'Asia', 'Australia/Oceania', 'Central America', 'Europe', 'Middle East', 'North America', 'South America', 'Antarctica'] as const;
+export const REGIONS = [
+  'Africa',
+  'Asia',
+  'Australia/Oceania',
+  'Central America',
+  'Europe',
+  'Middle East',
+  'North America',
+  'South America',
+  'Antarctica',
+] as const;
 export type Region = (typeof REGIONS)[number];
 
 /**
@@ -19,11 +29,12 @@ export type Region = (typeof REGIONS)[number];
 export const PARTNER_TIERS = ['Value Added', 'Authorized', 'Exclusive'] as const;
 export type PartnerTier = (typeof PARTNER_TIERS)[number];
 
-export const PARTNER_CATEGORIES = PARTNER_TIERS.map((tier) => `${PRODUCT_BRAND} ${tier} Distributor` as const) as unknown as readonly [
-  `${typeof PRODUCT_BRAND} Value Added Distributor`,
-  `${typeof PRODUCT_BRAND} Authorized Distributor`,
-  `${typeof PRODUCT_BRAND} Exclusive Distributor`,
-];
+const categoryOf = <Tier extends PartnerTier>(tier: Tier) => `${PRODUCT_BRAND} ${tier} Distributor` as const;
+
+// One per tier, in the tiers' order, written out as a tuple (`map` would lose its length and order): z.enum and the permission tables need the tuple.
+export const PARTNER_CATEGORIES = [categoryOf(PARTNER_TIERS[0]), categoryOf(PARTNER_TIERS[1]), categoryOf(PARTNER_TIERS[2])] as const satisfies {
+  length: (typeof PARTNER_TIERS)['length'];
+};
 export type PartnerCategory = (typeof PARTNER_CATEGORIES)[number];
 
 export function isPartnerCategory(value: unknown): value is PartnerCategory {

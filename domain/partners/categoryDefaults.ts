@@ -10,6 +10,7 @@
 
 import { PARTNER_APPROVAL_PERMISSION_GROUPS, type Permission } from '../access';
 import { PARTNER_CATEGORIES, tierOfCategory, type PartnerCategory, type PartnerTier } from './application';
+import { recordOf } from '../records';
 
 const AUTHORIZED: readonly Permission[] = [
   'Projects.Read',
@@ -19,6 +20,7 @@ const AUTHORIZED: readonly Permission[] = [
   'Orders.Checkout',
   'Orders.Shipping',
   'Support.Read',
+  'Learning.Read',
 ];
 
 const VALUE_ADDED: readonly Permission[] = [...AUTHORIZED, 'Projects.Update', 'Rebates.Read', 'Rebates.Overview', 'Leads.Read', 'Leads.Update', 'MDF.Read'];
@@ -39,6 +41,7 @@ export function defaultPermissionsOfCategory(category: PartnerCategory): Permiss
 }
 
 /** Every category with its defaults, for the decision record and the tests. */
-export const CATEGORY_DEFAULT_PERMISSIONS: Readonly<Record<PartnerCategory, readonly Permission[]>> = Object.fromEntries(
-  PARTNER_CATEGORIES.map((category) => [category, defaultPermissionsOfCategory(category)]),
-) as unknown as Record<PartnerCategory, readonly Permission[]>;
+export const CATEGORY_DEFAULT_PERMISSIONS: Readonly<Record<PartnerCategory, readonly Permission[]>> = recordOf(
+  PARTNER_CATEGORIES,
+  defaultPermissionsOfCategory,
+);

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { deciderSpec } from '../deciderSpec';
 import { emptyApplication, type ApplicationDetails } from './application';
 import { partners, PARTNER_MESSAGES, type PartnerCommand, type PartnerEvent } from './partners';
+import { sampleQuestionnaire } from './sampleQuestionnaire';
 import {
   emptyQuestionnaire,
   MANDATORY_FIELDS,
@@ -28,35 +29,16 @@ const details = (overrides: Partial<ApplicationDetails> = {}): ApplicationDetail
   ...overrides,
 });
 
-const answers = (overrides: Partial<QuestionnaireAnswers> = {}): QuestionnaireAnswers => ({
-  ...emptyQuestionnaire(),
-  company_name: 'Fjord Networks',
-  contact_email: 'ops@fjord.test',
-  contact_name: 'Ingrid Berg',
-  phone_number: '+47 22 00 00 00',
-  job_title: 'CEO',
-  country: 'Norway',
-  city: 'Oslo',
-  location: 'Karl Johans gate 1',
-  business_type: 'Private Limited',
-  years_in_operation: '12',
-  employees_range: '11–50',
-  business_description: 'Technology & Software',
-  target_markets: ['Europe'],
-  business_registration_number: 'NO-998877',
-  country_of_incorporation: 'Netherlands',
-  annual_turnover: '$1M – $10M',
-  turnover_currency: 'EUR',
-  fiscal_year_end_month: 'December',
-  are_financials_audited: 'Yes',
-  agreed_to_terms: true,
-  ...overrides,
-});
+const answers = (overrides: Partial<QuestionnaireAnswers> = {}): QuestionnaireAnswers =>
+  sampleQuestionnaire({ company: 'Fjord Networks', email: 'ops@fjord.test' }, overrides);
 
 const submitApplication: PartnerCommand = { type: 'SubmitApplication', partnerId: id, userId: id, details: details(), companyLogo: 'logo-1.png' };
 const submitQuestionnaire: PartnerCommand = { type: 'SubmitQuestionnaire', partnerId: id, userId: id, answers: answers() };
 
-const submitted: PartnerEvent = { type: 'PartnerApplicationSubmitted.v1', data: { partnerId: id, userId: id, companyName: 'Fjord Networks', status: 'pending', previousStatus: null } };
+const submitted: PartnerEvent = {
+  type: 'PartnerApplicationSubmitted.v1',
+  data: { partnerId: id, userId: id, companyName: 'Fjord Networks', status: 'pending', previousStatus: null },
+};
 const detailsProvided = (overrides: Partial<ApplicationDetails> = {}, companyLogo: string | null = 'logo-1.png'): PartnerEvent => ({
   type: 'PartnerApplicationDetailsProvided.v1',
   data: { partnerId: id, details: details(overrides), companyLogo },
@@ -92,56 +74,98 @@ describe('partners', () => {
     it('keeps an Other follow-up only when Other was chosen, trimmed', () =>
       spec
         .given([])
-        .when({ ...submitQuestionnaire, answers: answers({ job_title: 'Other', job_title_other: '  Head of Channel ', business_type_other: 'stale text' }) } as PartnerCommand, applicant)
-        .then([submitted, { type: 'PartnerQuestionnaireAnswered.v1', data: { partnerId: id, answers: answers({ job_title: 'Other', job_title_other: 'Head of Channel' }) } }]));
+        .when(
+          {
+            ...submitQuestionnaire,
+            answers: answers({ job_title: 'Other', job_title_other: '  Head of Channel ', business_type_other: 'stale text' }),
+          } as PartnerCommand,
+          applicant,
+        )
+        .then([
+          submitted,
+          { type: 'PartnerQuestionnaireAnswered.v1', data: { partnerId: id, answers: answers({ job_title: 'Other', job_title_other: 'Head of Channel' }) } },
+        ]));
     it('refuses a submission for another user', () =>
       spec.given([]).when(submitApplication, { actorId: 'user-8', actorRole: 'partner' }).thenThrows(PARTNER_MESSAGES.onlyOwnApplication, 'FORBIDDEN'));
     it('refuses a submission whose partner id is not the applicant', () =>
-      spec.given([]).when({ ...submitQuestionnaire, partnerId: 'user-8' } as PartnerCommand, applicant).thenThrows(PARTNER_MESSAGES.onlyOwnApplication, 'FORBIDDEN'));
+      spec
+        .given([])
+        .when({ ...submitQuestionnaire, partnerId: 'user-8' } as PartnerCommand, applicant)
+        .thenThrows(PARTNER_MESSAGES.onlyOwnApplication, 'FORBIDDEN'));
     it('refuses an admin submitting on behalf of an applicant', () =>
       spec.given([]).when(submitQuestionnaire, admin).thenThrows(PARTNER_MESSAGES.onlyOwnApplication, 'FORBIDDEN'));
     it('refuses an application without a company name', () =>
-      spec.given([]).when({ ...submitApplication, details: details({ company_name: '  ' }) } as PartnerCommand, applicant).thenThrows(PARTNER_MESSAGES.companyNameRequired, 'VALIDATION_ERROR'));
+      spec
+        .given([])
+        .when({ ...submitApplication, details: details({ company_name: '  ' }) } as PartnerCommand, applicant)
+        .thenThrows(PARTNER_MESSAGES.companyNameRequired, 'VALIDATION_ERROR'));
     it.each([
       [{ contact_email: 'not-an-address' }, PARTNER_MESSAGES.invalidEmail],
       [{ region: 'Atlantis' }, PARTNER_MESSAGES.invalidRegion],
       [{ business_type: 'Cooperative' }, PARTNER_MESSAGES.invalidBusinessType],
       [{ category: 'Gold Partner' }, PARTNER_MESSAGES.categoryRequired],
     ])('refuses application details %o', (overrides, message) =>
-      spec.given([]).when({ ...submitApplication, details: details(overrides) } as PartnerCommand, applicant).thenThrows(message, 'VALIDATION_ERROR'));
+      spec
+        .given([])
+        .when({ ...submitApplication, details: details(overrides) } as PartnerCommand, applicant)
+        .thenThrows(message, 'VALIDATION_ERROR'),
+    );
     it('accepts empty company-info fields', () =>
       spec
         .given([])
         .when({ ...submitApplication, details: { ...emptyApplication(), company_name: 'Fjord Networks' }, companyLogo: null } as PartnerCommand, applicant)
-        .then([submitted, { type: 'PartnerApplicationDetailsProvided.v1', data: { partnerId: id, details: { ...emptyApplication(), company_name: 'Fjord Networks' }, companyLogo: null } }]));
+        .then([
+          submitted,
+          {
+            type: 'PartnerApplicationDetailsProvided.v1',
+            data: { partnerId: id, details: { ...emptyApplication(), company_name: 'Fjord Networks' }, companyLogo: null },
+          },
+        ]));
     it('refuses an incomplete questionnaire with every problem, the first as the message', () =>
       spec
         .given([])
         .when({ ...submitQuestionnaire, answers: answers({ city: '', agreed_to_terms: false }) } as PartnerCommand, applicant)
         .thenThrows('City is required', 'VALIDATION_ERROR'));
-    it.each<PartnerCommand>([approve, reject])('refuses $type', (command) => spec.given([]).when(command, admin).thenThrows(PARTNER_MESSAGES.notFound, 'NOT_FOUND'));
+    it.each<PartnerCommand>([approve, reject])('refuses $type', (command) =>
+      spec.given([]).when(command, admin).thenThrows(PARTNER_MESSAGES.notFound, 'NOT_FOUND'),
+    );
   });
 
   describe('when pending', () => {
-    it('the applicant adds the questionnaire to a wizard application', () => spec.given([submitted, detailsProvided()]).when(submitQuestionnaire, applicant).then([answered]));
+    it('the applicant adds the questionnaire to a wizard application', () =>
+      spec.given([submitted, detailsProvided()]).when(submitQuestionnaire, applicant).then([answered]));
     it('the applicant changes the details; a new submission without a logo keeps the earlier logo', () =>
       spec
         .given([submitted, detailsProvided()])
         .when({ ...submitApplication, details: details({ region: 'Asia' }), companyLogo: null } as PartnerCommand, applicant)
         .then([detailsProvided({ region: 'Asia' }, 'logo-1.png')]));
     it('refuses a change by another user', () =>
-      spec.given([submitted]).when({ ...submitQuestionnaire, userId: 'user-8', partnerId: 'user-8' } as PartnerCommand, { actorId: 'user-8' }).thenThrows(PARTNER_MESSAGES.onlyOwnApplication));
+      spec
+        .given([submitted])
+        .when({ ...submitQuestionnaire, userId: 'user-8', partnerId: 'user-8' } as PartnerCommand, { actorId: 'user-8' })
+        .thenThrows(PARTNER_MESSAGES.onlyOwnApplication));
     it('an admin approves with a category and permissions, normalised', () =>
-      spec.given([submitted, answered]).when({ ...approve, permissions: ['orders.track', 'Projects.Read', 'Projects.Read'] } as PartnerCommand, admin).then([approved]));
+      spec
+        .given([submitted, answered])
+        .when({ ...approve, permissions: ['orders.track', 'Projects.Read', 'Projects.Read'] } as PartnerCommand, admin)
+        .then([approved]));
     it('an admin approves with no permissions at all', () =>
       spec
         .given([submitted])
         .when({ ...approve, permissions: [] } as PartnerCommand, admin)
         .then([{ ...approved, data: { ...approved.data, permissions: [] } } as PartnerEvent]));
     it.each(['', 'Gold', 'Value Added Distributor'])('refuses the category %j', (category) =>
-      spec.given([submitted]).when({ ...approve, category } as PartnerCommand, admin).thenThrows(PARTNER_MESSAGES.categoryRequired, 'VALIDATION_ERROR'));
+      spec
+        .given([submitted])
+        .when({ ...approve, category } as PartnerCommand, admin)
+        .thenThrows(PARTNER_MESSAGES.categoryRequired, 'VALIDATION_ERROR'),
+    );
     it.each([['Users.Read'], ['Nonsense.Thing']])('refuses permissions %j', (...permissions) =>
-      spec.given([submitted]).when({ ...approve, permissions } as PartnerCommand, admin).thenThrows(PARTNER_MESSAGES.permissionsRefused, 'VALIDATION_ERROR'));
+      spec
+        .given([submitted])
+        .when({ ...approve, permissions } as PartnerCommand, admin)
+        .thenThrows(PARTNER_MESSAGES.permissionsRefused, 'VALIDATION_ERROR'),
+    );
     it.each(['partner', 'distributor', 'support', 'manufacturer', null])('a %s may not approve or reject', (actorRole) => {
       spec.given([submitted]).when(approve, { actorRole }).thenThrows(PARTNER_MESSAGES.onlyAdmins, 'INSUFFICIENT_PERMISSIONS');
       spec.given([submitted]).when(reject, { actorRole }).thenThrows(PARTNER_MESSAGES.onlyAdmins, 'INSUFFICIENT_PERMISSIONS');
@@ -149,10 +173,17 @@ describe('partners', () => {
     it('an administrator may approve too', () => spec.given([submitted, answered]).when(approve, { actorRole: 'administrator' }).then([approved]));
     it('an admin rejects with the reason trimmed', () => spec.given([submitted, answered]).when(reject, admin).then([rejected]));
     it.each(['', '   \n\t '])('refuses a blank reason %j', (reason) =>
-      spec.given([submitted]).when({ type: 'RejectPartner', reason }, admin).thenThrows(PARTNER_MESSAGES.reasonRequired, 'VALIDATION_ERROR'));
+      spec.given([submitted]).when({ type: 'RejectPartner', reason }, admin).thenThrows(PARTNER_MESSAGES.reasonRequired, 'VALIDATION_ERROR'),
+    );
     it('accepts 500 characters and refuses 501', () => {
-      spec.given([submitted]).when({ type: 'RejectPartner', reason: `  ${'x'.repeat(500)}  ` }, admin).then([{ ...rejected, data: { ...rejected.data, reason: 'x'.repeat(500) } } as PartnerEvent]);
-      spec.given([submitted]).when({ type: 'RejectPartner', reason: 'x'.repeat(501) }, admin).thenThrows(PARTNER_MESSAGES.reasonTooLong, 'VALIDATION_ERROR');
+      spec
+        .given([submitted])
+        .when({ type: 'RejectPartner', reason: `  ${'x'.repeat(500)}  ` }, admin)
+        .then([{ ...rejected, data: { ...rejected.data, reason: 'x'.repeat(500) } } as PartnerEvent]);
+      spec
+        .given([submitted])
+        .when({ type: 'RejectPartner', reason: 'x'.repeat(501) }, admin)
+        .thenThrows(PARTNER_MESSAGES.reasonTooLong, 'VALIDATION_ERROR');
     });
   });
 
@@ -162,14 +193,16 @@ describe('partners', () => {
     it('refuses a rejection even with a blank reason as a conflict', () =>
       spec.given([submitted, approved]).when({ type: 'RejectPartner', reason: '' }, admin).thenThrows(PARTNER_MESSAGES.approvedIsFinal, 'CONFLICT'));
     it.each<PartnerCommand>([submitApplication, submitQuestionnaire])('the applicant can no longer change it ($type)', (command) =>
-      spec.given([submitted, approved]).when(command, applicant).thenThrows(PARTNER_MESSAGES.approvedUnchangeable, 'CONFLICT'));
+      spec.given([submitted, approved]).when(command, applicant).thenThrows(PARTNER_MESSAGES.approvedUnchangeable, 'CONFLICT'),
+    );
   });
 
   describe('when rejected', () => {
     it('refuses approving', () => spec.given([submitted, rejected]).when(approve, admin).thenThrows(PARTNER_MESSAGES.rejectedIsFinal, 'CONFLICT'));
     it('refuses rejecting twice', () => spec.given([submitted, rejected]).when(reject, admin).thenThrows(PARTNER_MESSAGES.alreadyRejected, 'CONFLICT'));
     it.each<PartnerCommand>([submitApplication, submitQuestionnaire])('the applicant can no longer change it ($type)', (command) =>
-      spec.given([submitted, rejected]).when(command, applicant).thenThrows(PARTNER_MESSAGES.rejectedUnchangeable, 'CONFLICT'));
+      spec.given([submitted, rejected]).when(command, applicant).thenThrows(PARTNER_MESSAGES.rejectedUnchangeable, 'CONFLICT'),
+    );
   });
 });
 

@@ -1,12 +1,6 @@
 import { ASSIGNABLE_PERMISSIONS_BY_ROLE, isAdminRole, normalizePermission, normalizePermissions, type Permission } from '../access';
 import { assertNever, DomainError, type CommandMetadata, type Decider } from '../decider';
-import {
-  BUSINESS_TYPES,
-  normalizeQuestionnaire,
-  OTHER,
-  questionnaireProblems,
-  type QuestionnaireAnswers,
-} from './questionnaire';
+import { BUSINESS_TYPES, normalizeQuestionnaire, OTHER, questionnaireProblems, type QuestionnaireAnswers } from './questionnaire';
 import {
   APPLICATION_FIELDS,
   isPartnerCategory,
@@ -18,6 +12,7 @@ import {
   type PartnerCategory,
   type PartnerTier,
 } from './application';
+import { recordOf } from '../records';
 
 /**
  * A partner application: one per applicant, kept in the stream `partners-<applicant's user id>`, so
@@ -69,7 +64,10 @@ export type PartnerEvent =
         reason: null;
       };
     }
-  | { type: 'PartnerRejected.v1'; data: { partnerId: string; userId: string; companyName: string; status: 'rejected'; previousStatus: 'pending'; reason: string } };
+  | {
+      type: 'PartnerRejected.v1';
+      data: { partnerId: string; userId: string; companyName: string; status: 'rejected'; previousStatus: 'pending'; reason: string };
+    };
 
 // ---- commands (imperative) ----
 
@@ -78,6 +76,9 @@ export type PartnerCommand =
   | { type: 'SubmitQuestionnaire'; partnerId: string; userId: string; answers: QuestionnaireAnswers }
   | { type: 'ApprovePartner'; category: string; permissions: string[] }
   | { type: 'RejectPartner'; reason: string };
+
+/** What a rejected applicant reads when signing in. */
+export const rejectedApplicantMessage = (reason: string) => `Your partner application was not approved: ${reason}`;
 
 export const PARTNER_MESSAGES = {
   notFound: 'Partner application not found.',
@@ -120,18 +121,24 @@ function decided(state: PartnerState, metadata: CommandMetadata): Existing {
 
 function opened(state: PartnerState, command: { partnerId: string; userId: string }, companyName: string): PartnerEvent[] {
   if (state.status !== 'none') return [];
-  return [{ type: 'PartnerApplicationSubmitted.v1', data: { partnerId: command.partnerId, userId: command.userId, companyName, status: 'pending', previousStatus: null } }];
+  return [
+    {
+      type: 'PartnerApplicationSubmitted.v1',
+      data: { partnerId: command.partnerId, userId: command.userId, companyName, status: 'pending', previousStatus: null },
+    },
+  ];
 }
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** The wizard's company-info fields may be empty (spec 001 §5); what is given must make sense. */
 function checkedDetails(details: ApplicationDetails): ApplicationDetails {
-  const trimmed = Object.fromEntries(APPLICATION_FIELDS.map((field) => [field, (details[field] ?? '').trim()])) as unknown as ApplicationDetails;
+  const trimmed: ApplicationDetails = recordOf(APPLICATION_FIELDS, (field) => (details[field] ?? '').trim());
   if (!trimmed.company_name) throw invalid('company_name', PARTNER_MESSAGES.companyNameRequired);
   if (trimmed.contact_email && !EMAIL.test(trimmed.contact_email)) throw invalid('contact_email', PARTNER_MESSAGES.invalidEmail);
   if (trimmed.region && !(REGIONS as readonly string[]).includes(trimmed.region)) throw invalid('region', PARTNER_MESSAGES.invalidRegion);
-  if (trimmed.business_type && !(BUSINESS_TYPES as readonly string[]).includes(trimmed.business_type)) throw invalid('business_type', PARTNER_MESSAGES.invalidBusinessType);
+  if (trimmed.business_type && !(BUSINESS_TYPES as readonly string[]).includes(trimmed.business_type))
+    throw invalid('business_type', PARTNER_MESSAGES.invalidBusinessType);
   if (trimmed.category && !isPartnerCategory(trimmed.category)) throw invalid('category', PARTNER_MESSAGES.categoryRequired);
   if (trimmed.business_type !== OTHER) trimmed.business_type_other = '';
   return trimmed;
@@ -204,7 +211,19 @@ export function decide(command: PartnerCommand, state: PartnerState, metadata: C
 export function evolve(state: PartnerState, event: PartnerEvent): PartnerState {
   if (event.type === 'PartnerApplicationSubmitted.v1') {
     const { partnerId, userId, companyName } = event.data;
-    return { status: 'pending', id: partnerId, userId, companyName, companyLogo: null, category: null, rejectionReason: null, details: null, answers: null, tier: null, permissions: null };
+    return {
+      status: 'pending',
+      id: partnerId,
+      userId,
+      companyName,
+      companyLogo: null,
+      category: null,
+      rejectionReason: null,
+      details: null,
+      answers: null,
+      tier: null,
+      permissions: null,
+    };
   }
   if (state.status === 'none') return state;
   switch (event.type) {

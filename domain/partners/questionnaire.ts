@@ -298,11 +298,15 @@ export function questionnaireProblems(answers: QuestionnaireAnswers): FieldProbl
 
 /** The answers as they are kept: text trimmed, a follow-up kept only when Other was chosen. */
 export function normalizeQuestionnaire(answers: QuestionnaireAnswers): QuestionnaireAnswers {
+  // Object.fromEntries types its keys as any string; they are the answers' own.
   const trimmed = Object.fromEntries(
-    Object.entries(answers).map(([key, value]) => [key, typeof value === 'string' ? value.trim() : Array.isArray(value) ? [...new Set(value.map((v) => v.trim()))] : value]),
+    Object.entries(answers).map(([key, value]) => [
+      key,
+      typeof value === 'string' ? value.trim() : Array.isArray(value) ? [...new Set(value.map((v) => v.trim()))] : value,
+    ]),
   ) as unknown as QuestionnaireAnswers;
   for (const { field, other } of OTHER_FOLLOW_UPS) {
-    if (!choseOther(trimmed, field)) (trimmed as unknown as Record<string, string>)[other] = '';
+    if (!choseOther(trimmed, field)) trimmed[other] = '';
   }
   return trimmed;
 }

@@ -2,6 +2,7 @@ import { isAdminRole } from '../access';
 import { assertNever, DomainError, type CommandMetadata, type Decider } from '../decider';
 import { REJECTION_REASON_MAX } from '../partners/application';
 import { addMs, LIVE_STATUSES, reminderDueAt, type ExtensionStatus, type RegistrationStatus } from './registration';
+import { recordOf } from '../records';
 
 /**
  * A project is a deal registration (spec 001): a partner registers an end customer's opportunity and
@@ -108,6 +109,9 @@ export const PROJECT_DETAIL_FIELDS = [
   'fund_request_id',
 ] as const satisfies readonly (keyof ProjectDetails)[];
 
+/** Project details with nothing filled in: an empty title, no progress, every other field null. */
+export const emptyProjectDetails = (): ProjectDetails => ({ ...recordOf(PROJECT_DETAIL_FIELDS, () => null), title: '', progress: 0 });
+
 function invalid(field: string, message: string, code = 'VALIDATION_ERROR'): DomainError {
   return new DomainError('invalid', code, message, [{ field, message }]);
 }
@@ -151,7 +155,8 @@ export function normalizeDetails(details: ProjectDetails): ProjectDetails {
 export const UNLINKABLE_REGISTRATIONS = ['expired', 'rejected'] as const;
 export const isLinkableProject = (project: { status: string; registration_status: string }) =>
   project.status !== 'Completed' && !(UNLINKABLE_REGISTRATIONS as readonly string[]).includes(project.registration_status);
-export const NOT_LINKABLE_MESSAGE = "This project's registration has expired or was rejected, or the project is completed: orders can no longer be linked to it.";
+export const NOT_LINKABLE_MESSAGE =
+  "This project's registration has expired or was rejected, or the project is completed: orders can no longer be linked to it.";
 
 export interface Milestone {
   id: string;
@@ -204,15 +209,40 @@ export type ProjectEvent =
         previousStatus: null;
       };
     }
-  | { type: 'ProjectUpdated.v1'; data: { projectId: string; details: ProjectDetails; boqFile?: string | null } }
-  | { type: 'ProjectStatusChanged.v1'; data: { projectId: string; status: ProjectStatus; previousStatus: ProjectStatus; reason: string | null; progress: number } }
+  /** `details` holds the fields the edit carried; events before partial edits hold every field. */
+  | { type: 'ProjectUpdated.v1'; data: { projectId: string; details: Partial<ProjectDetails>; boqFile?: string | null } }
+  | {
+      type: 'ProjectStatusChanged.v1';
+      data: { projectId: string; status: ProjectStatus; previousStatus: ProjectStatus; reason: string | null; progress: number };
+    }
   | { type: 'ProjectDeleted.v1'; data: { projectId: string; organisationId: string } }
-  | { type: 'ProjectRegistrationApproved.v1'; data: { projectId: string; organisationId: string; previousRegistrationStatus: RegistrationStatus; note: string | null } }
-  | { type: 'ProjectRegistrationRejected.v1'; data: { projectId: string; organisationId: string; previousRegistrationStatus: RegistrationStatus; reason: string } }
-  | { type: 'ProjectRegistrationExpired.v1'; data: { projectId: string; organisationId: string; expiresAt: string; previousRegistrationStatus: RegistrationStatus } }
-  | { type: 'ProjectExpiryReminderSent.v1'; data: { projectId: string; organisationId: string; daysBefore: number; expiresAt: string; /** Sent by the recovery sweep after its job was lost: past its time. */ late?: true } }
+  | {
+      type: 'ProjectRegistrationApproved.v1';
+      data: { projectId: string; organisationId: string; previousRegistrationStatus: RegistrationStatus; note: string | null };
+    }
+  | {
+      type: 'ProjectRegistrationRejected.v1';
+      data: { projectId: string; organisationId: string; previousRegistrationStatus: RegistrationStatus; reason: string };
+    }
+  | {
+      type: 'ProjectRegistrationExpired.v1';
+      data: { projectId: string; organisationId: string; expiresAt: string; previousRegistrationStatus: RegistrationStatus };
+    }
+  | {
+      type: 'ProjectExpiryReminderSent.v1';
+      data: {
+        projectId: string;
+        organisationId: string;
+        daysBefore: number;
+        expiresAt: string;
+        /** Sent by the recovery sweep after its job was lost: past its time. */ late?: true;
+      };
+    }
   | { type: 'ProjectExtensionRequested.v1'; data: { projectId: string; organisationId: string; reason: string } }
-  | { type: 'ProjectExtensionApproved.v1'; data: { projectId: string; organisationId: string; previousExpiresAt: string; expiresAt: string; note: string | null } }
+  | {
+      type: 'ProjectExtensionApproved.v1';
+      data: { projectId: string; organisationId: string; previousExpiresAt: string; expiresAt: string; note: string | null };
+    }
   | { type: 'ProjectExtensionDeclined.v1'; data: { projectId: string; organisationId: string; reason: string } }
   | { type: 'ProjectMilestoneAdded.v1'; data: { projectId: string; milestone: Milestone } }
   | { type: 'ProjectMilestoneUpdated.v1'; data: { projectId: string; milestone: Milestone } }
@@ -238,8 +268,8 @@ export type ProjectCommand =
       /** Found by looking up the protected registrations of other organisations before the command. */
       conflict: ConflictFinding | null;
     }
-  /** With `status`, also moves the work status: both or neither are recorded. */
-  | { type: 'UpdateProject'; details: ProjectDetails; boqFile?: string | null; status?: string; reason?: string | null }
+  /** `details`: only the fields to change. With `status`, also moves the work status: both or neither are recorded. */
+  | { type: 'UpdateProject'; details: Partial<ProjectDetails>; boqFile?: string | null; status?: string; reason?: string | null }
   | { type: 'ChangeProjectStatus'; status: string; reason: string | null }
   | { type: 'DeleteProject' }
   | { type: 'ReviewRegistration'; decision: 'approved' | 'rejected'; reason: string | null }
@@ -256,10 +286,12 @@ export type ProjectCommand =
   | { type: 'UnlinkOrder'; orderId: string };
 
 const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
-const isDate = (value: string) => DATE_PATTERN.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value);
+const isDate = (value: string) =>
+  DATE_PATTERN.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value);
 
 function checkClosureDate(details: ProjectDetails) {
-  if (details.expected_closure_date !== null && !isDate(details.expected_closure_date)) throw invalid('expected_closure_date', 'Expected closure date must be a date (YYYY-MM-DD).');
+  if (details.expected_closure_date !== null && !isDate(details.expected_closure_date))
+    throw invalid('expected_closure_date', 'Expected closure date must be a date (YYYY-MM-DD).');
 }
 
 function reasonOf(raw: string | null, required: boolean, field: string, requiredMessage: string = PROJECT_MESSAGES.reasonRequired): string | null {
@@ -294,8 +326,6 @@ const requireAdmin = (metadata: CommandMetadata) => {
   if (!isAdminRole(metadata.actorRole)) throw new DomainError('forbidden', 'INSUFFICIENT_PERMISSIONS', PROJECT_MESSAGES.onlyAdminsReview);
 };
 
-/** Field by field: events come back from the store with their keys in another order. */
-const sameDetails = (a: ProjectDetails, b: ProjectDetails) => PROJECT_DETAIL_FIELDS.every((field) => (a[field] ?? null) === (b[field] ?? null));
 const sameMilestone = (a: Milestone, b: Milestone) => a.id === b.id && a.name === b.name && a.date === b.date && a.status === b.status;
 
 function changeStatus(project: LiveProject, to: string, reason: string | null): ProjectEvent[] {
@@ -304,149 +334,239 @@ function changeStatus(project: LiveProject, to: string, reason: string | null): 
     throw new DomainError('conflict', 'INVALID_STATUS_TRANSITION', PROJECT_MESSAGES.invalidTransition, PROJECT_MESSAGES.transitionDetails(project.status, to));
   }
   const status = to as ProjectStatus;
-  return [{ type: 'ProjectStatusChanged.v1', data: { projectId: project.id, status, previousStatus: project.status, reason: reason?.trim() || null, progress: status === 'Completed' ? 100 : project.details.progress } }];
+  return [
+    {
+      type: 'ProjectStatusChanged.v1',
+      data: {
+        projectId: project.id,
+        status,
+        previousStatus: project.status,
+        reason: reason?.trim() || null,
+        progress: status === 'Completed' ? 100 : project.details.progress,
+      },
+    },
+  ];
 }
 
 const isLive = (registration: RegistrationStatus) => LIVE_STATUSES.includes(registration);
 
+type CommandOf<Type extends ProjectCommand['type']> = Extract<ProjectCommand, { type: Type }>;
+
+function registerProject(command: CommandOf<'RegisterProject'>, state: ProjectState, metadata: CommandMetadata): ProjectEvent[] {
+  // A retried registration changes nothing.
+  if (state.status !== 'none') return [];
+  const details = normalizeDetails(command.details);
+  checkClosureDate(details);
+  return [
+    {
+      type: 'ProjectRegistered.v1',
+      data: {
+        projectId: command.projectId,
+        organisationId: command.organisationId,
+        companyName: command.companyName,
+        createdBy: command.createdBy,
+        details,
+        boqFile: command.boqFile,
+        submittedAt: metadata.now,
+        expiresAt: addMs(metadata.now, command.validityMs),
+        registrationStatus: command.conflict ? 'conflict' : 'pending',
+        conflictWith: command.conflict?.projectId ?? null,
+        status: 'Planning',
+        previousStatus: null,
+      },
+    },
+  ];
+}
+
+/**
+ * Only the fields the command carries are laid over the current ones and recorded, so two edits of
+ * different fields made at the same time both stand. Nothing is recorded when none of them changes.
+ */
+function updateProject(command: CommandOf<'UpdateProject'>, state: ProjectState): ProjectEvent[] {
+  const project = live(state);
+  const sent = PROJECT_DETAIL_FIELDS.filter((field) => command.details[field] !== undefined);
+  const details = normalizeDetails({ ...project.details, ...Object.fromEntries(sent.map((field) => [field, command.details[field]])) });
+  checkClosureDate(details);
+  const changes: Partial<ProjectDetails> = Object.fromEntries(sent.map((field) => [field, details[field]]));
+  const changed = sent.some((field) => (details[field] ?? null) !== (project.details[field] ?? null));
+  const boqChanged = command.boqFile !== undefined;
+  const updated: ProjectEvent[] =
+    !changed && !boqChanged
+      ? []
+      : [{ type: 'ProjectUpdated.v1', data: { projectId: project.id, details: changes, ...(boqChanged ? { boqFile: command.boqFile } : {}) } }];
+  const moved = command.status === undefined ? [] : changeStatus({ ...project, details }, command.status, command.reason ?? null);
+  return [...updated, ...moved];
+}
+
+function deleteProject(state: ProjectState): ProjectEvent[] {
+  if (state.status === 'deleted') return [];
+  const project = live(state);
+  return [{ type: 'ProjectDeleted.v1', data: { projectId: project.id, organisationId: project.organisationId } }];
+}
+
+function reviewRegistration(command: CommandOf<'ReviewRegistration'>, state: ProjectState, metadata: CommandMetadata): ProjectEvent[] {
+  requireAdmin(metadata);
+  const project = live(state);
+  if (!(['pending', 'conflict'] as RegistrationStatus[]).includes(project.registration)) {
+    throw new DomainError('conflict', 'REGISTRATION_DECIDED', PROJECT_MESSAGES.alreadyReviewed(project.registration));
+  }
+  const base = { projectId: project.id, organisationId: project.organisationId, previousRegistrationStatus: project.registration };
+  if (command.decision === 'rejected') {
+    return [{ type: 'ProjectRegistrationRejected.v1', data: { ...base, reason: reasonOf(command.reason, true, 'reason')! } }];
+  }
+  const note = reasonOf(command.reason, project.registration === 'conflict', 'reason', PROJECT_MESSAGES.noteRequiredForConflict);
+  return [{ type: 'ProjectRegistrationApproved.v1', data: { ...base, note } }];
+}
+
+function expireRegistration(state: ProjectState, metadata: CommandMetadata): ProjectEvent[] {
+  const project = live(state);
+  // Expired, rejected: nothing is protected any more, so a second expiry changes nothing.
+  if (!isLive(project.registration)) return [];
+  if (Date.parse(metadata.now) < Date.parse(project.expiresAt)) throw new DomainError('conflict', 'REGISTRATION_NOT_DUE', PROJECT_MESSAGES.notDue);
+  return [
+    {
+      type: 'ProjectRegistrationExpired.v1',
+      data: { projectId: project.id, organisationId: project.organisationId, expiresAt: project.expiresAt, previousRegistrationStatus: project.registration },
+    },
+  ];
+}
+
+function sendExpiryReminder(command: CommandOf<'SendExpiryReminder'>, state: ProjectState, metadata: CommandMetadata): ProjectEvent[] {
+  const project = live(state);
+  // A reminder for an expiry that moved (an extension) or a registration no longer protected is not sent.
+  if (!isLive(project.registration) || command.expiresAt !== project.expiresAt) return [];
+  if (project.remindersSent.includes(`${command.daysBefore}@${command.expiresAt}`)) return [];
+  if (Date.parse(metadata.now) < Date.parse(reminderDueAt(project.expiresAt, command.daysBefore)))
+    throw new DomainError('conflict', 'REMINDER_NOT_DUE', 'This reminder is not due yet.');
+  return [
+    {
+      type: 'ProjectExpiryReminderSent.v1',
+      data: {
+        projectId: project.id,
+        organisationId: project.organisationId,
+        daysBefore: command.daysBefore,
+        expiresAt: project.expiresAt,
+        ...(command.late ? { late: true as const } : {}),
+      },
+    },
+  ];
+}
+
+function requestExtension(command: CommandOf<'RequestExtension'>, state: ProjectState, metadata: CommandMetadata): ProjectEvent[] {
+  const project = live(state);
+  if (project.extension !== 'none') throw new DomainError('conflict', 'EXTENSION_ALREADY_REQUESTED', PROJECT_MESSAGES.extensionAlreadyRequested);
+  if (project.registration === 'expired' || Date.parse(metadata.now) >= Date.parse(project.expiresAt))
+    throw new DomainError('conflict', 'REGISTRATION_EXPIRED', PROJECT_MESSAGES.extensionAfterExpiry);
+  if (!isLive(project.registration)) throw new DomainError('conflict', 'REGISTRATION_NOT_LIVE', PROJECT_MESSAGES.extensionNotLive);
+  const reason = reasonOf(command.reason, true, 'reason', PROJECT_MESSAGES.extensionReasonRequired)!;
+  return [{ type: 'ProjectExtensionRequested.v1', data: { projectId: project.id, organisationId: project.organisationId, reason } }];
+}
+
+function decideExtension(command: CommandOf<'DecideExtension'>, state: ProjectState, metadata: CommandMetadata): ProjectEvent[] {
+  requireAdmin(metadata);
+  const project = live(state);
+  if (project.extension !== 'requested') throw new DomainError('conflict', 'NO_EXTENSION_REQUESTED', PROJECT_MESSAGES.noExtensionRequested);
+  const base = { projectId: project.id, organisationId: project.organisationId };
+  if (command.decision === 'declined') return [{ type: 'ProjectExtensionDeclined.v1', data: { ...base, reason: reasonOf(command.reason, true, 'reason')! } }];
+  if (!isLive(project.registration)) throw new DomainError('conflict', 'REGISTRATION_EXPIRED', PROJECT_MESSAGES.extensionDecisionAfterExpiry);
+  return [
+    {
+      type: 'ProjectExtensionApproved.v1',
+      data: {
+        ...base,
+        previousExpiresAt: project.expiresAt,
+        expiresAt: addMs(project.expiresAt, command.extensionMs),
+        note: reasonOf(command.reason, false, 'reason'),
+      },
+    },
+  ];
+}
+
+function addMilestone(command: CommandOf<'AddMilestone'>, state: ProjectState): ProjectEvent[] {
+  const project = live(state);
+  const existing = project.milestones.find((m) => m.id === command.milestoneId);
+  const milestone = milestoneOf(project, command);
+  if (existing) {
+    if (sameMilestone(existing, milestone)) return [];
+    throw new DomainError('conflict', 'CONFLICT', PROJECT_MESSAGES.milestoneExists);
+  }
+  return [{ type: 'ProjectMilestoneAdded.v1', data: { projectId: project.id, milestone } }];
+}
+
+function updateMilestone(command: CommandOf<'UpdateMilestone'>, state: ProjectState): ProjectEvent[] {
+  const project = live(state);
+  const existing = project.milestones.find((m) => m.id === command.milestoneId);
+  if (!existing) throw new DomainError('not_found', 'NOT_FOUND', PROJECT_MESSAGES.milestoneNotFound);
+  const milestone = milestoneOf(project, command);
+  if (sameMilestone(existing, milestone)) return [];
+  return [{ type: 'ProjectMilestoneUpdated.v1', data: { projectId: project.id, milestone } }];
+}
+
+function removeMilestone(command: CommandOf<'RemoveMilestone'>, state: ProjectState): ProjectEvent[] {
+  const project = live(state);
+  if (!project.milestones.some((m) => m.id === command.milestoneId)) throw new DomainError('not_found', 'NOT_FOUND', PROJECT_MESSAGES.milestoneNotFound);
+  return [{ type: 'ProjectMilestoneRemoved.v1', data: { projectId: project.id, milestoneId: command.milestoneId } }];
+}
+
+function addTeamMember(command: CommandOf<'AddTeamMember'>, state: ProjectState): ProjectEvent[] {
+  const project = live(state);
+  if (project.team.includes(command.userId)) throw new DomainError('conflict', 'CONFLICT', PROJECT_MESSAGES.alreadyMember);
+  return [{ type: 'ProjectTeamMemberAdded.v1', data: { projectId: project.id, userId: command.userId } }];
+}
+
+function removeTeamMember(command: CommandOf<'RemoveTeamMember'>, state: ProjectState): ProjectEvent[] {
+  const project = live(state);
+  // Removing someone who is not on the team leaves it as asked: nothing to record.
+  if (!project.team.includes(command.userId)) return [];
+  return [{ type: 'ProjectTeamMemberRemoved.v1', data: { projectId: project.id, userId: command.userId } }];
+}
+
+function linkOrder(command: CommandOf<'LinkOrder'>, state: ProjectState): ProjectEvent[] {
+  const project = live(state);
+  if (project.orders.includes(command.orderId)) throw new DomainError('conflict', 'CONFLICT', PROJECT_MESSAGES.orderAlreadyLinked);
+  return [{ type: 'ProjectOrderLinked.v1', data: { projectId: project.id, orderId: command.orderId } }];
+}
+
+function unlinkOrder(command: CommandOf<'UnlinkOrder'>, state: ProjectState): ProjectEvent[] {
+  const project = live(state);
+  if (!project.orders.includes(command.orderId)) return [];
+  return [{ type: 'ProjectOrderUnlinked.v1', data: { projectId: project.id, orderId: command.orderId } }];
+}
+
 export function decide(command: ProjectCommand, state: ProjectState, metadata: CommandMetadata): ProjectEvent[] {
   switch (command.type) {
-    case 'RegisterProject': {
-      // A retried registration changes nothing.
-      if (state.status !== 'none') return [];
-      const details = normalizeDetails(command.details);
-      checkClosureDate(details);
-      return [
-        {
-          type: 'ProjectRegistered.v1',
-          data: {
-            projectId: command.projectId,
-            organisationId: command.organisationId,
-            companyName: command.companyName,
-            createdBy: command.createdBy,
-            details,
-            boqFile: command.boqFile,
-            submittedAt: metadata.now,
-            expiresAt: addMs(metadata.now, command.validityMs),
-            registrationStatus: command.conflict ? 'conflict' : 'pending',
-            conflictWith: command.conflict?.projectId ?? null,
-            status: 'Planning',
-            previousStatus: null,
-          },
-        },
-      ];
-    }
-    case 'UpdateProject': {
-      const project = live(state);
-      const details = normalizeDetails(command.details);
-      checkClosureDate(details);
-      const boqChanged = command.boqFile !== undefined;
-      const updated: ProjectEvent[] =
-        sameDetails(details, project.details) && !boqChanged ? [] : [{ type: 'ProjectUpdated.v1', data: { projectId: project.id, details, ...(boqChanged ? { boqFile: command.boqFile } : {}) } }];
-      const moved = command.status === undefined ? [] : changeStatus({ ...project, details }, command.status, command.reason ?? null);
-      return [...updated, ...moved];
-    }
+    case 'RegisterProject':
+      return registerProject(command, state, metadata);
+    case 'UpdateProject':
+      return updateProject(command, state);
     case 'ChangeProjectStatus':
       return changeStatus(live(state), command.status, command.reason);
-    case 'DeleteProject': {
-      if (state.status === 'deleted') return [];
-      const project = live(state);
-      return [{ type: 'ProjectDeleted.v1', data: { projectId: project.id, organisationId: project.organisationId } }];
-    }
-    case 'ReviewRegistration': {
-      requireAdmin(metadata);
-      const project = live(state);
-      if (!(['pending', 'conflict'] as RegistrationStatus[]).includes(project.registration)) {
-        throw new DomainError('conflict', 'REGISTRATION_DECIDED', PROJECT_MESSAGES.alreadyReviewed(project.registration));
-      }
-      const base = { projectId: project.id, organisationId: project.organisationId, previousRegistrationStatus: project.registration };
-      if (command.decision === 'rejected') {
-        return [{ type: 'ProjectRegistrationRejected.v1', data: { ...base, reason: reasonOf(command.reason, true, 'reason')! } }];
-      }
-      const note = reasonOf(command.reason, project.registration === 'conflict', 'reason', PROJECT_MESSAGES.noteRequiredForConflict);
-      return [{ type: 'ProjectRegistrationApproved.v1', data: { ...base, note } }];
-    }
-    case 'ExpireRegistration': {
-      const project = live(state);
-      // Expired, rejected: nothing is protected any more, so a second expiry changes nothing.
-      if (!isLive(project.registration)) return [];
-      if (Date.parse(metadata.now) < Date.parse(project.expiresAt)) throw new DomainError('conflict', 'REGISTRATION_NOT_DUE', PROJECT_MESSAGES.notDue);
-      return [{ type: 'ProjectRegistrationExpired.v1', data: { projectId: project.id, organisationId: project.organisationId, expiresAt: project.expiresAt, previousRegistrationStatus: project.registration } }];
-    }
-    case 'SendExpiryReminder': {
-      const project = live(state);
-      // A reminder for an expiry that moved (an extension) or a registration no longer protected is not sent.
-      if (!isLive(project.registration) || command.expiresAt !== project.expiresAt) return [];
-      if (project.remindersSent.includes(`${command.daysBefore}@${command.expiresAt}`)) return [];
-      if (Date.parse(metadata.now) < Date.parse(reminderDueAt(project.expiresAt, command.daysBefore))) throw new DomainError('conflict', 'REMINDER_NOT_DUE', 'This reminder is not due yet.');
-      return [{ type: 'ProjectExpiryReminderSent.v1', data: { projectId: project.id, organisationId: project.organisationId, daysBefore: command.daysBefore, expiresAt: project.expiresAt, ...(command.late ? { late: true as const } : {}) } }];
-    }
-    case 'RequestExtension': {
-      const project = live(state);
-      if (project.extension !== 'none') throw new DomainError('conflict', 'EXTENSION_ALREADY_REQUESTED', PROJECT_MESSAGES.extensionAlreadyRequested);
-      if (project.registration === 'expired' || Date.parse(metadata.now) >= Date.parse(project.expiresAt)) throw new DomainError('conflict', 'REGISTRATION_EXPIRED', PROJECT_MESSAGES.extensionAfterExpiry);
-      if (!isLive(project.registration)) throw new DomainError('conflict', 'REGISTRATION_NOT_LIVE', PROJECT_MESSAGES.extensionNotLive);
-      const reason = reasonOf(command.reason, true, 'reason', PROJECT_MESSAGES.extensionReasonRequired)!;
-      return [{ type: 'ProjectExtensionRequested.v1', data: { projectId: project.id, organisationId: project.organisationId, reason } }];
-    }
-    case 'DecideExtension': {
-      requireAdmin(metadata);
-      const project = live(state);
-      if (project.extension !== 'requested') throw new DomainError('conflict', 'NO_EXTENSION_REQUESTED', PROJECT_MESSAGES.noExtensionRequested);
-      const base = { projectId: project.id, organisationId: project.organisationId };
-      if (command.decision === 'declined') return [{ type: 'ProjectExtensionDeclined.v1', data: { ...base, reason: reasonOf(command.reason, true, 'reason')! } }];
-      if (!isLive(project.registration)) throw new DomainError('conflict', 'REGISTRATION_EXPIRED', PROJECT_MESSAGES.extensionDecisionAfterExpiry);
-      return [
-        {
-          type: 'ProjectExtensionApproved.v1',
-          data: { ...base, previousExpiresAt: project.expiresAt, expiresAt: addMs(project.expiresAt, command.extensionMs), note: reasonOf(command.reason, false, 'reason') },
-        },
-      ];
-    }
-    case 'AddMilestone': {
-      const project = live(state);
-      const existing = project.milestones.find((m) => m.id === command.milestoneId);
-      const milestone = milestoneOf(project, command);
-      if (existing) {
-        if (sameMilestone(existing, milestone)) return [];
-        throw new DomainError('conflict', 'CONFLICT', PROJECT_MESSAGES.milestoneExists);
-      }
-      return [{ type: 'ProjectMilestoneAdded.v1', data: { projectId: project.id, milestone } }];
-    }
-    case 'UpdateMilestone': {
-      const project = live(state);
-      const existing = project.milestones.find((m) => m.id === command.milestoneId);
-      if (!existing) throw new DomainError('not_found', 'NOT_FOUND', PROJECT_MESSAGES.milestoneNotFound);
-      const milestone = milestoneOf(project, command);
-      if (sameMilestone(existing, milestone)) return [];
-      return [{ type: 'ProjectMilestoneUpdated.v1', data: { projectId: project.id, milestone } }];
-    }
-    case 'RemoveMilestone': {
-      const project = live(state);
-      if (!project.milestones.some((m) => m.id === command.milestoneId)) throw new DomainError('not_found', 'NOT_FOUND', PROJECT_MESSAGES.milestoneNotFound);
-      return [{ type: 'ProjectMilestoneRemoved.v1', data: { projectId: project.id, milestoneId: command.milestoneId } }];
-    }
-    case 'AddTeamMember': {
-      const project = live(state);
-      if (project.team.includes(command.userId)) throw new DomainError('conflict', 'CONFLICT', PROJECT_MESSAGES.alreadyMember);
-      return [{ type: 'ProjectTeamMemberAdded.v1', data: { projectId: project.id, userId: command.userId } }];
-    }
-    case 'RemoveTeamMember': {
-      const project = live(state);
-      // Removing someone who is not on the team leaves it as asked: nothing to record.
-      if (!project.team.includes(command.userId)) return [];
-      return [{ type: 'ProjectTeamMemberRemoved.v1', data: { projectId: project.id, userId: command.userId } }];
-    }
-    case 'LinkOrder': {
-      const project = live(state);
-      if (project.orders.includes(command.orderId)) throw new DomainError('conflict', 'CONFLICT', PROJECT_MESSAGES.orderAlreadyLinked);
-      return [{ type: 'ProjectOrderLinked.v1', data: { projectId: project.id, orderId: command.orderId } }];
-    }
-    case 'UnlinkOrder': {
-      const project = live(state);
-      if (!project.orders.includes(command.orderId)) return [];
-      return [{ type: 'ProjectOrderUnlinked.v1', data: { projectId: project.id, orderId: command.orderId } }];
-    }
+    case 'DeleteProject':
+      return deleteProject(state);
+    case 'ReviewRegistration':
+      return reviewRegistration(command, state, metadata);
+    case 'ExpireRegistration':
+      return expireRegistration(state, metadata);
+    case 'SendExpiryReminder':
+      return sendExpiryReminder(command, state, metadata);
+    case 'RequestExtension':
+      return requestExtension(command, state, metadata);
+    case 'DecideExtension':
+      return decideExtension(command, state, metadata);
+    case 'AddMilestone':
+      return addMilestone(command, state);
+    case 'UpdateMilestone':
+      return updateMilestone(command, state);
+    case 'RemoveMilestone':
+      return removeMilestone(command, state);
+    case 'AddTeamMember':
+      return addTeamMember(command, state);
+    case 'RemoveTeamMember':
+      return removeTeamMember(command, state);
+    case 'LinkOrder':
+      return linkOrder(command, state);
+    case 'UnlinkOrder':
+      return unlinkOrder(command, state);
     default:
       return assertNever(command);
   }
@@ -474,7 +594,7 @@ export function evolve(state: ProjectState, event: ProjectEvent): ProjectState {
   if (state.status === 'none' || state.status === 'deleted') return state;
   switch (event.type) {
     case 'ProjectUpdated.v1':
-      return { ...state, details: event.data.details, ...('boqFile' in event.data ? { boqFile: event.data.boqFile ?? null } : {}) };
+      return { ...state, details: { ...state.details, ...event.data.details }, ...('boqFile' in event.data ? { boqFile: event.data.boqFile ?? null } : {}) };
     case 'ProjectStatusChanged.v1':
       return { ...state, status: event.data.status, details: { ...state.details, progress: event.data.progress } };
     case 'ProjectDeleted.v1':

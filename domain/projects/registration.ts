@@ -8,6 +8,17 @@ export const DAY_MS = 24 * 60 * 60 * 1000;
 /** Spec 000 §9: a deal registration is valid 60 days from submission. */
 export const REGISTRATION_VALIDITY_DAYS = 60;
 export const EXTENSION_DAYS = 30;
+
+/**
+ * The protection a registration gets from its organisation's programme tier. A tier states its length in
+ * days at the standard length (`REGISTRATION_VALIDITY_DAYS`); the installation's configured standard
+ * (`standardMs`, 60 days unless configured otherwise) scales every tier alike, so the ladder keeps its
+ * proportions. An organisation without a tier gets the standard length.
+ */
+export function protectionMs(standardMs: number, tierProtectionDays: number | null): number {
+  if (tierProtectionDays === null) return standardMs;
+  return Math.round((standardMs * tierProtectionDays) / REGISTRATION_VALIDITY_DAYS);
+}
 /** Reminders go out this many days before a registration expires. */
 export const REMINDER_DAYS_BEFORE = [14, 3] as const;
 export type ReminderDays = (typeof REMINDER_DAYS_BEFORE)[number];
@@ -36,17 +47,99 @@ export type ExtensionStatus = (typeof EXTENSION_STATUSES)[number];
  * split, so they are listed without them. Only trailing words are dropped, and never the last word left.
  */
 export const LEGAL_SUFFIXES: ReadonlySet<string> = new Set([
-  'inc', 'incorporated', 'corp', 'corporation', 'co', 'company', 'ltd', 'limited', 'llc', 'llp', 'lp', 'plc', 'pllc',
-  'gmbh', 'mbh', 'ag', 'kg', 'ohg', 'ug', 'ev', 'sa', 'sas', 'sarl', 'sl', 'slu', 'srl', 'spa', 'sau', 'bv', 'nv', 'vof',
-  'pty', 'pte', 'pvt', 'oy', 'oyj', 'ab', 'as', 'asa', 'aps', 'kk', 'sro', 'zoo', 'sp', 'kft', 'zrt', 'doo', 'ltda', 'cv', 'and',
+  'inc',
+  'incorporated',
+  'corp',
+  'corporation',
+  'co',
+  'company',
+  'ltd',
+  'limited',
+  'llc',
+  'llp',
+  'lp',
+  'plc',
+  'pllc',
+  'gmbh',
+  'mbh',
+  'ag',
+  'kg',
+  'ohg',
+  'ug',
+  'ev',
+  'sa',
+  'sas',
+  'sarl',
+  'sl',
+  'slu',
+  'srl',
+  'spa',
+  'sau',
+  'bv',
+  'nv',
+  'vof',
+  'pty',
+  'pte',
+  'pvt',
+  'oy',
+  'oyj',
+  'ab',
+  'as',
+  'asa',
+  'aps',
+  'kk',
+  'sro',
+  'zoo',
+  'sp',
+  'kft',
+  'zrt',
+  'doo',
+  'ltda',
+  'cv',
+  'and',
 ]);
 
 /** Public mail providers: an address there says nothing about which organisation the end user belongs to. */
 export const PUBLIC_MAIL_DOMAINS: ReadonlySet<string> = new Set([
-  'gmail.com', 'googlemail.com', 'outlook.com', 'hotmail.com', 'hotmail.co.uk', 'live.com', 'msn.com', 'yahoo.com', 'yahoo.co.uk',
-  'yahoo.fr', 'yahoo.de', 'ymail.com', 'icloud.com', 'me.com', 'mac.com', 'aol.com', 'proton.me', 'protonmail.com', 'gmx.com',
-  'gmx.de', 'gmx.net', 'web.de', 't-online.de', 'mail.com', 'zoho.com', 'yandex.com', 'yandex.ru', 'mail.ru', 'qq.com', '163.com',
-  '126.com', 'fastmail.com', 'hey.com', 'tutanota.com', 'orange.fr', 'free.fr', 'laposte.net', 'libero.it', 'btinternet.com',
+  'gmail.com',
+  'googlemail.com',
+  'outlook.com',
+  'hotmail.com',
+  'hotmail.co.uk',
+  'live.com',
+  'msn.com',
+  'yahoo.com',
+  'yahoo.co.uk',
+  'yahoo.fr',
+  'yahoo.de',
+  'ymail.com',
+  'icloud.com',
+  'me.com',
+  'mac.com',
+  'aol.com',
+  'proton.me',
+  'protonmail.com',
+  'gmx.com',
+  'gmx.de',
+  'gmx.net',
+  'web.de',
+  't-online.de',
+  'mail.com',
+  'zoho.com',
+  'yandex.com',
+  'yandex.ru',
+  'mail.ru',
+  'qq.com',
+  '163.com',
+  '126.com',
+  'fastmail.com',
+  'hey.com',
+  'tutanota.com',
+  'orange.fr',
+  'free.fr',
+  'laposte.net',
+  'libero.it',
+  'btinternet.com',
 ]);
 
 const plainWords = (text: string | null | undefined): string[] =>
@@ -81,7 +174,10 @@ export function customerKey(name: string | null | undefined): string {
 export function emailDomain(email: string | null | undefined): string | null {
   const at = (email ?? '').trim().lastIndexOf('@');
   if (at < 0) return null;
-  const domain = (email ?? '').trim().slice(at + 1).toLowerCase();
+  const domain = (email ?? '')
+    .trim()
+    .slice(at + 1)
+    .toLowerCase();
   return domain || null;
 }
 
@@ -108,7 +204,11 @@ export interface RegistrationKey {
   customerWords?: string;
 }
 
-export const registrationKey = (customerName: string | null | undefined, endUserEmail: string | null | undefined, location?: string | null): RegistrationKey => ({
+export const registrationKey = (
+  customerName: string | null | undefined,
+  endUserEmail: string | null | undefined,
+  location?: string | null,
+): RegistrationKey => ({
   customerKey: customerKey(customerName),
   emailDomain: businessDomain(endUserEmail),
   siteKey: siteKey(location),

@@ -1,4 +1,4 @@
-import { PRODUCT_CATEGORIES } from '../catalogue/catalogue';
+import { PRODUCT_CATEGORIES } from '../products/products';
 
 /**
  * The choices of the Submit Rebate form (spec 002 §7: category and type lists, each with id and
@@ -13,7 +13,11 @@ export const isRebateProductCategory = (value: string) => (REBATE_PRODUCT_CATEGO
 export const isRebateType = (value: string) => (REBATE_TYPES as readonly string[]).includes(value);
 
 /** `Managed Switches` → `managed-switches`: a stable id for a list entry. */
-export const listEntryId = (name: string) => name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+export const listEntryId = (name: string) =>
+  name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 
 /**
  * A claim names a list entry by its name or by the id the list answers (`managed-switches`): either

@@ -78,11 +78,19 @@ const historyTo: Record<RebateStatus, RebateEvent[]> = {
   rejected: [submitted, rejectedFrom('pending')],
 };
 
-const review = (status: string, notes: string | null = null, rebateAmountCents: number | null = null): RebateCommand => ({ type: 'ReviewRebate', status, notes, rebateAmountCents });
+const review = (status: string, notes: string | null = null, rebateAmountCents: number | null = null): RebateCommand => ({
+  type: 'ReviewRebate',
+  status,
+  notes,
+  rebateAmountCents,
+});
 
 describe('SubmitRebate', () => {
   it('opens a pending claim with trimmed fields and a normalized invoice number', () => {
-    spec.given([]).when(submit(), { ...partner, now }).then([submitted]);
+    spec
+      .given([])
+      .when(submit(), { ...partner, now })
+      .then([submitted]);
   });
 
   it.each([
@@ -115,15 +123,32 @@ describe('SubmitRebate', () => {
   });
 
   it('accepts a purchase made today east of Greenwich (tomorrow in UTC) and one a year ago', () => {
-    expect(rebates.decide(submit({ purchaseDate: '2026-11-22' }), rebates.initialState(), { now, ...partner, correlationId: 'c', causationId: null })).toHaveLength(1);
-    expect(rebates.decide(submit({ purchaseDate: '2025-11-21' }), rebates.initialState(), { now, ...partner, correlationId: 'c', causationId: null })).toHaveLength(1);
+    expect(
+      rebates.decide(submit({ purchaseDate: '2026-11-22' }), rebates.initialState(), { now, ...partner, correlationId: 'c', causationId: null }),
+    ).toHaveLength(1);
+    expect(
+      rebates.decide(submit({ purchaseDate: '2025-11-21' }), rebates.initialState(), { now, ...partner, correlationId: 'c', causationId: null }),
+    ).toHaveLength(1);
   });
 
   it('refuses more than 5 documents and documents of other types', () => {
     const doc = (n: number, type = 'pdf') => ({ file: `f${n}.${type}`, name: `doc${n}.${type}`, type, size: 10 });
-    spec.given([]).when(submit({ documents: [1, 2, 3, 4, 5, 6].map((n) => doc(n)) }), { now }).thenThrows(REBATE_MESSAGES.tooManyDocuments, 'VALIDATION_ERROR');
-    spec.given([]).when(submit({ documents: [doc(1, 'svg')] }), { now }).thenThrows(REBATE_MESSAGES.documentType, 'VALIDATION_ERROR');
-    expect(rebates.decide(submit({ documents: [1, 2, 3, 4, 5].map((n) => doc(n, n % 2 ? 'png' : 'docx')) }), rebates.initialState(), { now, ...partner, correlationId: 'c', causationId: null })).toHaveLength(1);
+    spec
+      .given([])
+      .when(submit({ documents: [1, 2, 3, 4, 5, 6].map((n) => doc(n)) }), { now })
+      .thenThrows(REBATE_MESSAGES.tooManyDocuments, 'VALIDATION_ERROR');
+    spec
+      .given([])
+      .when(submit({ documents: [doc(1, 'svg')] }), { now })
+      .thenThrows(REBATE_MESSAGES.documentType, 'VALIDATION_ERROR');
+    expect(
+      rebates.decide(submit({ documents: [1, 2, 3, 4, 5].map((n) => doc(n, n % 2 ? 'png' : 'docx')) }), rebates.initialState(), {
+        now,
+        ...partner,
+        correlationId: 'c',
+        causationId: null,
+      }),
+    ).toHaveLength(1);
   });
 
   it.each(REBATE_STATUSES)('refuses the same invoice again while the first claim is %s, saying when and how it stands', (status) => {
@@ -151,7 +176,12 @@ describe('SubmitRebate', () => {
 
 describe('ReviewRebate', () => {
   it('follows the review table of spec 002 §4', () => {
-    expect(REBATE_STATUS_TRANSITIONS).toEqual({ pending: ['processing', 'approved', 'rejected'], processing: ['approved', 'rejected'], approved: [], rejected: [] });
+    expect(REBATE_STATUS_TRANSITIONS).toEqual({
+      pending: ['processing', 'approved', 'rejected'],
+      processing: ['approved', 'rejected'],
+      approved: [],
+      rejected: [],
+    });
     expect(nextRebateStatuses('approved')).toEqual([]);
     expect(nextRebateStatuses('nonsense')).toEqual([]);
   });
@@ -162,29 +192,61 @@ describe('ReviewRebate', () => {
       spec
         .given(historyTo.pending)
         .when(review('processing', ' Checking with the distributor '), admin)
-        .then([{ type: 'RebateProcessingStarted.v1', data: { ...common, status: 'processing', previousStatus: 'pending', reason: 'Checking with the distributor' } }]);
+        .then([
+          { type: 'RebateProcessingStarted.v1', data: { ...common, status: 'processing', previousStatus: 'pending', reason: 'Checking with the distributor' } },
+        ]);
     });
 
     it('approves it with an amount and records the note', () => {
-      spec.given(historyTo.pending).when(review('approved', 'Approved after review', 437_50), admin).then([approvedFrom('pending')]);
+      spec
+        .given(historyTo.pending)
+        .when(review('approved', 'Approved after review', 437_50), admin)
+        .then([approvedFrom('pending')]);
     });
 
     it('approves a zero rebate and the whole purchase, not more', () => {
-      spec.given(historyTo.pending).when(review('approved', null, 0), admin).then([approvedFrom('pending', 0, null)]);
-      spec.given(historyTo.pending).when(review('approved', null, 12_500_00), admin).then([approvedFrom('pending', 12_500_00, null)]);
-      spec.given(historyTo.pending).when(review('approved', null, 12_500_01), admin).thenThrows(REBATE_MESSAGES.amountAbovePurchase, 'VALIDATION_ERROR');
+      spec
+        .given(historyTo.pending)
+        .when(review('approved', null, 0), admin)
+        .then([approvedFrom('pending', 0, null)]);
+      spec
+        .given(historyTo.pending)
+        .when(review('approved', null, 12_500_00), admin)
+        .then([approvedFrom('pending', 12_500_00, null)]);
+      spec
+        .given(historyTo.pending)
+        .when(review('approved', null, 12_500_01), admin)
+        .thenThrows(REBATE_MESSAGES.amountAbovePurchase, 'VALIDATION_ERROR');
     });
 
     it('refuses an approval without an amount, with a negative one or a fraction of a cent', () => {
-      spec.given(historyTo.pending).when(review('approved', 'ok', null), admin).thenThrows(REBATE_MESSAGES.amountRequired, 'VALIDATION_ERROR');
-      spec.given(historyTo.pending).when(review('approved', 'ok', -1), admin).thenThrows(REBATE_MESSAGES.amountNegative, 'VALIDATION_ERROR');
-      spec.given(historyTo.pending).when(review('approved', 'ok', 1.5), admin).thenThrows(REBATE_MESSAGES.amountRequired, 'VALIDATION_ERROR');
+      spec
+        .given(historyTo.pending)
+        .when(review('approved', 'ok', null), admin)
+        .thenThrows(REBATE_MESSAGES.amountRequired, 'VALIDATION_ERROR');
+      spec
+        .given(historyTo.pending)
+        .when(review('approved', 'ok', -1), admin)
+        .thenThrows(REBATE_MESSAGES.amountNegative, 'VALIDATION_ERROR');
+      spec
+        .given(historyTo.pending)
+        .when(review('approved', 'ok', 1.5), admin)
+        .thenThrows(REBATE_MESSAGES.amountRequired, 'VALIDATION_ERROR');
     });
 
     it('rejects it with a reason of at most 500 characters (after trimming)', () => {
-      spec.given(historyTo.pending).when(review('rejected', '  The invoice is not legible. '), admin).then([rejectedFrom('pending')]);
-      spec.given(historyTo.pending).when(review('rejected', `${'x'.repeat(500)}  `), admin).then([rejectedFrom('pending', 'x'.repeat(500))]);
-      spec.given(historyTo.pending).when(review('rejected', 'x'.repeat(501)), admin).thenThrows(REBATE_MESSAGES.reasonTooLong, 'VALIDATION_ERROR');
+      spec
+        .given(historyTo.pending)
+        .when(review('rejected', '  The invoice is not legible. '), admin)
+        .then([rejectedFrom('pending')]);
+      spec
+        .given(historyTo.pending)
+        .when(review('rejected', `${'x'.repeat(500)}  `), admin)
+        .then([rejectedFrom('pending', 'x'.repeat(500))]);
+      spec
+        .given(historyTo.pending)
+        .when(review('rejected', 'x'.repeat(501)), admin)
+        .thenThrows(REBATE_MESSAGES.reasonTooLong, 'VALIDATION_ERROR');
       spec.given(historyTo.pending).when(review('rejected', '   '), admin).thenThrows(REBATE_MESSAGES.reasonRequired, 'VALIDATION_ERROR');
       spec.given(historyTo.pending).when(review('rejected', null), admin).thenThrows(REBATE_MESSAGES.reasonRequired, 'VALIDATION_ERROR');
     });
@@ -197,8 +259,14 @@ describe('ReviewRebate', () => {
 
   describe('when processing', () => {
     it('approves or rejects it', () => {
-      spec.given(historyTo.processing).when(review('approved', 'Approved after review', 437_50), admin).then([approvedFrom('processing')]);
-      spec.given(historyTo.processing).when(review('rejected', 'The invoice is not legible.'), admin).then([rejectedFrom('processing')]);
+      spec
+        .given(historyTo.processing)
+        .when(review('approved', 'Approved after review', 437_50), admin)
+        .then([approvedFrom('processing')]);
+      spec
+        .given(historyTo.processing)
+        .when(review('rejected', 'The invoice is not legible.'), admin)
+        .then([rejectedFrom('processing')]);
     });
 
     it('refuses processing again and going back to pending', () => {
@@ -212,24 +280,43 @@ describe('ReviewRebate', () => {
     it.each(REBATE_STATUSES)('refuses %s, saying which move was refused', (status) => {
       let caught: unknown;
       try {
-        rebates.decide(review(status, 'reason', 100), historyTo[final].reduce(rebates.evolve, rebates.initialState()), { now, ...admin, correlationId: 'c', causationId: null });
+        rebates.decide(review(status, 'reason', 100), historyTo[final].reduce(rebates.evolve, rebates.initialState()), {
+          now,
+          ...admin,
+          correlationId: 'c',
+          causationId: null,
+        });
       } catch (error) {
         caught = error;
       }
-      expect(caught).toMatchObject({ kind: 'conflict', code: 'INVALID_STATUS_TRANSITION', message: 'Invalid status transition', details: `Cannot change status from ${final} to ${status}` });
+      expect(caught).toMatchObject({
+        kind: 'conflict',
+        code: 'INVALID_STATUS_TRANSITION',
+        message: 'Invalid status transition',
+        details: `Cannot change status from ${final} to ${status}`,
+      });
     });
   });
 
   it('is for administrators only (both spellings of the role)', () => {
     for (const role of ['partner', 'support', 'manufacturer', 'distributor', 'partner_user', null]) {
-      spec.given(historyTo.pending).when(review('approved', null, 100), { actorRole: role }).thenThrows(REBATE_MESSAGES.onlyAdminsReview, 'INSUFFICIENT_PERMISSIONS');
+      spec
+        .given(historyTo.pending)
+        .when(review('approved', null, 100), { actorRole: role })
+        .thenThrows(REBATE_MESSAGES.onlyAdminsReview, 'INSUFFICIENT_PERMISSIONS');
     }
     spec.given(historyTo.pending).when(review('processing'), { actorRole: 'administrator' }).then([processing]);
   });
 
   it('answers not found for a claim that does not exist or was deleted', () => {
-    spec.given([]).when(review('approved', null, 100), admin).thenThrows(REBATE_MESSAGES.notFound, 'NOT_FOUND');
-    spec.given([submitted, deleted('pending')]).when(review('approved', null, 100), admin).thenThrows(REBATE_MESSAGES.notFound, 'NOT_FOUND');
+    spec
+      .given([])
+      .when(review('approved', null, 100), admin)
+      .thenThrows(REBATE_MESSAGES.notFound, 'NOT_FOUND');
+    spec
+      .given([submitted, deleted('pending')])
+      .when(review('approved', null, 100), admin)
+      .thenThrows(REBATE_MESSAGES.notFound, 'NOT_FOUND');
   });
 });
 
@@ -239,8 +326,14 @@ describe('DeleteRebate', () => {
   const byAdmin = (reason: string | null = null): RebateCommand => ({ type: 'DeleteRebate', actorOrganisationId: 'admin-1', reason });
 
   it('lets the submitting organisation withdraw a pending or a rejected claim, recording who and why', () => {
-    spec.given(historyTo.pending).when(byOwner(' Submitted twice by mistake '), partner).then([deleted('pending', 'Submitted twice by mistake')]);
-    spec.given(historyTo.rejected).when(byOwner(), partner).then([deleted('rejected')]);
+    spec
+      .given(historyTo.pending)
+      .when(byOwner(' Submitted twice by mistake '), partner)
+      .then([deleted('pending', 'Submitted twice by mistake')]);
+    spec
+      .given(historyTo.rejected)
+      .when(byOwner(), partner)
+      .then([deleted('rejected')]);
   });
 
   it('refuses the organisation once the claim is under review or approved', () => {
@@ -254,12 +347,18 @@ describe('DeleteRebate', () => {
 
   it('lets administrators delete any claim that was not approved', () => {
     for (const status of ['pending', 'processing', 'rejected'] as const) {
-      spec.given(historyTo[status]).when(byAdmin('Duplicate of a paper claim'), admin).then([deleted(status, 'Duplicate of a paper claim')]);
+      spec
+        .given(historyTo[status])
+        .when(byAdmin('Duplicate of a paper claim'), admin)
+        .then([deleted(status, 'Duplicate of a paper claim')]);
     }
     spec.given(historyTo.approved).when(byAdmin(), admin).thenThrows(REBATE_MESSAGES.approvedNotDeletable, 'CONFLICT');
   });
 
   it('answers not found for a claim already deleted', () => {
-    spec.given([submitted, deleted('pending')]).when(byOwner(), partner).thenThrows(REBATE_MESSAGES.notFound, 'NOT_FOUND');
+    spec
+      .given([submitted, deleted('pending')])
+      .when(byOwner(), partner)
+      .thenThrows(REBATE_MESSAGES.notFound, 'NOT_FOUND');
   });
 });

@@ -163,7 +163,15 @@ export type RebateEvent =
     }
   | {
       type: 'RebateDeleted.v1';
-      data: { rebateId: string; organisationId: string; invoiceNumber: string; documents: string[]; status: 'deleted'; previousStatus: RebateStatus; reason: string | null };
+      data: {
+        rebateId: string;
+        organisationId: string;
+        invoiceNumber: string;
+        documents: string[];
+        status: 'deleted';
+        previousStatus: RebateStatus;
+        reason: string | null;
+      };
     };
 
 export type RebateCommand =
@@ -358,14 +366,22 @@ export function evolve(state: RebateState, event: RebateEvent): RebateState {
         purchaseAmountCents: d.purchaseAmountCents,
         submittedAt: d.submittedAt,
         documents: d.documents.map((doc) => doc.file),
-        claim: { productName: d.productName, productCategory: d.productCategory, purchaseDate: d.purchaseDate, rebateType: d.rebateType, description: d.description },
+        claim: {
+          productName: d.productName,
+          productCategory: d.productCategory,
+          purchaseDate: d.purchaseDate,
+          rebateType: d.rebateType,
+          description: d.description,
+        },
         companyName: d.companyName,
         submittedBy: d.submittedBy,
         rebateAmountCents: null,
       };
     }
     case 'RebateApproved.v1':
-      return state.status === 'none' || state.status === 'deleted' ? state : { ...state, status: event.data.status, rebateAmountCents: event.data.rebateAmountCents };
+      return state.status === 'none' || state.status === 'deleted'
+        ? state
+        : { ...state, status: event.data.status, rebateAmountCents: event.data.rebateAmountCents };
     case 'RebateProcessingStarted.v1':
     case 'RebateRejected.v1':
       return state.status === 'none' || state.status === 'deleted' ? state : { ...state, status: event.data.status };

@@ -74,12 +74,26 @@ describe('quarterly progress', () => {
 
   it('measures progress to the next tier and what remains', () => {
     expect(at(10_000_00)).toMatchObject({ currentTier: { name: 'Bronze' }, percentage: 40, remainingToNextTierCents: 15_000_00 });
-    expect(at(25_000_00)).toMatchObject({ currentTier: { name: 'Silver' }, nextTier: { name: 'Gold' }, targetCents: 75_000_00, percentage: 33.3, remainingToNextTierCents: 50_000_00, ratePercent: 3.5 });
+    expect(at(25_000_00)).toMatchObject({
+      currentTier: { name: 'Silver' },
+      nextTier: { name: 'Gold' },
+      targetCents: 75_000_00,
+      percentage: 33.3,
+      remainingToNextTierCents: 50_000_00,
+      ratePercent: 3.5,
+    });
     expect(at(74_999_99)).toMatchObject({ currentTier: { name: 'Silver' }, percentage: 99.9, remainingToNextTierCents: 1 });
   });
 
   it('caps at 100% once the top tier is reached', () => {
-    expect(at(150_000_00)).toMatchObject({ currentTier: { name: 'Platinum' }, nextTier: null, targetCents: 150_000_00, percentage: 100, remainingToNextTierCents: 0, ratePercent: 6.5 });
+    expect(at(150_000_00)).toMatchObject({
+      currentTier: { name: 'Platinum' },
+      nextTier: null,
+      targetCents: 150_000_00,
+      percentage: 100,
+      remainingToNextTierCents: 0,
+      ratePercent: 6.5,
+    });
     expect(at(900_000_00).percentage).toBe(100);
   });
 

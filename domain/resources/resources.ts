@@ -32,7 +32,15 @@ export type ResourceState = { status: 'none' } | { status: 'published'; id: stri
 export type ResourceEvent =
   | {
       type: 'ResourcePublished.v1';
-      data: { resourceId: string; title: string; category: ResourceCategory; description: string; roles: string[]; file: ResourceFile; publishedBy: string | null };
+      data: {
+        resourceId: string;
+        title: string;
+        category: ResourceCategory;
+        description: string;
+        roles: string[];
+        file: ResourceFile;
+        publishedBy: string | null;
+      };
     }
   | { type: 'ResourceRemoved.v1'; data: { resourceId: string } };
 
@@ -57,7 +65,15 @@ export function decide(command: ResourceCommand, state: ResourceState, metadata:
       return [
         {
           type: 'ResourcePublished.v1',
-          data: { resourceId: command.resourceId, title, category: command.category as ResourceCategory, description: command.description?.trim() ?? '', roles, file: command.file, publishedBy: metadata.actorId },
+          data: {
+            resourceId: command.resourceId,
+            title,
+            category: command.category as ResourceCategory,
+            description: command.description?.trim() ?? '',
+            roles,
+            file: command.file,
+            publishedBy: metadata.actorId,
+          },
         },
       ];
     }

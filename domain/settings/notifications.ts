@@ -127,8 +127,15 @@ export function unknownPlaceholders(text: string): string[] {
 
 /** Fills a template's placeholders; a line left holding only an empty link's label is dropped. */
 export function renderTemplate(template: EmailTemplate, values: TemplateValues): EmailTemplate {
-  const fill = (text: string) => text.replace(PLACEHOLDER, (whole, name: string) => (Object.hasOwn(values, name) ? values[name as TemplatePlaceholder] : whole));
-  const body = values.link ? template.body : template.body.split('\n').filter((line) => !/\{\{\s*link\s*\}\}/.test(line)).join('\n').replace(/\n{3,}/g, '\n\n');
+  const fill = (text: string) =>
+    text.replace(PLACEHOLDER, (whole, name: string) => (Object.hasOwn(values, name) ? values[name as TemplatePlaceholder] : whole));
+  const body = values.link
+    ? template.body
+    : template.body
+        .split('\n')
+        .filter((line) => !/\{\{\s*link\s*\}\}/.test(line))
+        .join('\n')
+        .replace(/\n{3,}/g, '\n\n');
   return { subject: fill(template.subject).replace(/\s+/g, ' ').trim(), body: fill(body) };
 }
 

@@ -17,6 +17,16 @@ export interface SupportContact {
 export const SUPPORT_CONTACT_SETTING = 'support-contact';
 export const NOTIFICATION_SETTINGS_SETTING = 'notification-settings';
 export const emailTemplateSetting = (kind: string) => `email-template.${kind}`;
+export const SECURITY_POLICY_SETTING = 'security-policy';
+
+/** Who must have a second factor, and the organisations (their owners' ids) whose people sign in only through single sign-on. */
+export const MFA_REQUIREMENTS = ['nobody', 'administrators', 'everyone'] as const;
+export type MfaRequirement = (typeof MFA_REQUIREMENTS)[number];
+export interface SecurityPolicy {
+  mfaRequiredFor: MfaRequirement;
+  ssoRequiredOrganisations: string[];
+}
+export const DEFAULT_SECURITY_POLICY: SecurityPolicy = { mfaRequiredFor: 'nobody', ssoRequiredOrganisations: [] };
 
 export const SETTINGS_MESSAGES = {
   onlyAdmins: 'Only administrators can change settings.',
@@ -36,6 +46,7 @@ export const SETTINGS_MESSAGES = {
   unknownPlaceholder: (names: string[]) => `Unknown placeholder${names.length === 1 ? '' : 's'}: ${names.map((n) => `{{${n}}}`).join(', ')}.`,
   templateSaved: 'E-mail template saved',
   templateReset: 'E-mail template reset to the standard wording',
+  securitySaved: 'Security settings saved',
 } as const;
 
 export type SettingState = { status: 'none' } | { status: 'set'; value: unknown };
@@ -44,19 +55,22 @@ export type SettingEvent =
   | { type: 'SupportContactChanged.v1'; data: SupportContact }
   | { type: 'NotificationSettingsChanged.v1'; data: NotificationSettings }
   | { type: 'EmailTemplateChanged.v1'; data: { kind: string } & EmailTemplate }
-  | { type: 'EmailTemplateReset.v1'; data: { kind: string } };
+  | { type: 'EmailTemplateReset.v1'; data: { kind: string } }
+  | { type: 'SecurityPolicyChanged.v1'; data: SecurityPolicy };
 
 export type SettingCommand =
   | { type: 'ChangeSupportContact'; phone: string; email: string; hours: string }
   /** The whole table: for each event kind listed, the audiences e-mailed. */
   | { type: 'ChangeNotificationSettings'; mail: Record<string, string[]> }
   | { type: 'ChangeEmailTemplate'; kind: string; subject: string; body: string }
-  | { type: 'ResetEmailTemplate'; kind: string };
+  | { type: 'ResetEmailTemplate'; kind: string }
+  | { type: 'ChangeSecurityPolicy'; mfaRequiredFor: MfaRequirement; ssoRequiredOrganisations: string[] };
 
 const invalid = (message: string, field: string) => new DomainError('invalid', 'VALIDATION_ERROR', message, [{ field, message }]);
 
 export function decide(command: SettingCommand, state: SettingState, metadata: CommandMetadata): SettingEvent[] {
-  if (!isAdminRole(metadata.actorRole) && metadata.actorRole !== 'system') throw new DomainError('forbidden', 'INSUFFICIENT_PERMISSIONS', SETTINGS_MESSAGES.onlyAdmins);
+  if (!isAdminRole(metadata.actorRole) && metadata.actorRole !== 'system')
+    throw new DomainError('forbidden', 'INSUFFICIENT_PERMISSIONS', SETTINGS_MESSAGES.onlyAdmins);
   switch (command.type) {
     case 'ChangeSupportContact': {
       const value = { phone: command.phone.trim(), email: command.email.trim(), hours: command.hours.trim() };
@@ -72,7 +86,8 @@ export function decide(command: SettingCommand, state: SettingState, metadata: C
       const mail: Record<string, MailAudience[]> = {};
       for (const [kind, audiences] of Object.entries(command.mail).sort(([a], [b]) => a.localeCompare(b))) {
         if (!isNotificationKind(kind)) throw invalid(SETTINGS_MESSAGES.unknownEvent, `mail.${kind}`);
-        if (audiences.some((audience) => !(MAIL_AUDIENCES as readonly string[]).includes(audience))) throw invalid(SETTINGS_MESSAGES.unknownAudience, `mail.${kind}`);
+        if (audiences.some((audience) => !(MAIL_AUDIENCES as readonly string[]).includes(audience)))
+          throw invalid(SETTINGS_MESSAGES.unknownAudience, `mail.${kind}`);
         // One order for the same choice, so saving it again is recognised as no change.
         mail[kind] = MAIL_AUDIENCES.filter((audience) => audiences.includes(audience));
       }
@@ -87,7 +102,10 @@ export function decide(command: SettingCommand, state: SettingState, metadata: C
       if (subject.length > 200) throw invalid(SETTINGS_MESSAGES.subjectTooLong, 'subject');
       if (!body) throw invalid(SETTINGS_MESSAGES.bodyRequired, 'body');
       if (body.length > 5000) throw invalid(SETTINGS_MESSAGES.bodyTooLong, 'body');
-      for (const [field, text] of [['subject', subject], ['body', body]] as const) {
+      for (const [field, text] of [
+        ['subject', subject],
+        ['body', body],
+      ] as const) {
         const unknown = unknownPlaceholders(text);
         if (unknown.length) throw invalid(SETTINGS_MESSAGES.unknownPlaceholder(unknown), field);
       }
@@ -99,6 +117,12 @@ export function decide(command: SettingCommand, state: SettingState, metadata: C
       if (!isNotificationKind(command.kind)) throw invalid(SETTINGS_MESSAGES.unknownEvent, 'kind');
       if (state.status !== 'set') return [];
       return [{ type: 'EmailTemplateReset.v1', data: { kind: command.kind } }];
+    case 'ChangeSecurityPolicy': {
+      const value: SecurityPolicy = { mfaRequiredFor: command.mfaRequiredFor, ssoRequiredOrganisations: [...new Set(command.ssoRequiredOrganisations)].sort() };
+      const current = state.status === 'set' ? state.value : DEFAULT_SECURITY_POLICY;
+      if (JSON.stringify(current) === JSON.stringify(value)) return [];
+      return [{ type: 'SecurityPolicyChanged.v1', data: value }];
+    }
     default:
       return assertNever(command);
   }

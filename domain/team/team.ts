@@ -7,7 +7,7 @@
 
 import { grantablePermissions, normalizePermission, SUB_USER_ROLE_OF_PARENT, type Permission } from '../access';
 import { assertNever, DomainError, type CommandMetadata, type Decider } from '../decider';
-import { evolve, users, type UserEvent, type UserState } from '../identity/identity';
+import { evolve, users, type UserEvent, type UserState } from '../identity/users';
 
 /** The account acting on its team, with the permissions it holds now. */
 export interface TeamOwner {
@@ -66,23 +66,38 @@ function memberOf(owner: TeamOwner, state: UserState): Member {
 
 /** The permissions as the server enforces them (`Category.Action`), each one the owner may give. */
 function grantedBy(owner: TeamOwner, memberRole: string, requested: readonly string[]): Permission[] {
-  if (requested.length === 0) throw new DomainError('invalid', 'PERMISSIONS_REQUIRED', TEAM_MESSAGES.permissionsRequired, [{ field: 'permissions', message: TEAM_MESSAGES.permissionsRequired }]);
+  if (requested.length === 0)
+    throw new DomainError('invalid', 'PERMISSIONS_REQUIRED', TEAM_MESSAGES.permissionsRequired, [
+      { field: 'permissions', message: TEAM_MESSAGES.permissionsRequired },
+    ]);
   const unknown = requested.filter((name) => normalizePermission(name) === null);
-  if (unknown.length) throw new DomainError('invalid', 'UNKNOWN_PERMISSION', TEAM_MESSAGES.unknownPermission(unknown), [{ field: 'permissions', message: TEAM_MESSAGES.unknownPermission(unknown) }]);
+  if (unknown.length)
+    throw new DomainError('invalid', 'UNKNOWN_PERMISSION', TEAM_MESSAGES.unknownPermission(unknown), [
+      { field: 'permissions', message: TEAM_MESSAGES.unknownPermission(unknown) },
+    ]);
   const permissions = [...new Set(requested.map((name) => normalizePermission(name)!))];
   const grantable = new Set(grantablePermissions(owner, memberRole));
   const refused = permissions.filter((permission) => !grantable.has(permission));
-  if (refused.length) throw new DomainError('forbidden', 'PERMISSION_NOT_GRANTABLE', TEAM_MESSAGES.notGrantable(refused), [{ field: 'permissions', message: TEAM_MESSAGES.notGrantable(refused) }]);
+  if (refused.length)
+    throw new DomainError('forbidden', 'PERMISSION_NOT_GRANTABLE', TEAM_MESSAGES.notGrantable(refused), [
+      { field: 'permissions', message: TEAM_MESSAGES.notGrantable(refused) },
+    ]);
   return permissions;
 }
 
 function checkName(fullName: string): void {
-  if (!fullName.trim()) throw new DomainError('invalid', 'VALIDATION_ERROR', TEAM_MESSAGES.fullNameRequired, [{ field: 'full_name', message: TEAM_MESSAGES.fullNameRequired }]);
+  if (!fullName.trim())
+    throw new DomainError('invalid', 'VALIDATION_ERROR', TEAM_MESSAGES.fullNameRequired, [{ field: 'full_name', message: TEAM_MESSAGES.fullNameRequired }]);
 }
 
 const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && [...a].sort().join('\n') === [...b].sort().join('\n');
 
-function registered(command: Extract<TeamCommand, { type: 'AddTeamMember' | 'InviteTeamMember' }>, state: UserState, active: boolean, passwordHash: string): UserEvent {
+function registered(
+  command: Extract<TeamCommand, { type: 'AddTeamMember' | 'InviteTeamMember' }>,
+  state: UserState,
+  active: boolean,
+  passwordHash: string,
+): UserEvent {
   const role = memberRoleOf(command.owner);
   if (state.status !== 'none') throw new DomainError('conflict', 'CONFLICT', TEAM_MESSAGES.alreadyExists);
   checkName(command.fullName);
@@ -111,7 +126,10 @@ export function decide(command: TeamCommand, state: UserState, metadata: Command
     case 'InviteTeamMember': {
       // No password yet: the account cannot sign in until the invitation sets one.
       const event = registered(command, state, false, '');
-      return [event, { type: 'UserInvited.v1', data: { userId: command.userId, email: command.email, invitationId: command.invitationId, expiresAt: command.expiresAt } }];
+      return [
+        event,
+        { type: 'UserInvited.v1', data: { userId: command.userId, email: command.email, invitationId: command.invitationId, expiresAt: command.expiresAt } },
+      ];
     }
     case 'UpdateTeamMember': {
       const member = memberOf(command.owner, state);
@@ -153,7 +171,14 @@ export function decide(command: TeamCommand, state: UserState, metadata: Command
       return [
         { type: 'UserPasswordChanged.v1', data: { userId: state.id, passwordHash: command.passwordHash } },
         { type: 'UserInvitationAccepted.v1', data: { userId: state.id, invitationId: command.invitationId } },
-        ...(state.status === 'active' ? [] : [{ type: 'UserActivated.v1' as const, data: { userId: state.id, status: 'active' as const, previousStatus: state.status, reason: 'Invitation accepted' } }]),
+        ...(state.status === 'active'
+          ? []
+          : [
+              {
+                type: 'UserActivated.v1' as const,
+                data: { userId: state.id, status: 'active' as const, previousStatus: state.status, reason: 'Invitation accepted' },
+              },
+            ]),
       ];
     }
     case 'FollowOwnerPermissions': {

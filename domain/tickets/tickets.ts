@@ -34,6 +34,21 @@ export const SERVICE_LEVEL_HOURS: Readonly<Record<TicketPriority, number>> = {
   Low: 168,
 };
 
+/**
+ * The programme tier's support priority: the share of the service level's time support takes to
+ * answer the organisation's tickets (a Gold partner's High ticket is due in 12 hours, not 24).
+ */
+export const SUPPORT_LEVELS = ['standard', 'priority', 'premium'] as const;
+export type SupportLevel = (typeof SUPPORT_LEVELS)[number];
+export const SUPPORT_LEVEL_SHARE: Readonly<Record<SupportLevel, number>> = { standard: 1, priority: 0.5, premium: 0.25 };
+
+/** The organisation's support priority when the ticket is opened, with the tier that gave it. */
+export interface TicketSupport {
+  level: SupportLevel;
+  tierId: string;
+  tierName: string;
+}
+
 export const MAX_TICKET_ATTACHMENTS = 5;
 export const MAX_TICKET_TAGS = 20;
 export const MAX_TAG_LENGTH = 40;
@@ -130,6 +145,8 @@ export type TicketEvent =
         dueAt: string;
         /** false when the due time comes from the service level of the priority */
         dueDateGiven: boolean;
+        /** The tier's support priority that shortened the service level (absent at the standard level). */
+        support?: TicketSupport;
         assignedTo: string | null;
         initialComment: TicketCommentData | null;
         attachments: TicketAttachment[];
@@ -194,6 +211,8 @@ export type TicketCommand =
       attachments: TicketAttachment[];
       /** A return: the unit, and whether it is under warranty now. */
       rma?: (TicketRmaLink & { underWarranty: boolean }) | null;
+      /** Looked up from the organisation's programme tier in force when the ticket is opened; none: standard. */
+      support?: TicketSupport | null;
     }
   | {
       type: 'UpdateTicket';
@@ -204,7 +223,12 @@ export type TicketCommand =
       tags?: string[] | string;
       dueDate?: string;
     }
-  | { type: 'ChangeTicketStatus'; status: string; comment?: { commentId: string; comment: string; isInternal: boolean } | null; resolutionNotes?: string | null }
+  | {
+      type: 'ChangeTicketStatus';
+      status: string;
+      comment?: { commentId: string; comment: string; isInternal: boolean } | null;
+      resolutionNotes?: string | null;
+    }
   | { type: 'AddComment'; commentId: string; comment: string; isInternal: boolean }
   | { type: 'AssignTicket'; assignee: Assignee | null; comment?: { commentId: string; comment: string } | null }
   | { type: 'MarkTicketOverdue'; dueAt: string }
@@ -244,8 +268,8 @@ export function dueAtOf(dueDate: string, now: string): string {
   return at.toISOString();
 }
 
-export function serviceLevelDueAt(priority: TicketPriority, openedAt: string): string {
-  return new Date(new Date(openedAt).getTime() + SERVICE_LEVEL_HOURS[priority] * 3_600_000).toISOString();
+export function serviceLevelDueAt(priority: TicketPriority, openedAt: string, level: SupportLevel = 'standard'): string {
+  return new Date(new Date(openedAt).getTime() + Math.round(SERVICE_LEVEL_HOURS[priority] * SUPPORT_LEVEL_SHARE[level] * 3_600_000)).toISOString();
 }
 
 function assigneeOf(assignee: Assignee | null | undefined): string | null {
@@ -269,7 +293,8 @@ function openTicket(command: Extract<TicketCommand, { type: 'OpenTicket' }>, met
   const category = command.rma ? RMA_CATEGORY : categoryOf(command.category);
   const tags = normalizeTags(command.tags);
   const dueGiven = Boolean(command.dueDate?.trim());
-  const dueAt = dueGiven ? dueAtOf(command.dueDate!, metadata.now) : serviceLevelDueAt(priority, metadata.now);
+  const support = command.support && command.support.level !== 'standard' ? command.support : null;
+  const dueAt = dueGiven ? dueAtOf(command.dueDate!, metadata.now) : serviceLevelDueAt(priority, metadata.now, support?.level);
   const assignedTo = assigneeOf(command.assignee);
   if (command.attachments.length > MAX_TICKET_ATTACHMENTS) throw invalid(TICKET_MESSAGES.tooManyAttachments, 'attachments');
   const initial = command.initialComment?.comment.trim();
@@ -289,10 +314,20 @@ function openTicket(command: Extract<TicketCommand, { type: 'OpenTicket' }>, met
         tags,
         dueAt,
         dueDateGiven: dueGiven,
+        ...(support ? { support } : {}),
         assignedTo,
         initialComment: initial ? { commentId: command.initialComment!.commentId, comment: initial, isInternal: false } : null,
         attachments: command.attachments,
-        ...(command.rma ? { rma: { serialNumber: command.rma.serialNumber, orderId: command.rma.orderId, orderNumber: command.rma.orderNumber, productName: command.rma.productName } } : {}),
+        ...(command.rma
+          ? {
+              rma: {
+                serialNumber: command.rma.serialNumber,
+                orderId: command.rma.orderId,
+                orderNumber: command.rma.orderNumber,
+                productName: command.rma.productName,
+              },
+            }
+          : {}),
         status: 'Open',
         previousStatus: null,
       },
@@ -309,7 +344,10 @@ function live(state: TicketState): LiveTicket {
 
 const refOf = (ticket: LiveTicket): TicketRef => ({ ticketId: ticket.id, ticketNumber: ticket.ticketNumber, organisationId: ticket.organisationId });
 
-function commentOf(comment: { commentId: string; comment: string; isInternal?: boolean } | null | undefined, metadata: CommandMetadata): TicketCommentData | null {
+function commentOf(
+  comment: { commentId: string; comment: string; isInternal?: boolean } | null | undefined,
+  metadata: CommandMetadata,
+): TicketCommentData | null {
   const text = comment?.comment.trim();
   if (!comment || !text) return null;
   const isInternal = comment.isInternal ?? false;
@@ -394,7 +432,22 @@ export function decide(command: TicketCommand, state: TicketState, metadata: Com
 export function evolve(state: TicketState, event: TicketEvent): TicketState {
   if (event.type === 'TicketOpened.v1') {
     const d = event.data;
-    return { status: 'Open', id: d.ticketId, ticketNumber: d.ticketNumber, organisationId: d.organisationId, createdBy: d.createdBy, priority: d.priority, dueAt: d.dueAt, assignedTo: d.assignedTo, overdueFor: null, attachments: d.attachments.map((a) => a.name), title: d.title, description: d.description, category: d.category, tags: d.tags };
+    return {
+      status: 'Open',
+      id: d.ticketId,
+      ticketNumber: d.ticketNumber,
+      organisationId: d.organisationId,
+      createdBy: d.createdBy,
+      priority: d.priority,
+      dueAt: d.dueAt,
+      assignedTo: d.assignedTo,
+      overdueFor: null,
+      attachments: d.attachments.map((a) => a.name),
+      title: d.title,
+      description: d.description,
+      category: d.category,
+      tags: d.tags,
+    };
   }
   if (state.status === 'none' || state.status === 'deleted') return state;
   switch (event.type) {

@@ -8,19 +8,49 @@ describe('warranty checks', () => {
   it('records a check that found a unit, with the serial number in capitals', () => {
     spec
       .given([])
-      .when({ type: 'RecordWarrantyCheck', checkId: 'w-1', serialNumber: ' sn-2026-001001-01001 ', organisationId: 'org-1', unit: { orderId: 'o-1', underWarranty: true } }, { actorId: 'u-1' })
-      .then([{ type: 'WarrantyChecked.v1', data: { checkId: 'w-1', serialNumber: 'SN-2026-001001-01001', checkedBy: 'u-1', organisationId: 'org-1', found: true, orderId: 'o-1', underWarranty: true } }]);
+      .when(
+        {
+          type: 'RecordWarrantyCheck',
+          checkId: 'w-1',
+          serialNumber: ' sn-2026-001001-01001 ',
+          organisationId: 'org-1',
+          unit: { orderId: 'o-1', underWarranty: true },
+        },
+        { actorId: 'u-1' },
+      )
+      .then([
+        {
+          type: 'WarrantyChecked.v1',
+          data: {
+            checkId: 'w-1',
+            serialNumber: 'SN-2026-001001-01001',
+            checkedBy: 'u-1',
+            organisationId: 'org-1',
+            found: true,
+            orderId: 'o-1',
+            underWarranty: true,
+          },
+        },
+      ]);
   });
 
   it('records a check that found nothing', () => {
     spec
       .given([])
       .when({ type: 'RecordWarrantyCheck', checkId: 'w-2', serialNumber: 'SN-0000', organisationId: 'org-1', unit: null }, { actorId: 'u-1' })
-      .then([{ type: 'WarrantyChecked.v1', data: { checkId: 'w-2', serialNumber: 'SN-0000', checkedBy: 'u-1', organisationId: 'org-1', found: false, orderId: null, underWarranty: null } }]);
+      .then([
+        {
+          type: 'WarrantyChecked.v1',
+          data: { checkId: 'w-2', serialNumber: 'SN-0000', checkedBy: 'u-1', organisationId: 'org-1', found: false, orderId: null, underWarranty: null },
+        },
+      ]);
   });
 
   it('records a check once', () => {
-    const recorded = { type: 'WarrantyChecked.v1' as const, data: { checkId: 'w-3', serialNumber: 'X', checkedBy: 'u', organisationId: 'o', found: false, orderId: null, underWarranty: null } };
+    const recorded = {
+      type: 'WarrantyChecked.v1' as const,
+      data: { checkId: 'w-3', serialNumber: 'X', checkedBy: 'u', organisationId: 'o', found: false, orderId: null, underWarranty: null },
+    };
     spec.given([recorded]).when({ type: 'RecordWarrantyCheck', checkId: 'w-3', serialNumber: 'X', organisationId: 'o', unit: null }).then([]);
   });
 

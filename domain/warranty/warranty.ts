@@ -19,7 +19,8 @@ export const WARRANTY_MONTHS_BY_CATEGORY: Readonly<Record<string, number>> = {
 /** Any other category (or a product no longer in the catalogue). */
 export const DEFAULT_WARRANTY_MONTHS = 12;
 
-export const warrantyMonthsOf = (category: string | null | undefined) => (category && Object.hasOwn(WARRANTY_MONTHS_BY_CATEGORY, category) ? WARRANTY_MONTHS_BY_CATEGORY[category] : DEFAULT_WARRANTY_MONTHS);
+export const warrantyMonthsOf = (category: string | null | undefined) =>
+  category && Object.hasOwn(WARRANTY_MONTHS_BY_CATEGORY, category) ? WARRANTY_MONTHS_BY_CATEGORY[category] : DEFAULT_WARRANTY_MONTHS;
 
 /** The warranty's last moment: `months` calendar months after `start`. */
 export function warrantyEnd(start: string, months: number): string {
@@ -39,7 +40,15 @@ export type WarrantyCheckState = { status: 'none' } | { status: 'recorded' };
 
 export type WarrantyCheckEvent = {
   type: 'WarrantyChecked.v1';
-  data: { checkId: string; serialNumber: string; checkedBy: string; organisationId: string; found: boolean; orderId: string | null; underWarranty: boolean | null };
+  data: {
+    checkId: string;
+    serialNumber: string;
+    checkedBy: string;
+    organisationId: string;
+    found: boolean;
+    orderId: string | null;
+    underWarranty: boolean | null;
+  };
 };
 
 export type WarrantyCheckCommand = {

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { uuidV7 } from '../../src/eventstore/eventIds';
-import { createPool, type Pool } from '../../src/db';
-import type { ExpectedRevision, NewEvent } from '../../src/eventstore';
-import { PostgresEventStore } from '../../src/eventstore/postgres';
+import { uuidV7 } from '../../platform/eventstore/eventIds';
+import { createPool, type Pool } from '../../platform/db';
+import type { ExpectedRevision, NewEvent } from '../../platform/eventstore';
+import { PostgresEventStore } from '../../platform/eventstore/postgres';
 import { checkpoint } from './benchDatabase';
 import { runClosedLoop, type ClosedLoopResult } from './closedLoop';
 import { summarize, type LatencySummary } from './percentiles';
@@ -130,14 +130,16 @@ export async function runAppendSection(settings: AppendSettings, log: (line: str
     await pool.query(CREATE_RAW_TABLE);
     const { clients, batchSize, streamLength } = settings;
 
-    const storeAppends = (eventsPerAppend: number, ids: EventIds = 'time-ordered') => () => {
-      const cursor = new StreamCursor(streamLength);
-      return async () => {
-        const result = await store.appendToStream(cursor.streamId, eventsOf(eventsPerAppend, ids), { expectedRevision: cursor.expected });
-        cursor.advance(eventsPerAppend, result.nextExpectedRevision);
-        return eventsPerAppend;
+    const storeAppends =
+      (eventsPerAppend: number, ids: EventIds = 'time-ordered') =>
+      () => {
+        const cursor = new StreamCursor(streamLength);
+        return async () => {
+          const result = await store.appendToStream(cursor.streamId, eventsOf(eventsPerAppend, ids), { expectedRevision: cursor.expected });
+          cursor.advance(eventsPerAppend, result.nextExpectedRevision);
+          return eventsPerAppend;
+        };
       };
-    };
     const rawInserts = (rowsPerInsert: number) => () => {
       const cursor = new StreamCursor(streamLength);
       const text = rowsPerInsert === 1 ? rawSingleInsert : rawMultiInsert(rowsPerInsert);
@@ -162,9 +164,7 @@ export async function runAppendSection(settings: AppendSettings, log: (line: str
      * on the machine weighs on each of them alike; each round starts after a CHECKPOINT.
      */
     const measureInterleaved = async (variants: { name: string; seconds: number; makeClient: () => () => Promise<number> }[]) => {
-      const totals = variants.map(
-        (): ClosedLoopResult => ({ operations: 0, events: 0, seconds: 0, latencies: [], errors: 0, firstError: undefined }),
-      );
+      const totals = variants.map((): ClosedLoopResult => ({ operations: 0, events: 0, seconds: 0, latencies: [], errors: 0, firstError: undefined }));
       const walBytes = variants.map(() => 0);
       for (let round = 0; round < settings.rounds; round++) {
         const order = variants.map((_, i) => i);

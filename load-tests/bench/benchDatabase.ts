@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { migrate } from '../../src/db';
+import { migrate } from '../../platform/db';
 
 const PREFIX = 'partnerhub_bench_';
 /** Databases of runs that were interrupted before their clean-up are removed after this long. */

@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import { randomBytes } from 'node:crypto';
-import { loadConfig } from '../../src/config';
+import { loadConfig } from '../../platform/config';
 import { startPortal, type Portal } from '../../src/portal';
 import { DEMO_PASSWORD } from '../../src/seed/identity';
 import { LOAD_TEST_LIMITS } from './limits';
@@ -57,7 +57,11 @@ export async function startBenchPortal(
 
 /** A demo account's access token. */
 export async function signInForBench(baseUrl: string, email: string): Promise<string> {
-  const response = await fetch(`${baseUrl}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: DEMO_PASSWORD }) });
+  const response = await fetch(`${baseUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: DEMO_PASSWORD }),
+  });
   const body = (await response.json()) as { accessToken?: string };
   if (response.status !== 200 || !body.accessToken) throw new Error(`${email} could not sign in (HTTP ${response.status}).`);
   return body.accessToken;
@@ -67,7 +71,11 @@ export async function signInForBench(baseUrl: string, email: string): Promise<st
 export async function callApi(baseUrl: string, token: string, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
   const response = await fetch(`${baseUrl}${path}`, {
     method,
-    headers: { authorization: `Bearer ${token}`, ...(body !== undefined && !(body instanceof FormData) ? { 'content-type': 'application/json' } : {}), ...headers },
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(body !== undefined && !(body instanceof FormData) ? { 'content-type': 'application/json' } : {}),
+      ...headers,
+    },
     body: body === undefined ? undefined : body instanceof FormData ? body : JSON.stringify(body),
   });
   const text = await response.text();

@@ -33,7 +33,7 @@ export async function runClosedLoop(clients: number, seconds: number, makeClient
         } catch (error) {
           result.errors++;
           result.firstError ??= (error as Error).message;
-          if (result.errors > 100) throw new Error(`Too many errors; the first: ${result.firstError}`);
+          if (result.errors > 100) throw new Error(`Too many errors; the first: ${result.firstError}`, { cause: error });
         }
       }
     }),

@@ -11,7 +11,7 @@
 import { performance } from 'node:perf_hooks';
 import { callApi, CommandMeter, runReportedSection, signInForBench, startBenchPortal } from './benchPortal';
 import { summarize, type LatencySummary } from './percentiles';
-import { formatCount, formatMs, formatRate, renderTable } from './reportTables';
+import { latencyTable, commandsLine } from './reportTables';
 import type { RebateBenchSettings } from './rebates';
 
 export interface FundBenchSection {
@@ -45,7 +45,9 @@ export async function runFundBench(settings: RebateBenchSettings, log: (line: st
     const [admin, partner] = await Promise.all(['admin@partnerhub.test', 'partner@partnerhub.test'].map((email) => signInForBench(baseUrl, email)));
     const balance = await callApi(baseUrl, partner, 'GET', '/api/funds/balance');
     const start = dayOf(-10);
-    const fund = (balance.json.data.funds as Array<{ fund_id: string; period_start: string; period_end: string }>).find((f) => f.period_start <= start && f.period_end >= dayOf(-2));
+    const fund = (balance.json.data.funds as Array<{ fund_id: string; period_start: string; period_end: string }>).find(
+      (f) => f.period_start <= start && f.period_end >= dayOf(-2),
+    );
     if (!fund) throw new Error('The demo partner has no fund covering the last ten days.');
 
     const run = async (seconds: number, record: boolean) => {
@@ -66,16 +68,50 @@ export async function runFundBench(settings: RebateBenchSettings, log: (line: st
       await Promise.all(
         Array.from({ length: settings.clients }, async () => {
           while (performance.now() < deadline) {
-            const fields = { fund_id: fund.fund_id, activity_type: 'webinar', title: 'Bench webinar', description: 'Load test activity.', start_date: start, end_date: dayOf(-2), planned_cost: '20.00', requested_amount: '10.00', expected_leads: '5' };
-            const request = await step(latency.request, 201, 'POST /api/fund-requests', () => callApi(baseUrl, partner, 'POST', '/api/fund-requests', multipart(fields, 'attachments')));
+            const fields = {
+              fund_id: fund.fund_id,
+              activity_type: 'webinar',
+              title: 'Bench webinar',
+              description: 'Load test activity.',
+              start_date: start,
+              end_date: dayOf(-2),
+              planned_cost: '20.00',
+              requested_amount: '10.00',
+              expected_leads: '5',
+            };
+            const request = await step(latency.request, 201, 'POST /api/fund-requests', () =>
+              callApi(baseUrl, partner, 'POST', '/api/fund-requests', multipart(fields, 'attachments')),
+            );
             if (!request) continue;
-            if (!(await step(latency.review, 200, 'POST /api/fund-requests/:id/review', () => callApi(baseUrl, admin, 'POST', `/api/fund-requests/${request.id}/review`, { decision: 'approved', approved_amount: 10 })))) continue;
+            if (
+              !(await step(latency.review, 200, 'POST /api/fund-requests/:id/review', () =>
+                callApi(baseUrl, admin, 'POST', `/api/fund-requests/${request.id}/review`, { decision: 'approved', approved_amount: 10 }),
+              ))
+            )
+              continue;
             const claim = await step(latency.claim, 201, 'POST /api/fund-claims', () =>
-              callApi(baseUrl, partner, 'POST', '/api/fund-claims', multipart({ request_id: request.id, actual_cost: '20.00', claimed_amount: '10.00', leads_generated: '6' }, 'proof')),
+              callApi(
+                baseUrl,
+                partner,
+                'POST',
+                '/api/fund-claims',
+                multipart({ request_id: request.id, actual_cost: '20.00', claimed_amount: '10.00', leads_generated: '6' }, 'proof'),
+              ),
             );
             if (!claim) continue;
-            if (!(await step(latency.claimReview, 200, 'POST /api/fund-claims/:id/review', () => callApi(baseUrl, admin, 'POST', `/api/fund-claims/${claim.id}/review`, { decision: 'approved', paid_amount: 10 })))) continue;
-            await step(latency.payout, 200, 'POST /api/fund-claims/:id/payout', () => callApi(baseUrl, admin, 'POST', `/api/fund-claims/${claim.id}/payout`, { reference: `BENCH-${claim.id.slice(0, 8)}`, paid_at: dayOf(0), method: 'bank_transfer' }));
+            if (
+              !(await step(latency.claimReview, 200, 'POST /api/fund-claims/:id/review', () =>
+                callApi(baseUrl, admin, 'POST', `/api/fund-claims/${claim.id}/review`, { decision: 'approved', paid_amount: 10 }),
+              ))
+            )
+              continue;
+            await step(latency.payout, 200, 'POST /api/fund-claims/:id/payout', () =>
+              callApi(baseUrl, admin, 'POST', `/api/fund-claims/${claim.id}/payout`, {
+                reference: `BENCH-${claim.id.slice(0, 8)}`,
+                paid_at: dayOf(0),
+                method: 'bank_transfer',
+              }),
+            );
           }
         }),
       );
@@ -108,19 +144,25 @@ export async function runFundBench(settings: RebateBenchSettings, log: (line: st
 }
 
 export function fundBenchTable(section: FundBenchSection): string {
-  const row = (what: string, summary: LatencySummary) => [what, formatCount(summary.count), formatMs(summary.p50), formatMs(summary.p95), formatMs(summary.p99), formatMs(summary.max)];
   return [
-    renderTable(`Market development funds (${section.clients} concurrent clients)`, ['what', 'count', 'p50', 'p95', 'p99', 'max'], [
-      row('POST /api/fund-requests (1 PDF)', section.request),
-      row('POST /api/fund-requests/:id/review (reserves)', section.review),
-      row('POST /api/fund-claims (1 PDF)', section.claim),
-      row('POST /api/fund-claims/:id/review', section.claimReview),
-      row('POST /api/fund-claims/:id/payout', section.payout),
+    latencyTable(`Market development funds (${section.clients} concurrent clients)`, [
+      ['POST /api/fund-requests (1 PDF)', section.request],
+      ['POST /api/fund-requests/:id/review (reserves)', section.review],
+      ['POST /api/fund-claims (1 PDF)', section.claim],
+      ['POST /api/fund-claims/:id/review', section.claimReview],
+      ['POST /api/fund-claims/:id/payout', section.payout],
     ]),
-    `   commands: ${formatCount(section.commands)} in ${section.seconds.toFixed(1)} s = ${formatRate(section.commandsPerSecond)} (${section.errors} errors${section.firstError ? `; first: ${section.firstError}` : ''})`,
+    commandsLine(section),
   ].join('\n');
 }
 
 export function runFundSection(settings: RebateBenchSettings, log: (line: string) => void, results: { errors: Record<string, string> }): Promise<string[]> {
-  return runReportedSection('funds', 'Market development funds: requests and claims with proof, approvals and payouts from concurrent clients', () => runFundBench(settings, log), fundBenchTable, log, results);
+  return runReportedSection(
+    'funds',
+    'Market development funds: requests and claims with proof, approvals and payouts from concurrent clients',
+    () => runFundBench(settings, log),
+    fundBenchTable,
+    log,
+    results,
+  );
 }

@@ -48,16 +48,37 @@ const ORDERS = 12;
 /** A product with ample stock, and `count` orders of it by the demo partner. */
 async function placeOrders(baseUrl: string, adminToken: string, count: number): Promise<void> {
   const form = new FormData();
-  for (const [name, value] of Object.entries({ name: 'BX-1 Bench Switch', price: '149.00', category: 'Managed Switches', stock_quantity: '100000', moq: '1', description: 'A product for the load test.' })) {
+  for (const [name, value] of Object.entries({
+    name: 'BX-1 Bench Switch',
+    price: '149.00',
+    category: 'Managed Switches',
+    stock_quantity: '100000',
+    moq: '1',
+    description: 'A product for the load test.',
+  })) {
     form.append(name, value);
   }
   const product = await callApi(baseUrl, adminToken, 'POST', '/api/products', form);
   if (product.status !== 201) throw new Error(`Adding a bench product answered ${product.status}: ${JSON.stringify(product.json)}`);
   const partner = await signInForBench(baseUrl, 'partner@partnerhub.test');
   const delivery = new Date(Date.now() + 14 * 86_400_000).toISOString().slice(0, 10);
-  const shipping_address = { firstName: 'Bench', lastName: 'Buyer', email: 'bench@example.test', phone: '+1 206 555 0100', addressLine1: '1 Load Street', city: 'Seattle', state: 'WA', zipCode: '98101', country: 'United States' };
+  const shipping_address = {
+    firstName: 'Bench',
+    lastName: 'Buyer',
+    email: 'bench@example.test',
+    phone: '+1 206 555 0100',
+    addressLine1: '1 Load Street',
+    city: 'Seattle',
+    state: 'WA',
+    zipCode: '98101',
+    country: 'United States',
+  };
   for (let i = 0; i < count; i++) {
-    const placed = await callApi(baseUrl, partner, 'POST', '/api/orders', { estimated_delivery: delivery, items: [{ product_id: product.json.data.id, quantity: 1 + (i % 5) }], shipping_address });
+    const placed = await callApi(baseUrl, partner, 'POST', '/api/orders', {
+      estimated_delivery: delivery,
+      items: [{ product_id: product.json.data.id, quantity: 1 + (i % 5) }],
+      shipping_address,
+    });
     if (placed.status !== 201) throw new Error(`POST /api/orders answered ${placed.status}: ${JSON.stringify(placed.json)}`);
   }
 }
@@ -142,13 +163,26 @@ export async function runHttpSection(settings: HttpSettings, log: (line: string)
     };
 
     const json = { 'content-type': 'application/json' };
-    const login = await measure('login', 'POST /api/auth/login', { url: `${baseUrl}/api/auth/login`, method: 'POST', headers: json, body: loginBody, connections: settings.loginConnections });
+    const login = await measure('login', 'POST /api/auth/login', {
+      url: `${baseUrl}/api/auth/login`,
+      method: 'POST',
+      headers: json,
+      body: loginBody,
+      connections: settings.loginConnections,
+    });
     /** The three reads against the portal at `url`, as the admin signed in there. */
     const measureReads = async (url: string, bearer: string, variant = '') => {
       const measured: HttpMeasurement[] = [];
       for (const read of readPaths) {
         const request = `GET ${read.path.replace(orderId, ':id')}${variant ? ` (${variant})` : ''}`;
-        measured.push(await measure(`${read.name}${variant ? `, ${variant}` : ''}`, request, { url: `${url}${read.path}`, method: 'GET', headers: { authorization: bearer }, connections: settings.connections }));
+        measured.push(
+          await measure(`${read.name}${variant ? `, ${variant}` : ''}`, request, {
+            url: `${url}${read.path}`,
+            method: 'GET',
+            headers: { authorization: bearer },
+            connections: settings.connections,
+          }),
+        );
       }
       return measured;
     };
@@ -157,7 +191,11 @@ export async function runHttpSection(settings: HttpSettings, log: (line: string)
     // the read models have just changed.
     uncached = await startBenchPortal(settings, { processes: ['api'], answerCache: false });
     const uncachedReads = await measureReads(uncached.baseUrl, `Bearer ${await signInForBench(uncached.baseUrl, ADMIN_EMAIL)}`, 'no kept answers');
-    const helloResult = await measure('hello world', 'GET /hello (bare Fastify)', { url: `${helloUrl}/hello`, method: 'GET', connections: settings.connections });
+    const helloResult = await measure('hello world', 'GET /hello (bare Fastify)', {
+      url: `${helloUrl}/hello`,
+      method: 'GET',
+      connections: settings.connections,
+    });
     const ofHello = (measured: HttpMeasurement[]) =>
       measured.map((read, index) => ({ ...read, goal: readPaths[index].goal, ofHello: read.result.requestsPerSecond / helloResult.result.requestsPerSecond }));
     return {

@@ -36,7 +36,8 @@ export async function runLeadBench(settings: LeadBenchSettings, log: (line: stri
     const [admin, partner] = await Promise.all(['admin@partnerhub.test', 'partner@partnerhub.test'].map((email) => signInForBench(baseUrl, email)));
     // Americas leads go to the demo partner by the demo rules.
     const lines = ['company,contact_name,email,country,region,product_interest,estimated_value,source'];
-    for (let i = 0; i < settings.rows; i++) lines.push(`Bench ${prefix} ${i},Person ${i},p${i}@bench-${prefix}-${i}.example,US,Americas,Managed Switches,${1000 + i},web_form`);
+    for (let i = 0; i < settings.rows; i++)
+      lines.push(`Bench ${prefix} ${i},Person ${i},p${i}@bench-${prefix}-${i}.example,US,Americas,Managed Switches,${1000 + i},web_form`);
     const form = new FormData();
     form.append('file', new Blob([lines.join('\n')], { type: 'text/csv' }), 'leads.csv');
     log(`  importing ${settings.rows} rows`);
@@ -47,7 +48,12 @@ export async function runLeadBench(settings: LeadBenchSettings, log: (line: stri
 
     const waiting: string[] = [];
     for (let page = 1; ; page++) {
-      const listed = await callApi(baseUrl, partner, 'GET', `/api/leads?status=assigned&search=${encodeURIComponent(`Bench ${prefix}`)}&limit=100&page=${page}`);
+      const listed = await callApi(
+        baseUrl,
+        partner,
+        'GET',
+        `/api/leads?status=assigned&search=${encodeURIComponent(`Bench ${prefix}`)}&limit=100&page=${page}`,
+      );
       waiting.push(...listed.json.data.leads.map((l: { id: string }) => l.id));
       if (listed.json.data.leads.length < 100) break;
     }
@@ -85,14 +91,41 @@ export async function runLeadBench(settings: LeadBenchSettings, log: (line: stri
 export function leadBenchTable(section: LeadBenchSection): string {
   const s = section.accept;
   return [
-    renderTable(`Leads (${formatCount(section.rows)}-row import, ${section.clients} accepting clients)`, ['what', 'count', 'rate', 'p50', 'p95', 'p99', 'max'], [
-      ['POST /api/leads/import (routed, one command per row)', formatCount(section.rows), `${formatRate(section.rowsPerSecond)} rows`, '', '', '', formatMs(section.importSeconds * 1000)],
-      ['POST /api/leads/:id/accept', formatCount(s.count), formatRate(section.acceptsPerSecond), formatMs(s.p50), formatMs(s.p95), formatMs(s.p99), formatMs(s.max)],
-    ]),
+    renderTable(
+      `Leads (${formatCount(section.rows)}-row import, ${section.clients} accepting clients)`,
+      ['what', 'count', 'rate', 'p50', 'p95', 'p99', 'max'],
+      [
+        [
+          'POST /api/leads/import (routed, one command per row)',
+          formatCount(section.rows),
+          `${formatRate(section.rowsPerSecond)} rows`,
+          '',
+          '',
+          '',
+          formatMs(section.importSeconds * 1000),
+        ],
+        [
+          'POST /api/leads/:id/accept',
+          formatCount(s.count),
+          formatRate(section.acceptsPerSecond),
+          formatMs(s.p50),
+          formatMs(s.p95),
+          formatMs(s.p99),
+          formatMs(s.max),
+        ],
+      ],
+    ),
     `   accepted: ${formatCount(section.accepts)} (${section.errors} errors${section.firstError ? `; first: ${section.firstError}` : ''})`,
   ].join('\n');
 }
 
 export function runLeadSection(settings: LeadBenchSettings, log: (line: string) => void, results: { errors: Record<string, string> }): Promise<string[]> {
-  return runReportedSection('leads', 'Leads: importing a CSV and accepting the routed leads from concurrent clients', () => runLeadBench(settings, log), leadBenchTable, log, results);
+  return runReportedSection(
+    'leads',
+    'Leads: importing a CSV and accepting the routed leads from concurrent clients',
+    () => runLeadBench(settings, log),
+    leadBenchTable,
+    log,
+    results,
+  );
 }

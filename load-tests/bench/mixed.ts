@@ -51,7 +51,10 @@ export interface MixedSection {
 }
 
 const run = (baseUrl: string, rate: number, seconds: number) =>
-  runK6Script(SCRIPT, { env: { BASE_URL: baseUrl, RATE: String(rate), DURATION: `${seconds}s`, THINK_SECONDS: '0', MAX_VUS: String(Math.max(8, Math.ceil(rate * 6))) }, log: () => {} });
+  runK6Script(SCRIPT, {
+    env: { BASE_URL: baseUrl, RATE: String(rate), DURATION: `${seconds}s`, THINK_SECONDS: '0', MAX_VUS: String(Math.max(8, Math.ceil(rate * 6))) },
+    log: () => {},
+  });
 
 /** Journeys must keep up: started on time, under 1% failed requests, and all done within DRAIN_SECONDS of the last arrival. */
 const DRAIN_SECONDS = 10;
@@ -100,7 +103,17 @@ export async function runMixedBench(settings: MixedSettings, log: (line: string)
     const requests = [...byName].map(([name, row]): RequestRow => {
       const sorted = [...row.durations].sort((a, b) => a - b);
       const p95 = percentile(sorted, 95);
-      return { name, type: row.type, count: sorted.length, rate: sorted.length / settings.seconds, p50: percentile(sorted, 50), p95, p99: percentile(sorted, 99), errors: row.errors, held: BUDGET_MS[row.type] === undefined ? undefined : p95 < BUDGET_MS[row.type] };
+      return {
+        name,
+        type: row.type,
+        count: sorted.length,
+        rate: sorted.length / settings.seconds,
+        p50: percentile(sorted, 50),
+        p95,
+        p99: percentile(sorted, 99),
+        errors: row.errors,
+        held: BUDGET_MS[row.type] === undefined ? undefined : p95 < BUDGET_MS[row.type],
+      };
     });
     requests.sort((a, b) => a.type.localeCompare(b.type) || b.count - a.count);
     return {
@@ -124,7 +137,17 @@ export function mixedTable(section: MixedSection): string {
     renderTable(
       `Monday morning (k6 scenario, Node runner): ${section.rate} journeys/s = half of the highest sustained ${section.highestRate || 'n/a'} journeys/s`,
       ['request', 'type', 'count', 'rate', 'p50', 'p95', 'p99', 'errors', 'p95 threshold'],
-      section.requests.map((r) => [r.name, r.type, formatCount(r.count), `${r.rate.toFixed(2)}/s`, formatMs(r.p50), formatMs(r.p95), formatMs(r.p99), r.errors, r.held === undefined ? '' : `${r.held ? 'holds' : 'MISSED'} (< ${BUDGET_MS[r.type]} ms)`]),
+      section.requests.map((r) => [
+        r.name,
+        r.type,
+        formatCount(r.count),
+        `${r.rate.toFixed(2)}/s`,
+        formatMs(r.p50),
+        formatMs(r.p95),
+        formatMs(r.p99),
+        r.errors,
+        r.held === undefined ? '' : `${r.held ? 'holds' : 'MISSED'} (< ${BUDGET_MS[r.type]} ms)`,
+      ]),
     ),
     `   thresholds of the run: ${section.thresholds.map((t) => `${t.key} ${t.expression} ${t.ok ? 'holds' : 'MISSED'}`).join('; ')}`,
     `   ${formatCount(section.iterations)} journeys in ${section.seconds} s, ${section.dropped} not started on time; checks ${section.checks.passes} passed, ${section.checks.fails} failed`,
@@ -133,5 +156,12 @@ export function mixedTable(section: MixedSection): string {
 }
 
 export function runMixedSection(settings: MixedSettings, log: (line: string) => void, results: { errors: Record<string, string> }): Promise<string[]> {
-  return runReportedSection('mixed', 'Mixed: the Monday-morning k6 scenario at half the highest sustained arrival rate', () => runMixedBench(settings, log), mixedTable, log, results);
+  return runReportedSection(
+    'mixed',
+    'Mixed: the Monday-morning k6 scenario at half the highest sustained arrival rate',
+    () => runMixedBench(settings, log),
+    mixedTable,
+    log,
+    results,
+  );
 }

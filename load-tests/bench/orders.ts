@@ -13,7 +13,7 @@
 import { performance } from 'node:perf_hooks';
 import { callApi, CommandMeter, runReportedSection, signInForBench, startBenchPortal } from './benchPortal';
 import { summarize, type LatencySummary } from './percentiles';
-import { formatCount, formatMs, formatRate, renderTable } from './reportTables';
+import { formatCount, latencyTable, commandsLine } from './reportTables';
 
 export interface OrderBenchSettings {
   databaseUrl: string;
@@ -42,7 +42,6 @@ export interface OrderBenchSection {
 const PRODUCTS = 24;
 const STOCK = 10_000_000;
 
-
 const pick = <T>(list: readonly T[]) => list[Math.floor(Math.random() * list.length)];
 
 const address = {
@@ -62,14 +61,23 @@ export async function runOrderBench(settings: OrderBenchSettings, log: (line: st
   const { prefix, baseUrl } = bench;
   try {
     const [admin, partner, distributor, reader] = await Promise.all(
-      ['admin@partnerhub.test', 'partner@partnerhub.test', 'distributor@partnerhub.test', 'manufacturer@partnerhub.test'].map((email) => signInForBench(baseUrl, email)),
+      ['admin@partnerhub.test', 'partner@partnerhub.test', 'distributor@partnerhub.test', 'manufacturer@partnerhub.test'].map((email) =>
+        signInForBench(baseUrl, email),
+      ),
     );
 
     // The products the bench orders: plenty of stock, so refusals come only from real contention bugs.
     const productIds: string[] = [];
     for (let i = 0; i < PRODUCTS; i++) {
       const form = new FormData();
-      for (const [name, value] of Object.entries({ name: `BX-${i} Bench Switch ${prefix}`, price: (49 + i * 10).toFixed(2), category: 'Managed Switches', stock_quantity: String(STOCK), moq: '1', description: 'A product for the load test.' })) {
+      for (const [name, value] of Object.entries({
+        name: `BX-${i} Bench Switch ${prefix}`,
+        price: (49 + i * 10).toFixed(2),
+        category: 'Managed Switches',
+        stock_quantity: String(STOCK),
+        moq: '1',
+        description: 'A product for the load test.',
+      })) {
         form.append(name, value);
       }
       const created = await callApi(baseUrl, admin, 'POST', '/api/products', form);
@@ -132,12 +140,14 @@ export async function runOrderBench(settings: OrderBenchSettings, log: (line: st
             const roll = Math.random();
             const path = roll < 0.1 ? ['cancelled'] : roll < 0.4 ? ['approved'] : roll < 0.7 ? ['approved', 'shipped'] : ['approved', 'shipped', 'delivered'];
             for (const status of path) {
-              const changed = await timed(statusLatency, () => callApi(baseUrl, admin, 'PUT', `/api/orders/admin/${order.id}/status`, {
+              const changed = await timed(statusLatency, () =>
+                callApi(baseUrl, admin, 'PUT', `/api/orders/admin/${order.id}/status`, {
                   status,
                   notes: `Bench: ${status}`,
                   // Shipping names its carrier and tracking number.
                   ...(status === 'shipped' ? { carrier: 'UPS', tracking_number: `BENCH-${order.order_number}` } : {}),
-                }));
+                }),
+              );
               if (changed.status !== 200) {
                 fail(`PUT status ${status} answered ${changed.status}: ${JSON.stringify(changed.json)}`);
                 break;
@@ -179,20 +189,28 @@ export async function runOrderBench(settings: OrderBenchSettings, log: (line: st
 }
 
 export function orderBenchTable(section: OrderBenchSection): string {
-  const row = (what: string, summary: LatencySummary) => [what, formatCount(summary.count), formatMs(summary.p50), formatMs(summary.p95), formatMs(summary.p99), formatMs(summary.max)];
   return [
-    renderTable(`Orders (${section.clients} concurrent clients, ${section.products} products)`, ['what', 'count', 'p50', 'p95', 'p99', 'max'], [
-      row('POST /api/orders (place)', section.place),
-      row('PUT /api/orders/admin/:id/status', section.status),
-      row('accepted → listed in GET /api/orders', section.visibleLag),
+    latencyTable(`Orders (${section.clients} concurrent clients, ${section.products} products)`, [
+      ['POST /api/orders (place)', section.place],
+      ['PUT /api/orders/admin/:id/status', section.status],
+      ['accepted → listed in GET /api/orders', section.visibleLag],
     ]),
-    `   commands: ${formatCount(section.commands)} in ${section.seconds.toFixed(1)} s = ${formatRate(section.commandsPerSecond)} ` +
-      `(${formatCount(section.ordersPlaced)} orders placed, ${formatCount(section.statusChanges)} status changes, ${section.refused} refused, ${section.errors} errors${section.firstError ? `; first: ${section.firstError}` : ''})`,
+    commandsLine(
+      section,
+      `${formatCount(section.ordersPlaced)} orders placed, ${formatCount(section.statusChanges)} status changes, ${section.refused} refused, `,
+    ),
     '   each order reserves stock on 1-3 product streams before it is placed; clients run in the bench process;',
     '   "listed" is measured from the 201 of the placement to the first GET /api/orders of another session that shows the order',
   ].join('\n');
 }
 
 export function runOrderSection(settings: OrderBenchSettings, log: (line: string) => void, results: { errors: Record<string, string> }): Promise<string[]> {
-  return runReportedSection('orders', 'Orders: placing orders and changing statuses from concurrent clients', () => runOrderBench(settings, log), orderBenchTable, log, results);
+  return runReportedSection(
+    'orders',
+    'Orders: placing orders and changing statuses from concurrent clients',
+    () => runOrderBench(settings, log),
+    orderBenchTable,
+    log,
+    results,
+  );
 }

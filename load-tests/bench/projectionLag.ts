@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
-import { createPool } from '../../src/db';
-import type { GlobalPosition } from '../../src/eventstore';
-import { PostgresEventStore } from '../../src/eventstore/postgres';
+import { createPool } from '../../platform/db';
+import type { GlobalPosition } from '../../platform/eventstore';
+import { PostgresEventStore } from '../../platform/eventstore/postgres';
 import { CheckpointStore } from '../../projections/checkpoints';
 import { readModels } from '../../projections';
 import { READ_MODELS_CHECKPOINT, ProjectionRunner } from '../../projections/runner';
@@ -91,7 +91,10 @@ export async function runLagSection(settings: LagSettings, log: (line: string) =
     // Progress as an API process learns it: the watcher reads the checkpoint on each NOTIFY.
     await watcher.start();
 
-    runner = new ProjectionRunner(projectorStore, projectorPool, readModels, { onError: (error) => projectorErrors.push(error.message), onBatch: () => projectorBatches++ });
+    runner = new ProjectionRunner(projectorStore, projectorPool, readModels, {
+      onError: (error) => projectorErrors.push(error.message),
+      onBatch: () => projectorBatches++,
+    });
     runner.start();
 
     // Paced appends: the k-th registration is due at start + k / rate; 16 clients take them in turn.

@@ -12,7 +12,7 @@
 import { performance } from 'node:perf_hooks';
 import { callApi, CommandMeter, runReportedSection, signInForBench, startBenchPortal } from './benchPortal';
 import { summarize, type LatencySummary } from './percentiles';
-import { formatCount, formatRate, formatMs, renderTable } from './reportTables';
+import { formatCount, latencyTable, commandsLine } from './reportTables';
 
 export interface ProjectBenchSettings {
   databaseUrl: string;
@@ -71,7 +71,14 @@ export async function runProjectBench(settings: ProjectBenchSettings, log: (line
           while (performance.now() < deadline) {
             const title = `Bench deal ${prefix} ${client}-${n++}`;
             const form = new FormData();
-            for (const [name, value] of Object.entries({ title, end_user_customer_name: `Customer ${client}-${n} ${prefix}`, expected_closure_date: inDays(90), value: '125000', progress: '10' })) form.append(name, value);
+            for (const [name, value] of Object.entries({
+              title,
+              end_user_customer_name: `Customer ${client}-${n} ${prefix}`,
+              expected_closure_date: inDays(90),
+              value: '125000',
+              progress: '10',
+            }))
+              form.append(name, value);
             const created = await timed(register, () => callApi(baseUrl, partner, 'POST', '/api/projects', form));
             const acceptedAt = performance.now();
             if (!expect(created, 201, 'POST /api/projects')) continue;
@@ -89,13 +96,29 @@ export async function runProjectBench(settings: ProjectBenchSettings, log: (line
               }
               await new Promise((resolve) => setTimeout(resolve, 5));
             }
-            expect(await timed(update, () => callApi(baseUrl, partner, 'PUT', `/api/projects/${id}`, { progress: 35, status: 'In Progress', project_stage: 'Proposal' })), 200, 'PUT /api/projects/:id');
+            expect(
+              await timed(update, () =>
+                callApi(baseUrl, partner, 'PUT', `/api/projects/${id}`, { progress: 35, status: 'In Progress', project_stage: 'Proposal' }),
+              ),
+              200,
+              'PUT /api/projects/:id',
+            );
             let milestoneId: string | undefined;
-            for (const [name, day] of [['Site survey', 5], ['Pilot', 20]] as const) {
-              const added = await timed(milestone, () => callApi(baseUrl, partner, 'POST', '/api/projects/milestones', { project_id: id, name, date: inDays(day), status: 'pending' }));
+            for (const [name, day] of [
+              ['Site survey', 5],
+              ['Pilot', 20],
+            ] as const) {
+              const added = await timed(milestone, () =>
+                callApi(baseUrl, partner, 'POST', '/api/projects/milestones', { project_id: id, name, date: inDays(day), status: 'pending' }),
+              );
               if (expect(added, 201, 'POST /api/projects/milestones')) milestoneId ??= added.json.data.id;
             }
-            if (milestoneId) expect(await timed(milestone, () => callApi(baseUrl, partner, 'PUT', `/api/projects/milestones/${milestoneId}`, { status: 'completed' })), 200, 'PUT /api/projects/milestones/:id');
+            if (milestoneId)
+              expect(
+                await timed(milestone, () => callApi(baseUrl, partner, 'PUT', `/api/projects/milestones/${milestoneId}`, { status: 'completed' })),
+                200,
+                'PUT /api/projects/milestones/:id',
+              );
           }
         }),
       );
@@ -129,21 +152,26 @@ export async function runProjectBench(settings: ProjectBenchSettings, log: (line
 }
 
 export function projectBenchTable(section: ProjectBenchSection): string {
-  const row = (what: string, summary: LatencySummary) => [what, formatCount(summary.count), formatMs(summary.p50), formatMs(summary.p95), formatMs(summary.p99), formatMs(summary.max)];
   return [
-    renderTable(`Projects (${section.clients} concurrent clients)`, ['what', 'count', 'p50', 'p95', 'p99', 'max'], [
-      row('POST /api/projects (register)', section.register),
-      row('PUT /api/projects/:id (update + status)', section.update),
-      row('POST/PUT /api/projects/milestones', section.milestone),
-      row('accepted → listed in GET /api/projects', section.visibleLag),
+    latencyTable(`Projects (${section.clients} concurrent clients)`, [
+      ['POST /api/projects (register)', section.register],
+      ['PUT /api/projects/:id (update + status)', section.update],
+      ['POST/PUT /api/projects/milestones', section.milestone],
+      ['accepted → listed in GET /api/projects', section.visibleLag],
     ]),
-    `   commands: ${formatCount(section.commands)} in ${section.seconds.toFixed(1)} s = ${formatRate(section.commandsPerSecond)} ` +
-      `(${formatCount(section.registered)} registered, ${section.errors} errors${section.firstError ? `; first: ${section.firstError}` : ''})`,
+    commandsLine(section, `${formatCount(section.registered)} registered, `),
     '   each registration first looks up conflicting registrations in read.projects; "listed" is measured from the 201',
     "   to the first GET /api/projects of another session (the manufacturer's) that shows the project",
   ].join('\n');
 }
 
 export function runProjectSection(settings: ProjectBenchSettings, log: (line: string) => void, results: { errors: Record<string, string> }): Promise<string[]> {
-  return runReportedSection('projects', 'Projects: registering, updating and adding milestones from concurrent clients', () => runProjectBench(settings, log), projectBenchTable, log, results);
+  return runReportedSection(
+    'projects',
+    'Projects: registering, updating and adding milestones from concurrent clients',
+    () => runProjectBench(settings, log),
+    projectBenchTable,
+    log,
+    results,
+  );
 }

@@ -12,7 +12,7 @@
 import { performance } from 'node:perf_hooks';
 import { callApi, CommandMeter, runReportedSection, signInForBench, startBenchPortal } from './benchPortal';
 import { summarize, type LatencySummary } from './percentiles';
-import { formatCount, formatMs, formatRate, renderTable } from './reportTables';
+import { latencyTable, commandsLine } from './reportTables';
 
 export interface RebateBenchSettings {
   databaseUrl: string;
@@ -58,7 +58,15 @@ export async function runRebateBench(settings: RebateBenchSettings, log: (line: 
           while (performance.now() < deadline) {
             const invoice = `BENCH-${prefix}-${++sequence}`;
             const form = new FormData();
-            const fields = { product_name: 'HX-M2424 24-Port Gigabit Managed Switch', product_category: 'Managed Switches', purchase_date: today, invoice_number: invoice, purchase_amount: (100 + Math.random() * 5000).toFixed(2), rebate_type: 'Volume Rebate', description: 'Load test claim.' };
+            const fields = {
+              product_name: 'HX-M2424 24-Port Gigabit Managed Switch',
+              product_category: 'Managed Switches',
+              purchase_date: today,
+              invoice_number: invoice,
+              purchase_amount: (100 + Math.random() * 5000).toFixed(2),
+              rebate_type: 'Volume Rebate',
+              description: 'Load test claim.',
+            };
             for (const [name, value] of Object.entries(fields)) form.append(name, value);
             form.append('attachments', new Blob([new Uint8Array(PDF)]), 'invoice.pdf');
             const submitted = await timed(latency.submit, () => callApi(baseUrl, partner, 'POST', '/api/rebates/submit', form));
@@ -129,18 +137,24 @@ export async function runRebateBench(settings: RebateBenchSettings, log: (line: 
 }
 
 export function rebateBenchTable(section: RebateBenchSection): string {
-  const row = (what: string, summary: LatencySummary) => [what, formatCount(summary.count), formatMs(summary.p50), formatMs(summary.p95), formatMs(summary.p99), formatMs(summary.max)];
   return [
-    renderTable(`Rebates (${section.clients} concurrent clients)`, ['what', 'count', 'p50', 'p95', 'p99', 'max'], [
-      row('POST /api/rebates/submit (1 PDF)', section.submit),
-      row('PATCH /api/rebates/admin/:id/status', section.review),
-      row('GET /api/rebates/dashboard/overview', section.overview),
-      row('accepted → listed in GET /api/rebates/user', section.visibleLag),
+    latencyTable(`Rebates (${section.clients} concurrent clients)`, [
+      ['POST /api/rebates/submit (1 PDF)', section.submit],
+      ['PATCH /api/rebates/admin/:id/status', section.review],
+      ['GET /api/rebates/dashboard/overview', section.overview],
+      ['accepted → listed in GET /api/rebates/user', section.visibleLag],
     ]),
-    `   commands: ${formatCount(section.commands)} in ${section.seconds.toFixed(1)} s = ${formatRate(section.commandsPerSecond)} (${section.errors} errors${section.firstError ? `; first: ${section.firstError}` : ''})`,
+    commandsLine(section),
   ].join('\n');
 }
 
 export function runRebateSection(settings: RebateBenchSettings, log: (line: string) => void, results: { errors: Record<string, string> }): Promise<string[]> {
-  return runReportedSection('rebates', 'Rebates: submitting claims with documents and reviewing them from concurrent clients', () => runRebateBench(settings, log), rebateBenchTable, log, results);
+  return runReportedSection(
+    'rebates',
+    'Rebates: submitting claims with documents and reviewing them from concurrent clients',
+    () => runRebateBench(settings, log),
+    rebateBenchTable,
+    log,
+    results,
+  );
 }

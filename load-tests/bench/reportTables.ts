@@ -1,4 +1,5 @@
 /** Plain-text tables for the console report. */
+import type { LatencySummary } from './percentiles';
 
 export type Cell = string | number;
 
@@ -13,9 +14,17 @@ export function renderTable(title: string, header: readonly string[], rows: read
   const rule = '|' + widths.map((w) => '-'.repeat(w + 2)).join('|') + '|';
   return [
     title,
-    line(header, header.map(() => false)),
+    line(
+      header,
+      header.map(() => false),
+    ),
     rule,
-    ...rows.map((row, r) => line(text[r], row.map((cell, i) => (align?.[i] ? align[i] === 'right' : i > 0 && isNumeric(cell))))),
+    ...rows.map((row, r) =>
+      line(
+        text[r],
+        row.map((cell, i) => (align?.[i] ? align[i] === 'right' : i > 0 && isNumeric(cell))),
+      ),
+    ),
   ].join('\n');
 }
 
@@ -25,3 +34,28 @@ export const formatRate = (perSecond: number) => (Number.isFinite(perSecond) ? `
 export const formatCount = (count: number) => grouped.format(count);
 export const formatMs = (ms: number) => (Number.isFinite(ms) ? `${ms < 10 ? ms.toFixed(2) : ms < 100 ? ms.toFixed(1) : ms.toFixed(0)} ms` : 'n/a');
 export const formatPercent = (ratio: number) => (Number.isFinite(ratio) ? `${(ratio * 100).toFixed(1)}%` : 'n/a');
+
+/** A command bench's table: one line per kind of request with its count and latency percentiles. */
+export function latencyTable(title: string, lines: ReadonlyArray<readonly [string, LatencySummary]>): string {
+  return renderTable(
+    title,
+    ['what', 'count', 'p50', 'p95', 'p99', 'max'],
+    lines.map(([what, summary]) => [
+      what,
+      formatCount(summary.count),
+      formatMs(summary.p50),
+      formatMs(summary.p95),
+      formatMs(summary.p99),
+      formatMs(summary.max),
+    ]),
+  );
+}
+
+/** The line under a command bench's table: how many commands in how long, and the first error if any. */
+export function commandsLine(
+  section: { commands: number; seconds: number; commandsPerSecond: number; errors: number; firstError?: string | null },
+  counts = '',
+): string {
+  const first = section.firstError ? `; first: ${section.firstError}` : '';
+  return `   commands: ${formatCount(section.commands)} in ${section.seconds.toFixed(1)} s = ${formatRate(section.commandsPerSecond)} (${counts}${section.errors} errors${first})`;
+}

@@ -9,11 +9,11 @@
  * and a rebuild of at least 10,000 events per second.
  */
 import { performance } from 'node:perf_hooks';
-import { createPool } from '../../src/db';
-import { createEventStore } from '../../src/eventstore';
+import { createPool } from '../../platform/db';
+import { createEventStore } from '../../platform/eventstore';
 import { readModels } from '../../projections';
 import { rebuildProjections } from '../../projections/rebuild';
-import { encodeOrderCursor, listOrders, orderStatistics } from '../../projections/orders';
+import { encodeOrderCursor, listOrders, orderStatistics } from '../../projections/orderQueries';
 import { auditCount, auditPage, encodeAuditCursor } from '../../projections/audit';
 import { generateOrders } from '../scale/generateOrders';
 import { createBenchDatabase, settle } from './benchDatabase';
@@ -66,7 +66,11 @@ export const SCALE_ROUTES: Array<{ name: string; account: Account; path: (c: Rou
   { name: 'GET /api/audit?filter actor', account: 'admin', path: (c) => auditFilter({ actor_id: c.adminId }) },
   { name: 'GET /api/audit?filter record type', account: 'admin', path: () => auditFilter({ record_type: 'orders' }) },
   { name: 'GET /api/audit?filter one month', account: 'admin', path: (c) => auditFilter({ from: c.monthFrom, to: c.monthTo }) },
-  { name: 'GET /api/audit?filter organisation + event type', account: 'admin', path: (c) => auditFilter({ organisation_id: c.partnerId, event_type: 'OrderPlaced.v1' }) },
+  {
+    name: 'GET /api/audit?filter organisation + event type',
+    account: 'admin',
+    path: (c) => auditFilter({ organisation_id: c.partnerId, event_type: 'OrderPlaced.v1' }),
+  },
 ];
 const isAuditRoute = (name: string) => name.startsWith('GET /api/audit');
 
@@ -143,13 +147,17 @@ async function measureSize(settings: ScaleSettings, databaseUrl: string, target:
     const routes: SizeResult['routes'] = {};
     try {
       const accounts: Account[] = ['admin', 'partner', 'distributor', 'manufacturer', 'support'];
-      const tokens = Object.fromEntries(await Promise.all(accounts.map(async (a) => [a, await signInForBench(bench.baseUrl, `${a}@partnerhub.test`)] as const)));
+      const tokens = Object.fromEntries(
+        await Promise.all(accounts.map(async (a) => [a, await signInForBench(bench.baseUrl, `${a}@partnerhub.test`)] as const)),
+      );
       // A cursor in the middle of the newest-first list, and an order number from there.
       const middle = await pool.query<{ id: string; created_at: Date; order_number: string }>(
         'SELECT id::text, created_at, order_number FROM read.orders ORDER BY created_at DESC, id DESC OFFSET $1 LIMIT 1',
         [Math.floor(target / 2)],
       );
-      const ids = await pool.query<{ email: string; id: string }>("SELECT email, id::text FROM read.users WHERE email IN ('partner@partnerhub.test', 'admin@partnerhub.test')");
+      const ids = await pool.query<{ email: string; id: string }>(
+        "SELECT email, id::text FROM read.users WHERE email IN ('partner@partnerhub.test', 'admin@partnerhub.test')",
+      );
       const idOf = (email: string) => ids.rows.find((r) => r.email === email)!.id;
       const auditMiddle = await pool.query<{ occurred_at: Date; event_id: string }>(
         'SELECT occurred_at, event_id FROM read.audit_log ORDER BY occurred_at DESC, event_id DESC OFFSET $1 LIMIT 1',
@@ -234,18 +242,44 @@ export async function runScaleBench(settings: ScaleSettings, log: (line: string)
 
 export function scaleTable(section: ScaleSection): string {
   const [small, large] = [section.sizes[0], section.sizes.at(-1)!];
-  const cell = (value: SizeResult['routes'][string] | undefined, pick: 'p50' | 'p95') => (value === undefined ? '' : typeof value === 'string' ? value : formatMs(value[pick]));
+  const cell = (value: SizeResult['routes'][string] | undefined, pick: 'p50' | 'p95') =>
+    value === undefined ? '' : typeof value === 'string' ? value : formatMs(value[pick]);
   const rows = SCALE_ROUTES.map((route) => {
     const a = small.routes[route.name];
     const b = large.routes[route.name];
     const ratio = typeof a === 'object' && typeof b === 'object' ? b.p95 / a.p95 : Number.NaN;
-    return [route.name, cell(a, 'p50'), cell(a, 'p95'), cell(b, 'p50'), cell(b, 'p95'), Number.isFinite(ratio) ? `${ratio.toFixed(2)}×${ratio <= SCALE_P95_GOAL ? '' : ' MISSED'}` : ''];
+    return [
+      route.name,
+      cell(a, 'p50'),
+      cell(a, 'p95'),
+      cell(b, 'p50'),
+      cell(b, 'p95'),
+      Number.isFinite(ratio) ? `${ratio.toFixed(2)}×${ratio <= SCALE_P95_GOAL ? '' : ' MISSED'}` : '',
+    ];
   });
   return [
-    renderTable(`Scale: ${formatCount(small.orders)} and ${formatCount(large.orders)} orders`, ['route', `p50 @${formatCount(small.orders)}`, `p95 @${formatCount(small.orders)}`, `p50 @${formatCount(large.orders)}`, `p95 @${formatCount(large.orders)}`, `p95 ratio (goal ≤ ${SCALE_P95_GOAL}×)`], rows),
+    renderTable(
+      `Scale: ${formatCount(small.orders)} and ${formatCount(large.orders)} orders`,
+      [
+        'route',
+        `p50 @${formatCount(small.orders)}`,
+        `p95 @${formatCount(small.orders)}`,
+        `p50 @${formatCount(large.orders)}`,
+        `p95 @${formatCount(large.orders)}`,
+        `p95 ratio (goal ≤ ${SCALE_P95_GOAL}×)`,
+      ],
+      rows,
+    ),
     auditGoalLine(large),
-    ...section.sizes.map((s) => `   ${formatCount(s.orders)} orders: ${formatCount(s.events)} events in the log; appended in ${s.appendSeconds.toFixed(1)} s; full rebuild ${s.rebuildSeconds.toFixed(1)} s = ${formatRate(s.rebuildRate)} (goal ≥ ${formatCount(REBUILD_GOAL)}/s)`),
-    `   each route: ${formatCount(Object.values(large.routes).filter((r) => typeof r === 'object').map((r) => (r as LatencySummary).count)[0] ?? 0)} requests from concurrent clients after the rebuild, each read from the database (no kept answers); section took ${section.totalSeconds.toFixed(0)} s`,
+    ...section.sizes.map(
+      (s) =>
+        `   ${formatCount(s.orders)} orders: ${formatCount(s.events)} events in the log; appended in ${s.appendSeconds.toFixed(1)} s; full rebuild ${s.rebuildSeconds.toFixed(1)} s = ${formatRate(s.rebuildRate)} (goal ≥ ${formatCount(REBUILD_GOAL)}/s)`,
+    ),
+    `   each route: ${formatCount(
+      Object.values(large.routes)
+        .filter((r) => typeof r === 'object')
+        .map((r) => (r as LatencySummary).count)[0] ?? 0,
+    )} requests from concurrent clients after the rebuild, each read from the database (no kept answers); section took ${section.totalSeconds.toFixed(0)} s`,
     `   EXPLAIN (ANALYZE, BUFFERS) at ${formatCount(large.orders)} orders: in load-tests/results/latest.json (scale.sizes[].plans)`,
   ].join('\n');
 }
@@ -265,5 +299,12 @@ function auditGoalLine(size: SizeResult): string {
 }
 
 export function runScaleSection(settings: ScaleSettings, log: (line: string) => void, results: { errors: Record<string, string> }): Promise<string[]> {
-  return runReportedSection('scale', `Scale: orders lists, search, statistics and dashboards at 10,000 and ${formatCount(settings.orders)} orders, and the rebuild rate`, () => runScaleBench(settings, log), scaleTable, log, results);
+  return runReportedSection(
+    'scale',
+    `Scale: orders lists, search, statistics and dashboards at 10,000 and ${formatCount(settings.orders)} orders, and the rebuild rate`,
+    () => runScaleBench(settings, log),
+    scaleTable,
+    log,
+    results,
+  );
 }

@@ -11,7 +11,7 @@
 import { performance } from 'node:perf_hooks';
 import { callApi, CommandMeter, runReportedSection, signInForBench, startBenchPortal } from './benchPortal';
 import { summarize, type LatencySummary } from './percentiles';
-import { formatCount, formatMs, formatRate, renderTable } from './reportTables';
+import { formatCount, latencyTable, commandsLine } from './reportTables';
 
 export interface TicketBenchSettings {
   databaseUrl: string;
@@ -38,7 +38,9 @@ export async function runTicketBench(settings: TicketBenchSettings, log: (line: 
   const bench = await startBenchPortal(settings);
   const { baseUrl } = bench;
   try {
-    const [partner, distributor, support] = await Promise.all(['partner@partnerhub.test', 'distributor@partnerhub.test', 'support@partnerhub.test'].map((email) => signInForBench(baseUrl, email)));
+    const [partner, distributor, support] = await Promise.all(
+      ['partner@partnerhub.test', 'distributor@partnerhub.test', 'support@partnerhub.test'].map((email) => signInForBench(baseUrl, email)),
+    );
     const assignees = (await callApi(baseUrl, support, 'GET', '/api/tickets/assignees')).json.data as Array<{ id: string }>;
 
     const run = async (seconds: number, record: boolean) => {
@@ -128,18 +130,23 @@ export async function runTicketBench(settings: TicketBenchSettings, log: (line: 
 }
 
 export function ticketBenchTable(section: TicketBenchSection): string {
-  const row = (what: string, summary: LatencySummary) => [what, formatCount(summary.count), formatMs(summary.p50), formatMs(summary.p95), formatMs(summary.p99), formatMs(summary.max)];
   return [
-    renderTable(`Tickets (${section.clients} concurrent clients)`, ['what', 'count', 'p50', 'p95', 'p99', 'max'], [
-      row('POST /api/tickets (open, multipart)', section.open),
-      row('assign, note, reply, resolve', section.work),
-      row('accepted → listed in the queue', section.visibleLag),
+    latencyTable(`Tickets (${section.clients} concurrent clients)`, [
+      ['POST /api/tickets (open, multipart)', section.open],
+      ['assign, note, reply, resolve', section.work],
+      ['accepted → listed in the queue', section.visibleLag],
     ]),
-    `   commands: ${formatCount(section.commands)} in ${section.seconds.toFixed(1)} s = ${formatRate(section.commandsPerSecond)} ` +
-      `(${formatCount(section.ticketsOpened)} tickets opened, ${section.errors} errors${section.firstError ? `; first: ${section.firstError}` : ''})`,
+    commandsLine(section, `${formatCount(section.ticketsOpened)} tickets opened, `),
   ].join('\n');
 }
 
 export function runTicketSection(settings: TicketBenchSettings, log: (line: string) => void, results: { errors: Record<string, string> }): Promise<string[]> {
-  return runReportedSection('tickets', 'Tickets: opening support cases and working them from concurrent clients', () => runTicketBench(settings, log), ticketBenchTable, log, results);
+  return runReportedSection(
+    'tickets',
+    'Tickets: opening support cases and working them from concurrent clients',
+    () => runTicketBench(settings, log),
+    ticketBenchTable,
+    log,
+    results,
+  );
 }

@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { NewEvent } from '../../src/eventstore';
-import { newEventId, uuidV7 } from '../../src/eventstore/eventIds';
-import type { UserEvent } from '../../domain/identity/identity';
+import type { NewEvent } from '../../platform/eventstore';
+import { newEventId, uuidV7 } from '../../platform/eventstore/eventIds';
+import type { UserEvent } from '../../domain/identity/users';
 
 type Registered = Extract<UserEvent, { type: 'UserRegistered.v1' }>;
 

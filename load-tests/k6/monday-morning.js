@@ -7,7 +7,16 @@
 // RATE is the total of journeys started per second (default 3), shared as MIX says, for DURATION
 // (default 2m). `npm run bench` runs this script at half the highest rate the machine sustains.
 import { arrivals, THRESHOLDS } from './lib/portal.js';
-import { browseAndOrder, dealRegistration, partnerOnboarding, prepareCatalogue, rebateClaim, ticketConversation, useFiles, workOrderQueue } from './lib/journeys.js';
+import {
+  browseAndOrder,
+  dealRegistration,
+  partnerOnboarding,
+  prepareCatalogue,
+  rebateClaim,
+  ticketConversation,
+  useFiles,
+  workOrderQueue,
+} from './lib/journeys.js';
 
 useFiles({ pdf: open('./fixtures/document.pdf', 'b'), png: open('./fixtures/product.png', 'b') });
 

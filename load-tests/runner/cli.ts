@@ -50,7 +50,8 @@ async function main() {
   const { script, env } = parseArguments(args);
   const result = await runK6Script(script, { env });
   console.log(result.summary);
-  if (result.iterationErrors.count) console.log(`     ${result.iterationErrors.count} iterations ended with an exception (first: ${result.iterationErrors.first[0]})`);
+  if (result.iterationErrors.count)
+    console.log(`     ${result.iterationErrors.count} iterations ended with an exception (first: ${result.iterationErrors.first[0]})`);
   process.exit(result.exitCode);
 }
 

@@ -214,7 +214,9 @@ export function renderSummary(metrics: Metrics, thresholds: ThresholdResult[], s
     const filters = thresholds.filter((t) => t.metric === metric && Object.keys(t.filter).length);
     const seen = new Set<string>();
     for (const { filter } of filters) {
-      const label = `{ ${Object.entries(filter).map(([k, v]) => `${k}:${v}`).join(', ')} }`;
+      const label = `{ ${Object.entries(filter)
+        .map(([k, v]) => `${k}:${v}`)
+        .join(', ')} }`;
       if (seen.has(label)) continue;
       seen.add(label);
       lines.push(`   ${mark(metric, filter)}   ${dotted(label, 32)} ${describeMetric(metrics, metric, filter, seconds)}`);
@@ -223,7 +225,15 @@ export function renderSummary(metrics: Metrics, thresholds: ThresholdResult[], s
   lines.push(`     ${dotted('vus_max')} ${metrics.vusMax}`);
   lines.push('', `     THRESHOLDS (${seconds.toFixed(1)} s)`);
   for (const t of thresholds) {
-    const shown = Number.isNaN(t.value) ? 'no samples' : t.metric === 'http_req_failed' || t.metric === 'checks' || t.statistic === 'rate' ? (t.metric.endsWith('s') && metrics.kind(t.metric) === 'counter' ? `${t.value.toFixed(2)}/s` : pct(t.value)) : t.statistic === 'count' ? String(t.value) : ms(t.value);
+    const shown = Number.isNaN(t.value)
+      ? 'no samples'
+      : t.metric === 'http_req_failed' || t.metric === 'checks' || t.statistic === 'rate'
+        ? t.metric.endsWith('s') && metrics.kind(t.metric) === 'counter'
+          ? `${t.value.toFixed(2)}/s`
+          : pct(t.value)
+        : t.statistic === 'count'
+          ? String(t.value)
+          : ms(t.value);
     lines.push(`     ${t.ok ? '✓' : '✗'} ${t.key} '${t.expression}' ${t.statistic}=${shown}`);
   }
   lines.push('');

@@ -106,14 +106,26 @@ function send(request: OutgoingRequest): Promise<Answer> {
     const transport = url.protocol === 'https:' ? https : http;
     const outgoing = transport.request(
       url,
-      { method: request.method, headers: { 'User-Agent': 'k6-node-runner', ...request.headers, ...(request.body ? { 'Content-Length': String(request.body.byteLength) } : {}) }, agent: url.protocol === 'https:' ? agents.https : agents.http, timeout: request.timeout },
+      {
+        method: request.method,
+        headers: { 'User-Agent': 'k6-node-runner', ...request.headers, ...(request.body ? { 'Content-Length': String(request.body.byteLength) } : {}) },
+        agent: url.protocol === 'https:' ? agents.https : agents.http,
+        timeout: request.timeout,
+      },
       (response) => {
         firstByte = performance.now();
         const chunks: Buffer[] = [];
         response.on('data', (chunk: Buffer) => chunks.push(chunk));
         response.on('end', () => {
           const end = performance.now();
-          resolve({ status: response.statusCode ?? 0, statusText: response.statusMessage, headers: response.headers, body: new Uint8Array(Buffer.concat(chunks)), duration: end - began, waiting: firstByte - began });
+          resolve({
+            status: response.statusCode ?? 0,
+            statusText: response.statusMessage,
+            headers: response.headers,
+            body: new Uint8Array(Buffer.concat(chunks)),
+            duration: end - began,
+            waiting: firstByte - began,
+          });
         });
         response.on('error', (error) => resolve({ status: 0, headers: {}, duration: performance.now() - began, waiting: 0, error: error.message }));
       },
@@ -229,7 +241,9 @@ class VirtualUser {
 
   private async http(request: OutgoingRequest) {
     const answer = await send(request);
-    const failed = request.expected ? answer.error !== undefined || !request.expected.some(([min, max]) => answer.status >= min && answer.status <= max) : undefined;
+    const failed = request.expected
+      ? answer.error !== undefined || !request.expected.some(([min, max]) => answer.status >= min && answer.status <= max)
+      : undefined;
     const tags: Tags = {
       ...request.scenarioTags,
       scenario: request.scenario,
@@ -441,7 +455,15 @@ function scenariosOf(options: Record<string, any>): Record<string, Scenario> {
 export async function runK6Script(scriptPath: string, settings: RunSettings = {}): Promise<RunResult> {
   const log = settings.log ?? ((line: string) => console.log(line));
   const env = Object.fromEntries(Object.entries({ ...process.env, ...(settings.env ?? {}) }).filter((e): e is [string, string] => e[1] !== undefined));
-  const context: RunContext = { script: pathToFileURL(path.resolve(scriptPath)).href, env, metrics: new Metrics(), log, errors: { count: 0, first: [] }, nextVuId: 0, live: new Set() };
+  const context: RunContext = {
+    script: pathToFileURL(path.resolve(scriptPath)).href,
+    env,
+    metrics: new Metrics(),
+    log,
+    errors: { count: 0, first: [] },
+    nextVuId: 0,
+    live: new Set(),
+  };
   const began = performance.now();
   const result = (exitCode: number, thresholds: ThresholdResult[] = [], summary = ''): RunResult => {
     const checks = context.metrics.values('checks');
@@ -532,5 +554,9 @@ export async function runK6Script(scriptPath: string, settings: RunSettings = {}
   const summary = renderSummary(context.metrics, thresholds, seconds, Object.keys(scenarios));
   const crossed = thresholds.filter((t) => !t.ok);
   const exitCode = crossed.length ? EXIT_THRESHOLDS_CROSSED : 0;
-  return result(exitCode, thresholds, `${summary}${crossed.length ? `\nERRO thresholds on metrics '${[...new Set(crossed.map((t) => t.key))].join("', '")}' have been crossed\n` : ''}`);
+  return result(
+    exitCode,
+    thresholds,
+    `${summary}${crossed.length ? `\nERRO thresholds on metrics '${[...new Set(crossed.map((t) => t.key))].join("', '")}' have been crossed\n` : ''}`,
+  );
 }

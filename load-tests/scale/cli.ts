@@ -4,9 +4,9 @@
  * from the whole log and prints how fast both went. For a scale test of a development database;
  * `npm run bench` does the same on its own database (the scale section).
  */
-import { loadConfig } from '../../src/config';
-import { createPool, ensureDatabase, migrate } from '../../src/db';
-import { createEventStore } from '../../src/eventstore';
+import { loadConfig } from '../../platform/config';
+import { createPool, ensureDatabase, migrate } from '../../platform/db';
+import { createEventStore } from '../../platform/eventstore';
 import { startPortal } from '../../src/portal';
 import { readModels } from '../../projections';
 import { rebuildProjections } from '../../projections/rebuild';
@@ -32,11 +32,15 @@ const pool = createPool(config.DATABASE_URL);
 const store = await createEventStore({ eventStoreUrl: config.EVENTSTORE_URL, pool, databaseUrl: config.DATABASE_URL });
 console.log(`Appending ${orders.toLocaleString('en-US')} orders to ${new URL(config.DATABASE_URL).pathname.slice(1)} …`);
 const generated = await generateOrders(pool, orders, { log: console.log });
-console.log(`Appended ${generated.events.toLocaleString('en-US')} events (${generated.organisations} organisations) in ${generated.seconds.toFixed(1)} s = ${Math.round(generated.events / generated.seconds).toLocaleString('en-US')} events/s.`);
+console.log(
+  `Appended ${generated.events.toLocaleString('en-US')} events (${generated.organisations} organisations) in ${generated.seconds.toFixed(1)} s = ${Math.round(generated.events / generated.seconds).toLocaleString('en-US')} events/s.`,
+);
 const total = Number((await pool.query<{ n: string }>('SELECT count(*) AS n FROM events')).rows[0].n);
 const began = Date.now();
 await rebuildProjections(store, pool, readModels);
 const seconds = (Date.now() - began) / 1000;
-console.log(`Rebuilt every read model from ${total.toLocaleString('en-US')} events in ${seconds.toFixed(1)} s = ${Math.round(total / seconds).toLocaleString('en-US')} events/s.`);
+console.log(
+  `Rebuilt every read model from ${total.toLocaleString('en-US')} events in ${seconds.toFixed(1)} s = ${Math.round(total / seconds).toLocaleString('en-US')} events/s.`,
+);
 await store.close();
 await pool.end();

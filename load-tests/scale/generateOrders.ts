@@ -8,8 +8,8 @@
  * order numbers are taken from the portal's own sequence, so later real orders never collide.
  */
 import { randomUUID } from 'node:crypto';
-import type { Pool } from '../../src/db';
-import { newEventId } from '../../src/eventstore/eventIds';
+import type { Pool } from '../../platform/db';
+import { newEventId } from '../../platform/eventstore/eventIds';
 import { formatOrderNumber, serialNumbersOf, type OrderLine, type OrderStatus } from '../../domain/orders/orders';
 
 const DAY = 86_400_000;
@@ -73,7 +73,13 @@ function orderEvents(organisation: Organisation, products: Product[], sequence: 
   });
   const [city, state, zipCode] = pick(CITIES);
   const correlationId = randomUUID();
-  const meta = (at: number, actorId: string | null, actorRole: string) => ({ actorId, actorRole, correlationId, causationId: null, occurredAt: new Date(at).toISOString() });
+  const meta = (at: number, actorId: string | null, actorRole: string) => ({
+    actorId,
+    actorRole,
+    correlationId,
+    causationId: null,
+    occurredAt: new Date(at).toISOString(),
+  });
   const ref = { orderId, orderNumber, organisationId: organisation.id };
   const events: Array<{ type: string; data: unknown; metadata: unknown }> = [
     {
@@ -84,7 +90,17 @@ function orderEvents(organisation: Organisation, products: Product[], sequence: 
         placedBy: organisation.placedBy,
         items,
         totalCents: items.reduce((n, i) => n + i.lineTotalCents, 0),
-        shippingAddress: { firstName: 'Alex', lastName: 'Buyer', email: 'orders@example.test', phone: '+1 206 555 0100', addressLine1: `${randomInt(1, 999)} Main Street`, city, state, zipCode, country: 'United States' },
+        shippingAddress: {
+          firstName: 'Alex',
+          lastName: 'Buyer',
+          email: 'orders@example.test',
+          phone: '+1 206 555 0100',
+          addressLine1: `${randomInt(1, 999)} Main Street`,
+          city,
+          state,
+          zipCode,
+          country: 'United States',
+        },
         estimatedDelivery: new Date(placedAt + 14 * DAY).toISOString().slice(0, 10),
         notes: null,
         status: 'pending',
@@ -98,33 +114,55 @@ function orderEvents(organisation: Organisation, products: Product[], sequence: 
   const ageDays = (now - placedAt) / DAY;
   const roll = Math.random();
   const path: OrderStatus[] =
-    ageDays < 2 ? (roll < 0.7 ? [] : ['approved'])
-    : ageDays < 10 ? (roll < 0.2 ? [] : roll < 0.5 ? ['approved'] : roll < 0.9 ? ['approved', 'shipped'] : ['cancelled'])
-    : roll < 0.8 ? ['approved', 'shipped', 'delivered']
-    : roll < 0.9 ? ['cancelled']
-    : roll < 0.95 ? ['approved', 'cancelled']
-    : ['approved', 'shipped'];
+    ageDays < 2
+      ? roll < 0.7
+        ? []
+        : ['approved']
+      : ageDays < 10
+        ? roll < 0.2
+          ? []
+          : roll < 0.5
+            ? ['approved']
+            : roll < 0.9
+              ? ['approved', 'shipped']
+              : ['cancelled']
+        : roll < 0.8
+          ? ['approved', 'shipped', 'delivered']
+          : roll < 0.9
+            ? ['cancelled']
+            : roll < 0.95
+              ? ['approved', 'cancelled']
+              : ['approved', 'shipped'];
   let at = placedAt;
   let previous: OrderStatus = 'pending';
   for (const status of path) {
     at = Math.min(now, at + (status === 'delivered' ? randomInt(2, 8) : randomInt(1, 3)) * DAY * (0.5 + Math.random()));
     events.push({ type: 'OrderStatusChanged.v1', data: { ...ref, status, previousStatus: previous, reason: null }, metadata: meta(at, adminId, 'admin') });
-    if (status === 'shipped') events.push({ type: 'OrderUnitsSerialised.v1', data: { ...ref, units: serialNumbersOf(orderNumber, items) }, metadata: meta(at, adminId, 'admin') });
+    if (status === 'shipped')
+      events.push({ type: 'OrderUnitsSerialised.v1', data: { ...ref, units: serialNumbersOf(orderNumber, items) }, metadata: meta(at, adminId, 'admin') });
     previous = status;
   }
   return { streamId: `orders-${orderId}`, events };
 }
 
-export async function generateOrders(pool: Pool, orders: number, options: { connections?: number; log?: (line: string) => void } = {}): Promise<GeneratedOrders> {
+export async function generateOrders(
+  pool: Pool,
+  orders: number,
+  options: { connections?: number; log?: (line: string) => void } = {},
+): Promise<GeneratedOrders> {
   const began = Date.now();
   const log = options.log ?? (() => {});
-  const products = (await pool.query<{ id: string; name: string; price: string }>('SELECT id::text, name, price::text FROM read.products ORDER BY name')).rows.map((p) => ({ id: p.id, name: p.name, priceCents: Math.round(Number(p.price) * 100) }));
+  const products = (
+    await pool.query<{ id: string; name: string; price: string }>('SELECT id::text, name, price::text FROM read.products ORDER BY name')
+  ).rows.map((p) => ({ id: p.id, name: p.name, priceCents: Math.round(Number(p.price) * 100) }));
   if (!products.length) throw new Error('The catalogue is empty: migrate and seed the database first (npm run seed).');
   const admin = (await pool.query<{ id: string }>("SELECT id::text FROM read.users WHERE role = 'admin' ORDER BY created_at LIMIT 1")).rows[0]?.id ?? null;
   const { organisations, weighted } = await organisationsFor(pool, orders);
 
   // Reserve a block of the portal's order numbers.
-  const reserved = await pool.query<{ first: string }>("SELECT nextval('order_numbers') AS first, setval('order_numbers', nextval('order_numbers') + $1)", [orders]);
+  const reserved = await pool.query<{ first: string }>("SELECT nextval('order_numbers') AS first, setval('order_numbers', nextval('order_numbers') + $1)", [
+    orders,
+  ]);
   const first = BigInt(reserved.rows[0].first);
   const now = Date.now();
 
@@ -132,7 +170,14 @@ export async function generateOrders(pool: Pool, orders: number, options: { conn
   let events = 0;
   let lastLog = Date.now();
   const worker = async () => {
-    const columns = { stream: [] as string[], revision: [] as number[], id: [] as string[], type: [] as string[], data: [] as string[], metadata: [] as string[] };
+    const columns = {
+      stream: [] as string[],
+      revision: [] as number[],
+      id: [] as string[],
+      type: [] as string[],
+      data: [] as string[],
+      metadata: [] as string[],
+    };
     const flush = async () => {
       if (!columns.stream.length) return;
       await pool.query(

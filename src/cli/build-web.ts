@@ -21,6 +21,7 @@ const SOURCES = [
   path.join(WEB_ROOT, 'index.html'),
   path.join(WEB_ROOT, 'vite.config.ts'),
   path.join(repoRoot, 'domain'),
+  path.join(repoRoot, 'contracts'),
 ];
 
 const isTestFile = (name: string) => /\.test\.[cm]?[jt]sx?$/.test(name);

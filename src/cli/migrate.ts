@@ -1,5 +1,5 @@
-import { loadConfig } from '../config';
-import { ensureDatabase, migrate } from '../db';
+import { loadConfig } from '../../platform/config';
+import { ensureDatabase, migrate } from '../../platform/db';
 
 const config = loadConfig();
 await ensureDatabase(config.DATABASE_URL);

@@ -1,6 +1,6 @@
-import { loadConfig } from '../config';
-import { createPool, ensureDatabase, migrate } from '../db';
-import { createEventStore } from '../eventstore';
+import { loadConfig } from '../../platform/config';
+import { createPool, ensureDatabase, migrate } from '../../platform/db';
+import { createEventStore } from '../../platform/eventstore';
 import { readModels } from '../../projections';
 import { rebuildProjections } from '../../projections/rebuild';
 
@@ -12,6 +12,8 @@ const pool = createPool(config.DATABASE_URL);
 const store = await createEventStore({ eventStoreUrl: config.EVENTSTORE_URL, pool, databaseUrl: config.DATABASE_URL });
 const started = Date.now();
 const { head, tables } = await rebuildProjections(store, pool, readModels);
-console.log(`Rebuilt ${tables.length} read tables (${tables.join(', ')}) up to position ${head ? `${head.commit}/${head.prepare}` : 'start'} in ${Date.now() - started} ms.`);
+console.log(
+  `Rebuilt ${tables.length} read tables (${tables.join(', ')}) up to position ${head ? `${head.commit}/${head.prepare}` : 'start'} in ${Date.now() - started} ms.`,
+);
 await store.close();
 await pool.end();

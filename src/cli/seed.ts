@@ -1,4 +1,4 @@
-import { loadConfig } from '../config';
+import { loadConfig } from '../../platform/config';
 import { startPortal, StartupError } from '../portal';
 import { seed } from '../seed';
 

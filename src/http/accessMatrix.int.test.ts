@@ -43,7 +43,15 @@ const callers = new Map<DemoRole, Caller>();
 async function signIn(email: string, password?: string): Promise<Caller> {
   const session = await login(t.app, email, password);
   const user = session.user as Session['user'] & { id: string; parent_user_id: string | null };
-  return { name: user.role, email, session, id: user.id, organisationId: user.parent_user_id ?? user.id, role: user.role, permissions: user.effectivePermissions };
+  return {
+    name: user.role,
+    email,
+    session,
+    id: user.id,
+    organisationId: user.parent_user_id ?? user.id,
+    role: user.role,
+    permissions: user.effectivePermissions,
+  };
 }
 
 beforeAll(async () => {
@@ -76,7 +84,9 @@ async function recordsByOrganisation(route: DocumentedRoute, routes: DocumentedR
   const listPath = nearestListOf(route, routes);
   if (!listPath) throw new Error(`${route.method} ${route.url} is organisation-scoped but no list above it shows its records`);
   const response = await as(t.app, callers.get('admin')!.session)({ method: 'GET', url: `${listPath}?range=[0,99]` });
-  return (response.json() as Array<{ id: string; organisation_id?: string }>).filter((row) => row.organisation_id).map((row) => ({ id: row.id, organisation_id: row.organisation_id! }));
+  return (response.json() as Array<{ id: string; organisation_id?: string }>)
+    .filter((row) => row.organisation_id)
+    .map((row) => ({ id: row.id, organisation_id: row.organisation_id! }));
 }
 
 /** The rows and total of a react-admin list answer, or undefined when the route does not answer as a list. */
@@ -109,7 +119,10 @@ describe('react-admin getMany, generated for every list of the API', () => {
         // Two records the caller sees (the last and the first of its page), and ids it must not get back:
         // one nobody has and, for callers scoped to their organisation, another organisation's record.
         const wanted = [...new Set([visible.ids[visible.ids.length - 1], visible.ids[0]].filter(Boolean))];
-        const foreign = !seesAllOrganisations(caller.role) && everyone ? everyone.ids.filter((_, n) => everyone.organisations[n] && everyone.organisations[n] !== caller.organisationId).slice(0, 1) : [];
+        const foreign =
+          !seesAllOrganisations(caller.role) && everyone
+            ? everyone.ids.filter((_, n) => everyone.organisations[n] && everyone.organisations[n] !== caller.organisationId).slice(0, 1)
+            : [];
         const asked = [...wanted, randomUUID(), ...foreign];
         const answer = asList(await call(route, caller, `${route.url}?range=[0,99]&filter=${encodeURIComponent(JSON.stringify({ id: asked }))}`));
         const label = `${route.url} as ${role} asking for ${wanted.length} of its ${visible.total} records${foreign.length ? " and another organisation's" : ''}`;
@@ -120,10 +133,23 @@ describe('react-admin getMany, generated for every list of the API', () => {
         if (visible.total > wanted.length) narrowed += 1;
       }
     }
-    console.log(`getMany: ${listsChecked.size} lists, ${cells} list × caller cells (${narrowed} where the list holds more than the records asked for), ${failures.length} failures`);
+    console.log(
+      `getMany: ${listsChecked.size} lists, ${cells} list × caller cells (${narrowed} where the list holds more than the records asked for), ${failures.length} failures`,
+    );
     expect(failures).toEqual([]);
     // The lists react-admin's getMany reads, at least; a list that stops answering as one would drop out silently.
-    expect([...listsChecked]).toEqual(expect.arrayContaining(['/api/projects', '/api/rebates', '/api/rebates/user', '/api/rebates/admin/all', '/api/orders', '/api/users', '/api/tickets', '/api/audit']));
+    expect([...listsChecked]).toEqual(
+      expect.arrayContaining([
+        '/api/projects',
+        '/api/rebates',
+        '/api/rebates/user',
+        '/api/rebates/admin/all',
+        '/api/orders',
+        '/api/users',
+        '/api/tickets',
+        '/api/audit',
+      ]),
+    );
   }, 600_000);
 });
 
@@ -161,8 +187,14 @@ describe('authorization matrix, generated for every route of the API', () => {
           const allowed = 'applicant' in route.access ? caller.role === 'partner' : mayCallApi(principal, route.access as ApiAccess, id);
           const response = await call(route, caller, fillPath(route, id ? { id } : {}));
           const refusal = refusedWith(response);
-          if (allowed && refusal) failures.push(`${route.method} ${route.url} as ${role} (id ${id === caller.id ? 'own account' : 'unknown'}): expected access, got ${response.statusCode} ${refusal}`);
-          if (!allowed && response.statusCode !== 403) failures.push(`${route.method} ${route.url} as ${role} (id ${id === caller.id ? 'own account' : 'unknown'}): expected 403, got ${response.statusCode}`);
+          if (allowed && refusal)
+            failures.push(
+              `${route.method} ${route.url} as ${role} (id ${id === caller.id ? 'own account' : 'unknown'}): expected access, got ${response.statusCode} ${refusal}`,
+            );
+          if (!allowed && response.statusCode !== 403)
+            failures.push(
+              `${route.method} ${route.url} as ${role} (id ${id === caller.id ? 'own account' : 'unknown'}): expected 403, got ${response.statusCode}`,
+            );
         }
         if (!scoped.length || !mayCallApi(principal, route.access as ApiAccess)) continue;
         const own = scoped.find((row) => row.organisation_id === caller.organisationId);
@@ -183,35 +215,58 @@ describe('authorization matrix, generated for every route of the API', () => {
         if (route.method === 'GET') {
           cells += 1;
           const ownAnswer = await call(route, caller, fillPath(route, { id: own.id }));
-          if (ownAnswer.statusCode !== 200) failures.push(`${route.method} ${route.url} as ${role}: own organisation's record answered ${ownAnswer.statusCode}`);
+          if (ownAnswer.statusCode !== 200)
+            failures.push(`${route.method} ${route.url} as ${role}: own organisation's record answered ${ownAnswer.statusCode}`);
         }
         // A change is sent with the route's valid example, so only the record's organisation can refuse it.
         cells += 1;
         // Counted by who wrote them: the log also takes events no request of this caller caused.
         const writtenBefore = await eventsWrittenBy(caller.id!);
         const otherAnswer = await call(route, caller, fillPath(route, { id: other.id }), (sampleOf(route.body) ?? {}) as object);
-        if (![403, 404].includes(otherAnswer.statusCode)) failures.push(`${route.method} ${route.url} as ${role}: another organisation's record answered ${otherAnswer.statusCode}`);
-        if ((await eventsWrittenBy(caller.id!)) !== writtenBefore) failures.push(`${route.method} ${route.url} as ${role}: another organisation's record was changed`);
+        if (![403, 404].includes(otherAnswer.statusCode))
+          failures.push(`${route.method} ${route.url} as ${role}: another organisation's record answered ${otherAnswer.statusCode}`);
+        if ((await eventsWrittenBy(caller.id!)) !== writtenBefore)
+          failures.push(`${route.method} ${route.url} as ${role}: another organisation's record was changed`);
       }
     }
 
     // A deactivated account, with the token it had before.
     const admin = callers.get('admin')!;
-    const created = await as(t.app, admin.session)({
+    const created = await as(
+      t.app,
+      admin.session,
+    )({
       method: 'POST',
       url: '/api/users',
-      payload: { full_name: 'Soon Inactive', email: 'soon.inactive@partnerhub.test', password: 'Secret123', role: 'support', is_active: true, permissions: ['Support.Read'] },
+      payload: {
+        full_name: 'Soon Inactive',
+        email: 'soon.inactive@partnerhub.test',
+        password: 'Secret123',
+        role: 'support',
+        is_active: true,
+        permissions: ['Support.Read'],
+      },
     });
     expect(created.statusCode, created.body).toBe(201);
     const deactivated = await signIn('soon.inactive@partnerhub.test', 'Secret123');
-    await as(t.app, admin.session)({ method: 'PUT', url: `/api/users/${created.json().id}`, payload: { full_name: 'Soon Inactive', email: 'soon.inactive@partnerhub.test', is_active: false } });
+    await as(
+      t.app,
+      admin.session,
+    )({
+      method: 'PUT',
+      url: `/api/users/${created.json().id}`,
+      payload: { full_name: 'Soon Inactive', email: 'soon.inactive@partnerhub.test', is_active: false },
+    });
     for (const route of routes) await expect401(route, { ...deactivated, name: 'a deactivated account', email: undefined });
 
     // A team member whose owner was deactivated, with the token it had before.
     const member = await signIn(DEMO_ROLES.distributor_user);
     const ownerId = demoUserId(DEMO_ROLES.distributor);
     const owner = (await as(t.app, admin.session)({ method: 'GET', url: `/api/users/${ownerId}` })).json();
-    await as(t.app, admin.session)({ method: 'PUT', url: `/api/users/${ownerId}`, payload: { full_name: owner.full_name, email: owner.email, is_active: false } });
+    await as(
+      t.app,
+      admin.session,
+    )({ method: 'PUT', url: `/api/users/${ownerId}`, payload: { full_name: owner.full_name, email: owner.email, is_active: false } });
     for (const route of routes) await expect401(route, { ...member, name: 'a member of a deactivated owner', email: undefined });
 
     console.log(`authorization matrix: ${routes.length} routes, ${callers.size + 3} kinds of caller, ${cells} cells, ${failures.length} failures`);

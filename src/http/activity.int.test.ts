@@ -48,9 +48,19 @@ beforeAll(async () => {
   // Fresh private texts on top of the seeded ones: an internal note on a Northwind ticket and a reviewer's note on an approval.
   const partner = await login(t.app, 'partner@partnerhub.test');
   const tickets = (await as(t.app, partner)({ method: 'GET', url: '/api/tickets?limit=1' })).json().data.tickets as Array<{ id: string }>;
-  const note = await as(t.app, support)({ method: 'POST', url: `/api/tickets/${tickets[0].id}/comments`, payload: { comment: 'INTERNAL: customer is on credit hold, do not promise dates.', is_internal: true } });
+  const note = await as(
+    t.app,
+    support,
+  )({
+    method: 'POST',
+    url: `/api/tickets/${tickets[0].id}/comments`,
+    payload: { comment: 'INTERNAL: customer is on credit hold, do not promise dates.', is_internal: true },
+  });
   expect(note.statusCode, note.body).toBeLessThan(300);
-  const reply = await as(t.app, support)({ method: 'POST', url: `/api/tickets/${tickets[0].id}/comments`, payload: { comment: 'We have shipped the replacement.', is_internal: false } });
+  const reply = await as(
+    t.app,
+    support,
+  )({ method: 'POST', url: `/api/tickets/${tickets[0].id}/comments`, payload: { comment: 'We have shipped the replacement.', is_internal: false } });
   expect(reply.statusCode, reply.body).toBeLessThan(300);
 }, 600_000);
 afterAll(async () => {
@@ -58,7 +68,14 @@ afterAll(async () => {
 });
 
 describe('GET /api/activity', () => {
-  const callers = ['partner@partnerhub.test', 'partner.user@partnerhub.test', 'distributor@partnerhub.test', 'distributor.user@partnerhub.test', 'aisha.khan@northwind.test', 'ivan.petrov@atlas-distribution.test'];
+  const callers = [
+    'partner@partnerhub.test',
+    'partner.user@partnerhub.test',
+    'distributor@partnerhub.test',
+    'distributor.user@partnerhub.test',
+    'aisha.khan@northwind.test',
+    'ivan.petrov@atlas-distribution.test',
+  ];
 
   it.each(callers)('%s sees only its own organisation, only what its permissions cover, and no private note', async (email) => {
     const session = await login(t.app, email);
@@ -66,7 +83,10 @@ describe('GET /api/activity', () => {
     const organisationId = (await as(t.app, session)({ method: 'GET', url: '/api/auth/me' })).json().user.parent_user_id ?? session.user.id;
     const secrets = await privateTexts();
     expect(secrets.length).toBeGreaterThan(0);
-    const { rows: events } = await t.db.pool.query<{ event_id: string; type: string; data: Record<string, unknown> }>('SELECT event_id, type, data FROM events WHERE event_id = ANY($1::uuid[])', [feed.map((l) => l.id)]);
+    const { rows: events } = await t.db.pool.query<{ event_id: string; type: string; data: Record<string, unknown> }>(
+      'SELECT event_id, type, data FROM events WHERE event_id = ANY($1::uuid[])',
+      [feed.map((l) => l.id)],
+    );
     const byId = new Map(events.map((e) => [e.event_id, e]));
     const { rows: team } = await t.db.pool.query<{ id: string }>('SELECT id::text FROM read.users WHERE parent_user_id = $1', [organisationId]);
     const members = new Set(team.map((m) => m.id));

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { activityListAnswer } from '../../contracts/activity';
 import { activityPage, visibleActivityResources } from '../../projections/activity';
-import type { Services } from '../services';
+import type { Services } from '../../platform/services';
 import { listQuerySchema, sendList } from './lists';
 
 const listQuery = listQuerySchema({}, ['occurred_at']);
@@ -16,6 +17,7 @@ export async function activityRoutes(parent: FastifyInstance, services: Services
         tags: ['activity'],
         summary: "The caller's organisation's recent activity, newest first: only lines about records the caller may read",
         querystring: listQuery,
+        response: { 200: activityListAnswer },
       },
     },
     async (request, reply) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { GlobalPosition } from '../eventstore';
+import type { GlobalPosition } from '../../platform/eventstore';
 import { AnswerCache, type ReadModelProgress } from './answerCache';
 
 /** Read-model progress driven by the test: `advance` is what a projector's NOTIFY does. */

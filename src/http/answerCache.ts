@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { GlobalPosition } from '../eventstore';
+import type { GlobalPosition } from '../../platform/eventstore';
 
 /** What the cache needs to know about the read models' progress (the API's ProjectionWatcher). */
 export interface ReadModelProgress {
@@ -84,16 +84,25 @@ export class AnswerCache {
  * the caller (whose account is itself a read model), served from `cache` while those stay unchanged.
  * Access rules still run on every request, before the handler.
  */
-export function cachedRead<Request extends FastifyRequest, Reply extends FastifyReply>(
+/**
+ * A handler that sent its answer itself returns the reply, as Fastify asks of async handlers that call `send`; what
+ * follows the send is ignored.
+ */
+// Fastify's route types admit only the schema's answer as a handler's result, not the reply its runtime accepts.
+const alreadySent = <Answer>(reply: FastifyReply): Answer => reply as unknown as Answer;
+
+export function cachedRead<Request extends FastifyRequest, Reply extends FastifyReply, Answer>(
   cache: AnswerCache,
-  handler: (request: Request, reply: Reply) => Promise<unknown>,
-): (request: Request, reply: Reply) => Promise<unknown> {
+  handler: (request: Request, reply: Reply) => Promise<Answer>,
+): (request: Request, reply: Reply) => Promise<Answer> {
   return async function cachedHandler(request, reply) {
-    const key = `${request.principal.id} ${request.url}`;
+    // A key acting for its owner may hold fewer permissions than the owner: its answers are its own.
+    const key = `${request.principal.id}${request.principal.apiKey ? `:${request.principal.apiKey.id}` : ''} ${request.url}`;
     const hit = cache.lookup(key);
     if (hit) {
       for (const [name, value] of hit.headers) reply.header(name, value);
-      return reply.code(hit.status).type('application/json; charset=utf-8').send(hit.body);
+      // The same answer, serialized when it was stored: sent as it is.
+      return alreadySent(reply.code(hit.status).type('application/json; charset=utf-8').send(hit.body));
     }
     const readAt = cache.begin();
     const before = new Set(Object.keys(reply.getHeaders()));
@@ -104,6 +113,7 @@ export function cachedRead<Request extends FastifyRequest, Reply extends Fastify
       .map(([name, value]) => [name, String(value)] as [string, string]);
     const body = JSON.stringify(answer);
     cache.store(key, { status: reply.statusCode, body, headers }, readAt);
-    return reply.type('application/json; charset=utf-8').send(body);
+    // Sent as the string stored.
+    return alreadySent(reply.type('application/json; charset=utf-8').send(body));
   };
 }

@@ -37,7 +37,7 @@ const eventually = async <T>(read: () => Promise<T>, done: (value: T) => boolean
 beforeAll(async () => {
   t = await startTestPortal();
   [admin, partner] = await Promise.all([login(t.app, 'admin@partnerhub.test'), login(t.app, 'partner@partnerhub.test')]);
-}, 120_000);
+});
 afterAll(async () => {
   await t?.close();
 });
@@ -47,7 +47,10 @@ describe('GET /api/audit', () => {
     const { rows } = await t.db.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM events');
     const totalOf = (response: { headers: Record<string, unknown> }) => Number(/\/(\d+)$/.exec(response.headers['content-range'] as string)![1]);
     // The sign-ins just made are projected a moment later.
-    const first = await eventually(() => get(admin, '/api/audit?range=[0,24]'), (response) => totalOf(response) >= Math.min(rows[0].n, 10_025));
+    const first = await eventually(
+      () => get(admin, '/api/audit?range=[0,24]'),
+      (response) => totalOf(response) >= Math.min(rows[0].n, 10_025),
+    );
     expect(first.statusCode).toBe(200);
     expect(totalOf(first)).toBe(Math.min(rows[0].n, 10_025));
     const lines: AuditLine[] = first.json();
@@ -55,33 +58,55 @@ describe('GET /api/audit', () => {
     const times = lines.map((l) => Date.parse(l.occurred_at));
     expect([...times].sort((a, b) => b - a)).toEqual(times);
     const placed = await list('/api/audit?filter={"event_type":"OrderPlaced.v1"}&range=[0,0]');
-    expect(placed[0]).toMatchObject({ record_type: 'orders', event_type: 'OrderPlaced.v1', summary: expect.stringMatching(/^Order ORD-\S+ placed \(\$[\d,.]+\)$/) });
+    expect(placed[0]).toMatchObject({
+      record_type: 'orders',
+      event_type: 'OrderPlaced.v1',
+      summary: expect.stringMatching(/^Order ORD-\S+ placed \(\$[\d,.]+\)$/),
+    });
     expect(placed[0].organisation_id).toMatch(/^[0-9a-f-]{36}$/);
   });
 
   it('records sign-ins and failed sign-ins, never the password', async () => {
-    const wrong = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'partner@partnerhub.test', password: 'not-the-password-42' } });
+    const wrong = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'partner@partnerhub.test', password: 'not-the-password-42' },
+    });
     expect(wrong.statusCode).toBe(401);
     const unknown = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'nobody@example.test', password: 'whatever-123' } });
     expect(unknown.statusCode).toBe(401);
     await login(t.app, 'partner@partnerhub.test');
-    const failed = await eventually(() => list('/api/audit?filter={"event_type":"SignInFailed.v1"}'), (rows) => rows.length >= 2);
+    const failed = await eventually(
+      () => list('/api/audit?filter={"event_type":"SignInFailed.v1"}'),
+      (rows) => rows.length >= 2,
+    );
     expect(failed.map((l) => l.summary)).toEqual(
       expect.arrayContaining([
         expect.stringContaining('Failed sign-in for partner@partnerhub.test: wrong e-mail address or password'),
         expect.stringContaining('Failed sign-in for nobody@example.test'),
       ]),
     );
-    expect(failed.find((l) => l.summary.includes('partner@'))).toMatchObject({ record_type: 'users', record_id: partner.user.id, organisation_id: partner.user.id });
+    expect(failed.find((l) => l.summary.includes('partner@'))).toMatchObject({
+      record_type: 'users',
+      record_id: partner.user.id,
+      organisation_id: partner.user.id,
+    });
     const signIns = await list(`/api/audit?filter={"event_type":"SignInSucceeded.v1","actor_id":"${partner.user.id}"}`);
-    expect(signIns[0]).toMatchObject({ actor_name: 'Priya Shah', actor_role: 'partner', summary: expect.stringMatching(/^Signed in as partner@partnerhub.test/) });
+    expect(signIns[0]).toMatchObject({
+      actor_name: 'Priya Shah',
+      actor_role: 'partner',
+      summary: expect.stringMatching(/^Signed in as partner@partnerhub.test/),
+    });
     const { rows } = await t.db.pool.query(`SELECT 1 FROM events WHERE data::text LIKE '%not-the-password-42%'`);
     expect(rows).toHaveLength(0);
   });
 
   it('records password and permission changes', async () => {
     const member = await login(t.app, 'partner.user@partnerhub.test');
-    const changed = await as(t.app, member)({ method: 'POST', url: '/api/auth/change-password', payload: { currentPassword: 'Demo2026!', newPassword: 'Another2026!x' } });
+    const changed = await as(
+      t.app,
+      member,
+    )({ method: 'POST', url: '/api/auth/change-password', payload: { currentPassword: 'Demo2026!', newPassword: 'Another2026!x' } });
     if (changed.statusCode !== 200) throw new Error(changed.body);
     const passwords = await list(`/api/audit?filter={"event_type":"UserPasswordChanged.v1","record_id":"${member.user.id}"}`);
     expect(passwords[0]).toMatchObject({ actor_name: 'Lena Fischer', summary: 'Password of Lena Fischer changed' });
@@ -160,19 +185,32 @@ describe('GET /api/audit/export.csv', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/^text\/csv/);
     expect(response.headers['content-disposition']).toMatch(/attachment; filename="audit-log-\d{4}-\d{2}-\d{2}\.csv"/);
-    const lines = response.body.replace(/^\uFEFF/, '').trim().split('\r\n');
-    expect(lines[0]).toBe('time,actor_id,actor_name,actor_role,record_type,record_id,organisation_id,event_type,summary,event_id');
+    const lines = response.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines[0]).toBe('time,actor_id,actor_name,actor_role,record_type,record_id,organisation_id,event_type,summary,event_id,api_key_id,api_key_name');
     const { rows } = await t.db.pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM read.audit_log WHERE record_type = 'orders'`);
     expect(lines).toHaveLength(rows[0].n + 1);
     expect(lines.slice(1).every((line) => line.split(',')[4] === 'orders')).toBe(true);
-    const exports = await eventually(() => list('/api/audit?filter={"event_type":"ExportDownloaded.v1"}'), (r) => r.length > 0);
-    expect(exports[0]).toMatchObject({ actor_id: admin.user.id, record_type: 'exports', summary: expect.stringContaining('Exported audit log as CSV (filter={"record_type":"orders"})') });
+    const exports = await eventually(
+      () => list('/api/audit?filter={"event_type":"ExportDownloaded.v1"}'),
+      (r) => r.length > 0,
+    );
+    expect(exports[0]).toMatchObject({
+      actor_id: admin.user.id,
+      record_type: 'exports',
+      summary: expect.stringContaining('Exported audit log as CSV (filter={"record_type":"orders"})'),
+    });
   });
 
   it('records the rebates export too', async () => {
     const response = await get(partner, '/api/rebates/export');
     expect(response.statusCode).toBe(200);
-    const exports = await eventually(() => list(`/api/audit?filter={"event_type":"ExportDownloaded.v1","actor_id":"${partner.user.id}"}`), (r) => r.length > 0);
+    const exports = await eventually(
+      () => list(`/api/audit?filter={"event_type":"ExportDownloaded.v1","actor_id":"${partner.user.id}"}`),
+      (r) => r.length > 0,
+    );
     expect(exports[0]).toMatchObject({ record_id: 'rebates', organisation_id: partner.user.id, actor_name: 'Priya Shah' });
   });
 });

@@ -1,12 +1,12 @@
-import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { auditCsv, auditListAnswer } from '../../contracts/audit';
 import { auditCount, auditLines, auditPage, decodeAuditCursor, encodeAuditCursor, type AuditFilters, type AuditLine } from '../../projections/audit';
 import { auditActorOf, exportFilters, recordAuditEntry, recordedWhenDone } from '../plugins/auditTrail';
 import { HttpError } from '../plugins/errors';
-import type { Services } from '../services';
-import { csvLines } from './csv';
+import type { Services } from '../../platform/services';
+import { csvLines, sendCsv } from './csv';
 import { listQuerySchema, MAX_PAGE_OFFSET, sendList } from './lists';
 
 /** Page numbers reach this far into a filtered log; past it, the screen asks for narrower filters and API clients follow `next_cursor`. */
@@ -22,9 +22,19 @@ const moment = z.union([day, z.iso.datetime({ offset: true })], { error: 'Use a 
 
 const auditFilterFields = {
   actor_id: z.uuid().optional(),
-  record_type: z.string().trim().max(50).regex(/^[a-z_]+$/, 'A record type is a plural word such as orders or users.').optional(),
+  record_type: z
+    .string()
+    .trim()
+    .max(50)
+    .regex(/^[a-z_]+$/, 'A record type is a plural word such as orders or users.')
+    .optional(),
   record_id: z.string().trim().max(200).optional(),
-  event_type: z.string().trim().max(100).regex(/^[A-Za-z]+\.v\d+$/, 'An event type looks like OrderStatusChanged.v1.').optional(),
+  event_type: z
+    .string()
+    .trim()
+    .max(100)
+    .regex(/^[A-Za-z]+\.v\d+$/, 'An event type looks like OrderStatusChanged.v1.')
+    .optional(),
   organisation_id: z.uuid().optional(),
   /** From this moment (a date: from its start), inclusive. */
   from: moment.optional(),
@@ -36,10 +46,12 @@ const auditFilterFields = {
 const listQuery = listQuerySchema(auditFilterFields, ['occurred_at']);
 type Filters = Partial<{ [K in keyof typeof auditFilterFields]: z.infer<(typeof auditFilterFields)[K]> }>;
 
-const endOfDay = (value: string) => (day.safeParse(value).success ? new Date(Date.parse(`${value}T00:00:00Z`) + 86_400_000).toISOString() : new Date(Date.parse(value) + 1).toISOString());
+const endOfDay = (value: string) =>
+  day.safeParse(value).success ? new Date(Date.parse(`${value}T00:00:00Z`) + 86_400_000).toISOString() : new Date(Date.parse(value) + 1).toISOString();
 
 function toAuditFilters(filters: Filters): AuditFilters {
-  if (filters.from && filters.to && Date.parse(filters.from) > Date.parse(filters.to)) throw new HttpError(400, 'VALIDATION_ERROR', 'The start of the time range must not be after its end.');
+  if (filters.from && filters.to && Date.parse(filters.from) > Date.parse(filters.to))
+    throw new HttpError(400, 'VALIDATION_ERROR', 'The start of the time range must not be after its end.');
   return {
     actor_id: filters.actor_id,
     record_type: filters.record_type,
@@ -62,6 +74,9 @@ const CSV_COLUMNS: ReadonlyArray<readonly [string, (line: AuditLine) => string |
   ['event_type', (l) => l.event_type],
   ['summary', (l) => l.summary],
   ['event_id', (l) => l.id],
+  // Added later, at the end, so consumers reading columns by position keep working.
+  ['api_key_id', (l) => l.api_key_id],
+  ['api_key_name', (l) => l.api_key_name],
 ];
 
 export async function auditRoutes(parent: FastifyInstance, services: Services): Promise<void> {
@@ -75,6 +90,7 @@ export async function auditRoutes(parent: FastifyInstance, services: Services): 
         tags: ['audit'],
         summary: 'The audit log (admins): every event, newest first; filter by actor, record, event type, organisation and time range',
         querystring: listQuery,
+        response: { 200: auditListAnswer },
       },
     },
     async (request, reply) => {
@@ -94,22 +110,35 @@ export async function auditRoutes(parent: FastifyInstance, services: Services): 
       if (next) reply.header('x-next-cursor', next);
       reply.header('Access-Control-Expose-Headers', 'Content-Range, X-Next-Cursor');
       const answer = sendList(reply, 'audit', q, rows, total);
-      return Array.isArray(answer) ? answer : { ...answer, data: { ...answer.data, next_cursor: next } };
+      return (Array.isArray(answer) ? answer : { ...answer, data: { ...answer.data, next_cursor: next } }) as z.infer<typeof auditListAnswer>;
     },
   );
 
   app.get(
     '/audit/export.csv',
-    { schema: { tags: ['audit'], summary: 'CSV of the audit log lines the filters select (admins), newest first', querystring: listQuery } },
+    {
+      schema: {
+        tags: ['audit'],
+        summary: 'CSV of the audit log lines the filters select (admins), newest first',
+        querystring: listQuery,
+        response: { 200: auditCsv },
+      },
+    },
     async (request, reply) => {
       const { cursor: _ignored, ...rest } = request.query.filters as Filters;
       const filters = { ...toAuditFilters(rest), ids: request.query.ids };
       // The export is itself an entry of the log it exports, once it has been sent whole.
-      const recorded = () => recordAuditEntry(services.store, { type: 'ExportDownloaded.v1', data: { userId: request.principal.id, export: 'audit log', filters: exportFilters(request) } }, auditActorOf(request));
+      const recorded = () =>
+        recordAuditEntry(
+          services.store,
+          { type: 'ExportDownloaded.v1', data: { userId: request.principal.id, export: 'audit log', filters: exportFilters(request) } },
+          auditActorOf(request),
+        );
       reply.header('content-type', 'text/csv; charset=utf-8');
       reply.header('content-disposition', `attachment; filename="audit-log-${new Date().toISOString().slice(0, 10)}.csv"`);
       reply.header('cache-control', 'private, no-store');
-      return reply.send(Readable.from(recordedWhenDone(csvLines(CSV_COLUMNS, auditLines(pool, filters)), recorded)));
+      // A stream is sent as it is (Fastify never serializes one); the response schema documents the file it carries.
+      return sendCsv(reply, recordedWhenDone(csvLines(CSV_COLUMNS, auditLines(pool, filters)), recorded));
     },
   );
 }

@@ -11,7 +11,8 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const post = (url: string, payload: unknown, headers: Record<string, string> = {}) => t.app.inject({ method: 'POST', url, payload: payload as object, headers });
+const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'POST', url, payload: payload as object, headers });
 
 describe('sign-in', () => {
   it.each<[string, Role]>([
@@ -120,7 +121,12 @@ describe('sign-in', () => {
     const limited = await startTestPortal({ processes: ['api', 'projector'], env: { REGISTRATIONS_PER_IP_PER_HOUR: '2' } });
     try {
       const register = (n: number) =>
-        limited.app.inject({ method: 'POST', url: '/api/user/register/', payload: { email: `burst${n}@example.test`, password: 'Secret123', company_name: `Burst ${n}` }, remoteAddress: '203.0.113.50' });
+        limited.app.inject({
+          method: 'POST',
+          url: '/api/user/register/',
+          payload: { email: `burst${n}@example.test`, password: 'Secret123', company_name: `Burst ${n}` },
+          remoteAddress: '203.0.113.50',
+        });
       expect((await register(1)).statusCode).toBe(201);
       expect((await register(2)).statusCode).toBe(201);
       const third = await register(3);
@@ -167,8 +173,12 @@ describe('sessions', () => {
     const session = await login(t.app, 'distributor.user@partnerhub.test');
     const change = (payload: unknown) => as(t.app, session)({ method: 'POST', url: '/api/auth/change-password', payload: payload as object });
     expect((await change({ currentPassword: 'Wrong1', newPassword: 'Another2026!' })).json()).toMatchObject({ message: 'Current password is incorrect' });
-    expect((await change({ currentPassword: DEMO_PASSWORD, newPassword: 'abc' })).json()).toMatchObject({ message: 'New password must be at least 6 characters long' });
-    expect((await change({ currentPassword: DEMO_PASSWORD, newPassword: DEMO_PASSWORD })).json()).toMatchObject({ message: 'New password must be different from current password' });
+    expect((await change({ currentPassword: DEMO_PASSWORD, newPassword: 'abc' })).json()).toMatchObject({
+      message: 'New password must be at least 6 characters long',
+    });
+    expect((await change({ currentPassword: DEMO_PASSWORD, newPassword: DEMO_PASSWORD })).json()).toMatchObject({
+      message: 'New password must be different from current password',
+    });
     expect((await change({ currentPassword: '', newPassword: '' })).json()).toMatchObject({ message: 'All fields are required' });
     const ok = await change({ currentPassword: DEMO_PASSWORD, newPassword: 'Another2026!' });
     expect(ok.json()).toMatchObject({ success: true, message: 'Password changed successfully' });
@@ -205,15 +215,37 @@ describe('tokens that must be refused', () => {
       'expired',
       () => {
         const now = Math.floor(Date.now() / 1000);
-        const claims = { sub: randomUUID(), sid: randomUUID(), role: 'admin', permissions: [], av: 1, aud: 'partnerhub', iss: 'partnerhub', iat: now - 100, exp: now - 10 };
+        const claims = {
+          sub: randomUUID(),
+          sid: randomUUID(),
+          role: 'admin',
+          permissions: [],
+          av: 1,
+          aud: 'partnerhub',
+          iss: 'partnerhub',
+          iat: now - 100,
+          exp: now - 10,
+        };
         return sign({ alg: 'HS256', typ: 'JWT' }, claims, t.portal.services.config.JWT_SECRET);
       },
       'TOKEN_EXPIRED',
     ],
     ['valid signature but not our claims', () => t.app.jwt.sign({ sub: 'x', sid: 'y', role: 'admin', permissions: [], av: 1 }), 'INVALID_TOKEN'],
-    ['forged with another secret', () => sign({ alg: 'HS256', typ: 'JWT' }, { sub: 'x', sid: 'y', role: 'admin', aud: 'partnerhub', iss: 'partnerhub', exp: 9999999999 }, 'not-the-secret'), 'INVALID_TOKEN'],
-    ['alg none', () => `${b64({ alg: 'none', typ: 'JWT' })}.${b64({ sub: 'x', sid: 'y', role: 'admin', aud: 'partnerhub', iss: 'partnerhub', exp: 9999999999 })}.`, 'INVALID_TOKEN'],
-    ['for another audience', () => t.app.jwt.sign({ sub: 'x', sid: 'y', role: 'admin', permissions: [], av: 1 }, { aud: 'partnerhub-onboarding' }), 'INVALID_TOKEN'],
+    [
+      'forged with another secret',
+      () => sign({ alg: 'HS256', typ: 'JWT' }, { sub: 'x', sid: 'y', role: 'admin', aud: 'partnerhub', iss: 'partnerhub', exp: 9999999999 }, 'not-the-secret'),
+      'INVALID_TOKEN',
+    ],
+    [
+      'alg none',
+      () => `${b64({ alg: 'none', typ: 'JWT' })}.${b64({ sub: 'x', sid: 'y', role: 'admin', aud: 'partnerhub', iss: 'partnerhub', exp: 9999999999 })}.`,
+      'INVALID_TOKEN',
+    ],
+    [
+      'for another audience',
+      () => t.app.jwt.sign({ sub: 'x', sid: 'y', role: 'admin', permissions: [], av: 1 }, { aud: 'partnerhub-onboarding' }),
+      'INVALID_TOKEN',
+    ],
     ['garbage', () => 'not.a.token', 'INVALID_TOKEN'],
   ])('%s → 401', async (_name, make, code) => {
     const response = await me(make());
@@ -236,7 +268,9 @@ describe('bad input changes nothing and says why', () => {
   it('wrong types', async () => {
     const response = await post('/api/auth/login', { email: 42, password: ['x'] });
     expect(response.statusCode).toBe(400);
-    expect(response.json().error.details.map((d: { message: string }) => d.message)).toEqual(expect.arrayContaining(['Email must be text.', 'Password must be text.']));
+    expect(response.json().error.details.map((d: { message: string }) => d.message)).toEqual(
+      expect.arrayContaining(['Email must be text.', 'Password must be text.']),
+    );
   });
   it('a 10 MB body', async () => {
     const response = await post('/api/auth/login', { email: 'admin@partnerhub.test', password: 'x'.repeat(10 * 1024 * 1024) });

@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword } from '../plugins/passwords';
+import { hashPassword } from '../../platform/passwords';
 import { demoUserId } from '../seed/identity';
 import { as, login, type Session } from '../testing/api';
 import { startTestPortal, type TestPortal } from '../testing/portal';
@@ -12,7 +12,7 @@ let admin: Session;
 beforeAll(async () => {
   t = await startTestPortal();
   admin = await login(t.app, 'admin@partnerhub.test');
-}, 120_000);
+});
 afterAll(async () => {
   await t?.close();
 });
@@ -30,7 +30,10 @@ describe('the event log backup', () => {
     expect(created.statusCode, created.body).toBe(201);
     const key = created.json().key as string;
     const partner = await login(t.app, 'partner@partnerhub.test');
-    const changed = await as(t.app, partner)({ method: 'POST', url: '/api/auth/change-password', payload: { currentPassword: 'Demo2026!', newPassword: 'Backup-probe-2026!' } });
+    const changed = await as(
+      t.app,
+      partner,
+    )({ method: 'POST', url: '/api/auth/change-password', payload: { currentPassword: 'Demo2026!', newPassword: 'Backup-probe-2026!' } });
     expect(changed.statusCode, changed.body).toBe(200);
 
     const body = await backup();
@@ -52,15 +55,24 @@ describe('the event log backup', () => {
     const userId = randomUUID();
     const email = `legacy-${userId.slice(0, 8)}@example.test`;
     const passwordHash = await hashPassword('Legacy-account-2026!');
-    await t.db.pool.query(
-      `INSERT INTO events (stream_id, revision, event_id, type, data, metadata) VALUES ($1, 0, $2, 'UserRegistered.v1', $3, $4)`,
-      [
-        `users-${userId}`,
-        randomUUID(),
-        { userId, email, fullName: 'Legacy Account', companyName: null, role: 'support', permissions: [], parentUserId: null, passwordHash, selfRegistered: false, status: 'active', previousStatus: null },
-        { actorId: demoUserId('admin'), actorRole: 'admin', correlationId: randomUUID(), causationId: null, occurredAt: new Date().toISOString() },
-      ],
-    );
+    await t.db.pool.query(`INSERT INTO events (stream_id, revision, event_id, type, data, metadata) VALUES ($1, 0, $2, 'UserRegistered.v1', $3, $4)`, [
+      `users-${userId}`,
+      randomUUID(),
+      {
+        userId,
+        email,
+        fullName: 'Legacy Account',
+        companyName: null,
+        role: 'support',
+        permissions: [],
+        parentUserId: null,
+        passwordHash,
+        selfRegistered: false,
+        status: 'active',
+        previousStatus: null,
+      },
+      { actorId: demoUserId('admin'), actorRole: 'admin', correlationId: randomUUID(), causationId: null, occurredAt: new Date().toISOString() },
+    ]);
     await t.db.pool.query(`SELECT pg_notify('partnerhub_events', '')`);
     const deadline = Date.now() + 10_000;
     let status = 0;
@@ -89,12 +101,21 @@ describe('the event log backup', () => {
     const up = sql.slice(0, sql.indexOf('-- Down Migration'));
     const statements = up
       .split(/;\s*\n/)
-      .map((statement) => statement.split('\n').filter((line) => !line.startsWith('--')).join('\n').trim())
+      .map((statement) =>
+        statement
+          .split('\n')
+          .filter((line) => !line.startsWith('--'))
+          .join('\n')
+          .trim(),
+      )
       .filter((statement) => /^(INSERT|UPDATE)/.test(statement));
     expect(statements).toHaveLength(4);
     for (const statement of statements) await t.db.pool.query(statement);
 
-    const { rows } = await t.db.pool.query<{ stream_id: string; data: string }>('SELECT stream_id, data::text AS data FROM events WHERE event_id = ANY($1::uuid[]) ORDER BY type', [[eventId, claimId]]);
+    const { rows } = await t.db.pool.query<{ stream_id: string; data: string }>(
+      'SELECT stream_id, data::text AS data FROM events WHERE event_id = ANY($1::uuid[]) ORDER BY type',
+      [[eventId, claimId]],
+    );
     expect(rows[0]!.stream_id).toBe(`user-emails-${createHash('sha256').update(email).digest('hex')}`);
     expect(rows[1]!.data).not.toContain('argon2');
     const stored = await t.db.pool.query('SELECT value FROM secret.event_secrets WHERE event_id = $1', [eventId]);

@@ -35,7 +35,11 @@ beforeAll(async () => {
   admin = await login(t.app, 'admin@partnerhub.test');
   const products = await t.app.inject({ method: 'GET', url: '/api/products?range=[0,99]', headers: { authorization: `Bearer ${admin.accessToken}` } });
   liveProduct = products.json().find((product: { stock_quantity: number; moq: number }) => product.stock_quantity >= product.moq * 50);
-  const registered = await t.app.inject({ method: 'POST', url: '/api/user/register/', payload: { email: 'bad.input@example.test', password: 'Secret123', company_name: 'Bad Input Ltd' } });
+  const registered = await t.app.inject({
+    method: 'POST',
+    url: '/api/user/register/',
+    payload: { email: 'bad.input@example.test', password: 'Secret123', company_name: 'Bad Input Ltd' },
+  });
   onboardingToken = registered.json().onboardingToken;
 });
 afterAll(async () => {
@@ -81,7 +85,8 @@ let liveProduct: { id: string; moq: number } | undefined;
 
 function baseBody(route: DocumentedRoute): Record<string, unknown> {
   const base = (sampleOf(route.body) ?? {}) as Record<string, unknown>;
-  if (liveProduct && Array.isArray(base.items)) base.items = base.items.map((item) => ({ ...(item as object), product_id: liveProduct!.id, quantity: liveProduct!.moq }));
+  if (liveProduct && Array.isArray(base.items))
+    base.items = base.items.map((item) => ({ ...(item as object), product_id: liveProduct!.id, quantity: liveProduct!.moq }));
   return base;
 }
 
@@ -91,7 +96,8 @@ function uniqueAddresses(schema: JsonSchema, body: Record<string, unknown>): Rec
   const copy = { ...body };
   for (const [field, fieldSchema] of Object.entries(propertiesOf(schema))) {
     const value = copy[field];
-    if (fieldSchema.format === 'email' && typeof value === 'string' && value.includes('@') && !/[\u0000\ud800-\udfff]/.test(value)) copy[field] = `case${(unique += 1)}.${value}`;
+    if (fieldSchema.format === 'email' && typeof value === 'string' && value.includes('@') && !/[\u0000\ud800-\udfff]/.test(value))
+      copy[field] = `case${(unique += 1)}.${value}`;
   }
   return copy;
 }
@@ -120,15 +126,18 @@ function casesFor(route: DocumentedRoute, liveId?: string): Case[] {
   }
 
   for (const [name] of Object.entries(route.query)) {
-    for (const value of BAD_QUERY_VALUES) cases.push({ name: `query ${name} = ${value}`, request: { method, url: `${url}?${name}=${encodeURIComponent(value).replace(/%25/g, '%')}` } });
+    for (const value of BAD_QUERY_VALUES)
+      cases.push({ name: `query ${name} = ${value}`, request: { method, url: `${url}?${name}=${encodeURIComponent(value).replace(/%25/g, '%')}` } });
   }
   cases.push({ name: 'unknown query parameter', request: { method, url: withQuery(url, 'zz_unknown=1') } });
   cases.push({ name: 'NUL in an unknown query parameter', request: { method, url: withQuery(url, 'search=%00') } });
 
   if (!BODY_METHODS.has(route.method)) return cases;
 
-  const json = (name: string, payload: unknown) => cases.push({ name, request: { method, url, payload: JSON.stringify(payload), headers: { 'content-type': 'application/json' } } });
-  const raw = (name: string, payload: string | Buffer, contentType: string) => cases.push({ name, request: { method, url, payload, headers: { 'content-type': contentType } } });
+  const json = (name: string, payload: unknown) =>
+    cases.push({ name, request: { method, url, payload: JSON.stringify(payload), headers: { 'content-type': 'application/json' } } });
+  const raw = (name: string, payload: string | Buffer, contentType: string) =>
+    cases.push({ name, request: { method, url, payload, headers: { 'content-type': contentType } } });
 
   raw('malformed JSON', '{"email": "a@b.c", ', 'application/json');
   raw('empty JSON body', '', 'application/json');

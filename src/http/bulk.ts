@@ -18,7 +18,8 @@ export function bulkReviewBody(noun: string, reasonMax: number, example: { decis
     })
     .strict()
     .superRefine((body, ctx) => {
-      if (body.decision === 'rejected' && !body.reason?.trim()) ctx.addIssue({ code: 'custom', path: ['reason'], message: 'Please give a reason for the rejection.' });
+      if (body.decision === 'rejected' && !body.reason?.trim())
+        ctx.addIssue({ code: 'custom', path: ['reason'], message: 'Please give a reason for the rejection.' });
     })
     .meta({ example: { ids: ['5f0c8a9e-2f4b-4c1d-9a7e-3b6d2c1e0f9a', '6a1d9b0f-3a5c-4d2e-8b8f-4c7e3d2f1a0b'], ...example } });
 }

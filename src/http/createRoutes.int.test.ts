@@ -27,6 +27,8 @@ const NOT_CREATING: Record<string, string> = {
   'POST /api/auth/logout': 'ends a session',
   'POST /api/permissions/validate': 'checks permission names, records nothing',
   'POST /api/auth/change-password': 'changes the caller',
+  'POST /api/settings/api-keys/:id/rotate': 'gives an existing key a new secret',
+  'POST /api/organisation/api-keys/:id/rotate': 'gives an existing key a new secret',
   'POST /api/users/bulk-status': 'changes existing users',
   'POST /api/projects/bulk-review': 'reviews existing registrations',
   'POST /api/rebates/bulk-review': 'reviews existing claims',
@@ -35,6 +37,7 @@ const NOT_CREATING: Record<string, string> = {
   'POST /api/notifications/read-all': 'marks existing notifications',
   'POST /api/products/bulk-delete': 'removes products',
   'POST /api/projects/:id/review': 'decides on a project',
+  'POST /api/programme/organisations/:id/override': 'holds an existing organisation in a tier until an end date',
   'POST /api/projects/:id/extension': 'asks for an extension of a project',
   'POST /api/projects/:id/extension/decision': 'decides on an extension',
   'POST /api/projects/:id/team': 'links an existing user (a second time changes nothing)',
@@ -57,6 +60,23 @@ const NOT_CREATING: Record<string, string> = {
   'POST /api/fund-claims/:id/proof': 'adds proof files to an existing claim',
   'POST /api/fund-claims/:id/review': 'decides on a claim',
   'POST /api/fund-claims/:id/payout': 'records the payout of an existing claim, refused twice',
+  'POST /api/courses/:id/publish': 'publishes an existing course',
+  'POST /api/courses/:id/archive': 'archives an existing course',
+  'POST /api/courses/:id/enrol': 'enrols the caller in a course: one enrolment per person and course, a repeat changes nothing',
+  'POST /api/courses/:id/progress': 'marks a lesson of the caller’s enrolment',
+  'POST /api/courses/:id/attempts': 'grades answers into the caller’s enrolment of the course',
+  'POST /api/learning/assignments/:id/cancel': 'withdraws an existing assignment, refused twice',
+  'POST /api/learning/media': 'stores a file; the course that names it is the record',
+  'POST /api/webhooks/:id/deliveries/:deliveryId/redeliver': 'sends a logged delivery again',
+  'POST /api/webhooks/:id/replay': 'sends past events to an existing endpoint again',
+  'POST /api/auth/mfa/totp/enrol': 'starts setting up an authenticator app: a short-lived secret in Redis, no record',
+  'POST /api/auth/mfa/totp/confirm': 'sets up the caller’s authenticator app, refused a second time (already set up)',
+  'POST /api/auth/mfa/passkeys/options': 'a WebAuthn challenge, no record',
+  'POST /api/auth/mfa/passkeys': 'adds the caller’s passkey: its options’ challenge is spent and the same credential is refused twice',
+  'POST /api/auth/mfa/passkey/options': 'a WebAuthn challenge for a sign-in, no record',
+  'POST /api/auth/mfa/challenge': 'signs in (the challenge works once)',
+  'POST /api/auth/oidc/complete': 'signs in (the ticket works once)',
+  'POST /api/users/:id/mfa/reset': 'resets an existing person’s second factors, refused when there is nothing to reset',
 };
 
 type Caller = 'admin' | 'partner' | 'distributor' | 'public' | 'applicant';
@@ -99,16 +119,39 @@ const activity = () => ({
 async function newApplicant(): Promise<{ id: string; token: string; email: string; company: string }> {
   const email = `applicant.${unique()}@example.test`;
   const company = `Fjord ${unique()}`;
-  const response = await t.app.inject({ method: 'POST', url: '/api/user/register/', payload: { email, password: 'Secret123', full_name: company, company_name: company } });
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/api/user/register/',
+    payload: { email, password: 'Secret123', full_name: company, company_name: company },
+  });
   expect(response.statusCode, response.body).toBe(201);
   return { id: response.json().data.id, token: response.json().onboardingToken, email, company };
 }
 
+/** Ranks above the demo ladder's, one per created tier (a rank belongs to one tier). */
+let nextTierRank = 10;
+
 const CREATE_ROUTES: Record<string, CreateRoute> = {
-  'POST /api/users': { caller: 'admin', request: async () => ({ url: '/api/users', payload: { full_name: 'Kai Created', email: `kai.${unique()}@example.test`, password: 'Secret123', role: 'support' } }) },
+  'POST /api/users': {
+    caller: 'admin',
+    request: async () => ({
+      url: '/api/users',
+      payload: { full_name: 'Kai Created', email: `kai.${unique()}@example.test`, password: 'Secret123', role: 'support' },
+    }),
+  },
   'POST /api/products': {
     caller: 'admin',
-    request: async () => ({ url: '/api/products', ...(await multipart({ name: `HX-${unique()} Switch`, price: '100.00', category: 'Managed Switches', stock_quantity: '5', moq: '1', description: 'Created.' })) }),
+    request: async () => ({
+      url: '/api/products',
+      ...(await multipart({
+        name: `HX-${unique()} Switch`,
+        price: '100.00',
+        category: 'Managed Switches',
+        stock_quantity: '5',
+        moq: '1',
+        description: 'Created.',
+      })),
+    }),
   },
   'POST /api/orders': {
     caller: 'partner',
@@ -117,28 +160,79 @@ const CREATE_ROUTES: Record<string, CreateRoute> = {
       payload: {
         estimated_delivery: inDays(7),
         items: [{ product_id: product.id, quantity: product.moq }],
-        shipping_address: { firstName: 'Priya', lastName: 'Shah', email: 'priya@northwind.test', phone: '+1 206 555 0142', addressLine1: '410 Harbour Steps', city: 'Seattle', state: 'WA', zipCode: '98101', country: 'United States' },
+        shipping_address: {
+          firstName: 'Priya',
+          lastName: 'Shah',
+          email: 'priya@northwind.test',
+          phone: '+1 206 555 0142',
+          addressLine1: '410 Harbour Steps',
+          city: 'Seattle',
+          state: 'WA',
+          zipCode: '98101',
+          country: 'United States',
+        },
       },
     }),
   },
-  'POST /api/projects': { caller: 'partner', request: async () => ({ url: '/api/projects', ...(await multipart({ title: `Project ${unique()}`, expected_closure_date: inDays(90), value: '1000.50' })) }) },
-  'POST /api/projects/milestones': { caller: 'partner', request: async () => ({ url: '/api/projects/milestones', payload: { project_id: projectId, name: `Milestone ${unique()}`, date: inDays(5) } }) },
-  'POST /api/tickets': { caller: 'partner', request: async () => ({ url: '/api/tickets', ...(await multipart({ title: `Ticket ${unique()}`, description: 'Created.' })) }) },
-  'POST /api/tickets/rma': { caller: 'partner', request: async () => ({ url: '/api/tickets/rma', payload: { serial_number: serials.shift()!, description: 'Dead on arrival.' } }) },
-  'POST /api/tickets/:id/comments': { caller: 'partner', request: async () => ({ url: `/api/tickets/${ticketId}/comments`, payload: { comment: `Comment ${unique()}` } }) },
+  'POST /api/projects': {
+    caller: 'partner',
+    request: async () => ({
+      url: '/api/projects',
+      ...(await multipart({ title: `Project ${unique()}`, expected_closure_date: inDays(90), value: '1000.50' })),
+    }),
+  },
+  'POST /api/projects/milestones': {
+    caller: 'partner',
+    request: async () => ({ url: '/api/projects/milestones', payload: { project_id: projectId, name: `Milestone ${unique()}`, date: inDays(5) } }),
+  },
+  'POST /api/tickets': {
+    caller: 'partner',
+    request: async () => ({ url: '/api/tickets', ...(await multipart({ title: `Ticket ${unique()}`, description: 'Created.' })) }),
+  },
+  'POST /api/tickets/rma': {
+    caller: 'partner',
+    request: async () => ({ url: '/api/tickets/rma', payload: { serial_number: serials.shift()!, description: 'Dead on arrival.' } }),
+  },
+  'POST /api/tickets/:id/comments': {
+    caller: 'partner',
+    request: async () => ({ url: `/api/tickets/${ticketId}/comments`, payload: { comment: `Comment ${unique()}` } }),
+  },
   'POST /api/resources': {
     caller: 'admin',
-    request: async () => ({ url: '/api/resources', ...(await multipart({ title: `Sheet ${unique()}`, category: 'Datasheet', roles: 'partner' }, { field: 'file', name: 'sheet.pdf', bytes: PDF })) }),
+    request: async () => ({
+      url: '/api/resources',
+      ...(await multipart({ title: `Sheet ${unique()}`, category: 'Datasheet', roles: 'partner' }, { field: 'file', name: 'sheet.pdf', bytes: PDF })),
+    }),
   },
   'POST /api/leads': {
     caller: 'admin',
     request: async () => {
       const company = `Contoso ${unique()}`;
-      return { url: '/api/leads', payload: { company, contact_name: 'Ada Lovelace', email: `ada@${company.toLowerCase().replace(/[^a-z0-9]+/g, '')}.example`, country: 'US', region: 'Americas', estimated_value: 5000, source: 'web_form' } };
+      return {
+        url: '/api/leads',
+        payload: {
+          company,
+          contact_name: 'Ada Lovelace',
+          email: `ada@${company.toLowerCase().replace(/[^a-z0-9]+/g, '')}.example`,
+          country: 'US',
+          region: 'Americas',
+          estimated_value: 5000,
+          source: 'web_form',
+        },
+      };
     },
   },
-  'POST /api/lead-rules': { caller: 'admin', request: async () => ({ url: '/api/lead-rules', payload: { name: `Rule ${unique()}`, countries: ['AQ'], method: 'round_robin', organisation_ids: [partner.user.id, distributor.user.id] } }) },
-  'POST /api/funds': { caller: 'admin', request: async () => ({ url: '/api/funds', payload: { name: `Fund ${unique()}`, period_start: inDays(-30), period_end: inDays(60), budget: 1000 } }) },
+  'POST /api/lead-rules': {
+    caller: 'admin',
+    request: async () => ({
+      url: '/api/lead-rules',
+      payload: { name: `Rule ${unique()}`, countries: ['AQ'], method: 'round_robin', organisation_ids: [partner.user.id, distributor.user.id] },
+    }),
+  },
+  'POST /api/funds': {
+    caller: 'admin',
+    request: async () => ({ url: '/api/funds', payload: { name: `Fund ${unique()}`, period_start: inDays(-30), period_end: inDays(60), budget: 1000 } }),
+  },
   'POST /api/fund-requests': { caller: 'partner', request: async () => ({ url: '/api/fund-requests', ...(await multipart(activity())) }) },
   'POST /api/fund-claims': {
     caller: 'partner',
@@ -146,28 +240,140 @@ const CREATE_ROUTES: Record<string, CreateRoute> = {
       const submitted = await as(t.app, partner)({ method: 'POST', url: '/api/fund-requests', ...(await multipart(activity())) });
       expect(submitted.statusCode, submitted.body).toBe(201);
       const requestId = submitted.json().data.id;
-      const approved = await as(t.app, admin)({ method: 'POST', url: `/api/fund-requests/${requestId}/review`, payload: { decision: 'approved', approved_amount: 100 } });
+      const approved = await as(
+        t.app,
+        admin,
+      )({ method: 'POST', url: `/api/fund-requests/${requestId}/review`, payload: { decision: 'approved', approved_amount: 100 } });
       expect(approved.statusCode, approved.body).toBe(200);
-      return { url: '/api/fund-claims', ...(await multipart({ request_id: requestId, actual_cost: '120.00', claimed_amount: '100.00' }, { field: 'proof', name: 'invoice.pdf', bytes: PDF })) };
+      return {
+        url: '/api/fund-claims',
+        ...(await multipart({ request_id: requestId, actual_cost: '120.00', claimed_amount: '100.00' }, { field: 'proof', name: 'invoice.pdf', bytes: PDF })),
+      };
+    },
+  },
+  'POST /api/courses': {
+    caller: 'admin',
+    request: async () => ({
+      url: '/api/courses',
+      payload: {
+        title: `Course ${unique()}`,
+        summary: 'Created.',
+        audience: ['partner'],
+        level: 'beginner',
+        estimated_minutes: 10,
+        certifying: false,
+        pass_mark: 50,
+        lessons: [{ title: 'Lesson', body: 'Text.' }],
+        quiz: [],
+        status: 'published',
+      },
+    }),
+  },
+  'POST /api/learning/assignments': {
+    caller: 'partner',
+    request: async () => {
+      const course = await as(
+        t.app,
+        admin,
+      )({
+        method: 'POST',
+        url: '/api/courses',
+        payload: {
+          title: `Assigned ${unique()}`,
+          summary: 'For an assignment.',
+          audience: ['partner'],
+          level: 'beginner',
+          estimated_minutes: 10,
+          certifying: false,
+          pass_mark: 50,
+          lessons: [{ title: 'Lesson', body: 'Text.' }],
+          quiz: [],
+          status: 'published',
+        },
+      });
+      expect(course.statusCode, course.body).toBe(201);
+      return { url: '/api/learning/assignments', payload: { user_id: partner.user.id, course_id: course.json().data.id, due_date: inDays(14) } };
+    },
+  },
+  'POST /api/programme/tiers': {
+    caller: 'admin',
+    request: async () => ({
+      url: '/api/programme/tiers',
+      payload: {
+        name: `Tier ${unique()}`,
+        rank: nextTierRank++,
+        requirements: [],
+        benefits: { rebate_rate_percent: 9, mdf_share_percent: 100, protection_days: 90, catalogue_discount_percent: 0, support_priority: 'standard' },
+      },
+    }),
+  },
+  'POST /api/programme/evaluate': { caller: 'admin', request: async () => ({ url: '/api/programme/evaluate', payload: {} }) },
+  'POST /api/webhooks': {
+    caller: 'partner',
+    request: async () => ({
+      url: '/api/webhooks',
+      payload: { url: `https://erp.example.com/hooks/${unique()}`, event_types: ['order.placed'], active: false },
+    }),
+  },
+  'POST /api/identity-providers': {
+    caller: 'admin',
+    request: async () => {
+      const slug = `idp-${unique()}`;
+      return {
+        url: '/api/identity-providers',
+        payload: {
+          slug,
+          name: `Identity ${slug}`,
+          issuer: 'https://login.example.com',
+          client_id: 'partnerhub',
+          client_secret: 'secret',
+          allowed_domains: ['example.com'],
+          role: 'partner',
+        },
+      };
     },
   },
   'POST /api/settings/api-keys': { caller: 'admin', request: async () => ({ url: '/api/settings/api-keys', payload: { name: `Integration ${unique()}` } }) },
+  'POST /api/organisation/api-keys': {
+    caller: 'partner',
+    request: async () => ({ url: '/api/organisation/api-keys', payload: { name: `CRM ${unique()}`, scopes: ['projects:write'] } }),
+  },
   'POST /api/rebates/submit': {
     caller: 'partner',
     request: async () => ({
       url: '/api/rebates/submit',
-      ...(await multipart({ product_name: 'HX-M2424 Switch', product_category: 'Managed Switches', purchase_date: inDays(-3), invoice_number: `INV-${unique()}`, purchase_amount: '1250.00', rebate_type: 'Volume Rebate', description: 'Created.' })),
+      ...(await multipart({
+        product_name: 'HX-M2424 Switch',
+        product_category: 'Managed Switches',
+        purchase_date: inDays(-3),
+        invoice_number: `INV-${unique()}`,
+        purchase_amount: '1250.00',
+        rebate_type: 'Volume Rebate',
+        description: 'Created.',
+      })),
     }),
   },
   'POST /api/partner/management/sub-users': {
     caller: 'partner',
-    request: async () => ({ url: '/api/partner/management/sub-users', payload: { full_name: 'Mia Member', email: `mia.${unique()}@example.test`, password: 'Secret123', permissions: ['Projects.Read'] } }),
+    request: async () => ({
+      url: '/api/partner/management/sub-users',
+      payload: { full_name: 'Mia Member', email: `mia.${unique()}@example.test`, password: 'Secret123', permissions: ['Projects.Read'] },
+    }),
   },
   'POST /api/distributor/management/sub-users': {
     caller: 'distributor',
-    request: async () => ({ url: '/api/distributor/management/sub-users', payload: { full_name: 'Dan Member', email: `dan.${unique()}@example.test`, password: 'Secret123', permissions: ['Orders.Read'] } }),
+    request: async () => ({
+      url: '/api/distributor/management/sub-users',
+      payload: { full_name: 'Dan Member', email: `dan.${unique()}@example.test`, password: 'Secret123', permissions: ['Orders.Read'] },
+    }),
   },
-  'POST /api/user/register/': { caller: 'public', request: async () => ({ url: '/api/user/register/', payload: { email: `reg.${unique()}@example.test`, password: 'Secret123', company_name: `Reg ${unique()}` } }) },
+  'POST /api/user/register/': {
+    caller: 'public',
+    request: async () => ({
+      url: '/api/user/register/',
+      payload: { email: `reg.${unique()}@example.test`, password: 'Secret123', company_name: `Reg ${unique()}` },
+    }),
+  },
   'POST /api/partner/onboarding': {
     caller: 'applicant',
     request: async () => {
@@ -189,21 +395,37 @@ const CREATE_ROUTES: Record<string, CreateRoute> = {
 beforeAll(async () => {
   t = await startTestPortal({ processes: ['api', 'projector'], env: { READ_YOUR_WRITES_WAIT_MS: '1500' } });
   [admin, partner, distributor] = await Promise.all(['admin', 'partner', 'distributor'].map((name) => login(t.app, `${name}@partnerhub.test`)));
-  const products = (await as(t.app, admin)({ method: 'GET', url: '/api/products?range=[0,99]' })).json() as Array<{ id: string; moq: number; stock_quantity: number }>;
+  const products = (await as(t.app, admin)({ method: 'GET', url: '/api/products?range=[0,99]' })).json() as Array<{
+    id: string;
+    moq: number;
+    stock_quantity: number;
+  }>;
   product = products.find((p) => p.stock_quantity >= p.moq * 20)!;
-  const project = await as(t.app, partner)({ method: 'POST', url: '/api/projects', ...(await multipart({ title: 'Milestones', expected_closure_date: inDays(90), value: '10.00' })) });
+  const project = await as(
+    t.app,
+    partner,
+  )({ method: 'POST', url: '/api/projects', ...(await multipart({ title: 'Milestones', expected_closure_date: inDays(90), value: '10.00' })) });
   projectId = project.json().data.id;
   const ticket = await as(t.app, partner)({ method: 'POST', url: '/api/tickets', ...(await multipart({ title: 'Comments', description: 'For comments.' })) });
   ticketId = ticket.json().data.id;
   const delivered = (await as(t.app, partner)({ method: 'GET', url: `/api/orders/${demoOrderId('northwind-1')}` })).json().data;
-  const fund = await as(t.app, admin)({
+  const fund = await as(
+    t.app,
+    admin,
+  )({
     method: 'POST',
     url: '/api/funds',
-    payload: { name: 'Requests and claims', period_start: inDays(-30), period_end: inDays(60), budget: 100000, allocations: [{ organisation_id: partner.user.id, amount: 100000 }] },
+    payload: {
+      name: 'Requests and claims',
+      period_start: inDays(-30),
+      period_end: inDays(60),
+      budget: 100000,
+      allocations: [{ organisation_id: partner.user.id, amount: 100000 }],
+    },
   });
   fundId = fund.json().data.id;
   serials = delivered.serial_numbers.map((unit: { serial_number: string }) => unit.serial_number);
-}, 120_000);
+});
 afterAll(() => t?.close());
 
 async function send(route: CreateRoute, options: Omit<InjectOptions, 'method'>, headers: Record<string, string> = {}): Promise<LightMyRequestResponse> {
@@ -263,7 +485,12 @@ describe('create routes', () => {
       const accepted = await withProjectorHeld(() => send(route, request));
       expect(accepted.statusCode, accepted.body).toBe(202);
       const body = accepted.json();
-      expect(body).toMatchObject({ success: true, accepted: true, id: expect.any(String), data: { id: body.id, position: { commit: expect.stringMatching(/^\d+$/), prepare: expect.stringMatching(/^\d+$/) } } });
+      expect(body).toMatchObject({
+        success: true,
+        accepted: true,
+        id: expect.any(String),
+        data: { id: body.id, position: { commit: expect.stringMatching(/^\d+$/), prepare: expect.stringMatching(/^\d+$/) } },
+      });
       const location = accepted.headers.location as string;
       expect(location).toMatch(/^\/api\//);
       expect(body.data.location).toBe(location);

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { deterministicUuid } from '../commands/commandHandler';
-import { currentWrites, newId, waitForReadModels } from '../commands/dispatch';
-import type { GlobalPosition } from '../eventstore';
-import type { Services } from '../services';
+import { deterministicUuid } from '../../platform/commands/commandHandler';
+import { currentWrites, newId, waitForReadModels } from '../../platform/commands/dispatch';
+import type { GlobalPosition } from '../../platform/eventstore';
+import type { Services } from '../../platform/services';
 
 export const ACCEPTED_MESSAGE = 'Accepted: it is saved and will be readable at its Location in a moment.';
 
@@ -21,7 +21,9 @@ export function idempotencyKey(request: FastifyRequest): string | undefined {
 function keyOwner(request: FastifyRequest): string {
   if (request.principal?.organisationId) return request.principal.organisationId;
   if (request.applicant?.userId) return request.applicant.userId;
-  return `body:${createHash('sha256').update(JSON.stringify(request.body ?? null)).digest('hex')}`;
+  return `body:${createHash('sha256')
+    .update(JSON.stringify(request.body ?? null))
+    .digest('hex')}`;
 }
 
 /**
@@ -48,7 +50,12 @@ export function idempotentCommand(request: FastifyRequest, kind: string): { idem
  * request has no key). `streamId` is the record's stream, or its parent's for a part of a record
  * (a milestone, a comment), which is found by its id in the events.
  */
-export async function earlierCreation(services: Pick<Services, 'store'>, request: FastifyRequest, streamId: string, recordId: string): Promise<GlobalPosition | undefined> {
+export async function earlierCreation(
+  services: Pick<Services, 'store'>,
+  request: FastifyRequest,
+  streamId: string,
+  recordId: string,
+): Promise<GlobalPosition | undefined> {
   if (!idempotencyKey(request)) return undefined;
   const events = await services.store.readStream(streamId);
   const named = streamId.endsWith(recordId) ? events : events.filter((event) => JSON.stringify(event.data).includes(recordId));
@@ -60,7 +67,12 @@ export async function earlierCreation(services: Pick<Services, 'store'>, request
  * invoice, an application's from its applicant): whether a command run with `idempotentCommand(request,
  * kind)` already appended to the stream, told by the event id that key gives its first event.
  */
-export async function earlierCommand(services: Pick<Services, 'store'>, request: FastifyRequest, kind: string, streamId: string): Promise<GlobalPosition | undefined> {
+export async function earlierCommand(
+  services: Pick<Services, 'store'>,
+  request: FastifyRequest,
+  kind: string,
+  streamId: string,
+): Promise<GlobalPosition | undefined> {
   const { idempotencyKey: key } = idempotentCommand(request, kind);
   if (!key) return undefined;
   const firstEventId = deterministicUuid(`${key}:${streamId}:0`);
@@ -77,7 +89,8 @@ export interface CreatedRecord {
 }
 
 /** A creation saved in the log that the read models do not show yet. */
-export interface AcceptedAnswer {
+// A type, not an interface: it then fits the loose `acceptedAnswer` response schema of contracts/answers.ts.
+export type AcceptedAnswer = {
   success: true;
   accepted: true;
   message: string;
@@ -85,7 +98,7 @@ export interface AcceptedAnswer {
   position: { commit: string; prepare: string } | null;
   location: string;
   data: { id: string; position: { commit: string; prepare: string } | null; location: string };
-}
+};
 
 /**
  * Answers a create request once its commands ran: 201 (200 for a repeated Idempotency-Key) with the

@@ -1,5 +1,8 @@
 /** CSV downloads: one header row, then one row per record, written as the rows arrive. */
 
+import { Readable } from 'node:stream';
+import type { FastifyReply } from 'fastify';
+
 export type CsvValue = string | number | null | undefined;
 export type CsvColumns<Row> = ReadonlyArray<readonly [header: string, value: (row: Row) => CsvValue]>;
 
@@ -14,4 +17,12 @@ export function csvCell(value: CsvValue): string {
 export async function* csvLines<Row>(columns: CsvColumns<Row>, rows: AsyncIterable<Row>): AsyncGenerator<string> {
   yield `\uFEFF${columns.map(([header]) => header).join(',')}\r\n`;
   for await (const row of rows) yield `${columns.map(([, value]) => csvCell(value(row))).join(',')}\r\n`;
+}
+
+/**
+ * Sends the lines as a stream, written as they are read. Fastify never serializes a stream, so the reply is taken as the
+ * plain FastifyReply: a route's typed reply would want the answer its response schema (the file, as a string) describes.
+ */
+export function sendCsv(reply: FastifyReply, lines: AsyncIterable<string>): FastifyReply {
+  return reply.send(Readable.from(lines));
 }

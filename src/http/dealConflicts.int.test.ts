@@ -18,15 +18,22 @@ beforeAll(async () => {
   t = await startTestPortal();
   [admin, partnerA] = await Promise.all(['admin', 'partner'].map((name) => login(t.app, `${name}@partnerhub.test`)));
   const email = `fjord.${Date.now()}@example.test`;
-  const registered = await t.app.inject({ method: 'POST', url: '/api/user/register/', payload: { full_name: 'Ingrid Berg', email, password, company_name: 'Fjord Networks' } });
-  const activated = await as(t.app, admin)({
+  const registered = await t.app.inject({
+    method: 'POST',
+    url: '/api/user/register/',
+    payload: { full_name: 'Ingrid Berg', email, password, company_name: 'Fjord Networks' },
+  });
+  const activated = await as(
+    t.app,
+    admin,
+  )({
     method: 'PUT',
     url: `/api/users/${registered.json().data.id}`,
     payload: { full_name: 'Ingrid Berg', email, role: 'partner', is_active: true, permissions: ['Projects.Read', 'Projects.Create', 'Projects.Update'] },
   });
   expect(activated.statusCode).toBe(200);
   partnerB = await login(t.app, email, password);
-}, 120_000);
+});
 afterAll(() => t?.close());
 
 const unique = () => Math.random().toString(36).slice(2, 8);
@@ -36,7 +43,15 @@ async function register(session: Session, fields: Record<string, string>) {
   const form = new FormData();
   for (const [name, value] of Object.entries({ title: `Project ${unique()}`, expected_closure_date: inDays(90), ...fields })) form.append(name, value);
   const request = new Request('http://x/', { method: 'POST', body: form });
-  const response = await as(t.app, session)({ method: 'POST', url: '/api/projects', payload: Buffer.from(await request.arrayBuffer()), headers: { 'content-type': request.headers.get('content-type')! } });
+  const response = await as(
+    t.app,
+    session,
+  )({
+    method: 'POST',
+    url: '/api/projects',
+    payload: Buffer.from(await request.arrayBuffer()),
+    headers: { 'content-type': request.headers.get('content-type')! },
+  });
   expect(response.statusCode, response.body).toBe(201);
   return response.json().data;
 }
@@ -47,7 +62,10 @@ describe('deal registration conflicts', () => {
     const first = await register(partnerA, { end_user_customer_name: 'Greenfield General Hospital', end_user_email: 'it@greenfield-hospital.test' });
     expect(first.registration_status).toBe('pending');
     expect(first.registration_warning).toBeNull();
-    const second = await register(partnerB, { end_user_customer_name: 'Greenfield General Hospital Inc.', end_user_email: 'procurement@greenfield-hospital.test' });
+    const second = await register(partnerB, {
+      end_user_customer_name: 'Greenfield General Hospital Inc.',
+      end_user_email: 'procurement@greenfield-hospital.test',
+    });
     expect(second.registration_status).toBe('conflict');
     expect(second.registration_warning).toBe(POSSIBLE_EXISTING_REGISTRATION);
     expect(JSON.stringify(second)).not.toContain('Northwind');
@@ -57,7 +75,9 @@ describe('deal registration conflicts', () => {
   it('the same organisation domain alone is a conflict; the same public mail domain is not', async () => {
     const tag = unique();
     await register(partnerA, { end_user_customer_name: `Oakridge ${tag}`, end_user_email: `cto@oakridge-${tag}.test` });
-    expect((await register(partnerB, { end_user_customer_name: `Oakridge Campus Trust ${tag}`, end_user_email: `buyer@oakridge-${tag}.test` })).registration_status).toBe('conflict');
+    expect(
+      (await register(partnerB, { end_user_customer_name: `Oakridge Campus Trust ${tag}`, end_user_email: `buyer@oakridge-${tag}.test` })).registration_status,
+    ).toBe('conflict');
     await register(partnerA, { end_user_customer_name: `Alpha ${tag}`, end_user_email: `alpha.${tag}@gmail.com` });
     const other = await register(partnerB, { end_user_customer_name: `Zeta Quarry ${tag}`, end_user_email: `zeta.${tag}@gmail.com` });
     expect(other.registration_status).toBe('pending');
@@ -67,7 +87,10 @@ describe('deal registration conflicts', () => {
   it('the same site address alone is a conflict', async () => {
     const tag = unique();
     await register(partnerA, { end_user_customer_name: `Kestrel ${tag}`, end_user_location: `${tag} 14 Mill Lane, Bristol` });
-    expect((await register(partnerB, { end_user_customer_name: `Mill Lane Clinic ${tag}`, end_user_location: `${tag.toUpperCase()} 14, Mill Lane  BRISTOL` })).registration_status).toBe('conflict');
+    expect(
+      (await register(partnerB, { end_user_customer_name: `Mill Lane Clinic ${tag}`, end_user_location: `${tag.toUpperCase()} 14, Mill Lane  BRISTOL` }))
+        .registration_status,
+    ).toBe('conflict');
   });
 
   it('a near match is flagged to the administrator as a possible conflict without blocking', async () => {

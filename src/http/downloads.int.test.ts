@@ -18,7 +18,7 @@ const NAMES = { html: 'evil.html', rlo: 'invoice\u202Elmth.pdf' };
 beforeAll(async () => {
   t = await startTestPortal({ processes: ['api', 'projector'] });
   [admin, partner] = await Promise.all([login(t.app, 'admin@partnerhub.test'), login(t.app, 'partner@partnerhub.test')]);
-}, 120_000);
+});
 afterAll(() => t?.close());
 
 const call = (session: Session) => as(t.app, session);
@@ -35,18 +35,34 @@ async function multipart(fields: Record<string, string>, file: { field: string; 
 /** Uploads a PDF under `filename` through one route and answers the URL it is downloaded from. */
 const uploads: Record<string, (filename: string) => Promise<string>> = {
   async rebate(filename) {
-    const fields = { product_name: 'HX-M2424 Switch', product_category: 'Managed Switches', purchase_date: new Date(Date.now() - 3 * 86_400_000).toISOString().slice(0, 10), invoice_number: `INV-${unique()}`, purchase_amount: '1250.00', rebate_type: 'Volume Rebate', description: 'Downloads test.' };
+    const fields = {
+      product_name: 'HX-M2424 Switch',
+      product_category: 'Managed Switches',
+      purchase_date: new Date(Date.now() - 3 * 86_400_000).toISOString().slice(0, 10),
+      invoice_number: `INV-${unique()}`,
+      purchase_amount: '1250.00',
+      rebate_type: 'Volume Rebate',
+      description: 'Downloads test.',
+    };
     const response = await call(partner)({ method: 'POST', url: '/api/rebates/submit', ...(await multipart(fields, { field: 'attachments', filename })) });
     expect(response.statusCode, response.body).toBe(201);
     return response.json().data.attachments[0].url;
   },
   async ticket(filename) {
-    const response = await call(partner)({ method: 'POST', url: '/api/tickets', ...(await multipart({ title: 'Downloads test', description: 'A file.' }, { field: 'attachments', filename })) });
+    const response = await call(partner)({
+      method: 'POST',
+      url: '/api/tickets',
+      ...(await multipart({ title: 'Downloads test', description: 'A file.' }, { field: 'attachments', filename })),
+    });
     expect(response.statusCode, response.body).toBe(201);
     return response.json().data.attachments[0].url;
   },
   async resource(filename) {
-    const response = await call(admin)({ method: 'POST', url: '/api/resources', ...(await multipart({ title: `Sheet ${unique()}`, category: 'Datasheet', roles: 'partner' }, { field: 'file', filename })) });
+    const response = await call(admin)({
+      method: 'POST',
+      url: '/api/resources',
+      ...(await multipart({ title: `Sheet ${unique()}`, category: 'Datasheet', roles: 'partner' }, { field: 'file', filename })),
+    });
     expect(response.statusCode, response.body).toBe(201);
     return response.json().data.url;
   },
@@ -76,7 +92,7 @@ describe('downloads of uploaded files', () => {
         expect(disposition).toMatch(/^attachment; filename="[\x20-\x7e]+\.pdf"; filename\*=UTF-8''[\w.%~-]+\.pdf$/);
         const name = savedName(disposition);
         expect(name, `${route} ${filename}`).toMatch(/\.pdf$/);
-        expect(name).not.toMatch(/[\u0000-\u001f\u007f\u200e\u200f\u202a-\u202e\u2066-\u2069\/\\]/);
+        expect(name).not.toMatch(/[\u0000-\u001f\u007f\u200e\u200f\u202a-\u202e\u2066-\u2069/\\]/);
         expect(name).not.toMatch(/html/i.test(filename) && !filename.includes('\u202E') ? /\.html/ : /\u202E/);
       }
     });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_ROUTES } from '../../domain/access/api';
-import { USER_MESSAGES } from '../../domain/identity/identity';
+import { USER_MESSAGES } from '../../domain/identity/users';
 import { ERASED_NAME } from '../../domain/personalData';
 import { readModels } from '../../projections';
 import { rebuildProjections } from '../../projections/rebuild';
@@ -14,7 +14,7 @@ let partner: Session;
 beforeAll(async () => {
   t = await startTestPortal();
   [admin, partner] = await Promise.all(['admin', 'partner'].map((name) => login(t.app, `${name}@partnerhub.test`)));
-}, 120_000);
+});
 afterAll(async () => {
   await t?.close();
 });
@@ -40,7 +40,10 @@ async function tracesIn(schema: string): Promise<string[]> {
   const found: string[] = [];
   for (const { table_name } of tables) {
     for (const trace of TRACES) {
-      const { rows } = await t.db.pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${schema}.${table_name} t WHERE strpos(lower(t::text), lower($1)) > 0`, [trace]);
+      const { rows } = await t.db.pool.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM ${schema}.${table_name} t WHERE strpos(lower(t::text), lower($1)) > 0`,
+        [trace],
+      );
       if (rows[0]!.n > 0) found.push(`${table_name}: ${trace}`);
     }
   }
@@ -78,7 +81,12 @@ describe('erasing a person', () => {
     const personId = created.json().data.id as string;
     const person = await login(t.app, EMAIL, 'Erase-me-2026!');
 
-    const products = (await call(admin)({ method: 'GET', url: '/api/products?limit=50' })).json().data as Array<{ id: string; stock_quantity: number; moq?: number; min_order_quantity?: number }>;
+    const products = (await call(admin)({ method: 'GET', url: '/api/products?limit=50' })).json().data as Array<{
+      id: string;
+      stock_quantity: number;
+      moq?: number;
+      min_order_quantity?: number;
+    }>;
     const product = products.find((p) => p.stock_quantity > 20)!;
     const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
     const order = await call(person)({
@@ -88,7 +96,17 @@ describe('erasing a person', () => {
         estimated_delivery: tomorrow,
         notes: 'Erasure test order',
         items: [{ product_id: product.id, quantity: product.moq ?? product.min_order_quantity ?? 1 }],
-        shipping_address: { firstName: FIRST, lastName: LAST, email: EMAIL, phone: PHONE, addressLine1: '410 Harbour Steps', city: 'Seattle', state: 'WA', zipCode: '98101', country: 'United States' },
+        shipping_address: {
+          firstName: FIRST,
+          lastName: LAST,
+          email: EMAIL,
+          phone: PHONE,
+          addressLine1: '410 Harbour Steps',
+          city: 'Seattle',
+          state: 'WA',
+          zipCode: '98101',
+          country: 'United States',
+        },
       },
     });
     expect(order.statusCode, order.body).toBe(201);
@@ -97,7 +115,12 @@ describe('erasing a person', () => {
     form.append('title', 'Erasure test ticket');
     form.append('description', 'The uplink port flaps every few minutes.');
     const request = new Request('http://x/', { method: 'POST', body: form });
-    const ticket = await call(person)({ method: 'POST', url: '/api/tickets', payload: Buffer.from(await request.arrayBuffer()), headers: { 'content-type': request.headers.get('content-type')! } });
+    const ticket = await call(person)({
+      method: 'POST',
+      url: '/api/tickets',
+      payload: Buffer.from(await request.arrayBuffer()),
+      headers: { 'content-type': request.headers.get('content-type')! },
+    });
     expect(ticket.statusCode, ticket.body).toBe(201);
     const ticketId = ticket.json().data.id as string;
     const ids = { user: personId, order: orderId, ticket: ticketId };
@@ -119,7 +142,11 @@ describe('erasing a person', () => {
     expect(self.json().message).toBe(USER_MESSAGES.notYourself);
     expect((await call(admin)({ method: 'GET', url: `/api/users/${personId}` })).json().data.full_name).toBe(NAME);
 
-    const erased = await call(admin)({ method: 'POST', url: `/api/users/${personId}/erase`, payload: { reason: 'Former contact asked for erasure (ticket 4411)' } });
+    const erased = await call(admin)({
+      method: 'POST',
+      url: `/api/users/${personId}/erase`,
+      payload: { reason: 'Former contact asked for erasure (ticket 4411)' },
+    });
     expect(erased.statusCode, erased.body).toBe(200);
     const again = await call(admin)({ method: 'POST', url: `/api/users/${personId}/erase`, payload: { reason: 'Twice' } });
     expect(again.statusCode).toBe(409);
@@ -172,14 +199,21 @@ describe('erasing a person', () => {
     const holding = async () => {
       const found: string[] = [];
       for (const trace of traces) {
-        const { rows: hits } = await t.db.pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM read.partners p WHERE p.id = $2 AND strpos(lower(p::text), lower($1)) > 0`, [trace, partner.id]);
+        const { rows: hits } = await t.db.pool.query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM read.partners p WHERE p.id = $2 AND strpos(lower(p::text), lower($1)) > 0`,
+          [trace, partner.id],
+        );
         if (hits[0]!.n > 0) found.push(trace);
       }
       return found;
     };
     expect(await holding()).toEqual(traces);
 
-    const erased = await call(admin)({ method: 'POST', url: `/api/users/${partner.id}/erase`, payload: { reason: 'The partnership ended; the owner asked for erasure' } });
+    const erased = await call(admin)({
+      method: 'POST',
+      url: `/api/users/${partner.id}/erase`,
+      payload: { reason: 'The partnership ended; the owner asked for erasure' },
+    });
     expect(erased.statusCode, erased.body).toBe(200);
     expect(await holding()).toEqual([]);
     const row = (await t.db.pool.query('SELECT contact_email, contact_name FROM read.partners WHERE id = $1', [partner.id])).rows[0];

@@ -15,7 +15,10 @@ let fundId: string;
 const password = 'Partner2026';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
-const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5d1f0b90000000049454e44ae426082', 'hex');
+const PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5d1f0b90000000049454e44ae426082',
+  'hex',
+);
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 const orgOf = (session: Session) => session.user.id;
 
@@ -24,12 +27,26 @@ beforeAll(async () => {
   t = await startTestPortal({ env: { JOB_BACKOFF_MS: '50', UPLOAD_DIR: uploadDir } });
   [admin, partnerA] = await Promise.all(['admin', 'partner'].map((name) => login(t.app, `${name}@partnerhub.test`)));
   const email = `fjord.${Date.now()}@example.test`;
-  const registered = await t.app.inject({ method: 'POST', url: '/api/user/register/', payload: { full_name: 'Ingrid Berg', email, password, company_name: 'Fjord Networks' } });
+  const registered = await t.app.inject({
+    method: 'POST',
+    url: '/api/user/register/',
+    payload: { full_name: 'Ingrid Berg', email, password, company_name: 'Fjord Networks' },
+  });
   const id = registered.json().data.id;
-  const activated = await as(t.app, admin)({ method: 'PUT', url: `/api/users/${id}`, payload: { full_name: 'Ingrid Berg', email, role: 'partner', is_active: true, permissions: ['MDF.Read', 'MDF.Create'] } });
+  const activated = await as(
+    t.app,
+    admin,
+  )({
+    method: 'PUT',
+    url: `/api/users/${id}`,
+    payload: { full_name: 'Ingrid Berg', email, role: 'partner', is_active: true, permissions: ['MDF.Read', 'MDF.Create'] },
+  });
   expect(activated.statusCode).toBe(200);
   partnerB = await login(t.app, email, password);
-  const created = await as(t.app, admin)({
+  const created = await as(
+    t.app,
+    admin,
+  )({
     method: 'POST',
     url: '/api/funds',
     payload: {
@@ -45,7 +62,7 @@ beforeAll(async () => {
   });
   expect(created.statusCode, created.body).toBe(201);
   fundId = created.json().data.id;
-}, 120_000);
+});
 afterAll(async () => {
   await t?.close();
   await rm(uploadDir, { recursive: true, force: true });
@@ -90,9 +107,17 @@ const balanceOf = async (session: Session) => {
 
 describe('funds', () => {
   it('are created by admins only, with allocations within the budget', async () => {
-    const refused = await call(partnerA)({ method: 'POST', url: '/api/funds', payload: { name: 'Mine', period_start: day(0), period_end: day(10), budget: 10 } });
+    const refused = await call(partnerA)({
+      method: 'POST',
+      url: '/api/funds',
+      payload: { name: 'Mine', period_start: day(0), period_end: day(10), budget: 10 },
+    });
     expect(refused.statusCode).toBe(403);
-    const over = await call(admin)({ method: 'POST', url: '/api/funds', payload: { name: 'Over', period_start: day(0), period_end: day(10), budget: 10, allocations: [{ organisation_id: orgOf(partnerA), amount: 11 }] } });
+    const over = await call(admin)({
+      method: 'POST',
+      url: '/api/funds',
+      payload: { name: 'Over', period_start: day(0), period_end: day(10), budget: 10, allocations: [{ organisation_id: orgOf(partnerA), amount: 11 }] },
+    });
     expect(over.statusCode).toBe(400);
     expect(over.json().error.message).toBe('The allocations add up to more than the budget.');
   });
@@ -134,7 +159,7 @@ describe('the life of an activity: request, approval of a lower amount, claim wi
   });
 
   it('the admin approves a lower amount: it is reserved and the claim deadline set', async () => {
-    expect((await review(requestId, { decision: 'approved', approved_amount: 2000, note: 'No travel' }).then((r) => r.statusCode))).toBe(200);
+    expect(await review(requestId, { decision: 'approved', approved_amount: 2000, note: 'No travel' }).then((r) => r.statusCode)).toBe(200);
     const request = (await call(partnerA)({ method: 'GET', url: `/api/fund-requests/${requestId}` })).json().data;
     expect(request).toMatchObject({ status: 'approved', approved_amount: 2000, reserved: 2000, note: 'No travel', claim_deadline: day(-2 + 60) });
     expect(await balanceOf(partnerA)).toMatchObject({ reserved: 2000, available: 8000 });
@@ -143,23 +168,33 @@ describe('the life of an activity: request, approval of a lower amount, claim wi
   });
 
   it('a partner cannot review', async () => {
-    const response = await call(partnerA)({ method: 'POST', url: `/api/fund-requests/${requestId}/review`, payload: { decision: 'approved', approved_amount: 1 } });
+    const response = await call(partnerA)({
+      method: 'POST',
+      url: `/api/fund-requests/${requestId}/review`,
+      payload: { decision: 'approved', approved_amount: 1 },
+    });
     expect(response.statusCode).toBe(403);
   });
 
   it('refuses a claim above the approved amount and a renamed text file as proof', async () => {
-    const above = await claimFunds(partnerA, { request_id: requestId, actual_cost: '4800', claimed_amount: '2000.01', leads_generated: '52' }, [{ bytes: PDF, name: 'invoice.pdf' }]);
+    const above = await claimFunds(partnerA, { request_id: requestId, actual_cost: '4800', claimed_amount: '2000.01', leads_generated: '52' }, [
+      { bytes: PDF, name: 'invoice.pdf' },
+    ]);
     expect(above.statusCode).toBe(400);
     expect(above.json().error.message).toBe('The claimed amount cannot be more than the approved amount.');
-    const renamed = await claimFunds(partnerA, { request_id: requestId, actual_cost: '4800', claimed_amount: '2000', leads_generated: '52' }, [{ bytes: Buffer.from('name,email\nnot really'), name: 'invoice.pdf' }]);
+    const renamed = await claimFunds(partnerA, { request_id: requestId, actual_cost: '4800', claimed_amount: '2000', leads_generated: '52' }, [
+      { bytes: Buffer.from('name,email\nnot really'), name: 'invoice.pdf' },
+    ]);
     expect(renamed.statusCode).toBe(415);
   });
 
-  it("another organisation can neither see nor claim the request", async () => {
+  it('another organisation can neither see nor claim the request', async () => {
     expect((await call(partnerB)({ method: 'GET', url: `/api/fund-requests/${requestId}` })).statusCode).toBe(404);
     const list = await call(partnerB)({ method: 'GET', url: '/api/fund-requests' });
     expect(list.json().data.requests.map((r: { id: string }) => r.id)).not.toContain(requestId);
-    const claim = await claimFunds(partnerB, { request_id: requestId, actual_cost: '4800', claimed_amount: '100', leads_generated: '1' }, [{ bytes: PDF, name: 'invoice.pdf' }]);
+    const claim = await claimFunds(partnerB, { request_id: requestId, actual_cost: '4800', claimed_amount: '100', leads_generated: '1' }, [
+      { bytes: PDF, name: 'invoice.pdf' },
+    ]);
     expect(claim.statusCode).toBe(404);
   });
 
@@ -172,7 +207,9 @@ describe('the life of an activity: request, approval of a lower amount, claim wi
     claimId = response.json().data.id;
     proofUrls = response.json().data.proof.map((p: { url: string }) => p.url);
     expect(proofUrls).toHaveLength(2);
-    const second = await claimFunds(partnerA, { request_id: requestId, actual_cost: '4800', claimed_amount: '2000', leads_generated: '52' }, [{ bytes: PDF, name: 'invoice.pdf' }]);
+    const second = await claimFunds(partnerA, { request_id: requestId, actual_cost: '4800', claimed_amount: '2000', leads_generated: '52' }, [
+      { bytes: PDF, name: 'invoice.pdf' },
+    ]);
     expect(second.statusCode).toBe(409);
   });
 
@@ -194,11 +231,19 @@ describe('the life of an activity: request, approval of a lower amount, claim wi
     const approved = await call(admin)({ method: 'POST', url: `/api/fund-claims/${claimId}/review`, payload: { decision: 'approved', paid_amount: 1900 } });
     expect(approved.statusCode, approved.body).toBe(200);
     expect(await balanceOf(partnerA)).toMatchObject({ reserved: 0, claimed: 1900, paid: 0, available: 8100 });
-    const paid = await call(admin)({ method: 'POST', url: `/api/fund-claims/${claimId}/payout`, payload: { reference: 'PAY-1', paid_at: day(0), method: 'bank_transfer' } });
+    const paid = await call(admin)({
+      method: 'POST',
+      url: `/api/fund-claims/${claimId}/payout`,
+      payload: { reference: 'PAY-1', paid_at: day(0), method: 'bank_transfer' },
+    });
     expect(paid.statusCode, paid.body).toBe(200);
     expect(paid.json().data).toMatchObject({ status: 'paid', paid_amount: 1900, payout: { reference: 'PAY-1', method: 'bank_transfer' } });
     expect(await balanceOf(partnerA)).toMatchObject({ allocated: 10000, reserved: 0, claimed: 0, paid: 1900, available: 8100 });
-    const twice = await call(admin)({ method: 'POST', url: `/api/fund-claims/${claimId}/payout`, payload: { reference: 'PAY-2', paid_at: day(0), method: 'bank_transfer' } });
+    const twice = await call(admin)({
+      method: 'POST',
+      url: `/api/fund-claims/${claimId}/payout`,
+      payload: { reference: 'PAY-2', paid_at: day(0), method: 'bank_transfer' },
+    });
     expect(twice.statusCode).toBe(409);
     expect(twice.json().error.code).toBe('ALREADY_PAID');
     expect(await balanceOf(partnerA)).toMatchObject({ paid: 1900, available: 8100 });
@@ -216,32 +261,72 @@ describe('the life of an activity: request, approval of a lower amount, claim wi
     const partnerCsv = await call(partnerB)({ method: 'GET', url: '/api/fund-requests/export' });
     expect(partnerCsv.body).not.toContain(requestId);
   });
+
+  it('answers a fund, a request and a claim as they were (asOf), and the request’s attachment, through their declared answers', async () => {
+    const now = new Date().toISOString();
+    for (const url of [`/api/funds/${fundId}`, `/api/fund-requests/${requestId}`, `/api/fund-claims/${claimId}`]) {
+      const then = await call(admin)({ method: 'GET', url: `${url}?asOf=${encodeURIComponent(now)}` });
+      expect(then.statusCode, then.body).toBe(200);
+      expect(then.json()).toMatchObject({ success: true, as_of: now, data: { as_of: now } });
+      expect(then.json().version).toBeGreaterThanOrEqual(1);
+    }
+    const found = await call(partnerA)({ method: 'GET', url: `/api/fund-requests/${requestId}` });
+    const [attachment] = found.json().data.attachments as Array<{ url: string }>;
+    const file = await call(partnerA)({ method: 'GET', url: attachment.url });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toBe('application/pdf');
+    expect(file.rawPayload.equals(PDF)).toBe(true);
+  });
 });
 
 describe('return on an activity, from deal registrations and their delivered orders', () => {
-  const address = { firstName: 'Priya', lastName: 'Shah', email: 'priya@northwind.test', phone: '+1 206 555 0142', addressLine1: '410 Harbour Steps', city: 'Seattle', state: 'WA', zipCode: '98101', country: 'United States' };
+  const address = {
+    firstName: 'Priya',
+    lastName: 'Shah',
+    email: 'priya@northwind.test',
+    phone: '+1 206 555 0142',
+    addressLine1: '410 Harbour Steps',
+    city: 'Seattle',
+    state: 'WA',
+    zipCode: '98101',
+    country: 'United States',
+  };
   async function placeOrder(quantity: number) {
-    const { rows } = await t.portal.services.pool.query<{ id: string; moq: number }>(`SELECT id, moq FROM read.products WHERE stock_quantity >= moq * 4 ORDER BY moq, id LIMIT 1`);
+    const { rows } = await t.portal.services.pool.query<{ id: string; moq: number }>(
+      `SELECT id, moq FROM read.products WHERE stock_quantity >= moq * 4 ORDER BY moq, id LIMIT 1`,
+    );
     expect(rows, 'the demo catalogue has a product in stock').toHaveLength(1);
     const placed = await call(partnerA)({
       method: 'POST',
       url: '/api/orders',
-      payload: { estimated_delivery: day(5), notes: 'Webinar deal', items: [{ product_id: rows[0].id, quantity: rows[0].moq * quantity }], shipping_address: address },
+      payload: {
+        estimated_delivery: day(5),
+        notes: 'Webinar deal',
+        items: [{ product_id: rows[0].id, quantity: rows[0].moq * quantity }],
+        shipping_address: address,
+      },
     });
     expect(placed.statusCode, placed.body).toBe(201);
     return placed.json().data as { id: string; total_amount: number };
   }
   async function deliver(orderId: string) {
     for (const status of ['approved', 'shipped', 'delivered']) {
-      const changed = await call(admin)({ method: 'PUT', url: `/api/orders/admin/${orderId}/status`, payload: { status, ...(status === 'shipped' ? { carrier: 'UPS', tracking_number: '1Z999AA10123456784' } : {}) } });
+      const changed = await call(admin)({
+        method: 'PUT',
+        url: `/api/orders/admin/${orderId}/status`,
+        payload: { status, ...(status === 'shipped' ? { carrier: 'UPS', tracking_number: '1Z999AA10123456784' } : {}) },
+      });
       expect(changed.statusCode, changed.body).toBe(200);
     }
   }
-  const registerDeal = async (session: Session, fields: Record<string, string>) => call(session)({ method: 'POST', url: '/api/projects', ...(await multipart({ title: 'Campus refresh', ...fields }, 'boq_file')) });
+  const registerDeal = async (session: Session, fields: Record<string, string>) =>
+    call(session)({ method: 'POST', url: '/api/projects', ...(await multipart({ title: 'Campus refresh', ...fields }, 'boq_file')) });
   const activity = async (id: string) => (await call(partnerA)({ method: 'GET', url: `/api/fund-requests/${id}` })).json().data;
 
   it('a deal names only an approved activity of its own organisation', async () => {
-    const { rows } = await t.portal.services.pool.query<{ id: string; organisation_id: string; status: string }>(`SELECT id, organisation_id, status FROM read.fund_requests ORDER BY submitted_at`);
+    const { rows } = await t.portal.services.pool.query<{ id: string; organisation_id: string; status: string }>(
+      `SELECT id, organisation_id, status FROM read.fund_requests ORDER BY submitted_at`,
+    );
     const paidOfA = rows.find((r) => r.organisation_id === orgOf(partnerA) && r.status === 'claimed')!;
     const pendingOfA = rows.find((r) => r.organisation_id === orgOf(partnerA) && r.status === 'pending');
     const ofB = rows.find((r) => r.organisation_id === orgOf(partnerB))!;
@@ -257,7 +342,10 @@ describe('return on an activity, from deal registrations and their delivered ord
   });
 
   it('ROI = revenue of delivered orders linked to its deals / paid amount, on the request and its list', async () => {
-    const { rows } = await t.portal.services.pool.query<{ id: string }>(`SELECT r.id FROM read.fund_requests r JOIN read.fund_claims c ON c.id = r.claim_id WHERE r.organisation_id = $1 AND c.status = 'paid' AND r.title = 'Zero-trust webinar' LIMIT 1`, [orgOf(partnerA)]);
+    const { rows } = await t.portal.services.pool.query<{ id: string }>(
+      `SELECT r.id FROM read.fund_requests r JOIN read.fund_claims c ON c.id = r.claim_id WHERE r.organisation_id = $1 AND c.status = 'paid' AND r.title = 'Zero-trust webinar' LIMIT 1`,
+      [orgOf(partnerA)],
+    );
     const requestId = rows[0].id;
     const before = await activity(requestId);
     expect(before.paid).toBe(1900);
@@ -281,11 +369,15 @@ describe('return on an activity, from deal registrations and their delivered ord
     const revenue = Math.round((before.revenue + delivered.total_amount) * 100) / 100;
     expect(after.revenue).toBe(revenue);
     expect(after.roi).toBe(Math.round((revenue / 1900) * 100) / 100);
-    const listed = (await call(partnerA)({ method: 'GET', url: `/api/fund-requests?limit=100` })).json().data.requests.find((r: { id: string }) => r.id === requestId);
+    const listed = (await call(partnerA)({ method: 'GET', url: `/api/fund-requests?limit=100` }))
+      .json()
+      .data.requests.find((r: { id: string }) => r.id === requestId);
     expect(listed).toMatchObject({ deals: after.deals, pipeline: after.pipeline, revenue, roi: after.roi });
 
     // a field edit leaves the link alone; clearing it removes the deal from the activity
-    expect((await call(partnerA)({ method: 'PUT', url: `/api/projects/${deal.id}`, payload: { title: 'Branch offices, phase 1' } })).json().data.fund_request_id).toBe(requestId);
+    expect(
+      (await call(partnerA)({ method: 'PUT', url: `/api/projects/${deal.id}`, payload: { title: 'Branch offices, phase 1' } })).json().data.fund_request_id,
+    ).toBe(requestId);
     expect((await call(partnerA)({ method: 'PUT', url: `/api/projects/${deal.id}`, payload: { fund_request_id: null } })).statusCode).toBe(200);
     expect(await activity(requestId)).toMatchObject({ deals: before.deals, pipeline: before.pipeline, revenue: before.revenue });
   });
@@ -299,7 +391,9 @@ describe('approvals racing for the last dollars', () => {
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
     expect(answers.find((a) => a.statusCode === 409)!.json().error.code).toBe('INSUFFICIENT_FUNDS');
     expect(await balanceOf(partnerB)).toMatchObject({ allocated: 2000, reserved: 1500, available: 500 });
-    const statuses = await Promise.all([first, second].map(async (id) => (await call(admin)({ method: 'GET', url: `/api/fund-requests/${id}` })).json().data.status));
+    const statuses = await Promise.all(
+      [first, second].map(async (id) => (await call(admin)({ method: 'GET', url: `/api/fund-requests/${id}` })).json().data.status),
+    );
     expect(statuses.sort()).toEqual(['approved', 'pending']);
   });
 });
@@ -309,7 +403,11 @@ describe('changes requested and rejections', () => {
     const id = (await requestFunds(partnerA, { requested_amount: '100' })).json().data.id;
     expect((await review(id, { decision: 'changes_requested' })).statusCode).toBe(400);
     expect((await review(id, { decision: 'changes_requested', note: 'Attach the quote' })).statusCode).toBe(200);
-    const edited = await call(partnerA)({ method: 'PUT', url: `/api/fund-requests/${id}`, ...(await multipart(withoutFund(requestFields({ requested_amount: "120" })), 'attachments', [{ bytes: PDF, name: 'quote.pdf' }])) });
+    const edited = await call(partnerA)({
+      method: 'PUT',
+      url: `/api/fund-requests/${id}`,
+      ...(await multipart(withoutFund(requestFields({ requested_amount: '120' })), 'attachments', [{ bytes: PDF, name: 'quote.pdf' }])),
+    });
     expect(edited.statusCode, edited.body).toBe(200);
     expect(edited.json().data).toMatchObject({ status: 'pending', requested_amount: 120 });
     expect(edited.json().data.attachments).toHaveLength(2);
@@ -337,7 +435,11 @@ describe('the dashboards’ funds cards', () => {
       (await call(session)({ method: 'GET', url: `/api/${list}?status=pending&limit=1` })).json().data.total as number;
     // one more request waiting, so the counts are not zero
     expect((await requestFunds(partnerB, { requested_amount: '100', planned_cost: '200', title: 'Card count' })).statusCode).toBe(201);
-    for (const [session, url] of [[partnerA, '/api/dashboard/stats'], [partnerB, '/api/dashboard/stats'], [admin, '/api/dashboard/admin/stats']] as const) {
+    for (const [session, url] of [
+      [partnerA, '/api/dashboard/stats'],
+      [partnerB, '/api/dashboard/stats'],
+      [admin, '/api/dashboard/admin/stats'],
+    ] as const) {
       const response = await call(session)({ method: 'GET', url });
       expect(response.statusCode, response.body).toBe(200);
       const { pending_requests, pending_claims, ...figures } = response.json().data.data.funds;
@@ -359,7 +461,14 @@ describe('co-op accrual', () => {
     const created = await call(admin)({
       method: 'POST',
       url: '/api/funds',
-      payload: { name: 'Co-op', period_start: day(-400), period_end: day(30), budget: 1000, coop_share_percent: 2.5, allocations: [{ organisation_id: orgOf(partnerA), amount: 0 }] },
+      payload: {
+        name: 'Co-op',
+        period_start: day(-400),
+        period_end: day(30),
+        budget: 1000,
+        coop_share_percent: 2.5,
+        allocations: [{ organisation_id: orgOf(partnerA), amount: 0 }],
+      },
     });
     expect(created.statusCode, created.body).toBe(201);
     const coopFund = created.json().data.id;
@@ -384,13 +493,19 @@ describe('co-op accrual', () => {
     const before = await accrued();
     const path = { pending: ['approved', 'shipped', 'delivered'], approved: ['shipped', 'delivered'], shipped: ['delivered'] }[order.status]!;
     for (const status of path) {
-      const changed = await call(admin)({ method: 'PUT', url: `/api/orders/admin/${order.id}/status`, payload: { status, ...(status === 'shipped' ? { carrier: 'UPS', tracking_number: '1Z999AA10123456784' } : {}) } });
+      const changed = await call(admin)({
+        method: 'PUT',
+        url: `/api/orders/admin/${order.id}/status`,
+        payload: { status, ...(status === 'shipped' ? { carrier: 'UPS', tracking_number: '1Z999AA10123456784' } : {}) },
+      });
       expect(changed.statusCode, changed.body).toBe(200);
     }
     const after = await accrued();
     expect(Math.round((after - before) * 100)).toBe(Math.floor((Math.round(Number(order.total_amount) * 100) * 250) / 10000));
     expect(after).toBe(await expected());
-    expect((await call(partnerA)({ method: 'GET', url: '/api/funds/balance' })).json().data.funds.find((f: { fund_id: string }) => f.fund_id === coopFund)).toMatchObject({ accrued: after, available: after });
+    expect(
+      (await call(partnerA)({ method: 'GET', url: '/api/funds/balance' })).json().data.funds.find((f: { fund_id: string }) => f.fund_id === coopFund),
+    ).toMatchObject({ accrued: after, available: after });
   });
 });
 
@@ -399,7 +514,13 @@ describe('closing a period early', () => {
     const created = await call(admin)({
       method: 'POST',
       url: '/api/funds',
-      payload: { name: 'Closed early', period_start: day(-20), period_end: day(40), budget: 2000, allocations: [{ organisation_id: orgOf(partnerB), amount: 500 }] },
+      payload: {
+        name: 'Closed early',
+        period_start: day(-20),
+        period_end: day(40),
+        budget: 2000,
+        allocations: [{ organisation_id: orgOf(partnerB), amount: 500 }],
+      },
     });
     expect(created.statusCode, created.body).toBe(201);
     const id = created.json().data.id as string;
@@ -427,7 +548,11 @@ describe('allocations by a rule', () => {
     const now = new Date();
     const start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)).toISOString().slice(0, 10);
     const end = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 12, 0)).toISOString().slice(0, 10);
-    const created = await call(admin)({ method: 'POST', url: '/api/funds', payload: { name: 'By the rule', period_start: start, period_end: end, budget: 10_000_000 } });
+    const created = await call(admin)({
+      method: 'POST',
+      url: '/api/funds',
+      payload: { name: 'By the rule', period_start: start, period_end: end, budget: 10_000_000 },
+    });
     expect(created.statusCode, created.body).toBe(201);
     const id = created.json().data.id as string;
     const from = new Date(Date.UTC(now.getUTCFullYear() - 1, now.getUTCMonth(), 1)).toISOString().slice(0, 10);
@@ -439,7 +564,9 @@ describe('allocations by a rule', () => {
       [from, to],
     );
     expect(rows.length, 'the demo data has deliveries in the previous year').toBeGreaterThan(0);
-    const expected = Object.fromEntries(rows.map((r) => [r.organisation_id, { purchases: Number(r.cents) / 100, amount: Math.floor((Number(r.cents) * 150) / 10000) / 100 }]));
+    const expected = Object.fromEntries(
+      rows.map((r) => [r.organisation_id, { purchases: Number(r.cents) / 100, amount: Math.floor((Number(r.cents) * 150) / 10000) / 100 }]),
+    );
 
     expect((await call(partnerA)({ method: 'GET', url: `/api/funds/${fundId}/allocation-rule?percent=1.5` })).statusCode).toBe(403);
     expect((await call(admin)({ method: 'GET', url: `/api/funds/${id}/allocation-rule?percent=0` })).statusCode).toBe(400);
@@ -447,7 +574,14 @@ describe('allocations by a rule', () => {
     expect(preview.statusCode, preview.body).toBe(200);
     const p = preview.json().data;
     expect(p).toMatchObject({ measured_from: from, measured_to: to, within_budget: true, rule: { kind: 'percent_of_purchases', percent: 1.5 } });
-    expect(Object.fromEntries(p.allocations.map((a: { organisation_id: string; purchases: number; amount: number }) => [a.organisation_id, { purchases: a.purchases, amount: a.amount }]))).toEqual(expected);
+    expect(
+      Object.fromEntries(
+        p.allocations.map((a: { organisation_id: string; purchases: number; amount: number }) => [
+          a.organisation_id,
+          { purchases: a.purchases, amount: a.amount },
+        ]),
+      ),
+    ).toEqual(expected);
     // Nothing is set by the preview.
     expect((await call(admin)({ method: 'GET', url: `/api/funds/${id}` })).json().data.allocations).toEqual([]);
 
@@ -456,7 +590,14 @@ describe('allocations by a rule', () => {
     expect(applied.statusCode, applied.body).toBe(200);
     const fund = applied.json().data;
     expect(fund.allocation_rule).toEqual({ kind: 'percent_of_purchases', percent: 1.5, measured_from: from, measured_to: to });
-    expect(Object.fromEntries(fund.allocations.map((a: { organisation_id: string; measured_purchases: number; amount: number }) => [a.organisation_id, { purchases: a.measured_purchases, amount: a.amount }]))).toEqual(expected);
+    expect(
+      Object.fromEntries(
+        fund.allocations.map((a: { organisation_id: string; measured_purchases: number; amount: number }) => [
+          a.organisation_id,
+          { purchases: a.measured_purchases, amount: a.amount },
+        ]),
+      ),
+    ).toEqual(expected);
     const [event] = (await t.portal.services.store.readStream(`funds-${id}`)).filter((e) => e.type === 'FundAllocationsSetByRule.v1');
     expect(event.data).toMatchObject({ rule: { kind: 'percent_of_purchases', percentBasisPoints: 150, measuredFrom: from, measuredTo: to } });
     expect((event.data as { allocations: unknown[] }).allocations).toHaveLength(rows.length);

@@ -10,7 +10,11 @@ let partner: Session;
 let distributor: Session;
 beforeAll(async () => {
   t = await startTestPortal({ processes: ['api', 'projector'], env: { INVITATIONS_PER_ORGANISATION_PER_HOUR: '3' } });
-  [admin, partner, distributor] = await Promise.all([login(t.app, 'admin@partnerhub.test'), login(t.app, 'partner@partnerhub.test'), login(t.app, 'distributor@partnerhub.test')]);
+  [admin, partner, distributor] = await Promise.all([
+    login(t.app, 'admin@partnerhub.test'),
+    login(t.app, 'partner@partnerhub.test'),
+    login(t.app, 'distributor@partnerhub.test'),
+  ]);
 });
 afterAll(() => t?.close());
 
@@ -31,7 +35,9 @@ describe('invitations per organisation', () => {
     const refused = await invite(partner, 'partner');
     expect(refused.statusCode).toBe(429);
     expect(refused.json()).toMatchObject({ success: false, error: { code: 'RATE_LIMITED' } });
-    expect(refused.json().message).toMatch(/^Your organisation has sent 3 invitations in the last hour, the most allowed\. Please wait \d+ minutes? and try again\.$/);
+    expect(refused.json().message).toMatch(
+      /^Your organisation has sent 3 invitations in the last hour, the most allowed\. Please wait \d+ minutes? and try again\.$/,
+    );
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(60);
     // An administrator inviting on the organisation's behalf sends its e-mails too.
     expect((await invite(admin, 'partner', invitee({ parentUserId: demoUserId('partner@partnerhub.test') }))).statusCode).toBe(429);

@@ -1,12 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { closeQueues, createQueues, QUEUE_NAMES, type Queues } from '../../workers/queues';
-import type { Services } from '../services';
+import { closeQueues, createQueues, QUEUE_NAMES, type Queues } from '../../platform/queues';
+import type { Services } from '../../platform/services';
 
-const failedQuery = z
-  .object({ limit: z.coerce.number({ error: 'Limit must be a number.' }).int().min(1).max(500).default(100) })
-  .strict();
+const failedQuery = z.object({ limit: z.coerce.number({ error: 'Limit must be a number.' }).int().min(1).max(500).default(100) }).strict();
 
 const failedJob = z.object({
   id: z.string(),

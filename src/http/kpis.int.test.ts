@@ -32,7 +32,7 @@ const sessions = {} as Record<DashboardKind, Session>;
 beforeAll(async () => {
   t = await startTestPortal();
   await Promise.all(DASHBOARD_KINDS.map(async (kind) => (sessions[kind] = await login(t.app, ACCOUNT[kind]))));
-}, 120_000);
+});
 afterAll(async () => t?.close());
 
 async function cardsOf(kind: DashboardKind, session: Session, query = ''): Promise<KpiCard[]> {
@@ -63,7 +63,9 @@ describe('KPI cards equal the totals of the lists they link to', () => {
       const cards = await cardsOf(kind, session);
       const me = (await as(t.app, session)({ method: 'GET', url: '/api/auth/me' })).json().data;
       const principal = { role: me.role ?? me.user?.role, permissions: me.permissions ?? me.user?.permissions ?? [] };
-      const expected = kpisOf(kind).filter((k) => mayReadKpi(principal, k)).map((k) => k.id);
+      const expected = kpisOf(kind)
+        .filter((k) => mayReadKpi(principal, k))
+        .map((k) => k.id);
       expect(cards.map((c) => c.id)).toEqual(expected);
       for (const card of cards) {
         expect(await listTotal(session, card), `${card.id} (${card.label})`).toBe(card.count);
@@ -86,7 +88,11 @@ describe('KPI cards equal the totals of the lists they link to', () => {
       expect(await listTotal(sessions.admin, orders)).toBe(orders.count);
     }
     const wide = (await cardsOf('admin', sessions.admin, '?range=custom&from=2000-01-01&to=2099-12-31')).find((c) => c.id === 'admin.orders')!;
-    const all = Number(String((await as(t.app, sessions.admin)({ method: 'GET', url: `/api/orders?range=${encodeURIComponent('[0,0]')}` })).headers['content-range']).split('/')[1]);
+    const all = Number(
+      String((await as(t.app, sessions.admin)({ method: 'GET', url: `/api/orders?range=${encodeURIComponent('[0,0]')}` })).headers['content-range']).split(
+        '/',
+      )[1],
+    );
     expect(wide.count).toBe(all);
   });
 

@@ -2,9 +2,19 @@ import { isAdminRole, seesAllOrganisations } from '../../domain/access';
 import { isSupportStaff } from '../../domain/tickets/tickets';
 import type { Principal } from '../../domain/access/rules';
 import { growthPercentage } from '../../domain/dashboards/periods';
-import { KPI_LISTS, kpiScreenLink, kpisOf, mayReadKpi, periodBefore, type KpiContext, type KpiDefinition, type KpiFilter, type KpiList } from '../../domain/dashboards/kpis';
+import {
+  KPI_LISTS,
+  kpiScreenLink,
+  kpisOf,
+  mayReadKpi,
+  periodBefore,
+  type KpiContext,
+  type KpiDefinition,
+  type KpiFilter,
+  type KpiList,
+} from '../../domain/dashboards/kpis';
 import type { DashboardKind } from '../../domain/dashboards/quickActions';
-import type { Services } from '../services';
+import type { Services } from '../../platform/services';
 import { orderListTotal } from './orders';
 import { partnerListTotal } from './partners';
 import { projectListTotal } from './projects';
@@ -69,7 +79,10 @@ export async function kpiCards(db: Db, dashboard: DashboardKind, viewer: KpiView
       .map(async (kpi) => {
         const filter = viewerFilter(kpi, viewer, ctx);
         const total = TOTALS[kpi.list];
-        const [count, previousCount] = await Promise.all([total(db, viewer.principal, filter), kpi.followsRange ? total(db, viewer.principal, viewerFilter(kpi, viewer, before)) : Promise.resolve(null)]);
+        const [count, previousCount] = await Promise.all([
+          total(db, viewer.principal, filter),
+          kpi.followsRange ? total(db, viewer.principal, viewerFilter(kpi, viewer, before)) : Promise.resolve(null),
+        ]);
         return {
           id: kpi.id,
           // A card that follows the range says which: "Orders This Month", "Orders Last 30 Days".

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { LEAD_MESSAGES, leads } from '../../domain/leads/leads';
-import { handleCommand } from '../commands/commandHandler';
+import { handleCommand } from '../../platform/commands/commandHandler';
 import { as, login, type Session } from '../testing/api';
 import { startTestPortal, type TestPortal } from '../testing/portal';
 
@@ -15,9 +15,11 @@ let support: Session;
 beforeAll(async () => {
   t = await startTestPortal({ processes: ['api', 'projector'] });
   [admin, partner, sakura, manufacturer, support] = await Promise.all(
-    ['admin@partnerhub.test', 'partner@partnerhub.test', 'kenji.mori@sakura-netcom.test', 'manufacturer@partnerhub.test', 'support@partnerhub.test'].map((email) => login(t.app, email)),
+    ['admin@partnerhub.test', 'partner@partnerhub.test', 'kenji.mori@sakura-netcom.test', 'manufacturer@partnerhub.test', 'support@partnerhub.test'].map(
+      (email) => login(t.app, email),
+    ),
   );
-}, 120_000);
+});
 afterAll(() => t?.close());
 
 const call = (session: Session) => as(t.app, session);
@@ -49,13 +51,24 @@ async function csvUpload(csv: string, query = '') {
   const form = new FormData();
   form.append('file', new Blob([csv], { type: 'text/csv' }), 'leads.csv');
   const request = new Request('http://x/', { method: 'POST', body: form });
-  return call(admin)({ method: 'POST', url: `/api/leads/import${query}`, payload: Buffer.from(await request.arrayBuffer()), headers: { 'content-type': request.headers.get('content-type')! } });
+  return call(admin)({
+    method: 'POST',
+    url: `/api/leads/import${query}`,
+    payload: Buffer.from(await request.arrayBuffer()),
+    headers: { 'content-type': request.headers.get('content-type')! },
+  });
 }
 
 describe('creating and routing', () => {
   it('routes a lead by the first matching rule and records the rule and the reason', async () => {
     const created = await create();
-    expect(created).toMatchObject({ status: 'assigned', organisation_id: northwindId(), rule_name: 'Americas to Northwind', assignment_method: 'named', duplicate_of: null });
+    expect(created).toMatchObject({
+      status: 'assigned',
+      organisation_id: northwindId(),
+      rule_name: 'Americas to Northwind',
+      assignment_method: 'named',
+      duplicate_of: null,
+    });
     expect(created.assignment_reason).toMatch(/Rule "Americas to Northwind" \(region Americas\): named organisation Northwind Networks/);
     expect(Date.parse(created.due_at) - Date.parse(created.assigned_at)).toBe(48 * 60 * 60 * 1000);
   });
@@ -74,7 +87,18 @@ describe('creating and routing', () => {
   });
 
   it('creates a lead with the documented example, also without a country', async () => {
-    const example = { company: 'Contoso Ltd', contact_name: 'Ada Lovelace', email: 'ada@contoso.example', phone: '+44 20 7946 0000', country: 'GB', region: 'EMEA', product_interest: 'Managed Switches', estimated_value: 120000, source: 'web_form', notes: 'Asked for a campus refresh quote.' };
+    const example = {
+      company: 'Contoso Ltd',
+      contact_name: 'Ada Lovelace',
+      email: 'ada@contoso.example',
+      phone: '+44 20 7946 0000',
+      country: 'GB',
+      region: 'EMEA',
+      product_interest: 'Managed Switches',
+      estimated_value: 120000,
+      source: 'web_form',
+      notes: 'Asked for a campus refresh quote.',
+    };
     for (const payload of [example, { ...example, country: null }]) {
       const response = await call(admin)({ method: 'POST', url: '/api/leads', payload });
       expect(response.statusCode, response.body).toBe(201);
@@ -109,7 +133,11 @@ describe('answering a lead', () => {
   });
 
   it('needs a reason to decline, then passes the lead on; the decliner sees only that it declined', async () => {
-    await call(admin)({ method: 'POST', url: '/api/lead-rules', payload: { name: 'Test: Oceania in turns', countries: ['NZ'], method: 'round_robin', organisation_ids: [northwindId(), sakura.user.id], position: 0 } });
+    await call(admin)({
+      method: 'POST',
+      url: '/api/lead-rules',
+      payload: { name: 'Test: Oceania in turns', countries: ['NZ'], method: 'round_robin', organisation_ids: [northwindId(), sakura.user.id], position: 0 },
+    });
     const created = await create({ country: 'NZ', region: 'APAC' });
     const holder = created.organisation_id === northwindId() ? partner : sakura;
     const other = holder === partner ? sakura : partner;
@@ -139,12 +167,23 @@ describe('working and converting', () => {
       const moved = await call(partner)({ method: 'POST', url: `/api/leads/${created.id}/status`, payload: { status } });
       expect(moved.json().data.status).toBe(status);
     }
-    const converted = await call(partner)({ method: 'POST', url: `/api/leads/${created.id}/convert`, payload: { title: 'Contoso campus', expected_closure_date: '2027-03-31' } });
+    const converted = await call(partner)({
+      method: 'POST',
+      url: `/api/leads/${created.id}/convert`,
+      payload: { title: 'Contoso campus', expected_closure_date: '2027-03-31' },
+    });
     expect(converted.statusCode, converted.body).toBe(201);
     const projectId = converted.json().data.project_id;
     expect(converted.json().project_id).toBe(projectId);
     const project = (await call(partner)({ method: 'GET', url: `/api/projects/${projectId}` })).json().data;
-    expect(project).toMatchObject({ title: 'Contoso campus', end_user_customer_name: created.company, end_user_email: created.email, value: 75000, registration_status: 'pending', organisation_id: northwindId() });
+    expect(project).toMatchObject({
+      title: 'Contoso campus',
+      end_user_customer_name: created.company,
+      end_user_email: created.email,
+      value: 75000,
+      registration_status: 'pending',
+      organisation_id: northwindId(),
+    });
     expect((await call(partner)({ method: 'GET', url: `/api/leads/${created.id}` })).json().data).toMatchObject({ status: 'converted', project_id: projectId });
     const byProject = (await call(partner)({ method: 'GET', url: `/api/leads?project_id=${projectId}` })).json().data.leads;
     expect(byProject.map((l: { id: string }) => l.id)).toEqual([created.id]);
@@ -153,18 +192,32 @@ describe('working and converting', () => {
     expect(twice.json().error.code).toBe('LEAD_CONVERTED');
   });
 
-  it("applies the deal conflict rule: a lead of a customer another organisation protects converts into a registration under conflict review", async () => {
+  it('applies the deal conflict rule: a lead of a customer another organisation protects converts into a registration under conflict review', async () => {
     const company = uniqueCompany('Fabrikam');
     const domain = `${company.toLowerCase().replace(/[^a-z0-9]+/g, '')}.example`;
-    const registered = await call(sakura)({ method: 'POST', url: '/api/projects', payload: (() => {
-      const boundary = 'x-boundary';
-      return `--${boundary}\r\nContent-Disposition: form-data; name="title"\r\n\r\nFabrikam rollout\r\n--${boundary}\r\nContent-Disposition: form-data; name="end_user_customer_name"\r\n\r\n${company}\r\n--${boundary}\r\nContent-Disposition: form-data; name="end_user_email"\r\n\r\nit@${domain}\r\n--${boundary}--\r\n`;
-    })(), headers: { 'content-type': 'multipart/form-data; boundary=x-boundary' } });
+    const registered = await call(sakura)({
+      method: 'POST',
+      url: '/api/projects',
+      payload: (() => {
+        const boundary = 'x-boundary';
+        return `--${boundary}\r\nContent-Disposition: form-data; name="title"\r\n\r\nFabrikam rollout\r\n--${boundary}\r\nContent-Disposition: form-data; name="end_user_customer_name"\r\n\r\n${company}\r\n--${boundary}\r\nContent-Disposition: form-data; name="end_user_email"\r\n\r\nit@${domain}\r\n--${boundary}--\r\n`;
+      })(),
+      headers: { 'content-type': 'multipart/form-data; boundary=x-boundary' },
+    });
     expect(registered.statusCode, registered.body).toBe(201);
     const created = await create({ company, email: `buyer@${domain}` });
     expect(created).toMatchObject({ status: 'unassigned', duplicate_of: { type: 'project', id: registered.json().data.id } });
-    const assigned = await call(admin)({ method: 'POST', url: `/api/leads/${created.id}/assign`, payload: { organisation_id: northwindId(), reason: 'Northwind knows the customer.' } });
-    expect(assigned.json().data).toMatchObject({ status: 'assigned', organisation_id: northwindId(), assignment_method: 'manual', assignment_reason: 'Northwind knows the customer.' });
+    const assigned = await call(admin)({
+      method: 'POST',
+      url: `/api/leads/${created.id}/assign`,
+      payload: { organisation_id: northwindId(), reason: 'Northwind knows the customer.' },
+    });
+    expect(assigned.json().data).toMatchObject({
+      status: 'assigned',
+      organisation_id: northwindId(),
+      assignment_method: 'manual',
+      assignment_reason: 'Northwind knows the customer.',
+    });
     await call(partner)({ method: 'POST', url: `/api/leads/${created.id}/accept` });
     const converted = await call(partner)({ method: 'POST', url: `/api/leads/${created.id}/convert`, payload: { title: 'Fabrikam for Northwind' } });
     expect(converted.statusCode, converted.body).toBe(201);
@@ -185,8 +238,15 @@ describe('lists, history and export', () => {
     const created = await create({ source: 'partner_referral', region: 'Americas' });
     const envelope = (await call(admin)({ method: 'GET', url: '/api/leads?source=partner_referral&region=Americas&status=assigned&limit=100' })).json();
     expect(envelope.data.leads.map((l: { id: string }) => l.id)).toContain(created.id);
-    expect(envelope.data.leads.every((l: { source: string; region: string; status: string }) => l.source === 'partner_referral' && l.region === 'Americas' && l.status === 'assigned')).toBe(true);
-    const reactAdmin = await call(admin)({ method: 'GET', url: `/api/leads?filter=${encodeURIComponent(JSON.stringify({ organisation_id: northwindId() }))}&range=[0,9]&sort=["created_at","DESC"]` });
+    expect(
+      envelope.data.leads.every(
+        (l: { source: string; region: string; status: string }) => l.source === 'partner_referral' && l.region === 'Americas' && l.status === 'assigned',
+      ),
+    ).toBe(true);
+    const reactAdmin = await call(admin)({
+      method: 'GET',
+      url: `/api/leads?filter=${encodeURIComponent(JSON.stringify({ organisation_id: northwindId() }))}&range=[0,9]&sort=["created_at","DESC"]`,
+    });
     expect(reactAdmin.headers['content-range']).toMatch(/^leads 0-\d+\/\d+$/);
     expect(reactAdmin.json().every((l: { organisation_id: string }) => l.organisation_id === northwindId())).toBe(true);
     const bad = await call(admin)({ method: 'GET', url: '/api/leads?status=won' });
@@ -194,7 +254,11 @@ describe('lists, history and export', () => {
   });
 
   it("shows an organisation only its own part of a lead's history", async () => {
-    await call(admin)({ method: 'POST', url: '/api/lead-rules', payload: { name: 'Test: Fiji in turns', countries: ['FJ'], method: 'round_robin', organisation_ids: [northwindId(), sakura.user.id], position: 0 } });
+    await call(admin)({
+      method: 'POST',
+      url: '/api/lead-rules',
+      payload: { name: 'Test: Fiji in turns', countries: ['FJ'], method: 'round_robin', organisation_ids: [northwindId(), sakura.user.id], position: 0 },
+    });
     const created = await create({ country: 'FJ', region: 'APAC' });
     const holder = created.organisation_id === northwindId() ? partner : sakura;
     const other = holder === partner ? sakura : partner;
@@ -231,10 +295,20 @@ describe('versions and history keep the contact private', () => {
     expect(response.statusCode, response.body).toBe(200);
     return response.body;
   };
-  const versionsOf = async (session: Session, id: string) => JSON.parse(await read(session, `/api/leads/${id}/versions`)).data as Array<{ revision: number; occurred_at: string; event_type: string; changes: Array<{ field: string }> }>;
+  const versionsOf = async (session: Session, id: string) =>
+    JSON.parse(await read(session, `/api/leads/${id}/versions`)).data as Array<{
+      revision: number;
+      occurred_at: string;
+      event_type: string;
+      changes: Array<{ field: string }>;
+    }>;
 
   it('shows the contact in versions to admins and to the organisation holding the lead accepted, never to one awaiting, declining or letting it lapse', async () => {
-    await call(admin)({ method: 'POST', url: '/api/lead-rules', payload: { name: 'Test: Samoa in turns', countries: ['WS'], method: 'round_robin', organisation_ids: [northwindId(), sakura.user.id], position: 0 } });
+    await call(admin)({
+      method: 'POST',
+      url: '/api/lead-rules',
+      payload: { name: 'Test: Samoa in turns', countries: ['WS'], method: 'round_robin', organisation_ids: [northwindId(), sakura.user.id], position: 0 },
+    });
     const created = await create({ country: 'WS', region: 'APAC' });
     const holder = created.organisation_id === northwindId() ? partner : sakura;
     const other = holder === partner ? sakura : partner;
@@ -262,7 +336,11 @@ describe('versions and history keep the contact private', () => {
     expect(acceptedHistory).not.toContain('Not our field.');
     expect(acceptedHistory).not.toContain(holder.user.id);
     const acceptedAt = JSON.parse(accepted).data[1].occurred_at;
-    expect(JSON.parse(await read(other, `/api/leads/${created.id}?asOf=${encodeURIComponent(acceptedAt)}`)).data).toMatchObject({ status: 'accepted', email, contact_name: 'Ada Lovelace' });
+    expect(JSON.parse(await read(other, `/api/leads/${created.id}?asOf=${encodeURIComponent(acceptedAt)}`)).data).toMatchObject({
+      status: 'accepted',
+      email,
+      contact_name: 'Ada Lovelace',
+    });
     for (const url of [`/api/leads/${created.id}/versions`, `/api/leads/${created.id}/history`]) {
       const body = await read(holder, url);
       expect(body, url).not.toContain(email);
@@ -278,7 +356,11 @@ describe('versions and history keep the contact private', () => {
     const afterItsTime = await call(holder)({ method: 'GET', url: `/api/leads/${created.id}?asOf=${encodeURIComponent(acceptedAt)}` });
     expect(afterItsTime.statusCode).toBe(404);
     expect(afterItsTime.body).not.toContain(email);
-    expect(JSON.parse(await read(admin, `/api/leads/${created.id}?asOf=${encodeURIComponent(all[0].occurred_at)}`)).data).toMatchObject({ company: created.company, email, contact_name: 'Ada Lovelace' });
+    expect(JSON.parse(await read(admin, `/api/leads/${created.id}?asOf=${encodeURIComponent(all[0].occurred_at)}`)).data).toMatchObject({
+      company: created.company,
+      email,
+      contact_name: 'Ada Lovelace',
+    });
   });
 
   it('shows an organisation that let a lead lapse no contact in its versions or history, even of the time it held it', async () => {
@@ -307,7 +389,11 @@ describe('reports', () => {
     await call(partner)({ method: 'POST', url: `/api/leads/${created.id}/accept` });
     const converted = await call(partner)({ method: 'POST', url: `/api/leads/${created.id}/convert`, payload: { title: 'Report deal' } });
     const projectId = converted.json().data.project_id;
-    const candidates = (await call(partner)({ method: 'GET', url: `/api/projects/${projectId}/orders/candidates` })).json().data as Array<{ id: string; status: string; total_amount: number }>;
+    const candidates = (await call(partner)({ method: 'GET', url: `/api/projects/${projectId}/orders/candidates` })).json().data as Array<{
+      id: string;
+      status: string;
+      total_amount: number;
+    }>;
     const delivered = candidates.find((o) => o.status === 'delivered')!;
     expect((await call(partner)({ method: 'POST', url: `/api/projects/${projectId}/orders`, payload: { order_id: delivered.id } })).statusCode).toBe(201);
     const all = (await call(admin)({ method: 'GET', url: '/api/leads/reports' })).json().data;
@@ -349,7 +435,11 @@ describe('routing rules', () => {
     expect(rules.map((r: { position: number }) => r.position)).toEqual(rules.map((_: unknown, i: number) => i));
     expect(rules[3].id).toBe(ruleId);
 
-    const bad = await call(admin)({ method: 'POST', url: '/api/lead-rules', payload: { ...payload, method: 'named', organisation_ids: [northwindId(), sakura.user.id] } });
+    const bad = await call(admin)({
+      method: 'POST',
+      url: '/api/lead-rules',
+      payload: { ...payload, method: 'named', organisation_ids: [northwindId(), sakura.user.id] },
+    });
     expect(bad.statusCode).toBe(400);
     expect((await call(admin)({ method: 'DELETE', url: `/api/lead-rules/${ruleId}` })).statusCode).toBe(200);
     expect((await call(admin)({ method: 'GET', url: `/api/lead-rules/${ruleId}` })).statusCode).toBe(404);
@@ -359,10 +449,19 @@ describe('routing rules', () => {
 describe('CSV import', () => {
   const header = 'company,contact_name,email,phone,country,region,product_interest,estimated_value,source,notes';
   const batch = Date.now().toString(36);
-  const rows = Array.from({ length: 1000 }, (_, i) => `Import ${batch} Company ${i},Person ${i},person${i}@import-${batch}-${i}.example,+1 555 ${String(i).padStart(4, '0')},,,Managed Switches,${1000 + i},event,"Row ${i}, from the fair"`);
-  const BAD = { 17: 'Import Bad,Nobody,not-an-email,,,,,,event,', 500: ',No Company,x@y.example,,,,,,event,', 998: 'Import Bad 3,Someone,someone@bad3.example,,,Mars,,,event,' } as Record<number, string>;
+  const rows = Array.from(
+    { length: 1000 },
+    (_, i) =>
+      `Import ${batch} Company ${i},Person ${i},person${i}@import-${batch}-${i}.example,+1 555 ${String(i).padStart(4, '0')},,,Managed Switches,${1000 + i},event,"Row ${i}, from the fair"`,
+  );
+  const BAD = {
+    17: 'Import Bad,Nobody,not-an-email,,,,,,event,',
+    500: ',No Company,x@y.example,,,,,,event,',
+    998: 'Import Bad 3,Someone,someone@bad3.example,,,Mars,,,event,',
+  } as Record<number, string>;
   const file = [header, ...rows.map((row, i) => BAD[i] ?? row)].join('\r\n');
-  const countOf = async () => Number((await t.portal.services.pool.query(`SELECT count(*) AS n FROM read.leads WHERE company LIKE $1`, [`Import ${batch}%`])).rows[0].n);
+  const countOf = async () =>
+    Number((await t.portal.services.pool.query(`SELECT count(*) AS n FROM read.leads WHERE company LIKE $1`, [`Import ${batch}%`])).rows[0].n);
 
   it('previews a 1,000-row file with 3 bad rows: exactly those rows are listed, and nothing is stored', async () => {
     const preview = await csvUpload(file, '?dryRun=true');
@@ -386,7 +485,8 @@ describe('CSV import', () => {
     expect(imported.statusCode, imported.body).toBe(201);
     expect(imported.json().data).toMatchObject({ created: 997, invalid: 3 });
     expect(await countOf()).toBe(997);
-    const found = (await call(admin)({ method: 'GET', url: `/api/leads?search=${encodeURIComponent(`Import ${batch} Company 42`)}&limit=100` })).json().data.leads;
+    const found = (await call(admin)({ method: 'GET', url: `/api/leads?search=${encodeURIComponent(`Import ${batch} Company 42`)}&limit=100` })).json().data
+      .leads;
     const one = found.find((l: { company: string }) => l.company === `Import ${batch} Company 42`);
     expect(one).toMatchObject({ contact_name: 'Person 42', estimated_value: 1042, source: 'event', notes: 'Row 42, from the fair', status: 'unassigned' });
   }, 120_000);

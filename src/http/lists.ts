@@ -52,13 +52,21 @@ export function listQuerySchema<Fields extends z.ZodRawShape, Own extends string
       limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).optional(),
       search: z.string().max(200).optional(),
       /** A keyset position from a previous page's `nextCursor` (lists that offer one): the next page without an OFFSET. */
-      after: z.string().max(200).regex(/^[\w-]+$/, 'After must be a cursor from a previous page.').optional(),
+      after: z
+        .string()
+        .max(200)
+        .regex(/^[\w-]+$/, 'After must be a cursor from a previous page.')
+        .optional(),
       sort: jsonParam(z.tuple([z.enum(sortable), z.enum(['ASC', 'DESC', 'asc', 'desc'])]), 'Sort').optional(),
-      range: jsonParam(z.tuple([z.number().int().min(0), z.number().int().min(0)]).refine(([a, b]) => b >= a && b - a < MAX_PAGE_SIZE, 'Range must span 1 to 100 records.'), 'Range').optional(),
+      range: jsonParam(
+        z.tuple([z.number().int().min(0), z.number().int().min(0)]).refine(([a, b]) => b >= a && b - a < MAX_PAGE_SIZE, 'Range must span 1 to 100 records.'),
+        'Range',
+      ).optional(),
       filter: jsonParam(filterSchema, 'Filter').optional(),
     })
     .strict()
     .transform((input): ListQuery<z.infer<z.ZodObject<Fields>>, Sort> => {
+      // The input's type depends on the generic `Fields`, so TypeScript cannot pick the base keys declared above out of it.
       const { page, limit, search, sort, range, filter, id, after, ...plain } = input as unknown as BaseQuery<Sort>;
       const reactAdmin = sort !== undefined || range !== undefined || filter !== undefined;
       const size = range ? range[1] - range[0] + 1 : (limit ?? 10);
@@ -117,7 +125,14 @@ export function sendList<Row>(reply: FastifyReply, resource: string, list: ListP
     return rows;
   }
   return {
-    success: true,
-    data: { [resource]: rows, total, page: list.page, limit: list.limit, totalPages: Math.max(1, Math.ceil(total / list.limit)), ...(nextCursor ? { nextCursor } : {}) },
+    success: true as const,
+    data: {
+      [resource]: rows,
+      total,
+      page: list.page,
+      limit: list.limit,
+      totalPages: Math.max(1, Math.ceil(total / list.limit)),
+      ...(nextCursor ? { nextCursor } : {}),
+    },
   };
 }

@@ -17,7 +17,10 @@ afterAll(() => t?.close());
 const signIn = (email: string) => t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password: DEMO_PASSWORD } });
 const setOwnerActive = async (isActive: boolean) => {
   const owner = (await as(t.app, admin)({ method: 'GET', url: `/api/users/${partnerId}` })).json();
-  const response = await as(t.app, admin)({ method: 'PUT', url: `/api/users/${partnerId}`, payload: { full_name: owner.full_name, email: owner.email, is_active: isActive } });
+  const response = await as(
+    t.app,
+    admin,
+  )({ method: 'PUT', url: `/api/users/${partnerId}`, payload: { full_name: owner.full_name, email: owner.email, is_active: isActive } });
   expect(response.statusCode).toBe(200);
 };
 
@@ -34,7 +37,10 @@ describe('a team member of a deactivated owner', () => {
     expect(refreshed.statusCode).toBe(401);
     const fresh = await signIn('partner.user@partnerhub.test');
     expect(fresh.statusCode).toBe(403);
-    expect(fresh.json().error).toMatchObject({ code: 'ORGANISATION_INACTIVE', message: "Your organisation's account is inactive, so its team members cannot sign in. Please contact your administrator." });
+    expect(fresh.json().error).toMatchObject({
+      code: 'ORGANISATION_INACTIVE',
+      message: "Your organisation's account is inactive, so its team members cannot sign in. Please contact your administrator.",
+    });
 
     // The rule chosen: reactivating the owner restores its members (their own status never changed).
     await setOwnerActive(true);

@@ -15,9 +15,13 @@ let onboardingToken: string;
 beforeAll(async () => {
   t = await startTestPortal({ processes: ['api', 'projector'] });
   admin = await login(t.app, 'admin@partnerhub.test');
-  const registered = await t.app.inject({ method: 'POST', url: '/api/user/register/', payload: { email: 'broken.text@example.test', password: 'Secret123', company_name: 'Broken Text Ltd' } });
+  const registered = await t.app.inject({
+    method: 'POST',
+    url: '/api/user/register/',
+    payload: { email: 'broken.text@example.test', password: 'Secret123', company_name: 'Broken Text Ltd' },
+  });
   onboardingToken = registered.json().onboardingToken;
-}, 120_000);
+});
 afterAll(() => t?.close());
 
 const eventCount = async () => (await t.db.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM events')).rows[0].n;
@@ -37,18 +41,28 @@ function brokenForm(field: string): { payload: Buffer; headers: Record<string, s
 
 describe('multipart text that is not valid UTF-8', () => {
   it('is refused with 400 naming the field by every multipart route, and changes nothing', async () => {
-    const products = (await t.app.inject({ method: 'GET', url: '/api/products?range=[0,0]', headers: { authorization: `Bearer ${admin.accessToken}` } })).json();
+    const products = (
+      await t.app.inject({ method: 'GET', url: '/api/products?range=[0,0]', headers: { authorization: `Bearer ${admin.accessToken}` } })
+    ).json();
     const routes = (await documentedRoutes(t.app)).filter((route) => route.multipart);
     // Routes on an organisation's record look it up before reading the body: they get a record that exists.
     const firstId = async (table: string) => (await t.db.pool.query<{ id: string }>(`SELECT id FROM read.${table} ORDER BY id LIMIT 1`)).rows[0].id;
-    const recordOf: Record<string, string> = { '/api/fund-requests/:id': await firstId('fund_requests'), '/api/fund-claims/:id/proof': await firstId('fund_claims') };
+    const recordOf: Record<string, string> = {
+      '/api/fund-requests/:id': await firstId('fund_requests'),
+      '/api/fund-claims/:id/proof': await firstId('fund_claims'),
+    };
     expect(routes.length).toBeGreaterThanOrEqual(6);
     for (const route of routes) {
       const field = 'description';
       const token = 'applicant' in route.access ? onboardingToken : admin.accessToken;
       const before = await eventCount();
       const { payload, headers } = brokenForm(field);
-      const response = await t.app.inject({ method: route.method as 'POST', url: fillPath(route, { id: recordOf[route.url] ?? products[0].id }), payload, headers: { ...headers, authorization: `Bearer ${token}` } });
+      const response = await t.app.inject({
+        method: route.method as 'POST',
+        url: fillPath(route, { id: recordOf[route.url] ?? products[0].id }),
+        payload,
+        headers: { ...headers, authorization: `Bearer ${token}` },
+      });
       const label = `${route.method} ${route.url}`;
       expect(response.statusCode, `${label}: ${response.body}`).toBe(400);
       expect(response.json().error.details, label).toEqual([{ field, message: 'Remove the NUL character or broken Unicode sequence.' }]);

@@ -12,7 +12,8 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 const nested = (depth: number, inner = '') => '['.repeat(depth) + inner + ']'.repeat(depth);
-const post = (url: string, payload: string, session?: Session) => as(t.app, session)({ method: 'POST', url, payload, headers: { 'content-type': 'application/json' } });
+const post = (url: string, payload: string, session?: Session) =>
+  as(t.app, session)({ method: 'POST', url, payload, headers: { 'content-type': 'application/json' } });
 
 describe('nesting depth', () => {
   it('answers 400, not 500, to ten thousand nested arrays sent to sign-in', async () => {
@@ -54,11 +55,24 @@ describe('the per-address limit', () => {
     const limited = await startTestPortal({ processes: ['api', 'projector'], env: { API_REQUESTS_PER_ADDRESS_PER_MINUTE: '6' } });
     try {
       const statuses: number[] = [];
-      for (let i = 0; i < 3; i++) statuses.push((await limited.app.inject({ method: 'POST', url: '/api/auth/login', payload: nested(10_000), headers: { 'content-type': 'application/json' } })).statusCode);
-      for (let i = 0; i < 2; i++) statuses.push((await limited.app.inject({ method: 'POST', url: '/api/auth/login', payload: '{"email":', headers: { 'content-type': 'application/json' } })).statusCode);
+      for (let i = 0; i < 3; i++)
+        statuses.push(
+          (await limited.app.inject({ method: 'POST', url: '/api/auth/login', payload: nested(10_000), headers: { 'content-type': 'application/json' } }))
+            .statusCode,
+        );
+      for (let i = 0; i < 2; i++)
+        statuses.push(
+          (await limited.app.inject({ method: 'POST', url: '/api/auth/login', payload: '{"email":', headers: { 'content-type': 'application/json' } }))
+            .statusCode,
+        );
       statuses.push((await limited.app.inject({ method: 'GET', url: '/api/orders' })).statusCode);
       expect(statuses).toEqual([400, 400, 400, 400, 400, 401]);
-      const refused = await limited.app.inject({ method: 'POST', url: '/api/auth/login', payload: nested(10_000), headers: { 'content-type': 'application/json' } });
+      const refused = await limited.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: nested(10_000),
+        headers: { 'content-type': 'application/json' },
+      });
       expect(refused.statusCode).toBe(429);
       expect(refused.json()).toMatchObject({ success: false, error: { code: 'RATE_LIMITED' } });
       expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);

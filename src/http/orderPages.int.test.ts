@@ -14,7 +14,7 @@ let partner: Session;
 beforeAll(async () => {
   t = await startTestPortal({ processes: ['api', 'projector'] });
   [admin, partner] = await Promise.all(['admin', 'partner'].map((name) => login(t.app, `${name}@partnerhub.test`)));
-}, 120_000);
+});
 afterAll(() => t?.close());
 
 const get = (session: Session, url: string) => as(t.app, session)({ method: 'GET', url });
@@ -46,7 +46,12 @@ describe('order pages', () => {
 
   it('totals per scope and status match the rows, before and after a status change', async () => {
     const check = async () => {
-      for (const [session, query] of [[admin, ''], [admin, '&status=pending'], [partner, ''], [partner, '&status=delivered']] as const) {
+      for (const [session, query] of [
+        [admin, ''],
+        [admin, '&status=pending'],
+        [partner, ''],
+        [partner, '&status=delivered'],
+      ] as const) {
         const listed = (await get(session, `/api/orders?page=1&limit=100${query}`)).json().data;
         expect(listed.total).toBe(listed.orders.length);
       }

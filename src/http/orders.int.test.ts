@@ -1,7 +1,7 @@
 import { ORDER_LIST_MESSAGES } from './orders';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fold } from '../../domain/decider';
-import { products, type ProductEvent } from '../../domain/catalogue/catalogue';
+import { products, type ProductEvent } from '../../domain/products/products';
 import { ORDER_STATUSES, ORDER_STATUS_TRANSITIONS } from '../../domain/orders/orders';
 import { as, login, type Session } from '../testing/api';
 import { startTestPortal, type TestPortal } from '../testing/portal';
@@ -23,20 +23,40 @@ beforeAll(async () => {
   );
   // A second partner organisation: registers itself, then an admin activates it with the partner permissions.
   const email = `fjord.${Date.now()}@example.test`;
-  const registered = await t.app.inject({ method: 'POST', url: '/api/user/register/', payload: { full_name: 'Ingrid Berg', email, password, company_name: 'Fjord Networks' } });
+  const registered = await t.app.inject({
+    method: 'POST',
+    url: '/api/user/register/',
+    payload: { full_name: 'Ingrid Berg', email, password, company_name: 'Fjord Networks' },
+  });
   const id = registered.json().data.id;
-  const activated = await as(t.app, admin)({
+  const activated = await as(
+    t.app,
+    admin,
+  )({
     method: 'PUT',
     url: `/api/users/${id}`,
-    payload: { full_name: 'Ingrid Berg', email, role: 'partner', is_active: true, permissions: ['Orders.Read', 'Orders.Track', 'Orders.Browse', 'Orders.Checkout', 'Orders.Shipping'] },
+    payload: {
+      full_name: 'Ingrid Berg',
+      email,
+      role: 'partner',
+      is_active: true,
+      permissions: ['Orders.Read', 'Orders.Track', 'Orders.Browse', 'Orders.Checkout', 'Orders.Shipping'],
+    },
   });
   expect(activated.statusCode).toBe(200);
   partnerB = await login(t.app, email, password);
   // A support colleague allowed to read orders: support sees every organisation's.
   const jordan = (await as(t.app, admin)({ method: 'GET', url: '/api/users?search=jordan.lee' })).json().data.users[0];
-  await as(t.app, admin)({ method: 'PUT', url: `/api/users/${jordan.id}`, payload: { full_name: jordan.full_name, email: jordan.email, role: 'support', is_active: true, permissions: ['Support.Read', 'Orders.Read'] } });
+  await as(
+    t.app,
+    admin,
+  )({
+    method: 'PUT',
+    url: `/api/users/${jordan.id}`,
+    payload: { full_name: jordan.full_name, email: jordan.email, role: 'support', is_active: true, permissions: ['Support.Read', 'Orders.Read'] },
+  });
   support = await login(t.app, 'jordan.lee@partnerhub.test');
-}, 120_000);
+});
 afterAll(() => t?.close());
 
 const call = (session: Session | undefined) => as(t.app, session);
@@ -61,7 +81,11 @@ const productFields = (name: string, fields: { price?: string; stock?: number; m
 });
 
 async function addProduct(fields: { price?: string; stock?: number; moq?: number } = {}) {
-  const response = await call(admin)({ method: 'POST', url: '/api/products', ...(await multipart(productFields(`HX-O${unique()} Order Test Switch`, fields))) });
+  const response = await call(admin)({
+    method: 'POST',
+    url: '/api/products',
+    ...(await multipart(productFields(`HX-O${unique()} Order Test Switch`, fields))),
+  });
   expect(response.statusCode).toBe(201);
   return response.json().data as { id: string; name: string; price: number; stock_quantity: number };
 }
@@ -105,7 +129,11 @@ async function productState(productId: string) {
 /** Shipping names a carrier and a tracking number; no other change does. */
 const shipment = { carrier: 'DHL Express', tracking_number: 'JD014600006281' };
 const changeStatus = (session: Session, id: string, status: string, notes?: string) =>
-  call(session)({ method: 'PUT', url: `/api/orders/admin/${id}/status`, payload: { status, ...(notes === undefined ? {} : { notes }), ...(status === 'shipped' ? shipment : {}) } });
+  call(session)({
+    method: 'PUT',
+    url: `/api/orders/admin/${id}/status`,
+    payload: { status, ...(notes === undefined ? {} : { notes }), ...(status === 'shipped' ? shipment : {}) },
+  });
 
 describe('placing an order', () => {
   it('takes the unit price from the catalogue, never from the client, and shows the order at once', async () => {
@@ -155,7 +183,15 @@ describe('placing an order', () => {
 
     const buyers = [partnerA, partnerB, distributor];
     const answers = await Promise.all(
-      Array.from({ length: 20 }, (_, i) => placeOrder(buyers[i % 3], orderBody([{ product_id: plentiful.id, quantity: 1 }, { product_id: scarce.id, quantity: 1 }]))),
+      Array.from({ length: 20 }, (_, i) =>
+        placeOrder(
+          buyers[i % 3],
+          orderBody([
+            { product_id: plentiful.id, quantity: 1 },
+            { product_id: scarce.id, quantity: 1 },
+          ]),
+        ),
+      ),
     );
     const codes = answers.map((a) => a.statusCode);
     expect(codes.filter((c) => c === 201)).toHaveLength(5);
@@ -166,7 +202,10 @@ describe('placing an order', () => {
     expect(await stockOf(plentiful.id)).toBe(95);
     const scarceState = await productState(scarce.id);
     const plentifulState = await productState(plentiful.id);
-    const placedIds = answers.filter((a) => a.statusCode === 201).map((a) => a.json().data.id).sort();
+    const placedIds = answers
+      .filter((a) => a.statusCode === 201)
+      .map((a) => a.json().data.id)
+      .sort();
     expect(Object.keys(scarceState.status === 'none' ? {} : scarceState.reservations).sort()).toEqual(placedIds);
     expect(Object.keys(plentifulState.status === 'none' ? {} : plentifulState.reservations).sort()).toEqual(placedIds);
     const { rows } = await t.db.pool.query<{ orders: string; units: string }>(
@@ -198,7 +237,11 @@ describe('placing an order', () => {
     [{ items: [] }, 'items', 'Please add items to cart before proceeding to checkout'],
     [{ shipping_address: { ...address, firstName: '' } }, 'shipping_address.firstName', 'First name is required'],
     [{ shipping_address: { ...address, email: 'nobody' } }, 'shipping_address.email', 'Please enter a valid email'],
-    [{ shipping_address: { ...address, country: 'Narnia' } }, 'shipping_address.country', 'Country must be one of: United States, Canada, United Kingdom, Australia, Germany, France, Japan, Other'],
+    [
+      { shipping_address: { ...address, country: 'Narnia' } },
+      'shipping_address.country',
+      'Country must be one of: United States, Canada, United Kingdom, Australia, Germany, France, Japan, Other',
+    ],
     [{ estimated_delivery: undefined }, 'estimated_delivery', 'Delivery date is required'],
     [{ estimated_delivery: '2001-01-01' }, 'estimated_delivery', 'Delivery date cannot be in the past'],
   ])('refuses %o', async (overrides, field, message) => {
@@ -256,7 +299,10 @@ describe('who sees which orders', () => {
     const ids = await listIds(session());
     expect(ids.includes(orderA.id)).toBe(seesA);
     expect(ids.includes(orderB.id)).toBe(seesB);
-    for (const [order, sees] of [[orderA, seesA], [orderB, seesB]] as const) {
+    for (const [order, sees] of [
+      [orderA, seesA],
+      [orderB, seesB],
+    ] as const) {
       for (const url of [`/api/orders/${order.id}`, `/api/orders/${order.order_number}`, `/api/orders/${order.id}/history`]) {
         expect((await call(session())({ method: 'GET', url })).statusCode, url).toBe(sees ? 200 : 404);
       }
@@ -276,17 +322,25 @@ describe('who sees which orders', () => {
     const adminById = (await call(admin)({ method: 'GET', url: `/api/orders?search=${orderB.id}` })).json().data.orders;
     expect(adminById.map((o: { id: string }) => o.id)).toContain(orderB.id);
     // A whole number is looked up (any case, spaces around it); part of one is still searched for.
-    const whole = (await call(admin)({ method: 'GET', url: `/api/orders?search=${encodeURIComponent(` ${orderB.order_number.toLowerCase()} `)}` })).json().data.orders;
+    const whole = (await call(admin)({ method: 'GET', url: `/api/orders?search=${encodeURIComponent(` ${orderB.order_number.toLowerCase()} `)}` })).json().data
+      .orders;
     expect(whole.map((o: { id: string }) => o.id)).toEqual([orderB.id]);
     const part = (await call(admin)({ method: 'GET', url: `/api/orders?limit=100&search=${orderB.order_number.slice(0, -2)}` })).json().data.orders;
     expect(part.map((o: { id: string }) => o.id)).toContain(orderB.id);
   });
 
   it('answers react-admin lists too', async () => {
-    const response = await call(partnerA)({ method: 'GET', url: `/api/orders?sort=${encodeURIComponent('["created_at","DESC"]')}&range=${encodeURIComponent('[0,4]')}&filter=${encodeURIComponent('{"status":"pending"}')}` });
+    const response = await call(partnerA)({
+      method: 'GET',
+      url: `/api/orders?sort=${encodeURIComponent('["created_at","DESC"]')}&range=${encodeURIComponent('[0,4]')}&filter=${encodeURIComponent('{"status":"pending"}')}`,
+    });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-range']).toMatch(/^orders 0-\d+\/\d+$/);
-    expect(response.json().every((o: { status: string; partner: { company_name: string } }) => o.status === 'pending' && o.partner.company_name === 'Northwind Networks')).toBe(true);
+    expect(
+      response
+        .json()
+        .every((o: { status: string; partner: { company_name: string } }) => o.status === 'pending' && o.partner.company_name === 'Northwind Networks'),
+    ).toBe(true);
   });
 
   it('no one but an admin changes a status, not even of their own order', async () => {
@@ -304,11 +358,20 @@ describe('changing the status', () => {
   it('an admin moves an order pending → approved → shipped → delivered; history, tracking and notifications follow', async () => {
     const product = await addProduct({ stock: 10 });
     const order = (await placeOrder(partnerA, orderBody([{ product_id: product.id, quantity: 2 }]))).json().data;
-    for (const [status, notes] of [['approved', 'Stock confirmed'], ['shipped', 'Tracking 1Z999'], ['delivered', '']] as const) {
+    for (const [status, notes] of [
+      ['approved', 'Stock confirmed'],
+      ['shipped', 'Tracking 1Z999'],
+      ['delivered', ''],
+    ] as const) {
       const response = await changeStatus(admin, order.id, status, notes);
       expect(response.statusCode).toBe(200);
       const label = status.charAt(0).toUpperCase() + status.slice(1);
-      expect(response.json()).toMatchObject({ success: true, message: `Order ${order.order_number} status successfully updated to ${label}`, details: expect.stringContaining(`to ${status}`), data: { status } });
+      expect(response.json()).toMatchObject({
+        success: true,
+        message: `Order ${order.order_number} status successfully updated to ${label}`,
+        details: expect.stringContaining(`to ${status}`),
+        data: { status },
+      });
     }
     const history = (await call(partnerA)({ method: 'GET', url: `/api/orders/${order.id}/history` })).json().data;
     expect(history.map((h: { from_status: string | null; to_status: string; reason: string | null }) => [h.from_status, h.to_status, h.reason])).toEqual([
@@ -324,13 +387,21 @@ describe('changing the status', () => {
     expect(tracked.timeline).toHaveLength(4);
     // The ordering organisation is told of each change (the worker delivers notifications).
     await expect
-      .poll(async () => (await call(partnerA)({ method: 'GET', url: '/api/notifications?limit=50' })).json().data.notifications.filter((n: { link: string }) => n.link === `/order/track/${order.id}`).length, { timeout: 15_000 })
+      .poll(
+        async () =>
+          (await call(partnerA)({ method: 'GET', url: '/api/notifications?limit=50' }))
+            .json()
+            .data.notifications.filter((n: { link: string }) => n.link === `/order/track/${order.id}`).length,
+        { timeout: 15_000 },
+      )
       .toBe(3);
     const notes = (await call(partnerA)({ method: 'GET', url: '/api/notifications?limit=50' })).json().data.notifications;
     expect(notes.map((n: { title: string }) => n.title)).toContain(`Order ${order.order_number}: Shipped`);
     // The carrier and tracking number travel on the event: the order, the tracking page and the notification show them.
     expect(tracked.order).toMatchObject({ carrier: 'DHL Express', tracking_number: 'JD014600006281' });
-    expect(notes.find((n: { title: string }) => n.title === `Order ${order.order_number}: Shipped`).body).toContain('Carrier: DHL Express, tracking number JD014600006281.');
+    expect(notes.find((n: { title: string }) => n.title === `Order ${order.order_number}: Shipped`).body).toContain(
+      'Carrier: DHL Express, tracking number JD014600006281.',
+    );
     // Partner B hears nothing of it.
     const others = (await call(partnerB)({ method: 'GET', url: '/api/notifications?limit=50' })).json().data.notifications;
     expect(others.some((n: { link: string }) => n.link === `/order/track/${order.id}`)).toBe(false);
@@ -340,7 +411,13 @@ describe('changing the status', () => {
     const product = await addProduct({ stock: 30 });
     for (const from of ORDER_STATUSES) {
       const order = (await placeOrder(partnerA, orderBody([{ product_id: product.id, quantity: 1 }]))).json().data;
-      const path = { pending: [], approved: ['approved'], shipped: ['approved', 'shipped'], delivered: ['approved', 'shipped', 'delivered'], cancelled: ['cancelled'] }[from];
+      const path = {
+        pending: [],
+        approved: ['approved'],
+        shipped: ['approved', 'shipped'],
+        delivered: ['approved', 'shipped', 'delivered'],
+        cancelled: ['cancelled'],
+      }[from];
       for (const step of path) expect((await changeStatus(admin, order.id, step)).statusCode).toBe(200);
       for (const to of [...ORDER_STATUSES, 'processing'].filter((s) => !(ORDER_STATUS_TRANSITIONS[from] as readonly string[]).includes(s))) {
         const response = await changeStatus(admin, order.id, to);
@@ -386,9 +463,19 @@ describe('shipping details', () => {
       { field: 'carrier', message: 'Carrier is required to ship an order' },
       { field: 'tracking_number', message: 'Tracking number is required to ship an order' },
     ]);
-    expect((await put({ status: 'shipped', carrier: 'UPS', tracking_number: '<b>' })).json().message).toBe('Tracking number may hold only letters, digits, spaces and dashes (3 to 60 characters)');
-    expect((await call(admin)({ method: 'GET', url: `/api/orders/${order.id}` })).json().data).toMatchObject({ status: 'approved', carrier: null, tracking_number: null });
-    expect((await put({ status: 'shipped', carrier: ' UPS ', tracking_number: '1Z 999 AA1' })).json().data).toMatchObject({ status: 'shipped', carrier: 'UPS', tracking_number: '1Z 999 AA1' });
+    expect((await put({ status: 'shipped', carrier: 'UPS', tracking_number: '<b>' })).json().message).toBe(
+      'Tracking number may hold only letters, digits, spaces and dashes (3 to 60 characters)',
+    );
+    expect((await call(admin)({ method: 'GET', url: `/api/orders/${order.id}` })).json().data).toMatchObject({
+      status: 'approved',
+      carrier: null,
+      tracking_number: null,
+    });
+    expect((await put({ status: 'shipped', carrier: ' UPS ', tracking_number: '1Z 999 AA1' })).json().data).toMatchObject({
+      status: 'shipped',
+      carrier: 'UPS',
+      tracking_number: '1Z 999 AA1',
+    });
   });
 });
 
@@ -402,9 +489,15 @@ describe('the orders list', () => {
     organisationB = (await call(partnerB)({ method: 'GET', url: `/api/orders/${placed[0].id}` })).json().data.organisation_id;
   });
   const list = async (session: Session, filter: Record<string, unknown>, sort = ['created_at', 'DESC']) => {
-    const response = await call(session)({ method: 'GET', url: `/api/orders?sort=${encodeURIComponent(JSON.stringify(sort))}&range=${encodeURIComponent('[0,99]')}&filter=${encodeURIComponent(JSON.stringify(filter))}` });
+    const response = await call(session)({
+      method: 'GET',
+      url: `/api/orders?sort=${encodeURIComponent(JSON.stringify(sort))}&range=${encodeURIComponent('[0,99]')}&filter=${encodeURIComponent(JSON.stringify(filter))}`,
+    });
     expect(response.statusCode, response.body).toBe(200);
-    return { rows: response.json() as Array<{ id: string; total_amount: number; status: string; organisation_id: string }>, total: Number(response.headers['content-range']!.toString().split('/')[1]) };
+    return {
+      rows: response.json() as Array<{ id: string; total_amount: number; status: string; organisation_id: string }>,
+      total: Number(response.headers['content-range']!.toString().split('/')[1]),
+    };
   };
 
   it('filters by organisation, total range, date range and status, and sorts by total', async () => {
@@ -435,7 +528,10 @@ describe('the orders list', () => {
   });
 
   it('counts each status tab under the other filters', async () => {
-    const response = await call(admin)({ method: 'GET', url: `/api/orders/counts?filter=${encodeURIComponent(JSON.stringify({ organisation_id: organisationB, status: 'approved', total_gte: 2000 }))}` });
+    const response = await call(admin)({
+      method: 'GET',
+      url: `/api/orders/counts?filter=${encodeURIComponent(JSON.stringify({ organisation_id: organisationB, status: 'approved', total_gte: 2000 }))}`,
+    });
     expect(response.statusCode).toBe(200);
     expect(response.json().data).toMatchObject({ all: 2, pending: 1, approved: 1, shipped: 0 });
   });
@@ -473,16 +569,32 @@ describe('the orders list', () => {
   });
 
   it('exports exactly the filtered orders as CSV, in the list order', async () => {
-    const response = await call(admin)({ method: 'GET', url: `/api/orders/export?sort=${encodeURIComponent('["total_amount","DESC"]')}&filter=${encodeURIComponent(JSON.stringify({ organisation_id: organisationB, total_gte: 2000 }))}` });
+    const response = await call(admin)({
+      method: 'GET',
+      url: `/api/orders/export?sort=${encodeURIComponent('["total_amount","DESC"]')}&filter=${encodeURIComponent(JSON.stringify({ organisation_id: organisationB, total_gte: 2000 }))}`,
+    });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toContain('text/csv');
-    const lines = response.body.replace(/^\uFEFF/, '').trim().split('\r\n');
-    expect(lines[0]).toBe('order_number,order_date,company_name,placed_by,status,units,total_amount,requested_delivery,country,shipped_at,carrier,tracking_number,delivered_at,cancelled_at,id');
+    const lines = response.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines[0]).toBe(
+      'order_number,order_date,company_name,placed_by,status,units,total_amount,requested_delivery,country,shipped_at,carrier,tracking_number,delivered_at,cancelled_at,id',
+    );
     expect(lines.slice(1).map((line) => line.split(',')[0])).toEqual([placed[2].order_number, placed[1].order_number]);
     expect(lines[1]).toContain(',Approved,7,7000.00,');
     // A partner's export holds only its own orders.
-    const partners = await call(partnerA)({ method: 'GET', url: `/api/orders/export?filter=${encodeURIComponent(JSON.stringify({ organisation_id: organisationB }))}` });
-    expect(partners.body.replace(/^\uFEFF/, '').trim().split('\r\n')).toHaveLength(1);
+    const partners = await call(partnerA)({
+      method: 'GET',
+      url: `/api/orders/export?filter=${encodeURIComponent(JSON.stringify({ organisation_id: organisationB }))}`,
+    });
+    expect(
+      partners.body
+        .replace(/^\uFEFF/, '')
+        .trim()
+        .split('\r\n'),
+    ).toHaveLength(1);
   });
 
   it('refuses filters it does not know or cannot read', async () => {
@@ -505,7 +617,16 @@ describe('the orders list', () => {
     expect(profile).toMatchObject({
       company_name: 'Northwind Networks',
       profile_country: 'United Kingdom',
-      address: { firstName: 'Priya', lastName: 'Shah', email: 'partner@partnerhub.test', addressLine1: '12 Harbour Exchange Square, London E14', city: 'London', state: 'Greater London', zipCode: 'E14 9GE', country: 'United Kingdom' },
+      address: {
+        firstName: 'Priya',
+        lastName: 'Shah',
+        email: 'partner@partnerhub.test',
+        addressLine1: '12 Harbour Exchange Square, London E14',
+        city: 'London',
+        state: 'Greater London',
+        zipCode: 'E14 9GE',
+        country: 'United Kingdom',
+      },
     });
     // Only those who may send the shipping form read it: a team member without Orders.Shipping does not.
     expect((await call(teamMemberA)({ method: 'GET', url: '/api/orders/shipping-profile' })).statusCode).toBe(403);

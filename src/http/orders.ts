@@ -1,102 +1,71 @@
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { seesAllOrganisations } from '../../domain/access';
-import { DomainError } from '../../domain/decider';
-import { KNOWN_ORDER_STATUSES, ORDER_MESSAGES, ORDER_NUMBER_PATTERN, orders, statusLabel } from '../../domain/orders/orders';
+import { KNOWN_ORDER_STATUSES, ORDER_MESSAGES, orders, statusLabel } from '../../domain/orders/orders';
+import {
+  orderBody,
+  orderCountsAnswer,
+  orderExportAnswer,
+  orderListAnswer,
+  orderOrganisationsAnswer,
+  orderParam,
+  orderPlacedAnswers,
+  orderReadAnswer,
+  orderStatisticsAnswer,
+  orderStatusAnswer,
+  orderStatusBody,
+  orderTrackAnswer,
+  shippingProfileAnswer,
+  statusHistoryAnswer,
+} from '../../contracts/orders';
 import type { ShippingAddress } from '../../domain/orders/shipping';
-import { allOrders, decodeOrderCursor, encodeOrderCursor, findOrder, listOrders, orderOrganisations, orderShippingProfile, orderStatistics, orderStatusCounts, type OrderExportRow, type OrderFilters, type OrderScope } from '../../projections/orders';
-import { Readable } from 'node:stream';
-import { csvLines, type CsvColumns } from './csv';
+import {
+  allOrders,
+  decodeOrderCursor,
+  encodeOrderCursor,
+  findOrder,
+  listOrders,
+  orderOrganisations,
+  orderShippingProfile,
+  orderStatistics,
+  orderStatusCounts,
+  type OrderExportRow,
+  type OrderFilters,
+  type OrderScope,
+} from '../../projections/orderQueries';
+import { csvLines, sendCsv, type CsvColumns } from './csv';
 import { statusHistoryOf } from '../../projections/statusHistory';
 import { findUser } from '../../projections/users';
-import { metadataFromRequest } from '../commands/dispatch';
-import { changeOrderStatus, placeOrder } from '../commands/orders';
-import { linkOrderAtCheckout } from '../commands/projects';
+import { metadataFromRequest } from '../../platform/commands/dispatch';
+import { changeOrderStatus, placeOrder } from '../../commands/orders';
+import { linkOrderAtCheckout } from '../../commands/projects';
 import { findProjectRow } from '../../projections/projects';
 import { isLinkableProject, NOT_LINKABLE_MESSAGE } from '../../domain/projects/projects';
 import { HttpError } from '../plugins/errors';
-import type { Services } from '../services';
+import type { Services } from '../../platform/services';
 import { cachedRead, type AnswerCache } from './answerCache';
 import { booleanFilter, listQuerySchema, MAX_PAGE_OFFSET, sendList } from './lists';
 import { asOfAnswer, asOfQuery, versionsRoute } from './versions';
 import { VERSIONED_RECORDS } from '../../domain/versionedRecords';
-import { recordAnswer } from './records';
+import { recordAnswer, statusErrorHandler } from './records';
 import { answerCreated, earlierCreation, newRecordId } from './created';
 
 export const ORDER_LIST_MESSAGES = {
   tooDeep: `Pages stop after the first ${MAX_PAGE_OFFSET.toLocaleString('en-US')} orders: narrow the filters, sort the other way, or follow nextCursor.`,
 } as const;
 
-/** An order is addressed by its id or by its number (ORD-2026-001042). */
-const orderParam = z
-  .object({ id: z.union([z.uuid(), z.string().trim().toUpperCase().regex(ORDER_NUMBER_PATTERN)], { error: 'The order id in the address is not valid.' }) })
-  .strict();
-
-const text = (max: number) => z.string().max(max);
-
-/** Types and sizes are checked here; the business rules (required fields, MOQ, stock, dates) by the order's decider. */
-const shippingAddress = z
-  .object({
-    firstName: text(1000).optional(),
-    lastName: text(1000).optional(),
-    email: text(1000).optional(),
-    phone: text(1000).optional(),
-    addressLine1: text(1000).optional(),
-    addressLine2: text(1000).optional(),
-    city: text(1000).optional(),
-    state: text(1000).optional(),
-    zipCode: text(1000).optional(),
-    country: text(1000).optional(),
-    specialInstructions: text(2000).optional(),
-  })
-  .strict();
-
-const createBody = z
-  .object({
-    /** The client sends its own id; an order is always placed for the caller's organisation. */
-    partner_id: z.union([z.string().max(100), z.number()]).nullable().optional(),
-    estimated_delivery: text(40).optional(),
-    notes: text(2000).nullable().optional(),
-    items: z
-      .array(
-        z
-          .object({
-            product_id: z.uuid({ error: 'Choose products from the catalogue.' }),
-            quantity: z.number({ error: 'Quantity must be a number.' }).int('Quantity must be a whole number.').min(1, 'Quantity must be at least 1.'),
-            /** Accepted for the specification's payload and ignored: prices come from the catalogue. */
-            unit_price: z.union([z.number(), z.string().max(40)]).nullable().optional(),
-          })
-          .strict(),
-      )
-      .max(50),
-    shipping_address: shippingAddress,
-    /** Optional: one of the organisation's projects (deal registrations) the order belongs to. */
-    project_id: z.uuid({ error: "Choose one of your organisation's projects." }).nullable().optional(),
-  })
-  .strict()
-  .meta({
-    example: {
-      estimated_delivery: '2027-01-15',
-      notes: 'Deliver to the loading dock.',
-      items: [{ product_id: '5f0c8a9e-2f4b-4c1d-9a7e-3b6d2c1e0f9a', quantity: 1 }],
-      shipping_address: { firstName: 'Ines', lastName: 'Moreau', email: 'ines.moreau@fjord-networks.example', phone: '+1 415 555 0100', addressLine1: '1 Market Street', city: 'San Francisco', state: 'CA', zipCode: '94105', country: 'United States' },
-    },
-  });
-
-const statusBody = z
-  .object({
-    status: z.string({ error: 'Status is required.' }).trim().min(1, 'Status is required.').max(40),
-    notes: text(1000).nullable().optional(),
-    /** Required when shipping (the order's decider checks them), refused otherwise. */
-    carrier: text(200).nullable().optional(),
-    tracking_number: text(200).nullable().optional(),
-  })
-  .strict()
-  .meta({ example: { status: 'approved', notes: 'Credit check passed.' } });
-
 /** An amount in dollars: a JSON number from react-admin's filter, or its text in a query string. */
-const amount = z.union([z.number(), z.string().trim().regex(/^\d{1,12}(\.\d{1,2})?$/, 'Amounts are numbers such as 1500 or 1500.50.').transform(Number)]).pipe(z.number().min(0, 'Amounts cannot be negative.').max(1e12));
+const amount = z
+  .union([
+    z.number(),
+    z
+      .string()
+      .trim()
+      .regex(/^\d{1,12}(\.\d{1,2})?$/, 'Amounts are numbers such as 1500 or 1500.50.')
+      .transform(Number),
+  ])
+  .pipe(z.number().min(0, 'Amounts cannot be negative.').max(1e12));
 const day = z.iso.date({ error: 'Dates are written YYYY-MM-DD.' });
 
 const listQuery = listQuerySchema(
@@ -150,17 +119,7 @@ const CSV_COLUMNS: CsvColumns<OrderExportRow> = [
   ['id', (o) => o.id],
 ];
 
-/**
- * The status update answers `success`, `message` and `details` (spec 001 §3), refusals included:
- * a refused transition carries 'Cannot change status from X to Y' in `details` as well as in the
- * shared error envelope.
- */
-export function statusErrorHandler(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
-  if (error instanceof DomainError && error.code === 'INVALID_STATUS_TRANSITION') {
-    return reply.status(409).send({ success: false, message: error.message, details: error.details, error: { code: error.code, message: error.message, details: error.details } });
-  }
-  throw error;
-}
+// funds.ts reads the status refusal's handler from here still; its home is ./records.
 
 export async function orderRoutes(parent: FastifyInstance, services: Services, answers: AnswerCache): Promise<void> {
   const app = parent.withTypeProvider<ZodTypeProvider>();
@@ -175,84 +134,192 @@ export async function orderRoutes(parent: FastifyInstance, services: Services, a
     return order;
   };
 
-  app.get('/orders', { schema: { tags: ['orders'], summary: "Orders: the caller's organisation's, or all for admins, manufacturers and support", querystring: listQuery } }, cachedRead(answers, async (request: FastifyRequest<{ Querystring: z.output<typeof listQuery> }>, reply) => {
-    const q = request.query;
-    const after = q.after === undefined ? undefined : decodeOrderCursor(q.after);
-    if (q.after !== undefined && !after) throw new HttpError(400, 'VALIDATION_ERROR', 'After must be a cursor from a previous page.', [{ field: 'after', message: 'After must be a cursor from a previous page.' }]);
-    if (!after && q.offset >= MAX_PAGE_OFFSET) throw new HttpError(400, 'VALIDATION_ERROR', ORDER_LIST_MESSAGES.tooDeep, [{ field: 'page', message: ORDER_LIST_MESSAGES.tooDeep }]);
-    const { rows, total } = await listOrders(pool, scopeOf(request), filtersOf(q), { offset: q.offset, limit: q.limit, sort: q.sort, after });
-    // Deep pages: `nextCursor` continues newest-first without an OFFSET.
-    const last = rows.length === q.limit && (!q.sort || (q.sort.field === 'created_at' && q.sort.order === 'DESC')) ? rows.at(-1) : undefined;
-    return sendList(reply, 'orders', q, rows, total, last ? encodeOrderCursor(last) : undefined);
-  }));
-
-  app.get('/orders/counts', { schema: { tags: ['orders'], summary: 'How many orders each status tab holds, under the same filters as the list (its own status left out)', querystring: listQuery } }, async (request) => {
-    return { success: true, data: await orderStatusCounts(pool, scopeOf(request), filtersOf(request.query)) };
-  });
-
-  app.get('/orders/export', { schema: { tags: ['orders'], summary: 'CSV of every order the list filters select, in the list order', querystring: listQuery } }, async (request, reply) => {
-    const q = request.query;
-    reply.header('content-type', 'text/csv; charset=utf-8');
-    reply.header('content-disposition', `attachment; filename="orders-${new Date().toISOString().slice(0, 10)}.csv"`);
-    reply.header('cache-control', 'private, no-store');
-    return reply.send(Readable.from(csvLines(CSV_COLUMNS, allOrders(pool, scopeOf(request), filtersOf(q), q.sort))));
-  });
-
-  app.get('/orders/organisations', { schema: { tags: ['orders'], summary: 'The organisations the caller may filter orders by (their own only, unless they see all)' } }, async (request) => {
-    return { success: true, data: await orderOrganisations(pool, scopeOf(request)) };
-  });
+  /**
+   * cachedRead sends the JSON it keeps itself, past the response serializer (the route's schema documents the answer);
+   * the handler's answer type is still checked against the schema here.
+   */
+  const cached = <Request extends FastifyRequest, Answer>(handler: (request: Request, reply: FastifyReply) => Promise<Answer>) =>
+    cachedRead(answers, handler) as (request: Request, reply: FastifyReply) => Promise<Answer>;
 
   app.get(
-    '/orders/shipping-profile',
-    { schema: { tags: ['orders'], summary: "The ordering organisation's profile as a shipping address (prefills the shipping form)" } },
-    async (request) => ({ success: true, data: await orderShippingProfile(pool, request.principal.organisationId) }),
+    '/orders',
+    {
+      schema: {
+        tags: ['orders'],
+        summary: "Orders: the caller's organisation's, or all for admins, manufacturers and support",
+        querystring: listQuery,
+        response: { 200: orderListAnswer },
+      },
+    },
+    cached(async (request: FastifyRequest<{ Querystring: z.output<typeof listQuery> }>, reply): Promise<z.infer<typeof orderListAnswer>> => {
+      const q = request.query;
+      const after = q.after === undefined ? undefined : decodeOrderCursor(q.after);
+      if (q.after !== undefined && !after)
+        throw new HttpError(400, 'VALIDATION_ERROR', 'After must be a cursor from a previous page.', [
+          { field: 'after', message: 'After must be a cursor from a previous page.' },
+        ]);
+      if (!after && q.offset >= MAX_PAGE_OFFSET)
+        throw new HttpError(400, 'VALIDATION_ERROR', ORDER_LIST_MESSAGES.tooDeep, [{ field: 'page', message: ORDER_LIST_MESSAGES.tooDeep }]);
+      const { rows, total } = await listOrders(pool, scopeOf(request), filtersOf(q), { offset: q.offset, limit: q.limit, sort: q.sort, after });
+      // Deep pages: `nextCursor` continues newest-first without an OFFSET.
+      const last = rows.length === q.limit && (!q.sort || (q.sort.field === 'created_at' && q.sort.order === 'DESC')) ? rows.at(-1) : undefined;
+      return sendList(reply, 'orders', q, rows, total, last ? encodeOrderCursor(last) : undefined);
+    }),
   );
 
-  app.get('/orders/stats', { schema: { tags: ['orders'], summary: "Order statistics of the orders the caller sees" } }, async (request) => {
-    return { success: true, data: await orderStatistics(pool, scopeOf(request)) };
-  });
-
-  app.get('/orders/:id', { schema: { tags: ['orders'], summary: 'One order (with asOf: as it was at that moment)', params: orderParam, querystring: asOfQuery } }, cachedRead(answers, async (request: FastifyRequest<{ Params: z.output<typeof orderParam>; Querystring: z.output<typeof asOfQuery> }>) => {
-    const order = await load(request, request.params.id);
-    if (request.query.asOf) return recordAnswer(await asOfAnswer(services, VERSIONED_RECORDS.orders, order.id, request.query.asOf, request.principal, ORDER_MESSAGES.notFound));
-    return { success: true, data: order };
-  }));
-
-  versionsRoute(app, services, { path: '/orders', type: VERSIONED_RECORDS.orders, params: orderParam, notFound: ORDER_MESSAGES.notFound, visible: async (request, id) => (await load(request, id)).id });
-
   app.get(
-    '/orders/:id/track',
-    { schema: { tags: ['orders'], summary: "An order and its status timeline", params: orderParam } },
+    '/orders/counts',
+    {
+      schema: {
+        tags: ['orders'],
+        summary: 'How many orders each status tab holds, under the same filters as the list (its own status left out)',
+        querystring: listQuery,
+        response: { 200: orderCountsAnswer },
+      },
+    },
     async (request) => {
-      const order = await load(request, request.params.id);
-      const history = await statusHistoryOf(pool, 'orders', order.id);
-      return { success: true, data: { order, timeline: history } };
+      return { success: true as const, data: await orderStatusCounts(pool, scopeOf(request), filtersOf(request.query)) };
     },
   );
 
-  app.get('/orders/:id/history', { schema: { tags: ['orders'], summary: "An order's status history", params: orderParam } }, async (request) => {
-    const order = await load(request, request.params.id);
-    return { success: true, data: await statusHistoryOf(pool, 'orders', order.id) };
+  app.get(
+    '/orders/export',
+    {
+      schema: {
+        tags: ['orders'],
+        summary: 'CSV of every order the list filters select, in the list order',
+        querystring: listQuery,
+        response: { 200: orderExportAnswer },
+      },
+    },
+    async (request, reply) => {
+      const q = request.query;
+      reply.header('content-type', 'text/csv; charset=utf-8');
+      reply.header('content-disposition', `attachment; filename="orders-${new Date().toISOString().slice(0, 10)}.csv"`);
+      reply.header('cache-control', 'private, no-store');
+      // A stream is sent as it is (no serializer); the schema's string describes the file.
+      return sendCsv(reply, csvLines(CSV_COLUMNS, allOrders(pool, scopeOf(request), filtersOf(q), q.sort)));
+    },
+  );
+
+  app.get(
+    '/orders/organisations',
+    {
+      schema: {
+        tags: ['orders'],
+        summary: 'The organisations the caller may filter orders by (their own only, unless they see all)',
+        response: { 200: orderOrganisationsAnswer },
+      },
+    },
+    async (request) => {
+      return { success: true as const, data: await orderOrganisations(pool, scopeOf(request)) };
+    },
+  );
+
+  app.get(
+    '/orders/shipping-profile',
+    {
+      schema: {
+        tags: ['orders'],
+        summary: "The ordering organisation's profile as a shipping address (prefills the shipping form)",
+        response: { 200: shippingProfileAnswer },
+      },
+    },
+    async (request) => ({ success: true as const, data: await orderShippingProfile(pool, request.principal.organisationId) }),
+  );
+
+  app.get(
+    '/orders/stats',
+    { schema: { tags: ['orders'], summary: 'Order statistics of the orders the caller sees', response: { 200: orderStatisticsAnswer } } },
+    async (request) => {
+      return { success: true as const, data: await orderStatistics(pool, scopeOf(request)) };
+    },
+  );
+
+  app.get(
+    '/orders/:id',
+    {
+      schema: {
+        tags: ['orders'],
+        summary: 'One order (with asOf: as it was at that moment)',
+        params: orderParam,
+        querystring: asOfQuery,
+        response: { 200: orderReadAnswer },
+      },
+    },
+    cached(
+      async (
+        request: FastifyRequest<{ Params: z.output<typeof orderParam>; Querystring: z.output<typeof asOfQuery> }>,
+      ): Promise<z.infer<typeof orderReadAnswer>> => {
+        const order = await load(request, request.params.id);
+        if (request.query.asOf)
+          return recordAnswer(await asOfAnswer(services, VERSIONED_RECORDS.orders, order.id, request.query.asOf, request.principal, ORDER_MESSAGES.notFound));
+        return { success: true as const, data: order };
+      },
+    ),
+  );
+
+  versionsRoute(app, services, {
+    path: '/orders',
+    type: VERSIONED_RECORDS.orders,
+    params: orderParam,
+    notFound: ORDER_MESSAGES.notFound,
+    visible: async (request, id) => (await load(request, id)).id,
   });
+
+  app.get(
+    '/orders/:id/track',
+    { schema: { tags: ['orders'], summary: 'An order and its status timeline', params: orderParam, response: { 200: orderTrackAnswer } } },
+    async (request) => {
+      const order = await load(request, request.params.id);
+      const history = await statusHistoryOf(pool, 'orders', order.id);
+      return { success: true as const, data: { order, timeline: history } };
+    },
+  );
+
+  app.get(
+    '/orders/:id/history',
+    { schema: { tags: ['orders'], summary: "An order's status history", params: orderParam, response: { 200: statusHistoryAnswer } } },
+    async (request) => {
+      const order = await load(request, request.params.id);
+      return { success: true as const, data: await statusHistoryOf(pool, 'orders', order.id) };
+    },
+  );
 
   app.post(
     '/orders',
     {
-      schema: { tags: ['orders'], summary: 'Place an order (prices come from the catalogue; an Idempotency-Key header makes a retry safe)', body: createBody },
+      schema: {
+        tags: ['orders'],
+        summary: 'Place an order (prices come from the catalogue; an Idempotency-Key header makes a retry safe)',
+        body: orderBody,
+        response: orderPlacedAnswers,
+      },
     },
     async (request, reply) => {
       const body = request.body;
       const { principal } = request;
-      if (body.partner_id !== undefined && body.partner_id !== null && body.partner_id !== '' && ![principal.id, principal.organisationId].includes(String(body.partner_id))) {
-        throw new HttpError(403, 'FORBIDDEN', 'Orders can only be placed for your own organisation.', [{ field: 'partner_id', message: 'Leave this out or send your own id.' }]);
+      if (
+        body.partner_id !== undefined &&
+        body.partner_id !== null &&
+        body.partner_id !== '' &&
+        ![principal.id, principal.organisationId].includes(String(body.partner_id))
+      ) {
+        throw new HttpError(403, 'FORBIDDEN', 'Orders can only be placed for your own organisation.', [
+          { field: 'partner_id', message: 'Leave this out or send your own id.' },
+        ]);
       }
       const project = body.project_id ? await findProjectRow(pool, body.project_id, { organisationId: principal.organisationId }) : undefined;
-      if (body.project_id && !project) throw new HttpError(400, 'VALIDATION_ERROR', "Choose one of your organisation's projects.", [{ field: 'project_id', message: "Choose one of your organisation's projects." }]);
-      if (project && !isLinkableProject(project)) throw new HttpError(400, 'VALIDATION_ERROR', NOT_LINKABLE_MESSAGE, [{ field: 'project_id', message: NOT_LINKABLE_MESSAGE }]);
+      if (body.project_id && !project)
+        throw new HttpError(400, 'VALIDATION_ERROR', "Choose one of your organisation's projects.", [
+          { field: 'project_id', message: "Choose one of your organisation's projects." },
+        ]);
+      if (project && !isLinkableProject(project))
+        throw new HttpError(400, 'VALIDATION_ERROR', NOT_LINKABLE_MESSAGE, [{ field: 'project_id', message: NOT_LINKABLE_MESSAGE }]);
       const organisation = principal.organisationId === principal.id ? undefined : await findUser(pool, principal.organisationId);
       const orderId = newRecordId(request, 'order');
       const location = `/api/orders/${orderId}`;
-      const read = async () => ({ success: true, message: ORDER_MESSAGES.created, data: await load(request, orderId) });
+      const read = async () => ({ success: true as const, message: ORDER_MESSAGES.created, data: await load(request, orderId) });
       // A repeated Idempotency-Key answers the order the first request placed.
       const earlier = await earlierCreation(services, request, orders.streamId(orderId), orderId);
       if (earlier) return answerCreated(services, reply, { id: orderId, location, earlier }, read);
@@ -271,7 +338,13 @@ export async function orderRoutes(parent: FastifyInstance, services: Services, a
         metadataFromRequest(request),
       );
       // A request with the same key placed it in the meantime.
-      if (!placed.created) return answerCreated(services, reply, { id: orderId, location, earlier: await earlierCreation(services, request, orders.streamId(orderId), orderId) }, read);
+      if (!placed.created)
+        return answerCreated(
+          services,
+          reply,
+          { id: orderId, location, earlier: await earlierCreation(services, request, orders.streamId(orderId), orderId) },
+          read,
+        );
       if (project) await linkOrderAtCheckout(services, project.id, orderId, metadataFromRequest(request));
       return answerCreated(services, reply, { id: orderId, location }, read);
     },
@@ -281,7 +354,13 @@ export async function orderRoutes(parent: FastifyInstance, services: Services, a
     '/orders/admin/:id/status',
     {
       errorHandler: statusErrorHandler,
-      schema: { tags: ['orders'], summary: "Change an order's status (administrators; spec 001 §4)", params: orderParam, body: statusBody },
+      schema: {
+        tags: ['orders'],
+        summary: "Change an order's status (administrators; spec 001 §4)",
+        params: orderParam,
+        body: orderStatusBody,
+        response: { 200: orderStatusAnswer },
+      },
     },
     async (request) => {
       const order = await load(request, request.params.id);
@@ -291,7 +370,7 @@ export async function orderRoutes(parent: FastifyInstance, services: Services, a
       const changed = result.events.find((event) => event.type === 'OrderStatusChanged.v1');
       const updated = await load(request, order.id);
       return {
-        success: true,
+        success: true as const,
         message: ORDER_MESSAGES.statusUpdated(updated.order_number, updated.status),
         details: changed ? `Status changed from ${changed.data.previousStatus} to ${updated.status}` : `Status is ${updated.status}`,
         data: updated,
@@ -299,4 +378,3 @@ export async function orderRoutes(parent: FastifyInstance, services: Services, a
     },
   );
 }
-

@@ -13,7 +13,9 @@ let admin: Session;
 let uploadDir: string;
 
 beforeAll(async () => {
-  t = await startTestPortal({ env: { LOGIN_ATTEMPTS_PER_IP_PER_MINUTE: '10000', UPLOAD_DIR: path.join(process.env.TMPDIR ?? '/tmp', `partnerhub-uploads-${Date.now()}`) } });
+  t = await startTestPortal({
+    env: { LOGIN_ATTEMPTS_PER_IP_PER_MINUTE: '10000', UPLOAD_DIR: path.join(process.env.TMPDIR ?? '/tmp', `partnerhub-uploads-${Date.now()}`) },
+  });
   uploadDir = t.portal.services.config.UPLOAD_DIR;
   admin = await login(t.app, 'admin@partnerhub.test');
 });
@@ -35,7 +37,11 @@ interface Applicant {
 let counter = 0;
 async function register(company = `Fjord Networks ${++counter}`): Promise<Applicant> {
   const email = `applicant.${Date.now()}.${++counter}@example.test`;
-  const response = await t.app.inject({ method: 'POST', url: '/api/user/register/', payload: { email, password: PASSWORD, full_name: company, company_name: company } });
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/api/user/register/',
+    payload: { email, password: PASSWORD, full_name: company, company_name: company },
+  });
   expect(response.statusCode, response.body).toBe(201);
   const body = response.json();
   return { id: body.data.id, email, token: body.onboardingToken, company };
@@ -59,7 +65,12 @@ async function multipart(fields: Record<string, string>, file?: { bytes: Buffer;
 
 async function submitApplication(token: string, fields: Record<string, string>, file?: { bytes: Buffer; name: string }) {
   const body = await multipart(fields, file);
-  return t.app.inject({ method: 'POST', url: '/api/partner/onboarding', headers: { ...bearer(token), 'content-type': body.contentType }, payload: body.payload });
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/partner/onboarding',
+    headers: { ...bearer(token), 'content-type': body.contentType },
+    payload: body.payload,
+  });
 }
 
 const storedLogos = async () => (await readdir(path.join(uploadDir, 'public')).catch(() => [] as string[])).sort();
@@ -70,28 +81,47 @@ async function pendingApplicant() {
   return applicant;
 }
 
-const approve = (id: string, payload: Record<string, unknown> = { status: 'approved', category: 'Helix Authorized Distributor', permissions: ['Projects.Read', 'Orders.Track'] }, method: 'PATCH' | 'PUT' = 'PATCH') =>
-  asAdmin({ method, url: `/api/partner/partners/${id}`, payload });
+const approve = (
+  id: string,
+  payload: Record<string, unknown> = { status: 'approved', category: 'Helix Authorized Distributor', permissions: ['Projects.Read', 'Orders.Track'] },
+  method: 'PATCH' | 'PUT' = 'PATCH',
+) => asAdmin({ method, url: `/api/partner/partners/${id}`, payload });
 
 describe('submitting an application', () => {
   it('the registered applicant submits the questionnaire with the onboarding token: 201, pending, in the admin list at once', async () => {
     const applicant = await register();
     const response = await submitQuestionnaire(applicant);
     expect(response.statusCode, response.body).toBe(201);
-    expect(response.json()).toMatchObject({ success: true, message: 'Questionnaire submitted! Wait for Admin approval', data: { id: applicant.id, status: 'pending', city: 'Oslo', region: 'Europe' } });
+    expect(response.json()).toMatchObject({
+      success: true,
+      message: 'Questionnaire submitted! Wait for Admin approval',
+      data: { id: applicant.id, status: 'pending', city: 'Oslo', region: 'Europe' },
+    });
 
     const pending = (await asAdmin({ method: 'GET', url: '/api/partner/partners?status=pending&limit=100' })).json().data.partners;
     expect(pending.map((p: { id: string }) => p.id)).toContain(applicant.id);
 
     // The account registered under the company's name now carries the questionnaire's contact person.
     await vi.waitFor(
-      async () => expect((await asAdmin({ method: 'GET', url: `/api/users/${applicant.id}` })).json().data).toMatchObject({ full_name: 'Ingrid Berg', company_name: applicant.company, email: applicant.email }),
+      async () =>
+        expect((await asAdmin({ method: 'GET', url: `/api/users/${applicant.id}` })).json().data).toMatchObject({
+          full_name: 'Ingrid Berg',
+          company_name: applicant.company,
+          email: applicant.email,
+        }),
       { timeout: 10_000, interval: 100 },
     );
 
     const history = (await asAdmin({ method: 'GET', url: `/api/partner/partners/${applicant.id}/history` })).json().data;
     expect(history).toEqual([
-      expect.objectContaining({ action: 'Application submitted', from_status: null, to_status: 'pending', actor_id: applicant.id, actor_name: 'Ingrid Berg', actor_role: 'partner' }),
+      expect.objectContaining({
+        action: 'Application submitted',
+        from_status: null,
+        to_status: 'pending',
+        actor_id: applicant.id,
+        actor_name: 'Ingrid Berg',
+        actor_role: 'partner',
+      }),
       expect.objectContaining({ action: 'Onboarding questionnaire answered', to_status: 'pending' }),
     ]);
   });
@@ -101,7 +131,14 @@ describe('submitting an application', () => {
     const png = badgePng('#0d5ea8', '#90caf9');
     const response = await submitApplication(
       applicant.token,
-      { company_name: applicant.company, contact_email: applicant.email, region: 'Europe', business_type: 'Partnership', certifications: 'ISO 9001', user_id: applicant.id },
+      {
+        company_name: applicant.company,
+        contact_email: applicant.email,
+        region: 'Europe',
+        business_type: 'Partnership',
+        certifications: 'ISO 9001',
+        user_id: applicant.id,
+      },
       { bytes: png, name: 'logo.bin' },
     );
     expect(response.statusCode, response.body).toBe(201);
@@ -121,7 +158,11 @@ describe('submitting an application', () => {
   it('refuses a text file renamed .png with 415 and stores nothing', async () => {
     const applicant = await register();
     const before = await storedLogos();
-    const response = await submitApplication(applicant.token, { company_name: applicant.company }, { bytes: Buffer.from('just some text, not an image'), name: 'logo.png' });
+    const response = await submitApplication(
+      applicant.token,
+      { company_name: applicant.company },
+      { bytes: Buffer.from('just some text, not an image'), name: 'logo.png' },
+    );
     expect(response.statusCode).toBe(415);
     expect(response.json()).toMatchObject({ success: false, error: { code: 'UNSUPPORTED_MEDIA_TYPE' } });
     expect(await storedLogos()).toEqual(before);
@@ -130,7 +171,11 @@ describe('submitting an application', () => {
 
   it('refuses a logo over 5 MB with 413', async () => {
     const applicant = await register();
-    const response = await submitApplication(applicant.token, { company_name: applicant.company }, { bytes: Buffer.concat([badgePng('#000000', '#ffffff'), Buffer.alloc(5 * 1024 * 1024)]), name: 'big.png' });
+    const response = await submitApplication(
+      applicant.token,
+      { company_name: applicant.company },
+      { bytes: Buffer.concat([badgePng('#000000', '#ffffff'), Buffer.alloc(5 * 1024 * 1024)]), name: 'big.png' },
+    );
     expect(response.statusCode).toBe(413);
     expect(response.json().message).toBe('Company logo must be at most 5 MB.');
   });
@@ -138,7 +183,11 @@ describe('submitting an application', () => {
   it('a refused application removes the logo it had stored', async () => {
     const applicant = await register();
     const before = await storedLogos();
-    const response = await submitApplication(applicant.token, { company_name: applicant.company, region: 'Atlantis' }, { bytes: badgePng('#000000', '#ffffff'), name: 'a.png' });
+    const response = await submitApplication(
+      applicant.token,
+      { company_name: applicant.company, region: 'Atlantis' },
+      { bytes: badgePng('#000000', '#ffffff'), name: 'a.png' },
+    );
     expect(response.statusCode).toBe(400);
     expect(response.json().error.details).toEqual([{ field: 'region', message: expect.stringContaining('Region must be one of') }]);
     expect(await storedLogos()).toEqual(before);
@@ -146,7 +195,12 @@ describe('submitting an application', () => {
 
   it('answers every missing mandatory answer with the specification message', async () => {
     const applicant = await register();
-    const response = await t.app.inject({ method: 'POST', url: '/api/partner/onboarding/questionnaire', headers: bearer(applicant.token), payload: { user_id: applicant.id } });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/partner/onboarding/questionnaire',
+      headers: bearer(applicant.token),
+      payload: { user_id: applicant.id },
+    });
     expect(response.statusCode).toBe(400);
     const details = response.json().error.details as Array<{ field: string; message: string }>;
     expect(response.json().message).toBe('Company name is required');
@@ -158,7 +212,12 @@ describe('submitting an application', () => {
     expect(other.statusCode).toBe(400);
     expect(other.json().error.details).toEqual([{ field: 'annual_turnover_other', message: 'Please specify your annual turnover' }]);
 
-    const unknown = await t.app.inject({ method: 'POST', url: '/api/partner/onboarding/questionnaire', headers: bearer(applicant.token), payload: { ...answers(applicant), favourite_colour: 'blue' } });
+    const unknown = await t.app.inject({
+      method: 'POST',
+      url: '/api/partner/onboarding/questionnaire',
+      headers: bearer(applicant.token),
+      payload: { ...answers(applicant), favourite_colour: 'blue' },
+    });
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().message).toBe('Unknown field: favourite_colour. Remove it and try again.');
   });
@@ -170,7 +229,10 @@ describe('who may submit', () => {
     const victim = await pendingApplicant();
     const forged = await submitQuestionnaire(mallory, { user_id: victim.id, company_name: 'Hijacked Ltd' });
     expect(forged.statusCode).toBe(403);
-    expect(forged.json()).toMatchObject({ success: false, error: { code: 'FORBIDDEN', message: 'You can only submit or change your own partner application.' } });
+    expect(forged.json()).toMatchObject({
+      success: false,
+      error: { code: 'FORBIDDEN', message: 'You can only submit or change your own partner application.' },
+    });
     const forgedWizard = await submitApplication(mallory.token, { company_name: 'Hijacked Ltd', user_id: victim.id });
     expect(forgedWizard.statusCode).toBe(403);
     expect((await asAdmin({ method: 'GET', url: `/api/partner/partners/${victim.id}` })).json().data.company_name).toBe(victim.company);
@@ -192,7 +254,11 @@ describe('who may submit', () => {
 
   it('a decided application can no longer be changed by its applicant (409)', async () => {
     const applicant = await pendingApplicant();
-    await asAdmin({ method: 'PATCH', url: `/api/partner/partners/${applicant.id}`, payload: { status: 'rejected', rejection_reason: 'Duplicate application' } });
+    await asAdmin({
+      method: 'PATCH',
+      url: `/api/partner/partners/${applicant.id}`,
+      payload: { status: 'rejected', rejection_reason: 'Duplicate application' },
+    });
     const again = await submitQuestionnaire(applicant);
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe('This partner application was rejected and can no longer be changed.');
@@ -206,13 +272,23 @@ describe('approving and rejecting', () => {
     expect(pendingLogin.statusCode).toBe(403);
     expect(pendingLogin.json().message).toContain('awaiting approval');
 
-    const response = await approve(applicant.id, { status: 'approved', category: 'Helix Exclusive Distributor', permissions: ['Projects.Read', 'Orders.Track', 'Support.Read'] }, 'PUT');
+    const response = await approve(
+      applicant.id,
+      { status: 'approved', category: 'Helix Exclusive Distributor', permissions: ['Projects.Read', 'Orders.Track', 'Support.Read'] },
+      'PUT',
+    );
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toMatchObject({
       success: true,
       message: 'Partner approved',
       data: {
-        partner: { id: applicant.id, status: 'approved', category: 'Helix Exclusive Distributor', tier: 'Exclusive', granted_permissions: ['Projects.Read', 'Orders.Track', 'Support.Read'] },
+        partner: {
+          id: applicant.id,
+          status: 'approved',
+          category: 'Helix Exclusive Distributor',
+          tier: 'Exclusive',
+          granted_permissions: ['Projects.Read', 'Orders.Track', 'Support.Read'],
+        },
         user: { id: applicant.id, permissions: ['Projects.Read', 'Orders.Track', 'Support.Read'] },
       },
     });
@@ -222,17 +298,49 @@ describe('approving and rejecting', () => {
     expect(session.user.permissions.sort()).toEqual(['Orders.Track', 'Projects.Read', 'Support.Read']);
 
     const history = (await asAdmin({ method: 'GET', url: `/api/partner/partners/${applicant.id}/history` })).json().data;
-    expect(history.at(-1)).toMatchObject({ action: 'Approved as Helix Exclusive Distributor', from_status: 'pending', to_status: 'approved', actor_id: admin.user.id, actor_name: 'Alex Morgan', actor_role: 'admin' });
+    expect(history.at(-1)).toMatchObject({
+      action: 'Approved as Helix Exclusive Distributor',
+      from_status: 'pending',
+      to_status: 'approved',
+      actor_id: admin.user.id,
+      actor_name: 'Alex Morgan',
+      actor_role: 'admin',
+    });
     expect(Number.isNaN(Date.parse(history.at(-1).occurred_at))).toBe(false);
 
     // The account's own history says why it became active.
     const accountHistory = (await asAdmin({ method: 'GET', url: `/api/users/${applicant.id}/history` })).json().data;
-    expect(accountHistory.at(-1)).toMatchObject({ to_status: 'active', actor_name: 'Alex Morgan', reason: 'Partner application approved (Helix Exclusive Distributor)' });
+    expect(accountHistory.at(-1)).toMatchObject({
+      to_status: 'active',
+      actor_name: 'Alex Morgan',
+      reason: 'Partner application approved (Helix Exclusive Distributor)',
+    });
   });
 
   it.each([
-    ['Helix Authorized Distributor', ['Projects.Read', 'Projects.Create', 'Orders.Track', 'Orders.Browse', 'Orders.Checkout', 'Orders.Shipping', 'Support.Read']],
-    ['Helix Value Added Distributor', ['Projects.Read', 'Projects.Create', 'Projects.Update', 'Orders.Track', 'Orders.Browse', 'Orders.Checkout', 'Orders.Shipping', 'Rebates.Read', 'Rebates.Overview', 'Support.Read', 'Leads.Read', 'Leads.Update', 'MDF.Read']],
+    [
+      'Helix Authorized Distributor',
+      ['Projects.Read', 'Projects.Create', 'Orders.Track', 'Orders.Browse', 'Orders.Checkout', 'Orders.Shipping', 'Support.Read', 'Learning.Read'],
+    ],
+    [
+      'Helix Value Added Distributor',
+      [
+        'Projects.Read',
+        'Projects.Create',
+        'Projects.Update',
+        'Orders.Track',
+        'Orders.Browse',
+        'Orders.Checkout',
+        'Orders.Shipping',
+        'Rebates.Read',
+        'Rebates.Overview',
+        'Support.Read',
+        'Leads.Read',
+        'Leads.Update',
+        'MDF.Read',
+        'Learning.Read',
+      ],
+    ],
   ])('an approval that names no permissions grants the defaults of %s', async (category, expected) => {
     const applicant = await pendingApplicant();
     const response = await approve(applicant.id, { status: 'approved', category });
@@ -246,7 +354,11 @@ describe('approving and rejecting', () => {
     const twice = await approve(applicant.id);
     expect(twice.statusCode).toBe(409);
     expect(twice.json()).toMatchObject({ success: false, message: 'This partner application has already been approved.', error: { code: 'CONFLICT' } });
-    const reject = await asAdmin({ method: 'PATCH', url: `/api/partner/partners/${applicant.id}`, payload: { status: 'rejected', rejection_reason: 'Changed our mind' } });
+    const reject = await asAdmin({
+      method: 'PATCH',
+      url: `/api/partner/partners/${applicant.id}`,
+      payload: { status: 'rejected', rejection_reason: 'Changed our mind' },
+    });
     expect(reject.statusCode).toBe(409);
     expect(reject.json().message).toBe('An approved partner cannot be rejected.');
   });
@@ -256,7 +368,11 @@ describe('approving and rejecting', () => {
     ['a blank reason', '   \n  ', 'Please give a reason for the rejection.'],
   ])('refuses %s with 400', async (_, reason, message) => {
     const applicant = await pendingApplicant();
-    const response = await asAdmin({ method: 'PATCH', url: `/api/partner/partners/${applicant.id}`, payload: { status: 'rejected', rejection_reason: reason } });
+    const response = await asAdmin({
+      method: 'PATCH',
+      url: `/api/partner/partners/${applicant.id}`,
+      payload: { status: 'rejected', rejection_reason: reason },
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ message, error: { code: 'VALIDATION_ERROR', details: [{ field: 'rejection_reason', message }] } });
     expect((await asAdmin({ method: 'GET', url: `/api/partner/partners/${applicant.id}` })).json().data.status).toBe('pending');
@@ -265,9 +381,17 @@ describe('approving and rejecting', () => {
   it('an admin rejects with a reason the applicant reads when signing in', async () => {
     const applicant = await pendingApplicant();
     const reason = 'We could not verify your business registration number.';
-    const response = await asAdmin({ method: 'PUT', url: `/api/partner/partners/${applicant.id}`, payload: { status: 'rejected', rejection_reason: `  ${reason}  ` } });
+    const response = await asAdmin({
+      method: 'PUT',
+      url: `/api/partner/partners/${applicant.id}`,
+      payload: { status: 'rejected', rejection_reason: `  ${reason}  ` },
+    });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({ success: true, message: 'Partner rejected successfully', data: { partner: { status: 'rejected', rejection_reason: reason } } });
+    expect(response.json()).toMatchObject({
+      success: true,
+      message: 'Partner rejected successfully',
+      data: { partner: { status: 'rejected', rejection_reason: reason } },
+    });
     const signIn = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: applicant.email, password: PASSWORD } });
     expect(signIn.statusCode).toBe(403);
     expect(signIn.json()).toMatchObject({ error: { code: 'ACCOUNT_INACTIVE' }, message: `Your partner application was not approved: ${reason}` });
@@ -285,7 +409,12 @@ describe('approving and rejecting', () => {
     const applicant = await pendingApplicant();
     const response = await asAdmin({ method: 'PATCH', url: `/api/partner/partners/${applicant.id}`, payload });
     expect(response.statusCode).toBe(400);
-    expect(response.json().error.details.map((d: { field: string }) => d.field).join(' ')).toContain(field);
+    expect(
+      response
+        .json()
+        .error.details.map((d: { field: string }) => d.field)
+        .join(' '),
+    ).toContain(field);
   });
 
   it('unknown and malformed ids', async () => {
@@ -305,7 +434,10 @@ describe('reading', () => {
     const byType = (await asAdmin({ method: 'GET', url: '/api/partner/partners?search=SOCIAL%20ENTERPRISE' })).json().data.partners;
     expect(byType.map((p: { company_name: string }) => p.company_name)).toEqual(['Kilima Tech Collective']);
 
-    const ra = await asAdmin({ method: 'GET', url: `/api/partner/partners?sort=${encodeURIComponent('["company_name","ASC"]')}&range=${encodeURIComponent('[0,1]')}&filter=${encodeURIComponent('{"status":"approved","q":"ASIA"}')}` });
+    const ra = await asAdmin({
+      method: 'GET',
+      url: `/api/partner/partners?sort=${encodeURIComponent('["company_name","ASC"]')}&range=${encodeURIComponent('[0,1]')}&filter=${encodeURIComponent('{"status":"approved","q":"ASIA"}')}`,
+    });
     expect(ra.statusCode).toBe(200);
     expect(ra.json().map((p: { company_name: string }) => p.company_name)).toEqual(['Sakura Netcom K.K.']);
     expect(ra.headers['content-range']).toBe('partners 0-0/1');
@@ -316,8 +448,17 @@ describe('reading', () => {
     const list = (await as(t.app, distributor)({ method: 'GET', url: '/api/partner/partners?limit=100' })).json().data.partners;
     expect(list.length).toBeGreaterThanOrEqual(4);
     expect(list.every((p: { status: string }) => p.status === 'approved')).toBe(true);
-    for (const hidden of ['tax_id', 'annual_turnover', 'business_registration_number', 'rejection_reason', 'granted_permissions', 'user_id']) expect(list[0]).not.toHaveProperty(hidden);
-    expect(list.find((p: { company_name: string }) => p.company_name === 'Kilima Tech Collective')).toMatchObject({ business_type: 'Other', business_type_other: 'Social enterprise', city: 'Nairobi', country: 'Kenya', region: 'Africa', tier: 'Authorized', projects_count: 0 });
+    for (const hidden of ['tax_id', 'annual_turnover', 'business_registration_number', 'rejection_reason', 'granted_permissions', 'user_id'])
+      expect(list[0]).not.toHaveProperty(hidden);
+    expect(list.find((p: { company_name: string }) => p.company_name === 'Kilima Tech Collective')).toMatchObject({
+      business_type: 'Other',
+      business_type_other: 'Social enterprise',
+      city: 'Nairobi',
+      country: 'Kenya',
+      region: 'Africa',
+      tier: 'Authorized',
+      projects_count: 0,
+    });
 
     const filtered = (await as(t.app, distributor)({ method: 'GET', url: '/api/partner/partners?region=asia&tier=exclusive' })).json().data.partners;
     expect(filtered.map((p: { company_name: string }) => p.company_name)).toEqual(['Sakura Netcom K.K.']);
@@ -343,19 +484,22 @@ describe('reading', () => {
 describe('who may decide', () => {
   const pendingId = () => demoUserId('marc.tremblay@cascade-integrators.test');
 
-  it.each(['partner', 'distributor', 'manufacturer', 'support', 'partner.user', 'distributor.user'])('a %s approving, rejecting or reading the history gets 403', async (who) => {
-    const session = await login(t.app, `${who}@partnerhub.test`);
-    for (const [method, url, payload] of [
-      ['PATCH', `/api/partner/partners/${pendingId()}`, { status: 'approved', category: 'Helix Authorized Distributor', permissions: [] }],
-      ['PUT', `/api/partner/partners/${pendingId()}`, { status: 'rejected', rejection_reason: 'No' }],
-      ['GET', `/api/partner/partners/${pendingId()}/history`, undefined],
-    ] as const) {
-      const response = await as(t.app, session)({ method, url, payload });
-      expect(response.statusCode, `${method} ${url}`).toBe(403);
-      expect(response.json().error.code).toBe('INSUFFICIENT_PERMISSIONS');
-    }
-    expect((await asAdmin({ method: 'GET', url: `/api/partner/partners/${pendingId()}` })).json().data.status).toBe('pending');
-  });
+  it.each(['partner', 'distributor', 'manufacturer', 'support', 'partner.user', 'distributor.user'])(
+    'a %s approving, rejecting or reading the history gets 403',
+    async (who) => {
+      const session = await login(t.app, `${who}@partnerhub.test`);
+      for (const [method, url, payload] of [
+        ['PATCH', `/api/partner/partners/${pendingId()}`, { status: 'approved', category: 'Helix Authorized Distributor', permissions: [] }],
+        ['PUT', `/api/partner/partners/${pendingId()}`, { status: 'rejected', rejection_reason: 'No' }],
+        ['GET', `/api/partner/partners/${pendingId()}/history`, undefined],
+      ] as const) {
+        const response = await as(t.app, session)({ method, url, payload });
+        expect(response.statusCode, `${method} ${url}`).toBe(403);
+        expect(response.json().error.code).toBe('INSUFFICIENT_PERMISSIONS');
+      }
+      expect((await asAdmin({ method: 'GET', url: `/api/partner/partners/${pendingId()}` })).json().data.status).toBe('pending');
+    },
+  );
 
   it('signed out, every reading and deciding route answers 401', async () => {
     for (const [method, url] of [

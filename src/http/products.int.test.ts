@@ -1,9 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PRODUCT_CATEGORIES, PRODUCT_MESSAGES } from '../../domain/catalogue/catalogue';
+import { PRODUCT_CATEGORIES, PRODUCT_MESSAGES } from '../../domain/products/products';
 import { as, login, type Session } from '../testing/api';
 import { startTestPortal, type TestPortal } from '../testing/portal';
 
-const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5d1f0b90000000049454e44ae426082', 'hex');
+const PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5d1f0b90000000049454e44ae426082',
+  'hex',
+);
 
 let t: TestPortal;
 let admin: Session;
@@ -52,7 +55,15 @@ describe('listing products', () => {
     expect(body.total).toBe(body.data.length);
     expect(new Set(body.data.map((p: { category: string }) => p.category))).toEqual(new Set(PRODUCT_CATEGORIES));
     expect(body.data[0]).toEqual(
-      expect.objectContaining({ id: expect.any(String), name: expect.any(String), price: expect.any(Number), stock_quantity: expect.any(Number), moq: expect.any(Number), stock_status: expect.any(String), delivery_time: expect.any(String) }),
+      expect.objectContaining({
+        id: expect.any(String),
+        name: expect.any(String),
+        price: expect.any(Number),
+        stock_quantity: expect.any(Number),
+        moq: expect.any(Number),
+        stock_status: expect.any(String),
+        delivery_time: expect.any(String),
+      }),
     );
     const withImage = body.data.find((p: { image: string | null }) => p.image);
     const image = await call(undefined)({ method: 'GET', url: withImage.image_url });
@@ -104,7 +115,15 @@ describe('managing products (admins)', () => {
     expect(response.statusCode).toBe(201);
     const { data, message, success } = response.json();
     expect({ success, message }).toEqual({ success: true, message: 'Product added successfully!' });
-    expect(data).toMatchObject({ name: 'HX-T100 Image Switch', price: 249.99, category: 'Managed Switches', stock_quantity: 25, moq: 2, stock_status: 'in_stock', delivery_time: '1-2 weeks' });
+    expect(data).toMatchObject({
+      name: 'HX-T100 Image Switch',
+      price: 249.99,
+      category: 'Managed Switches',
+      stock_quantity: 25,
+      moq: 2,
+      stock_status: 'in_stock',
+      delivery_time: '1-2 weeks',
+    });
     expect(data.image).toMatch(/^[0-9a-f-]{36}\.png$/);
     const served = await call(undefined)({ method: 'GET', url: `/uploads/${data.image}` });
     expect(served.rawPayload.equals(PNG)).toBe(true);
@@ -149,15 +168,31 @@ describe('managing products (admins)', () => {
 
   it('edits a product and keeps its image unless a new one is sent', async () => {
     const created = (await addProduct({}, { name: 'a.png', bytes: PNG })).json().data;
-    const edited = await call(admin)({ method: 'PUT', url: `/api/products/${created.id}`, ...(await multipart(productFields({ name: 'HX-T200 Renamed', price: '199', stock_quantity: '0', moq: '1' }))) });
+    const edited = await call(admin)({
+      method: 'PUT',
+      url: `/api/products/${created.id}`,
+      ...(await multipart(productFields({ name: 'HX-T200 Renamed', price: '199', stock_quantity: '0', moq: '1' }))),
+    });
     expect(edited.statusCode).toBe(200);
     expect(edited.json()).toMatchObject({
       success: true,
       message: 'Product updated successfully!',
-      data: { name: 'HX-T200 Renamed', price: 199, stock_quantity: 0, moq: 1, image: created.image, stock_status: 'out_of_stock', delivery_time: 'Out of Stock' },
+      data: {
+        name: 'HX-T200 Renamed',
+        price: 199,
+        stock_quantity: 0,
+        moq: 1,
+        image: created.image,
+        stock_status: 'out_of_stock',
+        delivery_time: 'Out of Stock',
+      },
     });
     const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="2" height="2"></svg>');
-    const replaced = await call(admin)({ method: 'PUT', url: `/api/products/${created.id}`, ...(await multipart(productFields({ name: 'HX-T200 Renamed' }), { name: 'x.svg', bytes: svg })) });
+    const replaced = await call(admin)({
+      method: 'PUT',
+      url: `/api/products/${created.id}`,
+      ...(await multipart(productFields({ name: 'HX-T200 Renamed' }), { name: 'x.svg', bytes: svg })),
+    });
     expect(replaced.json().data.image).toMatch(/\.svg$/);
   });
 

@@ -61,7 +61,7 @@ beforeAll(async () => {
   t = await startTestPortal({ processes: ['api', 'projector'] });
   [admin, partner] = await Promise.all([login(t.app, 'admin@partnerhub.test'), login(t.app, 'partner@partnerhub.test')]);
   analyst = await connectAsAnalyst();
-}, 120_000);
+});
 afterAll(async () => {
   await analyst?.end();
   await t?.close();
@@ -70,7 +70,11 @@ afterAll(async () => {
 const call = (session: Session) => as(t.app, session);
 
 async function placeableProduct(): Promise<{ id: string; moq: number }> {
-  const products = (await call(admin)({ method: 'GET', url: '/api/products?range=[0,99]' })).json() as Array<{ id: string; moq: number; stock_quantity: number }>;
+  const products = (await call(admin)({ method: 'GET', url: '/api/products?range=[0,99]' })).json() as Array<{
+    id: string;
+    moq: number;
+    stock_quantity: number;
+  }>;
   const product = products.find((p) => p.stock_quantity >= p.moq * 10);
   if (!product) throw new Error('no product with stock in the demo data');
   return product;
@@ -105,7 +109,9 @@ describe('a forged NOTIFY from the analyst role', () => {
     expect(t.portal.services.watcher.position?.commit).not.toBe(9_000_000_000_000_000_000n);
 
     // Read-your-writes: the command's answer shows the change it made.
-    const approved = await whileProjectorHeld(() => call(admin)({ method: 'PUT', url: `/api/orders/admin/${orderId}/status`, payload: { status: 'approved' } }));
+    const approved = await whileProjectorHeld(() =>
+      call(admin)({ method: 'PUT', url: `/api/orders/admin/${orderId}/status`, payload: { status: 'approved' } }),
+    );
     expect(approved.statusCode).toBe(200);
     expect(approved.json().data.status).toBe('approved');
     // The kept answer is not served after the change.

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { startPortal, type Portal } from '../portal';
-import { SHARE_EVERY_MS } from '../plugins/sharedRateCounts';
+import { SHARE_EVERY_MS } from '../../platform/sharedRateCounts';
 import { as, login } from '../testing/api';
 import { startTestPortal, type TestPortal } from '../testing/portal';
 

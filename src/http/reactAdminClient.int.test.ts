@@ -14,7 +14,8 @@ let client: ReturnType<typeof simpleRestProvider>;
 beforeAll(async () => {
   t = await startTestPortal({ processes: ['api', 'projector'], listen: true, env: { READ_YOUR_WRITES_WAIT_MS: '1500' } });
   const { accessToken } = await login(t.app, 'admin@partnerhub.test');
-  const httpClient = (url: string, options: fetchUtils.Options = {}) => fetchUtils.fetchJson(url, { ...options, user: { authenticated: true, token: `Bearer ${accessToken}` } });
+  const httpClient = (url: string, options: fetchUtils.Options = {}) =>
+    fetchUtils.fetchJson(url, { ...options, user: { authenticated: true, token: `Bearer ${accessToken}` } });
   client = simpleRestProvider(`${t.url}/api`, httpClient);
 });
 afterAll(() => t?.close());
@@ -43,20 +44,34 @@ describe('ra-data-simple-rest, unmodified', () => {
   });
 
   it('round-trips an edit of a user', async () => {
-    const { data: users } = await client.getList('users', { pagination: { page: 1, perPage: 10 }, sort: { field: 'id', order: 'ASC' }, filter: { role: 'support' } });
+    const { data: users } = await client.getList('users', {
+      pagination: { page: 1, perPage: 10 },
+      sort: { field: 'id', order: 'ASC' },
+      filter: { role: 'support' },
+    });
     const { data: record } = await client.getOne('users', { id: users[0].id });
     expect(record).toMatchObject({ id: users[0].id, email: users[0].email });
     // The edit form sends the whole record back, read-only fields included.
-    const { data: updated } = await client.update('users', { id: record.id, data: { ...record, full_name: 'Renamed Through react-admin' }, previousData: record });
+    const { data: updated } = await client.update('users', {
+      id: record.id,
+      data: { ...record, full_name: 'Renamed Through react-admin' },
+      previousData: record,
+    });
     expect(updated).toMatchObject({ id: record.id, full_name: 'Renamed Through react-admin' });
     const { data: reread } = await client.getOne('users', { id: record.id });
     expect(reread.full_name).toBe('Renamed Through react-admin');
   });
 
   it('still refuses a truly unknown field on update', async () => {
-    const { data: users } = await client.getList('users', { pagination: { page: 1, perPage: 1 }, sort: { field: 'id', order: 'ASC' }, filter: { role: 'support' } });
+    const { data: users } = await client.getList('users', {
+      pagination: { page: 1, perPage: 1 },
+      sort: { field: 'id', order: 'ASC' },
+      filter: { role: 'support' },
+    });
     const { data: record } = await client.getOne('users', { id: users[0].id });
-    await expect(client.update('users', { id: record.id, data: { ...record, favourite_colour: 'teal' }, previousData: record })).rejects.toMatchObject({ status: 400 });
+    await expect(client.update('users', { id: record.id, data: { ...record, favourite_colour: 'teal' }, previousData: record })).rejects.toMatchObject({
+      status: 400,
+    });
   });
 
   it('takes a creation answered 202 (the projector late) as a success with the new id', async () => {
@@ -66,7 +81,9 @@ describe('ra-data-simple-rest, unmodified', () => {
       // The projector cannot commit while its checkpoint row is locked.
       await holder.query('BEGIN');
       await holder.query("SELECT 1 FROM read.checkpoints WHERE name = 'read-models' FOR UPDATE");
-      created = await client.create('users', { data: { full_name: 'Late Projection', email: `late.${Date.now()}@example.test`, password: 'Secret123', role: 'support' } });
+      created = await client.create('users', {
+        data: { full_name: 'Late Projection', email: `late.${Date.now()}@example.test`, password: 'Secret123', role: 'support' },
+      });
     } finally {
       await holder.query('COMMIT');
       holder.release();

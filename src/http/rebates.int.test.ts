@@ -17,7 +17,10 @@ let manufacturer: Session;
 const password = 'Partner2026';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
-const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5d1f0b90000000049454e44ae426082', 'hex');
+const PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5d1f0b90000000049454e44ae426082',
+  'hex',
+);
 
 beforeAll(async () => {
   uploadDir = await mkdtemp(path.join(os.tmpdir(), 'rebates-uploads-'));
@@ -27,16 +30,23 @@ beforeAll(async () => {
   );
   // A second partner organisation, activated by an admin with the partner's rebate permissions.
   const email = `fjord.${Date.now()}@example.test`;
-  const registered = await t.app.inject({ method: 'POST', url: '/api/user/register/', payload: { full_name: 'Ingrid Berg', email, password, company_name: 'Fjord Networks' } });
+  const registered = await t.app.inject({
+    method: 'POST',
+    url: '/api/user/register/',
+    payload: { full_name: 'Ingrid Berg', email, password, company_name: 'Fjord Networks' },
+  });
   const id = registered.json().data.id;
-  const activated = await as(t.app, admin)({
+  const activated = await as(
+    t.app,
+    admin,
+  )({
     method: 'PUT',
     url: `/api/users/${id}`,
     payload: { full_name: 'Ingrid Berg', email, role: 'partner', is_active: true, permissions: ['Rebates.Read', 'Rebates.Create', 'Rebates.Overview'] },
   });
   expect(activated.statusCode).toBe(200);
   partnerB = await login(t.app, email, password);
-}, 120_000);
+});
 afterAll(async () => {
   await t?.close();
   await rm(uploadDir, { recursive: true, force: true });
@@ -74,10 +84,16 @@ async function submit(session: Session | undefined, fields: Record<string, strin
 async function submitted(session: Session, fields: Record<string, string> = claim(), files: FilePart[] = []) {
   const response = await submit(session, fields, files);
   expect(response.statusCode, response.body).toBe(201);
-  return response.json().data as { id: string; invoice_number: string; attachments: Array<{ file: string; name: string; url: string }>; [key: string]: unknown };
+  return response.json().data as {
+    id: string;
+    invoice_number: string;
+    attachments: Array<{ file: string; name: string; url: string }>;
+    [key: string]: unknown;
+  };
 }
 
-const review = (session: Session | undefined, id: string, body: Record<string, unknown>) => call(session)({ method: 'PATCH', url: `/api/rebates/admin/${id}/status`, payload: body });
+const review = (session: Session | undefined, id: string, body: Record<string, unknown>) =>
+  call(session)({ method: 'PATCH', url: `/api/rebates/admin/${id}/status`, payload: body });
 const storedFiles = async () => (await readdir(path.join(uploadDir, 'private')).catch(() => [])).length;
 
 describe('submitting a rebate', () => {
@@ -149,7 +165,11 @@ describe('submitting a rebate', () => {
 
   it('refuses 6 documents, and a text file renamed .pdf, storing nothing', async () => {
     const before = await storedFiles();
-    const six = await submit(partnerA, claim({ invoice_number: 'INV-SIX-DOCS' }), Array.from({ length: 6 }, (_, i) => ({ bytes: PDF, name: `doc${i}.pdf` })));
+    const six = await submit(
+      partnerA,
+      claim({ invoice_number: 'INV-SIX-DOCS' }),
+      Array.from({ length: 6 }, (_, i) => ({ bytes: PDF, name: `doc${i}.pdf` })),
+    );
     expect(six.statusCode).toBe(400);
     expect(six.json().message).toBe('Supporting documents: at most 5 files.');
     const renamed = await submit(partnerA, claim({ invoice_number: 'INV-RENAMED' }), [
@@ -171,7 +191,9 @@ describe('submitting a rebate', () => {
     const again = await submit(partnerA, claim({ invoice_number: ` ${invoice.toLowerCase()} ` }), [{ bytes: PDF, name: 'copy.pdf' }]);
     expect(again.statusCode).toBe(409);
     expect(again.json()).toMatchObject({ success: false, error: { code: 'DUPLICATE_INVOICE' } });
-    expect(again.json().message).toMatch(new RegExp(`^Invoice ${invoice} has already been claimed by your organisation \\(submitted \\w{3} \\d{1,2}, \\d{4}, pending\\)`));
+    expect(again.json().message).toMatch(
+      new RegExp(`^Invoice ${invoice} has already been claimed by your organisation \\(submitted \\w{3} \\d{1,2}, \\d{4}, pending\\)`),
+    );
     expect(await storedFiles()).toBe(before);
     const other = await submitted(partnerB, claim({ invoice_number: invoice }));
     expect(other.id).not.toBe(first.id);
@@ -182,7 +204,13 @@ describe('submitting a rebate', () => {
     const granted = await call(admin)({
       method: 'PUT',
       url: `/api/users/${member.id}`,
-      payload: { full_name: member.full_name, email: member.email, role: member.role, is_active: true, permissions: [...member.permissions, 'Rebates.Read', 'Rebates.Create'] },
+      payload: {
+        full_name: member.full_name,
+        email: member.email,
+        role: member.role,
+        is_active: true,
+        permissions: [...member.permissions, 'Rebates.Read', 'Rebates.Create'],
+      },
     });
     expect(granted.statusCode, granted.body).toBe(200);
     const session = await login(t.app, 'partner.user@partnerhub.test');
@@ -190,7 +218,11 @@ describe('submitting a rebate', () => {
     expect(rebate).toMatchObject({ organisation_id: partnerA.user.id, submitted_by: member.id, company_name: 'Northwind Networks' });
     expect((await call(partnerA)({ method: 'GET', url: `/api/rebates/${rebate.id}` })).statusCode).toBe(200);
     // Put the demo team member back as it was, for the matrix below.
-    await call(admin)({ method: 'PUT', url: `/api/users/${member.id}`, payload: { full_name: member.full_name, email: member.email, role: member.role, is_active: true, permissions: member.permissions } });
+    await call(admin)({
+      method: 'PUT',
+      url: `/api/users/${member.id}`,
+      payload: { full_name: member.full_name, email: member.email, role: member.role, is_active: true, permissions: member.permissions },
+    });
     teamMemberA = await login(t.app, 'partner.user@partnerhub.test');
   });
 });
@@ -200,7 +232,11 @@ describe('ReviewRebate', () => {
     const rebate = await submitted(partnerA);
     const processing = await review(admin, rebate.id, { status: 'processing', notes: 'Checking with the distributor.' });
     expect(processing.statusCode, processing.body).toBe(200);
-    expect(processing.json()).toMatchObject({ success: true, message: 'Rebate processing successfully', data: { status: 'processing', next_statuses: ['approved', 'rejected'] } });
+    expect(processing.json()).toMatchObject({
+      success: true,
+      message: 'Rebate processing successfully',
+      data: { status: 'processing', next_statuses: ['approved', 'rejected'] },
+    });
     const approved = await review(admin, rebate.id, { status: 'approved', notes: 'Approved after review', rebate_amount: 250 });
     expect(approved.statusCode, approved.body).toBe(200);
     expect(approved.json()).toMatchObject({
@@ -212,10 +248,22 @@ describe('ReviewRebate', () => {
     for (const status of ['rejected', 'processing', 'approved', 'pending']) {
       const refused = await review(admin, rebate.id, { status, notes: 'x', rebate_amount: 1 });
       expect(refused.statusCode).toBe(409);
-      expect(refused.json()).toMatchObject({ success: false, message: 'Invalid status transition', details: `Cannot change status from approved to ${status}`, error: { code: 'INVALID_STATUS_TRANSITION' } });
+      expect(refused.json()).toMatchObject({
+        success: false,
+        message: 'Invalid status transition',
+        details: `Cannot change status from approved to ${status}`,
+        error: { code: 'INVALID_STATUS_TRANSITION' },
+      });
     }
     const history = (await call(partnerA)({ method: 'GET', url: `/api/rebates/${rebate.id}/history` })).json().data;
-    expect(history.map((h: { from_status: string | null; to_status: string; reason: string | null; actor_role: string }) => [h.from_status, h.to_status, h.reason, h.actor_role])).toEqual([
+    expect(
+      history.map((h: { from_status: string | null; to_status: string; reason: string | null; actor_role: string }) => [
+        h.from_status,
+        h.to_status,
+        h.reason,
+        h.actor_role,
+      ]),
+    ).toEqual([
       [null, 'pending', null, 'partner'],
       ['pending', 'processing', 'Checking with the distributor.', 'admin'],
       ['processing', 'approved', 'Approved after review', 'admin'],
@@ -254,13 +302,20 @@ describe('ReviewRebate', () => {
   });
 
   it('shows the reviewer the order a claim matches, by order number or by product and amount', async () => {
-    const orders = (await call(partnerA)({ method: 'GET', url: '/api/orders?status=delivered' })).json().data.orders as Array<{ order_number: string; total_amount: number; items: Array<{ product_name: string; line_total: number }> }>;
+    const orders = (await call(partnerA)({ method: 'GET', url: '/api/orders?status=delivered' })).json().data.orders as Array<{
+      order_number: string;
+      total_amount: number;
+      items: Array<{ product_name: string; line_total: number }>;
+    }>;
     expect(orders.length).toBeGreaterThan(0);
     const order = orders[0];
     // The demo data already claims the delivered order's number; an approved order's number is free.
     const approvedOrder = (await call(partnerA)({ method: 'GET', url: '/api/orders?status=approved' })).json().data.orders[0] as { order_number: string };
     const byNumber = await submitted(partnerA, claim({ invoice_number: approvedOrder.order_number.toLowerCase() }));
-    expect(byNumber).toMatchObject({ match_note: `matches order ${approvedOrder.order_number}`, matched_order: { order_number: approvedOrder.order_number, matched_by: 'invoice' } });
+    expect(byNumber).toMatchObject({
+      match_note: `matches order ${approvedOrder.order_number}`,
+      matched_order: { order_number: approvedOrder.order_number, matched_by: 'invoice' },
+    });
     const line = order.items[0];
     const byProduct = await submitted(partnerA, claim({ product_name: line.product_name.toUpperCase(), purchase_amount: line.line_total.toFixed(2) }));
     expect(byProduct).toMatchObject({ match_note: `matches order ${order.order_number}`, matched_order: { matched_by: 'product_and_amount' } });
@@ -298,7 +353,14 @@ describe('overview, stats and progress', () => {
     const month = after.monthly.find((m: { month: string }) => m.month === today.slice(0, 7));
     expect(month.purchases).toBeGreaterThanOrEqual(big.purchase_amount as number);
     const stats = (await call(partnerB)({ method: 'GET', url: '/api/rebates/stats/user' })).json().data;
-    expect(stats).toMatchObject({ currentTier: 'Silver', nextTier: 'Gold', nextTierTarget: 75_000, quarterlyTarget: 75_000, rebateRate: 3.5, quarterLabel: after.quarter.label });
+    expect(stats).toMatchObject({
+      currentTier: 'Silver',
+      nextTier: 'Gold',
+      nextTierTarget: 75_000,
+      quarterlyTarget: 75_000,
+      rebateRate: 3.5,
+      quarterLabel: after.quarter.label,
+    });
     // A pending claim is now suggested at the Silver rate.
     const next = await submitted(partnerB, claim({ purchase_date: today, purchase_amount: '1000' }));
     expect(next.suggested_rebate_amount).toBe(35);
@@ -339,7 +401,9 @@ describe('documents', () => {
       expect(served.statusCode).toBe(200);
       expect(served.headers['content-type']).toBe('application/pdf');
       expect(served.headers['cache-control']).toBe('private, no-store');
-      expect(served.headers['content-disposition']).toBe(`attachment; filename="invoice_ final _.pdf"; filename*=UTF-8''${encodeURIComponent('invoice; final €.pdf')}`);
+      expect(served.headers['content-disposition']).toBe(
+        `attachment; filename="invoice_ final _.pdf"; filename*=UTF-8''${encodeURIComponent('invoice; final €.pdf')}`,
+      );
       expect(served.rawPayload.equals(PDF)).toBe(true);
     }
     expect((await call(partnerB)({ method: 'GET', url })).statusCode).toBe(404);
@@ -362,7 +426,10 @@ describe('deleting', () => {
     expect(deleted.statusCode, deleted.body).toBe(200);
     expect(deleted.json()).toMatchObject({ success: true, message: 'Rebate deleted successfully' });
     expect((await call(partnerA)({ method: 'GET', url: `/api/rebates/${rebate.id}` })).statusCode).toBe(404);
-    const history = await t.portal.services.pool.query("SELECT from_status, to_status, actor_role FROM read.status_history WHERE record_type = 'rebates' AND record_id = $1 ORDER BY occurred_at", [rebate.id]);
+    const history = await t.portal.services.pool.query(
+      "SELECT from_status, to_status, actor_role FROM read.status_history WHERE record_type = 'rebates' AND record_id = $1 ORDER BY occurred_at",
+      [rebate.id],
+    );
     expect(history.rows.at(-1)).toEqual({ from_status: 'pending', to_status: 'deleted', actor_role: 'partner' });
     await expect.poll(async () => (await readdir(path.dirname(file))).includes(rebate.attachments[0].file), { timeout: 15_000 }).toBe(false);
     const again = await submitted(partnerA, claim({ invoice_number: rebate.invoice_number }));
@@ -395,8 +462,13 @@ describe('lists and export', () => {
       expect(csv.statusCode).toBe(200);
       expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
       expect(csv.headers['content-disposition']).toMatch(/^attachment; filename="rebates-\d{4}-\d{2}-\d{2}\.csv"$/);
-      const lines = csv.body.replace(/^\uFEFF/, '').trim().split('\r\n');
-      expect(lines[0]).toBe('id,submitted_date,company_name,invoice_number,product_name,product_category,purchase_date,purchase_amount,rebate_type,status,rebate_amount,notes,matched_order,documents,description');
+      const lines = csv.body
+        .replace(/^\uFEFF/, '')
+        .trim()
+        .split('\r\n');
+      expect(lines[0]).toBe(
+        'id,submitted_date,company_name,invoice_number,product_name,product_category,purchase_date,purchase_amount,rebate_type,status,rebate_amount,notes,matched_order,documents,description',
+      );
       const ids = lines.slice(1).map((line) => line.split(',')[0]);
       expect(new Set(ids)).toEqual(new Set(list.rebates.map((r: { id: string }) => r.id)));
     }
@@ -420,7 +492,10 @@ describe('lists and export', () => {
   });
 
   it('filter, search and sort (react-admin and the specification’s shapes)', async () => {
-    const ra = await call(admin)({ method: 'GET', url: `/api/rebates/admin/all?${new URLSearchParams({ filter: JSON.stringify({ status: 'pending', organisation_id: partnerB.user.id }), sort: JSON.stringify(['purchase_amount', 'DESC']), range: '[0,4]' })}` });
+    const ra = await call(admin)({
+      method: 'GET',
+      url: `/api/rebates/admin/all?${new URLSearchParams({ filter: JSON.stringify({ status: 'pending', organisation_id: partnerB.user.id }), sort: JSON.stringify(['purchase_amount', 'DESC']), range: '[0,4]' })}`,
+    });
     expect(ra.statusCode, ra.body).toBe(200);
     expect(ra.headers['content-range']).toMatch(/^rebates 0-\d+\/\d+$/);
     const amounts = ra.json().map((r: { purchase_amount: number; status: string; organisation_id: string }) => {
@@ -429,7 +504,10 @@ describe('lists and export', () => {
     });
     expect(amounts).toEqual([...amounts].sort((a, b) => b - a));
     for (const sort of ['id', 'submitted_date', 'purchase_date', 'rebate_amount', 'status', 'company_name', 'invoice_number', 'product_name']) {
-      expect((await call(admin)({ method: 'GET', url: `/api/rebates/admin/all?sort=${encodeURIComponent(JSON.stringify([sort, 'ASC']))}` })).statusCode, sort).toBe(200);
+      expect(
+        (await call(admin)({ method: 'GET', url: `/api/rebates/admin/all?sort=${encodeURIComponent(JSON.stringify([sort, 'ASC']))}` })).statusCode,
+        sort,
+      ).toBe(200);
     }
     const today = new Date().toISOString().slice(0, 10);
     const dated = (await call(admin)({ method: 'GET', url: `/api/rebates/admin/all?date_from=${today}&date_to=${today}&limit=100` })).json().data;
@@ -454,7 +532,11 @@ describe('who may call what (role × route × own/other organisation)', () => {
       ['GET', '/api/rebates/user', { anonymous: 401, partnerA: 200, partnerB: 200, teamMemberA: 403, distributor: 403, manufacturer: 403, admin: 200 }],
       ['GET', '/api/rebates/export', { anonymous: 401, partnerA: 200, partnerB: 200, teamMemberA: 403, distributor: 403, manufacturer: 403, admin: 200 }],
       ['GET', '/api/rebates/stats/user', { anonymous: 401, partnerA: 200, partnerB: 200, teamMemberA: 403, distributor: 403, manufacturer: 403, admin: 200 }],
-      ['GET', '/api/rebates/dashboard/overview', { anonymous: 401, partnerA: 200, partnerB: 200, teamMemberA: 403, distributor: 403, manufacturer: 403, admin: 200 }],
+      [
+        'GET',
+        '/api/rebates/dashboard/overview',
+        { anonymous: 401, partnerA: 200, partnerB: 200, teamMemberA: 403, distributor: 403, manufacturer: 403, admin: 200 },
+      ],
       ['GET', '/api/rebates/categories/list', { anonymous: 401, partnerA: 200, teamMemberA: 403, distributor: 403, admin: 200 }],
       ['GET', '/api/rebates/types/list', { anonymous: 401, partnerA: 200, teamMemberA: 403, distributor: 403, admin: 200 }],
       ['GET', '/api/rebates/admin/all', { anonymous: 401, partnerA: 403, partnerB: 403, teamMemberA: 403, distributor: 403, manufacturer: 403, admin: 200 }],
@@ -485,11 +567,18 @@ describe('notifications', () => {
     const rebate = await submitted(partnerA, claim({ invoice_number: unique() }));
     await review(admin, rebate.id, { status: 'rejected', notes: 'Wrong programme: use the Project Rebate.' });
     const find = async (session: Session, kind: string) => {
-      const list = (await call(session)({ method: 'GET', url: '/api/notifications?limit=100' })).json().data.notifications as Array<{ kind: string; title: string; body: string; link: string }>;
+      const list = (await call(session)({ method: 'GET', url: '/api/notifications?limit=100' })).json().data.notifications as Array<{
+        kind: string;
+        title: string;
+        body: string;
+        link: string;
+      }>;
       return list.find((n) => n.kind === kind && n.body.includes(rebate.invoice_number));
     };
     await expect.poll(() => find(admin, 'rebate-submitted'), { timeout: 15_000 }).toMatchObject({ title: 'New rebate claim', link: '/adminpanel?tab=rebates' });
-    await expect.poll(() => find(partnerA, 'rebate-rejected'), { timeout: 15_000 }).toMatchObject({ title: `Rebate ${rebate.invoice_number} rejected`, link: '/rebates?tab=history' });
+    await expect
+      .poll(() => find(partnerA, 'rebate-rejected'), { timeout: 15_000 })
+      .toMatchObject({ title: `Rebate ${rebate.invoice_number} rejected`, link: '/rebates?tab=history' });
     expect((await find(partnerA, 'rebate-rejected'))!.body).toContain('Wrong programme: use the Project Rebate.');
   });
 });
@@ -497,16 +586,26 @@ describe('notifications', () => {
 describe('demo data', () => {
   it('holds claims of several organisations in every status, with documents, and seeding again adds nothing', async () => {
     const { pool } = t.portal.services;
-    const count = async () => (await pool.query<{ n: string }>("SELECT count(*) AS n FROM read.rebates WHERE invoice_number LIKE 'NW-%' OR invoice_number LIKE 'PD-%' OR invoice_number LIKE 'SKN-%' OR invoice_number LIKE 'ORD-%'")).rows[0].n;
+    const count = async () =>
+      (
+        await pool.query<{ n: string }>(
+          "SELECT count(*) AS n FROM read.rebates WHERE invoice_number LIKE 'NW-%' OR invoice_number LIKE 'PD-%' OR invoice_number LIKE 'SKN-%' OR invoice_number LIKE 'ORD-%'",
+        )
+      ).rows[0].n;
     const before = await count();
     expect(Number(before)).toBeGreaterThanOrEqual(12);
-    const statuses = await pool.query<{ status: string; organisations: string }>("SELECT status, count(DISTINCT organisation_id) AS organisations FROM read.rebates WHERE invoice_number LIKE 'NW-%' OR invoice_number LIKE 'PD-%' OR invoice_number LIKE 'SKN-%' GROUP BY status ORDER BY status");
+    const statuses = await pool.query<{ status: string; organisations: string }>(
+      "SELECT status, count(DISTINCT organisation_id) AS organisations FROM read.rebates WHERE invoice_number LIKE 'NW-%' OR invoice_number LIKE 'PD-%' OR invoice_number LIKE 'SKN-%' GROUP BY status ORDER BY status",
+    );
     expect(statuses.rows.map((r) => r.status)).toEqual(['approved', 'pending', 'processing', 'rejected']);
     expect(Number(statuses.rows.find((r) => r.status === 'approved')!.organisations)).toBe(3);
     const withoutDocuments = await pool.query("SELECT id FROM read.rebates WHERE document_count = 0 AND invoice_number LIKE 'NW-%'");
     expect(withoutDocuments.rowCount).toBe(0);
     // The claim made on a portal order's number shows the match to the reviewer.
-    const matched = (await call(admin)({ method: 'GET', url: '/api/rebates/admin/all?search=ORD-&limit=100' })).json().data.rebates as Array<{ company_name: string; match_note: string | null }>;
+    const matched = (await call(admin)({ method: 'GET', url: '/api/rebates/admin/all?search=ORD-&limit=100' })).json().data.rebates as Array<{
+      company_name: string;
+      match_note: string | null;
+    }>;
     expect(matched.some((r) => r.company_name === 'Northwind Networks' && r.match_note?.startsWith('matches order ORD-'))).toBe(true);
     const { seed } = await import('../seed');
     await seed(t.portal.services);
@@ -521,7 +620,13 @@ describe('demo data', () => {
 
 describe('reviewing several claims at once', () => {
   const bulk = (session: Session | undefined, payload: Record<string, unknown>) => call(session)({ method: 'POST', url: '/api/rebates/bulk-review', payload });
-  const read = async (id: string) => (await call(admin)({ method: 'GET', url: `/api/rebates/${id}` })).json().data as { status: string; rebate_amount: number | null; suggested_rebate_amount: number; notes: string | null };
+  const read = async (id: string) =>
+    (await call(admin)({ method: 'GET', url: `/api/rebates/${id}` })).json().data as {
+      status: string;
+      rebate_amount: number | null;
+      suggested_rebate_amount: number;
+      notes: string | null;
+    };
 
   it('is for admins only', async () => {
     const rebate = await submitted(partnerA);
@@ -536,7 +641,9 @@ describe('reviewing several claims at once', () => {
     const rebate = await submitted(partnerA);
     const noReason = await bulk(admin, { ids: [rebate.id], decision: 'rejected' });
     expect(noReason.statusCode).toBe(400);
-    expect(noReason.json()).toMatchObject({ error: { code: 'VALIDATION_ERROR', details: [{ field: 'reason', message: 'Please give a reason for the rejection.' }] } });
+    expect(noReason.json()).toMatchObject({
+      error: { code: 'VALIDATION_ERROR', details: [{ field: 'reason', message: 'Please give a reason for the rejection.' }] },
+    });
     expect((await bulk(admin, { ids: [], decision: 'approved' })).json().message).toBe('Choose at least one rebate.');
     expect((await bulk(admin, { ids: [rebate.id, rebate.id], decision: 'approved' })).json().message).toBe('A rebate is listed twice.');
     const many = Array.from({ length: 101 }, (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`);
@@ -552,7 +659,10 @@ describe('reviewing several claims at once', () => {
     expect(answer.statusCode, answer.body).toBe(200);
     const { message, data } = answer.json();
     expect(message).toBe('2 rebates rejected; 1 refused.');
-    expect(data).toEqual({ succeeded: [first.id, second.id], refused: [{ id: approved.id, code: 'INVALID_STATUS_TRANSITION', message: REBATE_MESSAGES.invalidTransition }] });
+    expect(data).toEqual({
+      succeeded: [first.id, second.id],
+      refused: [{ id: approved.id, code: 'INVALID_STATUS_TRANSITION', message: REBATE_MESSAGES.invalidTransition }],
+    });
     for (const id of [first.id, second.id]) expect((await read(id)).status).toBe('rejected');
     const history = (await call(admin)({ method: 'GET', url: `/api/rebates/${first.id}/history` })).json().data;
     expect(JSON.stringify(history)).toContain('Invoices outside the claim window.');

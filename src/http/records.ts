@@ -1,4 +1,6 @@
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { DomainError } from '../../domain/decider';
 
 /**
  * One record, readable both ways: as the specification's envelope (`success`, `message`, `data`) and,
@@ -38,3 +40,17 @@ export const bulkIds = (noun: string) =>
     .min(1, `Choose at least one ${noun}.`)
     .max(BULK_MAX, `Choose at most ${BULK_MAX} ${noun}s at a time.`)
     .refine((ids) => new Set(ids).size === ids.length, `A ${noun} is listed twice.`);
+
+/**
+ * The status update answers `success`, `message` and `details` (spec 001 §3), refusals included:
+ * a refused transition carries 'Cannot change status from X to Y' in `details` as well as in the
+ * shared error envelope.
+ */
+export function statusErrorHandler(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  if (error instanceof DomainError && error.code === 'INVALID_STATUS_TRANSITION') {
+    return reply
+      .status(409)
+      .send({ success: false, message: error.message, details: error.details, error: { code: error.code, message: error.message, details: error.details } });
+  }
+  throw error;
+}

@@ -66,7 +66,10 @@ describe('a session ended on one API process', () => {
     const elsewhere = await login(b, 'distributor@partnerhub.test');
     await servedByBoth(changing);
     await servedByBoth(elsewhere);
-    const changed = await as(t.app, changing)({ method: 'POST', url: '/api/auth/change-password', payload: { currentPassword: 'Demo2026!', newPassword: 'Another2026!' } });
+    const changed = await as(
+      t.app,
+      changing,
+    )({ method: 'POST', url: '/api/auth/change-password', payload: { currentPassword: 'Demo2026!', newPassword: 'Another2026!' } });
     expect(changed.statusCode).toBe(200);
     await withinASecond(refusedBy(b, elsewhere, 'SESSION_ENDED'));
     expect((await me(b, changing)).statusCode).toBe(200);
@@ -78,7 +81,10 @@ describe('a session ended on one API process', () => {
     await servedByBoth(partner);
     const account = partner.user as Session['user'] & { email: string; full_name: string };
 
-    const narrowed = await as(t.app, admin)({ method: 'PUT', url: `/api/users/${account.id}`, payload: { full_name: account.full_name, email: account.email, permissions: ['Orders.Browse'] } });
+    const narrowed = await as(
+      t.app,
+      admin,
+    )({ method: 'PUT', url: `/api/users/${account.id}`, payload: { full_name: account.full_name, email: account.email, permissions: ['Orders.Browse'] } });
     expect(narrowed.statusCode).toBe(200);
     // The process that made the change has already heard of it when the change is answered.
     const next = await me(t.app, partner);
@@ -86,7 +92,10 @@ describe('a session ended on one API process', () => {
     expect(JSON.parse(String(next.headers['x-current-permissions']))).toEqual(['Orders.Browse']);
     await withinASecond(async () => (await me(b, partner)).headers['x-permissions-changed'] === 'true');
 
-    const deactivated = await as(t.app, admin)({ method: 'PUT', url: `/api/users/${account.id}`, payload: { full_name: account.full_name, email: account.email, is_active: false } });
+    const deactivated = await as(
+      t.app,
+      admin,
+    )({ method: 'PUT', url: `/api/users/${account.id}`, payload: { full_name: account.full_name, email: account.email, is_active: false } });
     expect(deactivated.statusCode).toBe(200);
     await withinASecond(async () => (await me(b, partner)).statusCode === 401);
     expect((await me(t.app, partner)).statusCode).toBe(401);
@@ -95,7 +104,9 @@ describe('a session ended on one API process', () => {
 
 describe('read answers an API process keeps', () => {
   const pendingOrders = async (admin: Session) =>
-    ((await as(t.app, admin)({ method: 'GET', url: '/api/orders?limit=100' })).json().data.orders as Array<{ id: string; status: string }>).filter((order) => order.status === 'pending');
+    ((await as(t.app, admin)({ method: 'GET', url: '/api/orders?limit=100' })).json().data.orders as Array<{ id: string; status: string }>).filter(
+      (order) => order.status === 'pending',
+    );
   const approve = (admin: Session, id: string) => as(t.app, admin)({ method: 'PUT', url: `/api/orders/admin/${id}/status`, payload: { status: 'approved' } });
 
   it('the process that made a change answers with it on the very next request', async () => {

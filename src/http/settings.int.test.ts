@@ -17,7 +17,7 @@ beforeAll(async () => {
   [admin, partner, partnerUser, distributor, manufacturer] = await Promise.all(
     ['admin', 'partner', 'partner.user', 'distributor', 'manufacturer'].map((name) => login(t.app, `${name}@partnerhub.test`)),
   );
-}, 120_000);
+});
 afterAll(async () => {
   await t?.close();
 });
@@ -44,9 +44,15 @@ describe('notification settings', () => {
     const before = await as(t.app, admin)({ method: 'GET', url: '/api/settings/notifications' });
     expect(before.statusCode).toBe(200);
     const ticketOpened = before.json().data.events.find((e: { kind: string }) => e.kind === 'ticket-opened');
-    expect(ticketOpened).toMatchObject({ configured: false, audiences: ['administrators', 'partners', 'distributors', 'team_members', 'support', 'manufacturers'] });
+    expect(ticketOpened).toMatchObject({
+      configured: false,
+      audiences: ['administrators', 'partners', 'distributors', 'team_members', 'support', 'manufacturers'],
+    });
 
-    const saved = await as(t.app, admin)({ method: 'PUT', url: '/api/settings/notifications', payload: { mail: { 'ticket-opened': ['support'], 'order-status-changed': [] } } });
+    const saved = await as(
+      t.app,
+      admin,
+    )({ method: 'PUT', url: '/api/settings/notifications', payload: { mail: { 'ticket-opened': ['support'], 'order-status-changed': [] } } });
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json().message).toBe(SETTINGS_MESSAGES.notificationsSaved);
     const events = saved.json().data.events as Array<{ kind: string; audiences: string[]; configured: boolean }>;
@@ -58,29 +64,48 @@ describe('notification settings', () => {
   });
 
   it('refuses unknown events and audiences, and anyone but administrators', async () => {
-    expect((await as(t.app, admin)({ method: 'PUT', url: '/api/settings/notifications', payload: { mail: { 'lunch-served': ['support'] } } })).statusCode).toBe(400);
-    expect((await as(t.app, admin)({ method: 'PUT', url: '/api/settings/notifications', payload: { mail: { 'ticket-opened': ['everyone'] } } })).statusCode).toBe(400);
+    expect((await as(t.app, admin)({ method: 'PUT', url: '/api/settings/notifications', payload: { mail: { 'lunch-served': ['support'] } } })).statusCode).toBe(
+      400,
+    );
+    expect(
+      (await as(t.app, admin)({ method: 'PUT', url: '/api/settings/notifications', payload: { mail: { 'ticket-opened': ['everyone'] } } })).statusCode,
+    ).toBe(400);
     expect((await as(t.app, partner)({ method: 'GET', url: '/api/settings/notifications' })).statusCode).toBe(403);
   });
 });
 
 describe('e-mail templates', () => {
   it('saves a template, lists it as customised, and resets it to the standard wording', async () => {
-    const saved = await as(t.app, admin)({ method: 'PUT', url: '/api/settings/email-templates/order-status-changed', payload: { subject: '[{{portal}}] {{title}}', body: 'Dear {{recipient_name}},\n\n{{message}}\n\n{{link}}' } });
+    const saved = await as(
+      t.app,
+      admin,
+    )({
+      method: 'PUT',
+      url: '/api/settings/email-templates/order-status-changed',
+      payload: { subject: '[{{portal}}] {{title}}', body: 'Dear {{recipient_name}},\n\n{{message}}\n\n{{link}}' },
+    });
     expect(saved.statusCode, saved.body).toBe(200);
     const template = saved.json().data.templates.find((e: { kind: string }) => e.kind === 'order-status-changed');
     expect(template).toMatchObject({ subject: '[{{portal}}] {{title}}', customised: true });
     const reset = await as(t.app, admin)({ method: 'DELETE', url: '/api/settings/email-templates/order-status-changed' });
-    expect(reset.json().data.templates.find((e: { kind: string }) => e.kind === 'order-status-changed')).toMatchObject({ subject: '{{title}}', customised: false });
+    expect(reset.json().data.templates.find((e: { kind: string }) => e.kind === 'order-status-changed')).toMatchObject({
+      subject: '{{title}}',
+      customised: false,
+    });
     const history = await as(t.app, admin)({ method: 'GET', url: '/api/settings/history?setting=email-template.order-status-changed' });
     expect(history.json().data.history.map((h: { type: string }) => h.type)).toEqual(['EmailTemplateReset', 'EmailTemplateChanged']);
   });
 
   it('names an unknown placeholder', async () => {
-    const refused = await as(t.app, admin)({ method: 'PUT', url: '/api/settings/email-templates/ticket-opened', payload: { subject: '{{title}}', body: 'Hi {{first_name}}' } });
+    const refused = await as(
+      t.app,
+      admin,
+    )({ method: 'PUT', url: '/api/settings/email-templates/ticket-opened', payload: { subject: '{{title}}', body: 'Hi {{first_name}}' } });
     expect(refused.statusCode).toBe(400);
     expect(refused.json().message).toBe('Unknown placeholder: {{first_name}}.');
-    expect((await as(t.app, admin)({ method: 'PUT', url: '/api/settings/email-templates/no-such-event', payload: { subject: 'x', body: 'y' } })).statusCode).toBe(400);
+    expect(
+      (await as(t.app, admin)({ method: 'PUT', url: '/api/settings/email-templates/no-such-event', payload: { subject: 'x', body: 'y' } })).statusCode,
+    ).toBe(400);
   });
 });
 
@@ -98,7 +123,10 @@ describe('access control and backup', () => {
     const download = await as(t.app, admin)({ method: 'GET', url: '/api/settings/backup/events' });
     expect(download.statusCode).toBe(200);
     expect(download.headers['content-disposition']).toMatch(/^attachment; filename="partnerhub-events-.*\.jsonl"$/);
-    const lines = download.body.trim().split('\n').map((line) => JSON.parse(line) as { type: string; stream: string });
+    const lines = download.body
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { type: string; stream: string });
     expect(lines.length).toBeGreaterThanOrEqual(summary.events);
     expect(lines[0]!.type).toBeTruthy();
     expect(lines.some((line) => line.type === 'NotificationSettingsChanged.v1')).toBe(true);
@@ -115,9 +143,13 @@ describe('partnership governance', () => {
     expect(data.organisation_id).toBe(organisationId);
     expect(data.agreement.status).toBe('Active');
     expect(data.agreement.renewal_date > new Date().toISOString().slice(0, 10)).toBe(true);
-    const { rows } = await t.portal.services.pool.query<{ order_number: string }>('SELECT order_number FROM read.orders WHERE organisation_id = $1', [organisationId]);
+    const { rows } = await t.portal.services.pool.query<{ order_number: string }>('SELECT order_number FROM read.orders WHERE organisation_id = $1', [
+      organisationId,
+    ]);
     expect(data.orders.recent.map((o: { order_number: string }) => o.order_number).sort()).toEqual(rows.map((r) => r.order_number).sort());
-    expect(data.account_team.members.map((m: { email: string }) => m.email)).toEqual(expect.arrayContaining(['partner@partnerhub.test', 'partner.user@partnerhub.test']));
+    expect(data.account_team.members.map((m: { email: string }) => m.email)).toEqual(
+      expect.arrayContaining(['partner@partnerhub.test', 'partner.user@partnerhub.test']),
+    );
     expect(data.account_team.support.email).toBe('support@partnerhub.test');
     expect(data.rebate_programme.quarters).toHaveLength(4);
     expect(data.rebate_programme.annual_target).toBe(data.rebate_programme.quarters.reduce((sum: number, q: { target: number }) => sum + q.target, 0));
@@ -144,7 +176,12 @@ describe('partnership governance', () => {
 
 describe('the role model', () => {
   it('lists roles, one role, the hierarchy, and validates permission names against what the caller may give', async () => {
-    const roles = (await as(t.app, admin)({ method: 'GET', url: '/api/permissions/roles' })).json().data as Array<{ role: string; label: string; sub_user_role: string | null; default_permissions: Array<{ name: string; label: string }> }>;
+    const roles = (await as(t.app, admin)({ method: 'GET', url: '/api/permissions/roles' })).json().data as Array<{
+      role: string;
+      label: string;
+      sub_user_role: string | null;
+      default_permissions: Array<{ name: string; label: string }>;
+    }>;
     expect(roles.map((r) => r.role)).toEqual(expect.arrayContaining(['admin', 'partner', 'partner_user', 'distributor', 'support', 'manufacturer']));
     const partnerRole = roles.find((r) => r.role === 'partner')!;
     expect(partnerRole).toMatchObject({ label: 'Partner', sub_user_role: 'partner_user' });
@@ -158,9 +195,17 @@ describe('the role model', () => {
     const hierarchy = (await as(t.app, partner)({ method: 'GET', url: '/api/permissions/hierarchy' })).json().data;
     expect(hierarchy).toEqual([expect.objectContaining({ role: 'partner', sub_user_role: 'partner_user' })]);
 
-    const checked = await as(t.app, partner)({ method: 'POST', url: '/api/permissions/validate', payload: { permissions: ['projects_read', 'Orders.Track', 'Users.Delete', 'Flying.Carpet'] } });
+    const checked = await as(
+      t.app,
+      partner,
+    )({ method: 'POST', url: '/api/permissions/validate', payload: { permissions: ['projects_read', 'Orders.Track', 'Users.Delete', 'Flying.Carpet'] } });
     expect(checked.statusCode, checked.body).toBe(200);
-    expect(checked.json().data).toEqual({ valid: false, permissions: ['Projects.Read', 'Orders.Track', 'Users.Delete'], unknown: ['Flying.Carpet'], not_grantable: ['Users.Delete'] });
+    expect(checked.json().data).toEqual({
+      valid: false,
+      permissions: ['Projects.Read', 'Orders.Track', 'Users.Delete'],
+      unknown: ['Flying.Carpet'],
+      not_grantable: ['Users.Delete'],
+    });
     const fine = await as(t.app, partner)({ method: 'POST', url: '/api/permissions/validate', payload: { permissions: ['Projects.Read'] } });
     expect(fine.json()).toMatchObject({ message: 'Every permission can be given.', data: { valid: true } });
     expect((await as(t.app, partner)({ method: 'POST', url: '/api/permissions/validate', payload: { permissions: 'Projects.Read' } })).statusCode).toBe(400);

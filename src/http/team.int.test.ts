@@ -13,7 +13,11 @@ const distributorTeam = '/api/distributor/management/sub-users';
 
 beforeAll(async () => {
   t = await startTestPortal({ processes: ['api', 'projector', 'worker'], env: { JOB_BACKOFF_MS: '50' } });
-  [admin, partner, distributor] = await Promise.all([login(t.app, 'admin@partnerhub.test'), login(t.app, 'partner@partnerhub.test'), login(t.app, 'distributor@partnerhub.test')]);
+  [admin, partner, distributor] = await Promise.all([
+    login(t.app, 'admin@partnerhub.test'),
+    login(t.app, 'partner@partnerhub.test'),
+    login(t.app, 'distributor@partnerhub.test'),
+  ]);
 });
 afterAll(() => t?.close());
 
@@ -47,7 +51,11 @@ describe('the partner’s team', () => {
     const body = member();
     const created = await as(t.app, partner)({ method: 'POST', url: partnerTeam, payload: body });
     expect(created.statusCode).toBe(201);
-    expect(created.json()).toMatchObject({ success: true, message: 'Team member added successfully!', data: { role: 'partner_user', is_active: true, permissions: ['projects_read', 'orders_track'], effectivePermissions: ['Projects.Read', 'Orders.Track'] } });
+    expect(created.json()).toMatchObject({
+      success: true,
+      message: 'Team member added successfully!',
+      data: { role: 'partner_user', is_active: true, permissions: ['projects_read', 'orders_track'], effectivePermissions: ['Projects.Read', 'Orders.Track'] },
+    });
     const session = await login(t.app, body.email, 'Secret123');
     expect([...session.user.effectivePermissions].sort()).toEqual(['Orders.Track', 'Projects.Read']);
     expect((await as(t.app, session)({ method: 'GET', url: '/api/orders' })).statusCode).toBe(200);
@@ -55,7 +63,12 @@ describe('the partner’s team', () => {
   });
 
   it.each<[string, Record<string, unknown>, number, string]>([
-    ['more than the partner holds', { permissions: ['Projects.Read', 'Projects.Delete'] }, 403, 'You cannot give a team member permissions you do not hold: Projects.Delete.'],
+    [
+      'more than the partner holds',
+      { permissions: ['Projects.Read', 'Projects.Delete'] },
+      403,
+      'You cannot give a team member permissions you do not hold: Projects.Delete.',
+    ],
     ['permissions no member may hold', { permissions: ['Partners.Read'] }, 403, 'You cannot give a team member permissions you do not hold: Partners.Read.'],
     ['no permission', { permissions: [] }, 400, 'Please select at least one permission'],
     ['a short password', { password: 'abc' }, 400, 'Password must be at least 6 characters'],
@@ -78,12 +91,26 @@ describe('the partner’s team', () => {
     const session = await login(t.app, body.email, 'Secret123');
     // react-admin sends the whole record back: its read-only fields are ignored.
     const record = (await as(t.app, partner)({ method: 'GET', url: `${partnerTeam}/${created.id}` })).json();
-    const renamed = await as(t.app, partner)({ method: 'PUT', url: `${partnerTeam}/${created.id}`, payload: { ...record, success: undefined, data: undefined, full_name: 'Nadia Berg-Holm', password: '' } });
+    const renamed = await as(
+      t.app,
+      partner,
+    )({
+      method: 'PUT',
+      url: `${partnerTeam}/${created.id}`,
+      payload: { ...record, success: undefined, data: undefined, full_name: 'Nadia Berg-Holm', password: '' },
+    });
     expect(renamed.statusCode).toBe(200);
     expect(renamed.json()).toMatchObject({ message: 'Team member updated successfully!', data: { full_name: 'Nadia Berg-Holm' } });
     await login(t.app, body.email, 'Secret123');
 
-    const deactivated = await as(t.app, partner)({ method: 'PUT', url: `${partnerTeam}/${created.id}`, payload: { full_name: 'Nadia Berg-Holm', email: body.email, permissions: ['projects_read'], is_active: false } });
+    const deactivated = await as(
+      t.app,
+      partner,
+    )({
+      method: 'PUT',
+      url: `${partnerTeam}/${created.id}`,
+      payload: { full_name: 'Nadia Berg-Holm', email: body.email, permissions: ['projects_read'], is_active: false },
+    });
     expect(deactivated.json().data).toMatchObject({ is_active: false, status: 'inactive', permissions: ['projects_read'] });
     expect((await as(t.app, session)({ method: 'GET', url: '/api/auth/me' })).statusCode).toBe(401);
     expect((await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: body.email, password: 'Secret123' } })).statusCode).toBe(403);
@@ -106,7 +133,14 @@ describe('the partner’s team', () => {
 
   it('lands every change in the member’s history, with the partner as actor', async () => {
     const { data: created } = (await as(t.app, partner)({ method: 'POST', url: partnerTeam, payload: member() })).json();
-    await as(t.app, partner)({ method: 'PUT', url: `${partnerTeam}/${created.id}`, payload: { full_name: created.full_name, email: created.email, permissions: ['projects_read'], is_active: false } });
+    await as(
+      t.app,
+      partner,
+    )({
+      method: 'PUT',
+      url: `${partnerTeam}/${created.id}`,
+      payload: { full_name: created.full_name, email: created.email, permissions: ['projects_read'], is_active: false },
+    });
     const history = (await as(t.app, admin)({ method: 'GET', url: `/api/users/${created.id}/history` })).json().data;
     expect(history.map((row: { to_status: string; actor_id: string }) => [row.to_status, row.actor_id])).toEqual([
       ['active', demoUserId('partner@partnerhub.test')],
@@ -137,7 +171,10 @@ describe('what a partner cannot reach', () => {
   });
 
   it('cannot add a member to another team', async () => {
-    const response = await as(t.app, partner)({ method: 'POST', url: partnerTeam, payload: member({ parentUserId: demoUserId('distributor@partnerhub.test') }) });
+    const response = await as(
+      t.app,
+      partner,
+    )({ method: 'POST', url: partnerTeam, payload: member({ parentUserId: demoUserId('distributor@partnerhub.test') }) });
     expect(response.statusCode).toBe(403);
   });
 
@@ -156,11 +193,22 @@ describe('the distributor’s team', () => {
   });
 
   it("links every activity line about a member, its removal too, to the distributor's team screen", async () => {
-    const created = await as(t.app, distributor)({ method: 'POST', url: distributorTeam, payload: member({ full_name: 'Oskar Lind', email: `oskar.${Date.now()}@atlas.test`, permissions: ['orders_track'] }) });
+    const created = await as(
+      t.app,
+      distributor,
+    )({
+      method: 'POST',
+      url: distributorTeam,
+      payload: member({ full_name: 'Oskar Lind', email: `oskar.${Date.now()}@atlas.test`, permissions: ['orders_track'] }),
+    });
     expect(created.statusCode, created.body).toBe(201);
     const id = created.json().data.id as string;
     expect((await as(t.app, distributor)({ method: 'DELETE', url: `${distributorTeam}/${id}` })).statusCode).toBe(200);
-    const feed = (await as(t.app, distributor)({ method: 'GET', url: '/api/activity?range=[0,99]' })).json() as Array<{ event_type: string; message: string; link: string }>;
+    const feed = (await as(t.app, distributor)({ method: 'GET', url: '/api/activity?range=[0,99]' })).json() as Array<{
+      event_type: string;
+      message: string;
+      link: string;
+    }>;
     const lines = feed.filter((line) => line.message.includes('Oskar Lind'));
     expect(lines.map((line) => line.event_type).sort()).toEqual(['UserDeleted.v1', 'UserRegistered.v1']);
     expect(lines.map((line) => line.link)).toEqual(['/distributor/team-management', '/distributor/team-management']);
@@ -191,7 +239,14 @@ describe("when an admin narrows the owner's permissions", () => {
     expect((await as(t.app, tom)({ method: 'GET', url: '/api/products' })).statusCode).toBe(200);
     const owner = (await as(t.app, admin)({ method: 'GET', url: `/api/users/${distributorId}` })).json();
     const narrowed = owner.permissions.filter((p: string) => p !== 'Orders.Browse');
-    expect((await as(t.app, admin)({ method: 'PUT', url: `/api/users/${distributorId}`, payload: { full_name: owner.full_name, email: owner.email, permissions: narrowed } })).statusCode).toBe(200);
+    expect(
+      (
+        await as(
+          t.app,
+          admin,
+        )({ method: 'PUT', url: `/api/users/${distributorId}`, payload: { full_name: owner.full_name, email: owner.email, permissions: narrowed } })
+      ).statusCode,
+    ).toBe(200);
     const refused = await as(t.app, tom)({ method: 'GET', url: '/api/products' });
     expect(refused.statusCode).toBe(403);
     let stored: string[] = [];
@@ -200,17 +255,20 @@ describe("when an admin narrows the owner's permissions", () => {
       if (!stored.includes('Orders.Browse')) break;
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
-    expect(stored).toEqual(['Orders.Track']);
+    expect(stored).toEqual(['Orders.Track', 'Learning.Read']);
     const next = await as(t.app, tom)({ method: 'GET', url: '/api/auth/me' });
     expect(next.headers['x-permissions-changed']).toBe('true');
-    expect(JSON.parse(String(next.headers['x-current-permissions']))).toEqual(['Orders.Track']);
+    expect(JSON.parse(String(next.headers['x-current-permissions']))).toEqual(['Orders.Track', 'Learning.Read']);
   });
 });
 
 describe('invitations', () => {
   it('let the invited member set a password once, then sign in', async () => {
     const email = `invited.${Date.now()}@northwind.test`;
-    const invited = await as(t.app, partner)({ method: 'POST', url: partnerTeam, payload: { full_name: 'Ines Invited', email, permissions: ['projects_read'], invite: true } });
+    const invited = await as(
+      t.app,
+      partner,
+    )({ method: 'POST', url: partnerTeam, payload: { full_name: 'Ines Invited', email, permissions: ['projects_read'], invite: true } });
     expect(invited.statusCode).toBe(201);
     expect(invited.json()).toMatchObject({ message: `Invitation sent to ${email}.`, data: { status: 'invited', is_active: false } });
     const token = new URL(invited.json().invitationLink, 'http://x').searchParams.get('token')!;
@@ -227,7 +285,11 @@ describe('invitations', () => {
     const again = await t.app.inject({ method: 'POST', url: '/api/team/invitations/accept', payload: { token, password: 'Another2026' } });
     expect(again.statusCode).toBe(409);
     expect(again.json().error.code).toBe('INVITATION_USED');
-    const forged = await t.app.inject({ method: 'POST', url: '/api/team/invitations/accept', payload: { token: token.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A')), password: 'Another2026' } });
+    const forged = await t.app.inject({
+      method: 'POST',
+      url: '/api/team/invitations/accept',
+      payload: { token: token.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A')), password: 'Another2026' },
+    });
     expect(forged.statusCode).toBe(404);
   });
 });

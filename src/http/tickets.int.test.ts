@@ -38,7 +38,7 @@ beforeAll(async () => {
   [admin, partner, teamMember, distributor, support, jordan] = await Promise.all(
     ['admin', 'partner', 'partner.user', 'distributor', 'support', 'jordan.lee'].map((name) => login(t.app, `${name}@partnerhub.test`)),
   );
-}, 120_000);
+});
 afterAll(async () => {
   await t?.close();
   await new Promise<void>((resolve) => smtp.close(() => resolve()));
@@ -74,15 +74,30 @@ const waitFor = async <T>(probe: () => Promise<T | undefined | false>, what: str
 describe('opening a ticket', () => {
   it('opens with the defaults, a ticket number, a service-level due time and a private attachment', async () => {
     const before = Date.now();
-    const response = await openAs(partner, { title: ' Switch fan is loud ', description: 'The fan of the HX-M2408 runs at full speed.', tags: ' fan, , noise ', initial_comment: 'Started yesterday.' }, [
-      { name: 'attachments', filename: 'photo-log.pdf', bytes: PDF, type: 'application/pdf' },
-    ]);
+    const response = await openAs(
+      partner,
+      {
+        title: ' Switch fan is loud ',
+        description: 'The fan of the HX-M2408 runs at full speed.',
+        tags: ' fan, , noise ',
+        initial_comment: 'Started yesterday.',
+      },
+      [{ name: 'attachments', filename: 'photo-log.pdf', bytes: PDF, type: 'application/pdf' }],
+    );
     expect(response.statusCode, response.body).toBe(201);
     const body = response.json();
     expect(body.message).toBe(TICKET_MESSAGES.created);
     const ticket = body.data;
     expect(ticket.ticket_id).toMatch(/^TCK-\d{4}-\d{6}$/);
-    expect(ticket).toMatchObject({ title: 'Switch fan is loud', priority: 'Medium', category: 'General', status: 'Open', tags: ['fan', 'noise'], initial_comment: 'Started yesterday.', assigned_to: null });
+    expect(ticket).toMatchObject({
+      title: 'Switch fan is loud',
+      priority: 'Medium',
+      category: 'General',
+      status: 'Open',
+      tags: ['fan', 'noise'],
+      initial_comment: 'Started yesterday.',
+      assigned_to: null,
+    });
     expect(ticket.creator.full_name).toBe('Priya Shah');
     const due = Date.parse(ticket.due_date) - before;
     expect(due).toBeGreaterThanOrEqual(72 * 3_600_000 - 5_000);
@@ -112,13 +127,27 @@ describe('opening a ticket', () => {
   });
 
   it('checks attachments by content, and lets only staff choose an assignee', async () => {
-    const fake = await openAs(partner, { title: 'x', description: 'y' }, [{ name: 'attachments', filename: 'report.pdf', bytes: Buffer.from('MZ not a pdf at all'), type: 'application/pdf' }]);
+    const fake = await openAs(partner, { title: 'x', description: 'y' }, [
+      { name: 'attachments', filename: 'report.pdf', bytes: Buffer.from('MZ not a pdf at all'), type: 'application/pdf' },
+    ]);
     expect(fake.statusCode).toBe(415);
     const chosen = await openAs(partner, { title: 'x', description: 'y', assigned_to: jordan.user.id });
     expect(chosen.statusCode).toBe(403);
-    const staff = await openAs(support, { title: 'Internal lab test', description: 'Reproduce HX-311', priority: 'High', category: 'Bug Report', assigned_to: jordan.user.id, due_date: '2099-01-01' });
+    const staff = await openAs(support, {
+      title: 'Internal lab test',
+      description: 'Reproduce HX-311',
+      priority: 'High',
+      category: 'Bug Report',
+      assigned_to: jordan.user.id,
+      due_date: '2099-01-01',
+    });
     expect(staff.statusCode, staff.body).toBe(201);
-    expect(staff.json().data).toMatchObject({ assigned_to: jordan.user.id, assignee: { full_name: 'Jordan Lee' }, due_date: '2099-01-01T23:59:59.999Z', priority: 'High' });
+    expect(staff.json().data).toMatchObject({
+      assigned_to: jordan.user.id,
+      assignee: { full_name: 'Jordan Lee' },
+      due_date: '2099-01-01T23:59:59.999Z',
+      priority: 'High',
+    });
     // Support staff must choose who works the case: a clear 400, nothing recorded.
     const before = (await call(support)({ method: 'GET', url: '/api/tickets?range=[0,0]' })).headers['content-range'];
     const unassigned = await openAs(support, { title: 'Nobody chosen', description: 'y' });
@@ -155,7 +184,10 @@ describe('lists and record scope', () => {
   });
 
   it('gives the support queue sorted by due time, filtered by assignee and organisation, react-admin style', async () => {
-    const response = await call(support)({ method: 'GET', url: `/api/tickets?sort=${encodeURIComponent('["due_at","ASC"]')}&range=${encodeURIComponent('[0,49]')}&filter=${encodeURIComponent(JSON.stringify({ organisation_id: distributor.user.id }))}` });
+    const response = await call(support)({
+      method: 'GET',
+      url: `/api/tickets?sort=${encodeURIComponent('["due_at","ASC"]')}&range=${encodeURIComponent('[0,49]')}&filter=${encodeURIComponent(JSON.stringify({ organisation_id: distributor.user.id }))}`,
+    });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-range']).toMatch(/^tickets 0-\d+\/\d+$/);
     const rows = response.json() as Array<{ due_date: string; organisation_id: string; status: string }>;
@@ -167,7 +199,9 @@ describe('lists and record scope', () => {
     const activeDue = rows.filter(active).map((row) => row.due_date);
     expect(activeDue).toEqual([...activeDue].sort());
     expect(rows.some((row) => !active(row))).toBe(true);
-    const mine = (await call(support)({ method: 'GET', url: `/api/tickets?filter=${encodeURIComponent(JSON.stringify({ assigned_to: jordan.user.id }))}` })).json() as Array<{ assigned_to: string }>;
+    const mine = (
+      await call(support)({ method: 'GET', url: `/api/tickets?filter=${encodeURIComponent(JSON.stringify({ assigned_to: jordan.user.id }))}` })
+    ).json() as Array<{ assigned_to: string }>;
     expect(mine.length).toBeGreaterThan(0);
     expect(mine.every((row) => row.assigned_to === jordan.user.id)).toBe(true);
   });
@@ -178,7 +212,10 @@ describe('lists and record scope', () => {
     expect(assignees.every((a) => ['support', 'admin', 'administrator'].includes(a.role))).toBe(true);
     expect((await call(partner)({ method: 'GET', url: '/api/tickets/assignees' })).statusCode).toBe(403);
     const figures = (await call(support)({ method: 'GET', url: '/api/tickets/dashboard' })).json().data;
-    expect(figures).toMatchObject({ totalTickets: { count: expect.any(Number), active: expect.any(Number) }, urgentTickets: { highPriority: expect.any(Number), overdue: expect.any(Number) } });
+    expect(figures).toMatchObject({
+      totalTickets: { count: expect.any(Number), active: expect.any(Number) },
+      urgentTickets: { highPriority: expect.any(Number), overdue: expect.any(Number) },
+    });
     expect(figures.todayStats.created).toBeGreaterThan(0);
     expect((await call(partner)({ method: 'GET', url: '/api/tickets/dashboard' })).statusCode).toBe(403);
   });
@@ -189,7 +226,9 @@ describe('working a ticket: internal notes stay internal', () => {
     const NOTE = 'INTERNAL-ONLY: customer is on the watch list';
     const STATUS_NOTE = 'INTERNAL-STATUS: waiting on R&D';
     const REPLY = 'Please update to firmware 4.2.1.';
-    const opened = (await openAs(partner, { title: 'Link flaps on port 3', description: 'Port 3 goes up and down.', priority: 'High', category: 'Technical' })).json().data;
+    const opened = (
+      await openAs(partner, { title: 'Link flaps on port 3', description: 'Port 3 goes up and down.', priority: 'High', category: 'Technical' })
+    ).json().data;
     const url = `/api/tickets/${opened.id}`;
 
     const missing = await call(support)({ method: 'PATCH', url: `${url}/assign`, payload: {} });
@@ -201,12 +240,20 @@ describe('working a ticket: internal notes stay internal', () => {
     expect(assigned.json().data.assignee.full_name).toBe('Jordan Lee');
 
     expect((await call(partner)({ method: 'POST', url: `${url}/comments`, payload: { comment: 'sneaky', is_internal: true } })).statusCode).toBe(403);
-    expect((await call(partner)({ method: 'POST', url: `${url}/comments`, payload: { comment: '   ' } })).json().error.message).toBe(TICKET_MESSAGES.commentRequired);
+    expect((await call(partner)({ method: 'POST', url: `${url}/comments`, payload: { comment: '   ' } })).json().error.message).toBe(
+      TICKET_MESSAGES.commentRequired,
+    );
     expect((await call(jordan)({ method: 'POST', url: `${url}/comments`, payload: { comment: NOTE, is_internal: true } })).statusCode).toBe(201);
-    expect((await call(jordan)({ method: 'PATCH', url: `${url}/status`, payload: { status: 'In Progress', comment: STATUS_NOTE, is_internal: true } })).statusCode).toBe(200);
+    expect(
+      (await call(jordan)({ method: 'PATCH', url: `${url}/status`, payload: { status: 'In Progress', comment: STATUS_NOTE, is_internal: true } })).statusCode,
+    ).toBe(200);
     expect((await call(jordan)({ method: 'POST', url: `${url}/comments`, payload: { comment: REPLY, is_internal: false } })).statusCode).toBe(201);
     expect((await call(partner)({ method: 'PATCH', url: `${url}/status`, payload: { status: 'Closed' } })).statusCode).toBe(403);
-    const resolved = await call(jordan)({ method: 'PATCH', url: `${url}/status`, payload: { status: 'Resolved', comment: 'Fixed by 4.2.1', is_internal: false, resolution_notes: 'Firmware update' } });
+    const resolved = await call(jordan)({
+      method: 'PATCH',
+      url: `${url}/status`,
+      payload: { status: 'Resolved', comment: 'Fixed by 4.2.1', is_internal: false, resolution_notes: 'Firmware update' },
+    });
     expect(resolved.statusCode).toBe(200);
     expect(resolved.json().data).toMatchObject({ status: 'Resolved', resolution_notes: 'Firmware update' });
 
@@ -245,8 +292,18 @@ describe('working a ticket: internal notes stay internal', () => {
     }, 'the e-mails to the partner');
     for (const mail of mails) expect(mail.raw).not.toContain('INTERNAL-');
     // Jordan hears of the assignment; support staff heard of the new ticket.
-    await waitFor(async () => JSON.stringify((await call(jordan)({ method: 'GET', url: '/api/notifications?limit=100' })).json()).includes(`Ticket ${opened.ticket_id} is assigned to you`), 'the assignment notification');
-    await waitFor(async () => JSON.stringify((await call(support)({ method: 'GET', url: '/api/notifications?limit=100' })).json()).includes(`New ticket ${opened.ticket_id}`), 'the new-ticket notification');
+    await waitFor(
+      async () =>
+        JSON.stringify((await call(jordan)({ method: 'GET', url: '/api/notifications?limit=100' })).json()).includes(
+          `Ticket ${opened.ticket_id} is assigned to you`,
+        ),
+      'the assignment notification',
+    );
+    await waitFor(
+      async () =>
+        JSON.stringify((await call(support)({ method: 'GET', url: '/api/notifications?limit=100' })).json()).includes(`New ticket ${opened.ticket_id}`),
+      'the new-ticket notification',
+    );
   });
 
   it('updates ignoring read-only fields, refuses unknown ones, and deletes for those with Support.Delete', async () => {
@@ -281,7 +338,11 @@ describe('warranty checks and returns', () => {
     const before = await countChecks();
     const found = await call(partner)({ method: 'POST', url: '/api/warranty/checks', payload: { serial_number: serial.toLowerCase() } });
     expect(found.statusCode).toBe(200);
-    expect(found.json()).toMatchObject({ found: true, message: 'This unit is under warranty.', data: { serial_number: serial, order_number: order.order_number, product_name: order.serial_numbers[0].product_name, under_warranty: true } });
+    expect(found.json()).toMatchObject({
+      found: true,
+      message: 'This unit is under warranty.',
+      data: { serial_number: serial, order_number: order.order_number, product_name: order.serial_numbers[0].product_name, under_warranty: true },
+    });
     expect(Date.parse(found.json().data.warranty_ends_at)).toBeGreaterThan(Date.now());
     const elsewhere = await call(distributor)({ method: 'POST', url: '/api/warranty/checks', payload: { serial_number: serial } });
     expect(elsewhere.json()).toMatchObject({ found: false, message: `No shipped unit with serial number ${serial} was found.`, data: null });
@@ -293,7 +354,11 @@ describe('warranty checks and returns', () => {
     const order = (await call(partner)({ method: 'GET', url: `/api/orders/${demoOrderId('northwind-1')}` })).json().data;
     const serial = order.serial_numbers[2].serial_number as string;
     expect((await call(distributor)({ method: 'POST', url: '/api/tickets/rma', payload: { serial_number: serial } })).statusCode).toBe(404);
-    const created = await call(partner)({ method: 'POST', url: '/api/tickets/rma', payload: { serial_number: serial, description: 'Dead on arrival after the firmware update.' } });
+    const created = await call(partner)({
+      method: 'POST',
+      url: '/api/tickets/rma',
+      payload: { serial_number: serial, description: 'Dead on arrival after the firmware update.' },
+    });
     expect(created.statusCode, created.body).toBe(201);
     expect(created.json().message).toBe(TICKET_MESSAGES.rmaCreated);
     const ticket = created.json().data;
@@ -305,8 +370,15 @@ describe('warranty checks and returns', () => {
 
 describe('the resources library', () => {
   it('lists and serves each document only to the roles it was published to', async () => {
-    const forPartner = (await call(partner)({ method: 'GET', url: '/api/resources?limit=100' })).json().data.resources as Array<{ title: string; url: string; roles: string[] }>;
-    const forDistributor = (await call(distributor)({ method: 'GET', url: '/api/resources?limit=100' })).json().data.resources as Array<{ title: string; url: string }>;
+    const forPartner = (await call(partner)({ method: 'GET', url: '/api/resources?limit=100' })).json().data.resources as Array<{
+      title: string;
+      url: string;
+      roles: string[];
+    }>;
+    const forDistributor = (await call(distributor)({ method: 'GET', url: '/api/resources?limit=100' })).json().data.resources as Array<{
+      title: string;
+      url: string;
+    }>;
     expect(forPartner.map((r) => r.title)).toContain('HX-M2424 datasheet');
     expect(forPartner.map((r) => r.title)).not.toContain('Distributor price list Q4 2026');
     const priceList = forDistributor.find((r) => r.title === 'Distributor price list Q4 2026')!;
@@ -324,12 +396,27 @@ describe('the resources library', () => {
   });
 
   it('administrators publish (checked by content) and remove documents; nobody else may', async () => {
-    const form = (fields: Record<string, string>, bytes: Buffer = PDF) => multipart(fields, [{ name: 'file', filename: 'notes.pdf', bytes, type: 'application/pdf' }]);
-    expect((await call(support)({ method: 'POST', url: '/api/resources', ...(await form({ title: 'x', category: 'Other', roles: 'partner' })) })).statusCode).toBe(403);
+    const form = (fields: Record<string, string>, bytes: Buffer = PDF) =>
+      multipart(fields, [{ name: 'file', filename: 'notes.pdf', bytes, type: 'application/pdf' }]);
+    expect(
+      (await call(support)({ method: 'POST', url: '/api/resources', ...(await form({ title: 'x', category: 'Other', roles: 'partner' })) })).statusCode,
+    ).toBe(403);
     const noRoles = await call(admin)({ method: 'POST', url: '/api/resources', ...(await form({ title: 'x', category: 'Other' })) });
     expect(noRoles.json().error.message).toBe('Choose at least one role that may download this resource.');
-    expect((await call(admin)({ method: 'POST', url: '/api/resources', ...(await form({ title: 'x', category: 'Other', roles: 'partner' }, Buffer.from('not a pdf'))) })).statusCode).toBe(415);
-    const published = await call(admin)({ method: 'POST', url: '/api/resources', ...(await form({ title: 'Partner onboarding kit', category: 'Manual', roles: 'partner, support' })) });
+    expect(
+      (
+        await call(admin)({
+          method: 'POST',
+          url: '/api/resources',
+          ...(await form({ title: 'x', category: 'Other', roles: 'partner' }, Buffer.from('not a pdf'))),
+        })
+      ).statusCode,
+    ).toBe(415);
+    const published = await call(admin)({
+      method: 'POST',
+      url: '/api/resources',
+      ...(await form({ title: 'Partner onboarding kit', category: 'Manual', roles: 'partner, support' })),
+    });
     expect(published.statusCode, published.body).toBe(201);
     const resource = published.json().data;
     expect(resource.roles).toEqual(['partner', 'support']);
@@ -343,12 +430,22 @@ describe('the support contact setting', () => {
   it('is shown to those who reach the Support Center and changed by administrators only', async () => {
     const shown = (await call(partner)({ method: 'GET', url: '/api/settings/support-contact' })).json().data;
     expect(shown).toMatchObject({ phone: '+1 800 555 0199', email: 'support@partnerhub.test' });
-    expect((await call(support)({ method: 'PUT', url: '/api/settings/support-contact', payload: { ...shown, phone: '+44 20 7946 0000' } })).statusCode).toBe(403);
+    expect((await call(support)({ method: 'PUT', url: '/api/settings/support-contact', payload: { ...shown, phone: '+44 20 7946 0000' } })).statusCode).toBe(
+      403,
+    );
     const bad = await call(admin)({ method: 'PUT', url: '/api/settings/support-contact', payload: { ...shown, email: 'nope' } });
     expect(bad.json().error.message).toBe('Email is invalid.');
-    const saved = await call(admin)({ method: 'PUT', url: '/api/settings/support-contact', payload: { phone: '+44 20 7946 0000', email: 'help@partnerhub.test', hours: '24/7', updated_at: 'ignored' } });
+    const saved = await call(admin)({
+      method: 'PUT',
+      url: '/api/settings/support-contact',
+      payload: { phone: '+44 20 7946 0000', email: 'help@partnerhub.test', hours: '24/7', updated_at: 'ignored' },
+    });
     expect(saved.statusCode, saved.body).toBe(200);
-    expect((await call(distributor)({ method: 'GET', url: '/api/settings/support-contact' })).json().data).toEqual({ phone: '+44 20 7946 0000', email: 'help@partnerhub.test', hours: '24/7' });
+    expect((await call(distributor)({ method: 'GET', url: '/api/settings/support-contact' })).json().data).toEqual({
+      phone: '+44 20 7946 0000',
+      email: 'help@partnerhub.test',
+      hours: '24/7',
+    });
     // Public contact details: team members read them too.
     expect((await call(teamMember)({ method: 'GET', url: '/api/settings/support-contact' })).statusCode).toBe(200);
   });

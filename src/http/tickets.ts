@@ -6,13 +6,36 @@ import {
   MAX_TICKET_ATTACHMENTS,
   TICKET_CATEGORIES,
   TICKET_MESSAGES,
-  TICKET_NUMBER_PATTERN,
   TICKET_PRIORITIES,
   TICKET_STATUSES,
   isSupportStaff,
   tickets,
   type TicketAttachment,
 } from '../../domain/tickets/tickets';
+import { asOfRecordAnswer, statusHistoryAnswer } from '../../contracts/identity';
+import {
+  assignBody,
+  assigneesAnswer,
+  commentBody,
+  commentCreatedAnswers,
+  commentsAnswer,
+  deletedTicketAnswer,
+  rmaBody,
+  statusBody,
+  statusValue,
+  supportDashboardAnswer,
+  ticketAnswer,
+  ticketCreatedAnswers,
+  ticketCreateFields,
+  ticketListAnswer,
+  ticketParam,
+  TICKET_READ_ONLY_FIELDS,
+  ticketStatisticsAnswer,
+  ticketUpdateFields,
+  warrantyCheckAnswer,
+  warrantyCheckBody,
+  type Ticket,
+} from '../../contracts/tickets';
 import { statusHistoryOf } from '../../projections/statusHistory';
 import {
   findTicket,
@@ -27,93 +50,24 @@ import {
 import { findUser } from '../../projections/users';
 import { findUnit } from '../../projections/warranty';
 import { warrantyChecks, WARRANTY_MESSAGES } from '../../domain/warranty/warranty';
-import { metadataFromRequest, newId, runCommand } from '../commands/dispatch';
-import { assigneeOf, openTicket } from '../commands/tickets';
+import { metadataFromRequest, newId, runCommand } from '../../platform/commands/dispatch';
+import { assigneeOf, openTicket } from '../../commands/tickets';
 import { HttpError } from '../plugins/errors';
 import { answerCreated, earlierCreation, newRecordId } from './created';
-import { DOCUMENT_TYPES, readMultipart, removeUpload, sendUpload, storeUpload, uploadNameParam } from '../plugins/uploads';
-import type { Services } from '../services';
+import { DOCUMENT_TYPES, readMultipart, sendUpload, uploadNameParam } from '../plugins/uploads';
+import { removeUpload, storeUpload } from '../../platform/uploadStorage';
+import type { Services } from '../../platform/services';
 import { booleanFilter, listQuerySchema, sendList } from './lists';
+import { validationError } from './validation';
 import { recordAnswer, updateBody } from './records';
 import { asOfAnswer, asOfQuery, versionsRoute } from './versions';
 import { VERSIONED_RECORDS } from '../../domain/versionedRecords';
 
-/** A ticket is addressed by its id or by its number (TCK-2026-000123). */
-const ticketParam = z
-  .object({ id: z.union([z.uuid(), z.string().trim().toUpperCase().regex(TICKET_NUMBER_PATTERN)], { error: 'The ticket id in the address is not valid.' }) })
-  .strict();
-
 const ATTACHMENT_RULE = { label: 'Attachments', types: DOCUMENT_TYPES, maxBytes: 10 * 1024 * 1024, maxCount: MAX_TICKET_ATTACHMENTS };
 
-/** The text fields of the create form; the business rules (required, enums, dates) are the decider's. */
-const createFields = z
-  .object({
-    title: z.string().max(200, 'Title may have at most 200 characters.').optional(),
-    description: z.string().max(10_000, 'Description may have at most 10000 characters.').optional(),
-    priority: z.string().max(40).optional(),
-    category: z.string().max(40).optional(),
-    assigned_to: z.string().max(100).optional(),
-    initial_comment: z.string().max(10_000).optional(),
-    due_date: z.string().max(40).optional(),
-    tags: z.union([z.string().max(1000), z.array(z.string().max(1000)).max(50)]).optional(),
-  })
-  .strict();
-
-const statusValue = z
-  .string()
-  .max(40)
-  .transform((value) => TICKET_STATUSES.find((status) => status.toLowerCase() === value.trim().toLowerCase().replace(/_/g, ' ')) ?? value.trim());
-
-const statusBody = z
-  .object({
-    status: statusValue,
-    comment: z.string().max(10_000).nullable().optional(),
-    is_internal: z.boolean().optional(),
-    resolution_notes: z.string().max(10_000).nullable().optional(),
-  })
-  .strict()
-  .meta({ example: { status: 'In Progress', comment: 'Looking into it.', is_internal: false } });
-
-const commentBody = z
-  .object({ comment: z.string({ error: 'Comment is required.' }).max(10_000), is_internal: z.boolean().optional() })
-  .strict()
-  .meta({ example: { comment: 'The switch is on firmware 4.2.0.', is_internal: false } });
-
-const assignBody = z
-  .object({ assigned_to: z.string().max(100).nullable().optional(), comment: z.string().max(10_000).nullable().optional() })
-  .strict()
-  .meta({ example: { assigned_to: '00000000-0000-4000-8000-000000000000', comment: 'Please take this one.' } });
-
-const serialNumber = z.string({ error: 'Serial number is required.' }).trim().min(1, 'Serial number is required.').max(60, 'A serial number has at most 60 characters.');
-
-const warrantyCheckBody = z.object({ serial_number: serialNumber }).strict().meta({ example: { serial_number: 'SN-2026-001001-01001' } });
-
-const rmaBody = z
-  .object({
-    serial_number: serialNumber,
-    description: z.string().max(10_000).optional(),
-    title: z.string().max(200).optional(),
-  })
-  .strict()
-  .meta({ example: { serial_number: 'SN-2026-001001-01001', description: 'The unit does not power on after a storm.' } });
-
-const TICKET_READ_ONLY_FIELDS = [
-  'id', 'ticket_id', 'ticket_number', 'status', 'assigned_to', 'assignee', 'created_by', 'creator', 'organisation_id', 'company_name',
-  'due_date_given', 'is_overdue', 'overdue_at', 'resolution_notes', 'initial_comment', 'attachments', 'comment_count', 'comments',
-  'created_at', 'updated_at', 'resolved_at', 'closed_at', 'rma',
-];
-
-const updateTicketBody = updateBody(
-  {
-    title: z.string().max(200).optional(),
-    description: z.string().max(10_000).optional(),
-    priority: z.string().max(40).optional(),
-    category: z.string().max(40).optional(),
-    tags: z.union([z.string().max(1000), z.array(z.string().max(1000)).max(50)]).optional(),
-    due_date: z.string().max(40).nullable().optional(),
-  },
-  TICKET_READ_ONLY_FIELDS,
-).meta({ example: { title: 'Switch reboots every night', priority: 'High', tags: ['firmware'], due_date: '2027-01-15' } });
+const updateTicketBody = updateBody(ticketUpdateFields, TICKET_READ_ONLY_FIELDS).meta({
+  example: { title: 'Switch reboots every night', priority: 'High', tags: ['firmware'], due_date: '2027-01-15' },
+});
 
 const listQuery = listQuerySchema(
   {
@@ -133,15 +87,6 @@ const listQuery = listQuerySchema(
 export async function ticketListTotal(db: Services['pool'], scope: TicketScope, filter: Readonly<Record<string, unknown>>): Promise<number> {
   const q = listQuery.parse({ filter: JSON.stringify(filter), range: '[0,0]' });
   return (await listTickets(db, scope, { ids: q.ids, search: q.search, ...q.filters }, { offset: 0, limit: 1 })).total;
-}
-
-function validationError(issues: z.core.$ZodIssue[]): HttpError {
-  const details = issues.map((issue) => {
-    const path = issue.path.map(String).join('.');
-    const keys = issue.code === 'unrecognized_keys' ? issue.keys.join(',') : '';
-    return { field: [path, keys].filter(Boolean).join('.') || 'request', message: issue.message };
-  });
-  return new HttpError(400, 'VALIDATION_ERROR', details[0]?.message ?? 'The request is not valid.', details);
 }
 
 export async function ticketRoutes(parent: FastifyInstance, services: Services): Promise<void> {
@@ -170,34 +115,81 @@ export async function ticketRoutes(parent: FastifyInstance, services: Services):
     const parsed = ticketParam.safeParse({ id });
     if (parsed.success) await load(request, parsed.data.id);
   };
-  const run = (request: FastifyRequest, id: string, command: Parameters<typeof tickets.decide>[0]) => runCommand(services, tickets, id, command, metadataFromRequest(request));
+  const run = (request: FastifyRequest, id: string, command: Parameters<typeof tickets.decide>[0]) =>
+    runCommand(services, tickets, id, command, metadataFromRequest(request));
 
-  app.get('/tickets', { schema: { tags: ['tickets'], summary: "Tickets the caller sees, with the statistics cards' figures", querystring: listQuery } }, async (request, reply) => {
-    const q = request.query;
-    const scope = scopeOf(request);
-    const { rows, total } = await listTickets(pool, scope, { ids: q.ids, search: q.search, ...q.filters }, { offset: q.offset, limit: q.limit, sort: q.sort });
-    const answer = sendList(reply, 'tickets', q, rows, total);
-    if (Array.isArray(answer)) return answer;
-    const totalPages = Math.max(1, Math.ceil(total / q.limit));
-    return { ...answer, data: { ...answer.data, statistics: await ticketStatistics(pool, scope), pagination: { page: q.page, limit: q.limit, total, total_pages: totalPages } } };
-  });
+  app.get(
+    '/tickets',
+    {
+      schema: {
+        tags: ['tickets'],
+        summary: "Tickets the caller sees, with the statistics cards' figures",
+        querystring: listQuery,
+        response: { 200: ticketListAnswer },
+      },
+    },
+    async (request, reply) => {
+      const q = request.query;
+      const scope = scopeOf(request);
+      const { rows, total } = await listTickets(
+        pool,
+        scope,
+        { ids: q.ids, search: q.search, ...q.filters },
+        { offset: q.offset, limit: q.limit, sort: q.sort },
+      );
+      if (q.reactAdmin) return sendList(reply, 'tickets', q, rows, total) as Ticket[];
+      const totalPages = Math.max(1, Math.ceil(total / q.limit));
+      const statistics = await ticketStatistics(pool, scope);
+      return {
+        success: true as const,
+        data: {
+          tickets: rows,
+          total,
+          page: q.page,
+          limit: q.limit,
+          totalPages,
+          statistics,
+          pagination: { page: q.page, limit: q.limit, total, total_pages: totalPages },
+        },
+      };
+    },
+  );
 
-  app.get('/tickets/statistics', { schema: { tags: ['tickets'], summary: 'Ticket statistics of the tickets the caller sees' } }, async (request) => {
-    return { success: true, data: await ticketStatistics(pool, scopeOf(request)) };
-  });
+  app.get(
+    '/tickets/statistics',
+    { schema: { tags: ['tickets'], summary: 'Ticket statistics of the tickets the caller sees', response: { 200: ticketStatisticsAnswer } } },
+    async (request) => {
+      return { success: true as const, data: await ticketStatistics(pool, scopeOf(request)) };
+    },
+  );
 
-  app.get('/tickets/dashboard', { schema: { tags: ['tickets'], summary: "The support dashboard's ticket figures (support staff and admins)" } }, async () => {
-    return { success: true, data: await supportDashboardFigures(pool) };
-  });
+  app.get(
+    '/tickets/dashboard',
+    { schema: { tags: ['tickets'], summary: "The support dashboard's ticket figures (support staff and admins)", response: { 200: supportDashboardAnswer } } },
+    async () => {
+      return { success: true as const, data: await supportDashboardFigures(pool) };
+    },
+  );
 
-  app.get('/tickets/assignees', { schema: { tags: ['tickets'], summary: 'Who a ticket may be assigned to: active support staff and administrators' } }, async () => {
-    const users = await ticketAssignees(pool);
-    return { success: true, data: users };
-  });
+  app.get(
+    '/tickets/assignees',
+    { schema: { tags: ['tickets'], summary: 'Who a ticket may be assigned to: active support staff and administrators', response: { 200: assigneesAnswer } } },
+    async () => {
+      const users = await ticketAssignees(pool);
+      return { success: true as const, data: users };
+    },
+  );
 
   app.get(
     '/tickets/attachments/:name',
-    { schema: { tags: ['tickets'], summary: "A ticket's attachment, for those who see the ticket", params: uploadNameParam } },
+    {
+      schema: {
+        tags: ['tickets'],
+        summary: "A ticket's attachment, for those who see the ticket",
+        params: uploadNameParam,
+        response: { 200: z.string().describe("The attached file's bytes, with its own content type (a document or an image)") },
+      },
+    },
     async (request, reply) => {
       const attachment = await ticketWithAttachment(pool, request.params.name, scopeOf(request));
       if (!attachment) throw new HttpError(404, 'NOT_FOUND', 'There is no such file.');
@@ -205,32 +197,74 @@ export async function ticketRoutes(parent: FastifyInstance, services: Services):
     },
   );
 
-  app.get('/tickets/:id', { schema: { tags: ['tickets'], summary: 'One ticket with its conversation (internal notes for support staff only); with asOf: the ticket as it was at that moment', params: ticketParam, querystring: asOfQuery } }, async (request) => {
-    if (!request.query.asOf) return recordAnswer(await withComments(request, request.params.id));
-    const ticket = await load(request, request.params.id);
-    return recordAnswer(await asOfAnswer(services, VERSIONED_RECORDS.tickets, ticket.id, request.query.asOf, request.principal, TICKET_MESSAGES.notFound));
+  app.get(
+    '/tickets/:id',
+    {
+      schema: {
+        tags: ['tickets'],
+        summary: 'One ticket with its conversation (internal notes for support staff only); with asOf: the ticket as it was at that moment',
+        params: ticketParam,
+        querystring: asOfQuery,
+        response: { 200: z.union([asOfRecordAnswer, ticketAnswer]) },
+      },
+    },
+    async (request) => {
+      if (!request.query.asOf) return recordAnswer(await withComments(request, request.params.id));
+      const ticket = await load(request, request.params.id);
+      return recordAnswer(await asOfAnswer(services, VERSIONED_RECORDS.tickets, ticket.id, request.query.asOf, request.principal, TICKET_MESSAGES.notFound));
+    },
+  );
+
+  versionsRoute(app, services, {
+    path: '/tickets',
+    type: VERSIONED_RECORDS.tickets,
+    params: ticketParam,
+    notFound: TICKET_MESSAGES.notFound,
+    visible: async (request, id) => (await load(request, id)).id,
   });
 
-  versionsRoute(app, services, { path: '/tickets', type: VERSIONED_RECORDS.tickets, params: ticketParam, notFound: TICKET_MESSAGES.notFound, visible: async (request, id) => (await load(request, id)).id });
+  app.get(
+    '/tickets/:id/comments',
+    {
+      schema: {
+        tags: ['tickets'],
+        summary: "A ticket's conversation (internal notes for support staff only)",
+        params: ticketParam,
+        response: { 200: commentsAnswer },
+      },
+    },
+    async (request) => {
+      const ticket = await load(request, request.params.id);
+      return { success: true as const, data: await ticketComments(pool, ticket.id, scopeOf(request)) };
+    },
+  );
 
-  app.get('/tickets/:id/comments', { schema: { tags: ['tickets'], summary: "A ticket's conversation (internal notes for support staff only)", params: ticketParam } }, async (request) => {
-    const ticket = await load(request, request.params.id);
-    return { success: true, data: await ticketComments(pool, ticket.id, scopeOf(request)) };
-  });
-
-  app.get('/tickets/:id/history', { schema: { tags: ['tickets'], summary: "A ticket's status history", params: ticketParam } }, async (request) => {
-    const ticket = await load(request, request.params.id);
-    return { success: true, data: await statusHistoryOf(pool, 'tickets', ticket.id) };
-  });
+  app.get(
+    '/tickets/:id/history',
+    { schema: { tags: ['tickets'], summary: "A ticket's status history", params: ticketParam, response: { 200: statusHistoryAnswer } } },
+    async (request) => {
+      const ticket = await load(request, request.params.id);
+      return { success: true as const, data: await statusHistoryOf(pool, 'tickets', ticket.id) };
+    },
+  );
 
   app.post(
     '/tickets',
-    { schema: { tags: ['tickets'], summary: 'Open a ticket (multipart: the form fields, tags comma separated, up to 5 attachments)', consumes: ['multipart/form-data'] } },
+    {
+      schema: {
+        tags: ['tickets'],
+        summary: 'Open a ticket (multipart: the form fields, tags comma separated, up to 5 attachments)',
+        consumes: ['multipart/form-data'],
+        response: ticketCreatedAnswers,
+      },
+    },
     async (request, reply) => {
       const { principal } = request;
       const form = await readMultipart(request, { attachments: ATTACHMENT_RULE });
-      const fields = Object.fromEntries(Object.entries(form.fields).map(([key, value]) => [key, key === 'tags' || !Array.isArray(value) ? value : value[value.length - 1]]));
-      const parsed = createFields.safeParse(fields);
+      const fields = Object.fromEntries(
+        Object.entries(form.fields).map(([key, value]) => [key, key === 'tags' || !Array.isArray(value) ? value : value[value.length - 1]]),
+      );
+      const parsed = ticketCreateFields.safeParse(fields);
       if (!parsed.success) throw validationError(parsed.error.issues);
       const body = parsed.data;
       if (body.assigned_to && !hasPermission(principal, 'Support.Update')) {
@@ -249,7 +283,8 @@ export async function ticketRoutes(parent: FastifyInstance, services: Services):
       const earlier = await earlierCreation(services, request, tickets.streamId(ticketId), ticketId);
       if (earlier) return answerCreated(services, reply, { ...created, earlier }, read);
       try {
-        for (const file of files) stored.push({ name: await storeUpload(services.config.UPLOAD_DIR, file, 'private'), originalName: file.originalName.slice(0, 200), type: file.type });
+        for (const file of files)
+          stored.push({ name: await storeUpload(services.config.UPLOAD_DIR, file, 'private'), originalName: file.originalName.slice(0, 200), type: file.type });
         await openTicket(
           services,
           {
@@ -278,7 +313,14 @@ export async function ticketRoutes(parent: FastifyInstance, services: Services):
 
   app.post(
     '/warranty/checks',
-    { schema: { tags: ['tickets'], summary: 'Look up a shipped unit by serial number: product, order, delivery and warranty end (each check is recorded)', body: warrantyCheckBody } },
+    {
+      schema: {
+        tags: ['tickets'],
+        summary: 'Look up a shipped unit by serial number: product, order, delivery and warranty end (each check is recorded)',
+        body: warrantyCheckBody,
+        response: { 200: warrantyCheckAnswer },
+      },
+    },
     async (request) => {
       const { principal } = request;
       const scope = scopeOf(request);
@@ -288,21 +330,37 @@ export async function ticketRoutes(parent: FastifyInstance, services: Services):
         services,
         warrantyChecks,
         checkId,
-        { type: 'RecordWarrantyCheck', checkId, serialNumber: request.body.serial_number, organisationId: principal.organisationId, unit: unit ? { orderId: unit.order_id, underWarranty: unit.under_warranty } : null },
+        {
+          type: 'RecordWarrantyCheck',
+          checkId,
+          serialNumber: request.body.serial_number,
+          organisationId: principal.organisationId,
+          unit: unit ? { orderId: unit.order_id, underWarranty: unit.under_warranty } : null,
+        },
         metadataFromRequest(request),
       );
-      if (!unit) return { success: true, found: false, message: WARRANTY_MESSAGES.notFound(request.body.serial_number.toUpperCase()), data: null };
-      return { success: true, found: true, message: unit.under_warranty ? WARRANTY_MESSAGES.underWarranty : WARRANTY_MESSAGES.expired, data: unit };
+      if (!unit) return { success: true as const, found: false, message: WARRANTY_MESSAGES.notFound(request.body.serial_number.toUpperCase()), data: null };
+      return { success: true as const, found: true, message: unit.under_warranty ? WARRANTY_MESSAGES.underWarranty : WARRANTY_MESSAGES.expired, data: unit };
     },
   );
 
   app.post(
     '/tickets/rma',
-    { schema: { tags: ['tickets'], summary: 'Request a return (RMA) for a shipped unit under warranty: opens a ticket of category RMA linked to the order and unit', body: rmaBody } },
+    {
+      schema: {
+        tags: ['tickets'],
+        summary: 'Request a return (RMA) for a shipped unit under warranty: opens a ticket of category RMA linked to the order and unit',
+        body: rmaBody,
+        response: ticketCreatedAnswers,
+      },
+    },
     async (request, reply) => {
       const { principal } = request;
       const unit = await findUnit(pool, request.body.serial_number, scopeOf(request).organisationId);
-      if (!unit) throw new HttpError(404, 'NOT_FOUND', WARRANTY_MESSAGES.notFound(request.body.serial_number.toUpperCase()), [{ field: 'serial_number', message: 'No shipped unit of yours has this serial number.' }]);
+      if (!unit)
+        throw new HttpError(404, 'NOT_FOUND', WARRANTY_MESSAGES.notFound(request.body.serial_number.toUpperCase()), [
+          { field: 'serial_number', message: 'No shipped unit of yours has this serial number.' },
+        ]);
       const organisation = principal.organisationId === principal.id ? undefined : await findUser(pool, principal.organisationId);
       const ticketId = newRecordId(request, 'rma');
       const created = { id: ticketId, location: `/api/tickets/${ticketId}` };
@@ -316,10 +374,17 @@ export async function ticketRoutes(parent: FastifyInstance, services: Services):
           organisationId: principal.organisationId,
           companyName: organisation ? organisation.company_name : principal.companyName,
           title: request.body.title?.trim() || `RMA: ${unit.product_name} ${unit.serial_number}`,
-          description: request.body.description?.trim() || `Return requested for ${unit.product_name}, serial number ${unit.serial_number}, order ${unit.order_number}.`,
+          description:
+            request.body.description?.trim() || `Return requested for ${unit.product_name}, serial number ${unit.serial_number}, order ${unit.order_number}.`,
           priority: 'High',
           attachments: [],
-          rma: { serialNumber: unit.serial_number, orderId: unit.order_id, orderNumber: unit.order_number, productName: unit.product_name, underWarranty: unit.under_warranty },
+          rma: {
+            serialNumber: unit.serial_number,
+            orderId: unit.order_id,
+            orderNumber: unit.order_number,
+            productName: unit.product_name,
+            underWarranty: unit.under_warranty,
+          },
         },
         metadataFromRequest(request),
       );
@@ -329,7 +394,16 @@ export async function ticketRoutes(parent: FastifyInstance, services: Services):
 
   app.patch(
     '/tickets/:id/status',
-    { preValidation: visibleTicket, schema: { tags: ['tickets'], summary: "Change a ticket's status, with an optional comment (internal or public)", params: ticketParam, body: statusBody } },
+    {
+      preValidation: visibleTicket,
+      schema: {
+        tags: ['tickets'],
+        summary: "Change a ticket's status, with an optional comment (internal or public)",
+        params: ticketParam,
+        body: statusBody,
+        response: { 200: ticketAnswer },
+      },
+    },
     async (request) => {
       const ticket = await load(request, request.params.id);
       const { status, comment, is_internal, resolution_notes } = request.body;
@@ -345,14 +419,23 @@ export async function ticketRoutes(parent: FastifyInstance, services: Services):
 
   app.post(
     '/tickets/:id/comments',
-    { preValidation: visibleTicket, schema: { tags: ['tickets'], summary: 'Add a reply or (support staff) an internal note', params: ticketParam, body: commentBody } },
+    {
+      preValidation: visibleTicket,
+      schema: {
+        tags: ['tickets'],
+        summary: 'Add a reply or (support staff) an internal note',
+        params: ticketParam,
+        body: commentBody,
+        response: commentCreatedAnswers,
+      },
+    },
     async (request, reply) => {
       const ticket = await load(request, request.params.id);
       const commentId = newRecordId(request, 'comment');
       const created = { id: commentId, location: `/api/tickets/${ticket.id}/comments` };
       const read = async () => {
         const comments = await ticketComments(pool, ticket.id, scopeOf(request));
-        return { success: true, message: TICKET_MESSAGES.commentAdded, data: comments.find((c) => c.id === commentId) ?? null, comments };
+        return { success: true as const, message: TICKET_MESSAGES.commentAdded, data: comments.find((c) => c.id === commentId) ?? null, comments };
       };
       const earlier = await earlierCreation(services, request, tickets.streamId(ticket.id), commentId);
       if (earlier) return answerCreated(services, reply, { ...created, earlier }, read);
@@ -363,7 +446,16 @@ export async function ticketRoutes(parent: FastifyInstance, services: Services):
 
   app.patch(
     '/tickets/:id/assign',
-    { preValidation: visibleTicket, schema: { tags: ['tickets'], summary: 'Assign a ticket to support staff or an administrator', params: ticketParam, body: assignBody } },
+    {
+      preValidation: visibleTicket,
+      schema: {
+        tags: ['tickets'],
+        summary: 'Assign a ticket to support staff or an administrator',
+        params: ticketParam,
+        body: assignBody,
+        response: { 200: ticketAnswer },
+      },
+    },
     async (request) => {
       const ticket = await load(request, request.params.id);
       const assignee = await assigneeOf(services, request.body.assigned_to);
@@ -373,16 +465,49 @@ export async function ticketRoutes(parent: FastifyInstance, services: Services):
     },
   );
 
-  app.put('/tickets/:id', { preValidation: visibleTicket, schema: { tags: ['tickets'], summary: "Change a ticket's title, description, priority, category, tags or due date", params: ticketParam, body: updateTicketBody } }, async (request) => {
-    const ticket = await load(request, request.params.id);
-    const b = request.body;
-    await run(request, ticket.id, { type: 'UpdateTicket', title: b.title, description: b.description, priority: b.priority, category: b.category, tags: b.tags, dueDate: b.due_date ?? undefined });
-    return recordAnswer(await withComments(request, ticket.id), TICKET_MESSAGES.updated);
-  });
+  app.put(
+    '/tickets/:id',
+    {
+      preValidation: visibleTicket,
+      schema: {
+        tags: ['tickets'],
+        summary: "Change a ticket's title, description, priority, category, tags or due date",
+        params: ticketParam,
+        body: updateTicketBody,
+        response: { 200: ticketAnswer },
+      },
+    },
+    async (request) => {
+      const ticket = await load(request, request.params.id);
+      const b = request.body;
+      await run(request, ticket.id, {
+        type: 'UpdateTicket',
+        title: b.title,
+        description: b.description,
+        priority: b.priority,
+        category: b.category,
+        tags: b.tags,
+        dueDate: b.due_date ?? undefined,
+      });
+      return recordAnswer(await withComments(request, ticket.id), TICKET_MESSAGES.updated);
+    },
+  );
 
-  app.delete('/tickets/:id', { preValidation: visibleTicket, schema: { tags: ['tickets'], summary: 'Delete a ticket (its history stays in the event log)', params: ticketParam } }, async (request) => {
-    const ticket = await load(request, request.params.id);
-    await run(request, ticket.id, { type: 'DeleteTicket' });
-    return recordAnswer(ticket, TICKET_MESSAGES.deleted);
-  });
+  app.delete(
+    '/tickets/:id',
+    {
+      preValidation: visibleTicket,
+      schema: {
+        tags: ['tickets'],
+        summary: 'Delete a ticket (its history stays in the event log)',
+        params: ticketParam,
+        response: { 200: deletedTicketAnswer },
+      },
+    },
+    async (request) => {
+      const ticket = await load(request, request.params.id);
+      await run(request, ticket.id, { type: 'DeleteTicket' });
+      return recordAnswer(ticket, TICKET_MESSAGES.deleted);
+    },
+  );
 }

@@ -34,7 +34,10 @@ describe('listing', () => {
   });
 
   it('answers react-admin with an array and Content-Range', async () => {
-    const response = await asAdmin({ method: 'GET', url: `/api/users?sort=${encodeURIComponent('["full_name","ASC"]')}&range=${encodeURIComponent('[0,2]')}&filter=${encodeURIComponent('{"q":"PARTNERHUB.TEST"}')}` });
+    const response = await asAdmin({
+      method: 'GET',
+      url: `/api/users?sort=${encodeURIComponent('["full_name","ASC"]')}&range=${encodeURIComponent('[0,2]')}&filter=${encodeURIComponent('{"q":"PARTNERHUB.TEST"}')}`,
+    });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toHaveLength(3);
     expect(response.headers['content-range']).toMatch(/^users 0-2\/\d+$/);
@@ -51,7 +54,13 @@ describe('listing', () => {
   });
 
   it('refuses a malformed list query', async () => {
-    for (const url of ['/api/users?limit=0', '/api/users?sort=notjson', '/api/users?sort=["password","ASC"]', '/api/users?filter={"owner":"x"}', '/api/users?color=red']) {
+    for (const url of [
+      '/api/users?limit=0',
+      '/api/users?sort=notjson',
+      '/api/users?sort=["password","ASC"]',
+      '/api/users?filter={"owner":"x"}',
+      '/api/users?color=red',
+    ]) {
       const response = await asAdmin({ method: 'GET', url: encodeURI(url) });
       expect(response.statusCode, url).toBe(400);
       expect(response.json().error.code).toBe('VALIDATION_ERROR');
@@ -64,13 +73,19 @@ describe('adding a user', () => {
     const body = newUser();
     const created = await asAdmin({ method: 'POST', url: '/api/users', payload: body });
     expect(created.statusCode).toBe(201);
-    expect(created.json()).toMatchObject({ success: true, message: 'User successfully registered', data: { email: body.email, role: 'distributor', is_active: false, permissions: ['Orders.Read', 'Orders.Track'] } });
+    expect(created.json()).toMatchObject({
+      success: true,
+      message: 'User successfully registered',
+      data: { email: body.email, role: 'distributor', is_active: false, permissions: ['Orders.Read', 'Orders.Track'] },
+    });
     const id = created.json().data.id;
     // Read-your-writes: the very next read shows it.
     const listed = (await asAdmin({ method: 'GET', url: `/api/users?search=${body.email}` })).json().data.users;
     expect(listed.map((u: { id: string }) => u.id)).toEqual([id]);
     const history = (await asAdmin({ method: 'GET', url: `/api/users/${id}/history` })).json().data;
-    expect(history).toEqual([expect.objectContaining({ from_status: null, to_status: 'inactive', actor_id: admin.user.id, actor_name: 'Alex Morgan', actor_role: 'admin' })]);
+    expect(history).toEqual([
+      expect.objectContaining({ from_status: null, to_status: 'inactive', actor_id: admin.user.id, actor_name: 'Alex Morgan', actor_role: 'admin' }),
+    ]);
   });
 
   it.each([
@@ -114,8 +129,16 @@ describe('editing, deactivating and deleting', () => {
     const id = (await asAdmin({ method: 'POST', url: '/api/users', payload: body })).json().data.id;
     const session = await login(t.app, body.email, body.password);
 
-    const edited = await asAdmin({ method: 'PUT', url: `/api/users/${id}`, payload: { id, full_name: 'Rosa M. Alvarez', email: body.email, role: 'distributor', is_active: true, permissions: ['Orders.Read'] } });
-    expect(edited.json()).toMatchObject({ success: true, message: 'User updated successfully', data: { full_name: 'Rosa M. Alvarez', permissions: ['Orders.Read'] } });
+    const edited = await asAdmin({
+      method: 'PUT',
+      url: `/api/users/${id}`,
+      payload: { id, full_name: 'Rosa M. Alvarez', email: body.email, role: 'distributor', is_active: true, permissions: ['Orders.Read'] },
+    });
+    expect(edited.json()).toMatchObject({
+      success: true,
+      message: 'User updated successfully',
+      data: { full_name: 'Rosa M. Alvarez', permissions: ['Orders.Read'] },
+    });
 
     // The user's next request learns of the new permissions.
     const me = await as(t.app, session)({ method: 'GET', url: '/api/auth/me' });
@@ -138,8 +161,14 @@ describe('editing, deactivating and deleting', () => {
     expect((await asAdmin({ method: 'GET', url: `/api/users?search=${body.email}` })).json().data.total).toBe(0);
 
     const history = (await asAdmin({ method: 'GET', url: `/api/users/${id}/history` })).json().data;
-    expect(history.map((h: { from_status: string | null; to_status: string }) => `${h.from_status}→${h.to_status}`)).toEqual(['null→active', 'active→inactive', 'inactive→deleted']);
-    expect(history.every((h: { actor_name: string; occurred_at: string }) => h.actor_name === 'Alex Morgan' && !Number.isNaN(Date.parse(h.occurred_at)))).toBe(true);
+    expect(history.map((h: { from_status: string | null; to_status: string }) => `${h.from_status}→${h.to_status}`)).toEqual([
+      'null→active',
+      'active→inactive',
+      'inactive→deleted',
+    ]);
+    expect(history.every((h: { actor_name: string; occurred_at: string }) => h.actor_name === 'Alex Morgan' && !Number.isNaN(Date.parse(h.occurred_at)))).toBe(
+      true,
+    );
 
     // The address is free again.
     expect((await asAdmin({ method: 'POST', url: '/api/users', payload: newUser({ email: body.email }) })).statusCode).toBe(201);
@@ -206,12 +235,19 @@ describe('activating and deactivating several users at once', () => {
     const missing = '00000000-0000-4000-8000-000000000000';
     const response = await bulk({ ids: [a.id, missing], is_active: false });
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toMatchObject({ success: false, message: 'No user was changed: User not found.', error: { rows: [{ id: missing, message: 'User not found.' }] } });
+    expect(response.json()).toMatchObject({
+      success: false,
+      message: 'No user was changed: User not found.',
+      error: { rows: [{ id: missing, message: 'User not found.' }] },
+    });
     expect(await statusOf(a.id)).toBe(true);
 
     const self = await bulk({ ids: [a.id, admin.user.id], is_active: false });
     expect(self.statusCode).toBe(400);
-    expect(self.json()).toMatchObject({ message: 'No user was changed: You cannot deactivate your own account.', error: { code: 'VALIDATION_ERROR', rows: [{ id: admin.user.id }] } });
+    expect(self.json()).toMatchObject({
+      message: 'No user was changed: You cannot deactivate your own account.',
+      error: { code: 'VALIDATION_ERROR', rows: [{ id: admin.user.id }] },
+    });
     expect(await statusOf(a.id)).toBe(true);
   });
 
@@ -257,7 +293,12 @@ describe('who may call what', () => {
   });
 
   it('signed out, every route of this module answers 401', async () => {
-    for (const route of [...adminOnly, ...anySignedIn, { method: 'POST', url: '/api/auth/logout' }, { method: 'POST', url: '/api/auth/change-password', payload: { currentPassword: 'a', newPassword: 'bbbbbb' } }] as const) {
+    for (const route of [
+      ...adminOnly,
+      ...anySignedIn,
+      { method: 'POST', url: '/api/auth/logout' },
+      { method: 'POST', url: '/api/auth/change-password', payload: { currentPassword: 'a', newPassword: 'bbbbbb' } },
+    ] as const) {
       const response = await t.app.inject({ ...route });
       expect(response.statusCode, `${route.method} ${route.url}`).toBe(401);
       expect(response.json().error.code).toBe('UNAUTHENTICATED');

@@ -1,16 +1,29 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { canGrantPermissions, normalizePermissions, ROLES } from '../../domain/access';
-import { metadataFromRequest, runCommand } from '../commands/dispatch';
-import { USER_MESSAGES, users } from '../../domain/identity/identity';
-import { deleteUser, eraseUser, registerUser, updateUser } from '../commands/users';
+import { canGrantPermissions, normalizePermissions } from '../../domain/access';
+import {
+  asOfRecordAnswer,
+  bulkStatusAnswer,
+  idAnswer,
+  statusHistoryAnswer,
+  userAnswer,
+  userCreateBody,
+  userCreatedAnswers,
+  userEditFields,
+  userListAnswer,
+  USER_READ_ONLY_FIELDS,
+  userRole,
+} from '../../contracts/identity';
+import { metadataFromRequest, runCommand } from '../../platform/commands/dispatch';
+import { USER_MESSAGES, users } from '../../domain/identity/users';
+import { deleteUser, eraseUser, registerUser, updateUser } from '../../commands/users';
 import { statusHistoryOf } from '../../projections/statusHistory';
 import { findUser, listUsers, toUserView, type UserRow } from '../../projections/users';
 import { HttpError } from '../plugins/errors';
-import { hashPassword } from '../plugins/passwords';
+import { hashPassword } from '../../platform/passwords';
 import type { SessionStore } from '../plugins/sessions';
-import type { Services } from '../services';
+import type { Services } from '../../platform/services';
 import { cachedRead, type AnswerCache } from './answerCache';
 import { booleanFilter, listQuerySchema, sendList } from './lists';
 import { bulkIds, recordAnswer, updateBody } from './records';
@@ -19,37 +32,9 @@ import { answerCreated, earlierCreation, newRecordId } from './created';
 import { asOfAnswer, asOfQuery, versionsRoute } from './versions';
 import { VERSIONED_RECORDS } from '../../domain/versionedRecords';
 
-/** The Add User and Edit User messages of the specification. */
-const fullName = z.string({ error: 'Full name is required.' }).trim().min(1, 'Full name is required.').max(120, 'Full name must be at most 120 characters.');
-const email = z.email({ error: (i) => (i.input === undefined || i.input === '' ? 'Email is required.' : 'Email is invalid.') }).max(254);
-const password = z.string({ error: 'Password is required.' }).min(1, 'Password is required.').min(6, 'Password must be at least 6 characters.').max(200);
-const role = z.enum(ROLES, { error: (i) => (i.input === undefined || i.input === '' ? 'Role is required.' : `Role must be one of: ${ROLES.join(', ')}.`) });
-const permissions = z.array(z.string().max(60)).max(60);
-const companyName = z.string().trim().max(200).nullable().optional();
+const editBody = updateBody(userEditFields, USER_READ_ONLY_FIELDS);
 
-const createBody = z
-  .object({ full_name: fullName, email, password, role, is_active: z.boolean().optional(), permissions: permissions.optional(), company_name: companyName })
-  .strict()
-  .meta({ example: { full_name: 'Dana Okafor', email: 'dana.okafor@partnerhub.test', password: 'Secret123', role: 'support', is_active: true, permissions: ['Support.Read'], company_name: null } });
-
-/** What a user record carries that an edit cannot change (the answer of GET /users/:id). */
-const USER_READ_ONLY_FIELDS = ['status', 'company', 'effectivePermissions', 'parent_user_id', 'created_at', 'updated_at'];
-
-const editBody = updateBody(
-  {
-    id: z.uuid().optional(),
-    full_name: fullName,
-    email,
-    role: role.optional(),
-    is_active: z.boolean().optional(),
-    permissions: permissions.optional(),
-    company_name: companyName,
-    password: z.union([z.literal(''), password]).optional(),
-  },
-  USER_READ_ONLY_FIELDS,
-);
-
-const listQuery = listQuerySchema({ role: role.optional(), isActive: booleanFilter.optional(), is_active: booleanFilter.optional() }, [
+const listQuery = listQuerySchema({ role: userRole.optional(), isActive: booleanFilter.optional(), is_active: booleanFilter.optional() }, [
   'full_name',
   'email',
   'role',
@@ -69,7 +54,13 @@ const bulkStatusBody = z
 
 /** POST /users/:id/erase: why the person's data is erased (kept in the audit log). */
 const eraseBody = z
-  .object({ reason: z.string({ error: USER_MESSAGES.eraseReasonRequired }).trim().min(1, USER_MESSAGES.eraseReasonRequired).max(500, 'The reason may have at most 500 characters.') })
+  .object({
+    reason: z
+      .string({ error: USER_MESSAGES.eraseReasonRequired })
+      .trim()
+      .min(1, USER_MESSAGES.eraseReasonRequired)
+      .max(500, 'The reason may have at most 500 characters.'),
+  })
   .strict()
   .meta({ example: { reason: 'Erasure requested by the former contact on 2026-03-02 (ticket 4411)' } });
 
@@ -77,7 +68,9 @@ const eraseBody = z
 const CREATABLE_ROLES = ['distributor', 'manufacturer', 'support'] as const;
 
 const grantRefused = (role: string) =>
-  new HttpError(400, 'VALIDATION_ERROR', `Some of the chosen permissions cannot be given to a ${role} user.`, [{ field: 'permissions', message: 'Choose only permissions offered for this role.' }]);
+  new HttpError(400, 'VALIDATION_ERROR', `Some of the chosen permissions cannot be given to a ${role} user.`, [
+    { field: 'permissions', message: 'Choose only permissions offered for this role.' },
+  ]);
 
 export async function userRoutes(parent: FastifyInstance, services: Services, sessions: SessionStore, answers: AnswerCache): Promise<void> {
   const app = parent.withTypeProvider<ZodTypeProvider>();
@@ -89,34 +82,63 @@ export async function userRoutes(parent: FastifyInstance, services: Services, se
     return row;
   };
 
-  app.get('/users', { schema: { tags: ['users'], summary: 'List users (admins)', querystring: listQuery } }, cachedRead(answers, async (request: FastifyRequest<{ Querystring: z.output<typeof listQuery> }>, reply) => {
-    const q = request.query;
-    const { rows, total } = await listUsers(
-      pool,
-      { ids: q.ids, role: q.filters.role, isActive: q.filters.isActive ?? q.filters.is_active, search: q.search, includeSubUsers: false },
-      { offset: q.offset, limit: q.limit, sort: q.sort },
-    );
-    return sendList(reply, 'users', q, rows.map(view), total);
-  }));
+  app.get(
+    '/users',
+    { schema: { tags: ['users'], summary: 'List users (admins)', querystring: listQuery, response: { 200: userListAnswer } } },
+    cachedRead(answers, async (request: FastifyRequest<{ Querystring: z.output<typeof listQuery> }>, reply) => {
+      const q = request.query;
+      const { rows, total } = await listUsers(
+        pool,
+        { ids: q.ids, role: q.filters.role, isActive: q.filters.isActive ?? q.filters.is_active, search: q.search, includeSubUsers: false },
+        { offset: q.offset, limit: q.limit, sort: q.sort },
+      );
+      return sendList(reply, 'users', q, rows.map(view), total);
+    }),
+  );
 
-  app.get('/users/:id', { schema: { tags: ['users'], summary: 'One user (with asOf: as it was at that moment)', params: uuidParam, querystring: asOfQuery } }, async (request) => {
-    const user = await load(request.params.id);
-    if (request.query.asOf) return recordAnswer(await asOfAnswer(services, VERSIONED_RECORDS.users, user.id, request.query.asOf, request.principal, 'User not found.'));
-    return recordAnswer(view(user));
+  app.get(
+    '/users/:id',
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'One user (with asOf: as it was at that moment)',
+        params: uuidParam,
+        querystring: asOfQuery,
+        response: { 200: z.union([asOfRecordAnswer, userAnswer]) },
+      },
+    },
+    async (request) => {
+      const user = await load(request.params.id);
+      if (request.query.asOf)
+        return recordAnswer(await asOfAnswer(services, VERSIONED_RECORDS.users, user.id, request.query.asOf, request.principal, 'User not found.'));
+      return recordAnswer(view(user));
+    },
+  );
+
+  versionsRoute(app, services, {
+    path: '/users',
+    type: VERSIONED_RECORDS.users,
+    params: uuidParam,
+    notFound: 'User not found.',
+    visible: async (_request, id) => (await load(id)).id,
   });
 
-  versionsRoute(app, services, { path: '/users', type: VERSIONED_RECORDS.users, params: uuidParam, notFound: 'User not found.', visible: async (_request, id) => (await load(id)).id });
+  app.get(
+    '/users/:id/history',
+    { schema: { tags: ['users'], summary: "A user's status history", params: uuidParam, response: { 200: statusHistoryAnswer } } },
+    async (request) => {
+      const history = await statusHistoryOf(pool, 'users', request.params.id);
+      if (history.length === 0) await load(request.params.id);
+      return { success: true as const, data: history };
+    },
+  );
 
-  app.get('/users/:id/history', { schema: { tags: ['users'], summary: "A user's status history", params: uuidParam } }, async (request) => {
-    const history = await statusHistoryOf(pool, 'users', request.params.id);
-    if (history.length === 0) await load(request.params.id);
-    return { success: true, data: history };
-  });
-
-  app.post('/users', { schema: { tags: ['users'], summary: 'Add a user', body: createBody } }, async (request, reply) => {
+  app.post('/users', { schema: { tags: ['users'], summary: 'Add a user', body: userCreateBody, response: userCreatedAnswers } }, async (request, reply) => {
     const body = request.body;
     if (!(CREATABLE_ROLES as readonly string[]).includes(body.role)) {
-      throw new HttpError(400, 'VALIDATION_ERROR', `Users with role ${body.role} are not created here.`, [{ field: 'role', message: 'Choose distributor, manufacturer or support.' }]);
+      throw new HttpError(400, 'VALIDATION_ERROR', `Users with role ${body.role} are not created here.`, [
+        { field: 'role', message: 'Choose distributor, manufacturer or support.' },
+      ]);
     }
     const granted = body.permissions ?? [];
     if (!canGrantPermissions(request.principal, body.role, granted)) throw grantRefused(body.role);
@@ -146,31 +168,36 @@ export async function userRoutes(parent: FastifyInstance, services: Services, se
     return answerCreated(services, reply, created, read);
   });
 
-  app.put('/users/:id', { schema: { tags: ['users'], summary: 'Edit a user', params: uuidParam, body: editBody } }, async (request) => {
-    const body = request.body;
-    if (body.id && body.id !== request.params.id) throw new HttpError(400, 'VALIDATION_ERROR', 'The id in the body does not match the address.');
-    const current = await load(request.params.id);
-    if (body.permissions && !canGrantPermissions(request.principal, current.role, body.permissions)) throw grantRefused(current.role);
-    await updateUser(
-      services,
-      current.id,
-      current.email,
-      {
-        type: 'UpdateUser',
-        email: body.email,
-        fullName: body.full_name,
-        companyName: body.company_name === undefined ? current.company_name : body.company_name,
-        role: body.role,
-        isActive: body.is_active,
-        permissions: body.permissions ? normalizePermissions(body.permissions) : undefined,
-        passwordHash: body.password ? await hashPassword(body.password) : undefined,
-      },
-      metadataFromRequest(request),
-    );
-    if (body.is_active === false || body.password) await sessions.revokeAllOf(current.id, body.password ? 'password reset by an admin' : 'account deactivated');
-    if (body.is_active === false) await sessions.revokeMembersOf(current.id, 'organisation deactivated');
-    return recordAnswer(view(await load(current.id)), 'User updated successfully');
-  });
+  app.put(
+    '/users/:id',
+    { schema: { tags: ['users'], summary: 'Edit a user', params: uuidParam, body: editBody, response: { 200: userAnswer } } },
+    async (request) => {
+      const body = request.body;
+      if (body.id && body.id !== request.params.id) throw new HttpError(400, 'VALIDATION_ERROR', 'The id in the body does not match the address.');
+      const current = await load(request.params.id);
+      if (body.permissions && !canGrantPermissions(request.principal, current.role, body.permissions)) throw grantRefused(current.role);
+      await updateUser(
+        services,
+        current.id,
+        current.email,
+        {
+          type: 'UpdateUser',
+          email: body.email,
+          fullName: body.full_name,
+          companyName: body.company_name === undefined ? current.company_name : body.company_name,
+          role: body.role,
+          isActive: body.is_active,
+          permissions: body.permissions ? normalizePermissions(body.permissions) : undefined,
+          passwordHash: body.password ? await hashPassword(body.password) : undefined,
+        },
+        metadataFromRequest(request),
+      );
+      if (body.is_active === false || body.password)
+        await sessions.revokeAllOf(current.id, body.password ? 'password reset by an admin' : 'account deactivated');
+      if (body.is_active === false) await sessions.revokeMembersOf(current.id, 'organisation deactivated');
+      return recordAnswer(view(await load(current.id)), 'User updated successfully');
+    },
+  );
 
   /**
    * All or nothing: every row is checked before any is changed, and one row that cannot change
@@ -178,56 +205,79 @@ export async function userRoutes(parent: FastifyInstance, services: Services, se
    * command per account, each a no-op when the account already has the wanted status, so a retry
    * after an interrupted request finishes the job without changing anything twice.
    */
-  app.post('/users/bulk-status', { schema: { tags: ['users'], summary: 'Activate or deactivate several users (admins)', body: bulkStatusBody } }, async (request) => {
-    const { ids, is_active: active } = request.body;
-    const found = await Promise.all(ids.map((id) => findUser(pool, id)));
-    const refused = ids.flatMap((id, index) => {
-      const row = found[index];
-      if (!row) return [{ id, message: 'User not found.' }];
-      if (!active && row.id === request.principal.id) return [{ id, message: 'You cannot deactivate your own account.' }];
-      return [];
-    });
-    if (refused.length) {
-      const message = refused.length === 1 ? `No user was changed: ${refused[0]!.message}` : `No user was changed: ${refused.length} of the chosen users cannot be changed.`;
-      throw new HttpError(
-        refused.some((row) => row.message !== 'User not found.') ? 400 : 404,
-        refused.some((row) => row.message !== 'User not found.') ? 'VALIDATION_ERROR' : 'NOT_FOUND',
-        message,
-        refused.map((row) => ({ field: `ids.${ids.indexOf(row.id)}`, message: row.message })),
-        { rows: refused },
-      );
-    }
-    const rows = found as UserRow[];
-    const toChange = rows.filter((row) => row.is_active !== active);
-    const metadata = metadataFromRequest(request);
-    for (const row of toChange) {
-      await runCommand(services, users, row.id, { type: active ? 'ActivateUser' : 'DeactivateUser', reason: active ? 'Activated with other users' : 'Deactivated with other users' }, metadata);
-      if (!active) {
-        await sessions.revokeAllOf(row.id, 'account deactivated');
-        await sessions.revokeMembersOf(row.id, 'organisation deactivated');
+  app.post(
+    '/users/bulk-status',
+    { schema: { tags: ['users'], summary: 'Activate or deactivate several users (admins)', body: bulkStatusBody, response: { 200: bulkStatusAnswer } } },
+    async (request) => {
+      const { ids, is_active: active } = request.body;
+      const found = await Promise.all(ids.map((id) => findUser(pool, id)));
+      const refused = ids.flatMap((id, index) => {
+        const row = found[index];
+        if (!row) return [{ id, message: 'User not found.' }];
+        if (!active && row.id === request.principal.id) return [{ id, message: 'You cannot deactivate your own account.' }];
+        return [];
+      });
+      if (refused.length) {
+        const message =
+          refused.length === 1
+            ? `No user was changed: ${refused[0]!.message}`
+            : `No user was changed: ${refused.length} of the chosen users cannot be changed.`;
+        throw new HttpError(
+          refused.some((row) => row.message !== 'User not found.') ? 400 : 404,
+          refused.some((row) => row.message !== 'User not found.') ? 'VALIDATION_ERROR' : 'NOT_FOUND',
+          message,
+          refused.map((row) => ({ field: `ids.${ids.indexOf(row.id)}`, message: row.message })),
+          { rows: refused },
+        );
       }
-    }
-    const changed = toChange.length;
-    const verb = active ? 'activated' : 'deactivated';
-    return {
-      success: true,
-      message: changed === 0 ? `No user changed: the chosen users were already ${verb}.` : `${changed} user${changed === 1 ? '' : 's'} ${verb}.`,
-      data: { changed: toChange.map((row) => row.id), unchanged: rows.filter((row) => row.is_active === active).map((row) => row.id), users: (await Promise.all(ids.map((id) => findUser(pool, id)))).filter((row): row is UserRow => Boolean(row)).map(view) },
-    };
-  });
+      const rows = found as UserRow[];
+      const toChange = rows.filter((row) => row.is_active !== active);
+      const metadata = metadataFromRequest(request);
+      for (const row of toChange) {
+        await runCommand(
+          services,
+          users,
+          row.id,
+          { type: active ? 'ActivateUser' : 'DeactivateUser', reason: active ? 'Activated with other users' : 'Deactivated with other users' },
+          metadata,
+        );
+        if (!active) {
+          await sessions.revokeAllOf(row.id, 'account deactivated');
+          await sessions.revokeMembersOf(row.id, 'organisation deactivated');
+        }
+      }
+      const changed = toChange.length;
+      const verb = active ? 'activated' : 'deactivated';
+      return {
+        success: true as const,
+        message: changed === 0 ? `No user changed: the chosen users were already ${verb}.` : `${changed} user${changed === 1 ? '' : 's'} ${verb}.`,
+        data: {
+          changed: toChange.map((row) => row.id),
+          unchanged: rows.filter((row) => row.is_active === active).map((row) => row.id),
+          users: (await Promise.all(ids.map((id) => findUser(pool, id)))).filter((row): row is UserRow => Boolean(row)).map(view),
+        },
+      };
+    },
+  );
 
-  app.post('/users/:id/erase', { schema: { tags: ['users'], summary: "Erase a person's personal data for good (admins)", params: uuidParam, body: eraseBody } }, async (request) => {
-    const id = request.params.id;
-    await eraseUser(services, id, request.body.reason, metadataFromRequest(request));
-    await sessions.revokeAllOf(id, 'account erased');
-    return { success: true, message: 'User erased: their personal data can no longer be read.', data: { id } };
-  });
+  app.post(
+    '/users/:id/erase',
+    {
+      schema: { tags: ['users'], summary: "Erase a person's personal data for good (admins)", params: uuidParam, body: eraseBody, response: { 200: idAnswer } },
+    },
+    async (request) => {
+      const id = request.params.id;
+      await eraseUser(services, id, request.body.reason, metadataFromRequest(request));
+      await sessions.revokeAllOf(id, 'account erased');
+      return { success: true as const, message: 'User erased: their personal data can no longer be read.', data: { id } };
+    },
+  );
 
-  app.delete('/users/:id', { schema: { tags: ['users'], summary: 'Delete a user', params: uuidParam } }, async (request) => {
+  app.delete('/users/:id', { schema: { tags: ['users'], summary: 'Delete a user', params: uuidParam, response: { 200: idAnswer } } }, async (request) => {
     const current = await load(request.params.id);
     await deleteUser(services, current.id, metadataFromRequest(request));
     await sessions.revokeAllOf(current.id, 'account deleted');
     await sessions.revokeMembersOf(current.id, 'organisation deleted');
-    return { success: true, message: `User ${current.full_name} deleted successfully`, data: { id: current.id } };
+    return { success: true as const, message: `User ${current.full_name} deleted successfully`, data: { id: current.id } };
   });
 }

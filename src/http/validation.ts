@@ -1,10 +1,14 @@
 import { z } from 'zod';
+import { HttpError } from '../plugins/errors';
 
 /** "company_name" → "Company name" for messages people read. */
 export function fieldLabel(path: readonly PropertyKey[]): string {
   const last = [...path].reverse().find((p) => typeof p === 'string') as string | undefined;
   if (!last) return 'Value';
-  const words = last.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/_/g, ' ').toLowerCase();
+  const words = last
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .replace(/_/g, ' ')
+    .toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
@@ -40,8 +44,19 @@ export function installValidationMessages(): void {
   });
 }
 
+/**
+ * A schema's refusal of fields a route parses itself (multipart forms), in the envelope the central error handler
+ * gives route-schema refusals: one detail per issue, its field the issue's path (with the unknown keys' names).
+ */
+export function validationError(issues: readonly z.core.$ZodIssue[]): HttpError {
+  const details = issues.map((issue) => {
+    const path = issue.path.map(String).join('.');
+    const keys = issue.code === 'unrecognized_keys' ? issue.keys.join(',') : '';
+    return { field: [path, keys].filter(Boolean).join('.') || 'request', message: issue.message };
+  });
+  return new HttpError(400, 'VALIDATION_ERROR', details[0]?.message ?? 'The request is not valid.', details);
+}
+
 const article = (expected: string) => (/^[aeiou]/.test(expected) ? `an ${expected}` : `a ${expected}`);
 
-/** Query strings carry text; these read booleans and numbers from it. */
-export const queryBoolean = z.enum(['true', 'false']).transform((v) => v === 'true');
 export const uuidParam = z.object({ id: z.uuid({ error: 'The id in the address is not valid.' }) }).strict();

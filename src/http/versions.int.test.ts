@@ -52,7 +52,13 @@ function ok(response: LightMyRequestResponse) {
  * Reads the record just before `change` and just after it, and long before it existed; checks that the
  * newest version is the change, by `actor`, with `field` before → after.
  */
-async function travel(options: { session: Session; url: string; field: string; change: () => Promise<LightMyRequestResponse>; actor: { session: Session; role: string } }) {
+async function travel(options: {
+  session: Session;
+  url: string;
+  field: string;
+  change: () => Promise<LightMyRequestResponse>;
+  actor: { session: Session; role: string };
+}) {
   const { session, url, field } = options;
   const before = ok(await asOf(session, url, now()));
   const beforeChange = now();
@@ -121,7 +127,11 @@ describe('a record as of any moment', () => {
     const team = '/api/partner/management/sub-users';
     const createdAt = now();
     await pause();
-    const created = await call(partner)({ method: 'POST', url: team, payload: { full_name: 'Nadia Berg', email: `nadia.${Date.now()}@northwind.test`, password: 'Secret123', permissions: ['projects_read'] } });
+    const created = await call(partner)({
+      method: 'POST',
+      url: team,
+      payload: { full_name: 'Nadia Berg', email: `nadia.${Date.now()}@northwind.test`, password: 'Secret123', permissions: ['projects_read'] },
+    });
     expect(created.statusCode, created.body).toBe(201);
     const member = created.json();
     const url = `${team}/${member.id}`;
@@ -131,7 +141,8 @@ describe('a record as of any moment', () => {
       url,
       field: 'full_name',
       actor: { session: partner, role: 'partner' },
-      change: () => call(partner)({ method: 'PUT', url, payload: { full_name: 'Nadia Berg-Holm', email: member.email, permissions: ['projects_read'], is_active: true } }),
+      change: () =>
+        call(partner)({ method: 'PUT', url, payload: { full_name: 'Nadia Berg-Holm', email: member.email, permissions: ['projects_read'], is_active: true } }),
     });
     const distributorsMember = demoUserId('distributor.user@partnerhub.test');
     expect((await asOf(partner, `${team}/${distributorsMember}`, now())).statusCode).toBe(404);
@@ -140,7 +151,11 @@ describe('a record as of any moment', () => {
 
   it('partners: an application as it was before and after its approval', async () => {
     const email = `applicant.${Date.now()}@example.test`;
-    const registered = await t.app.inject({ method: 'POST', url: '/api/user/register/', payload: { email, password: 'Welcome2026', full_name: 'Fjord Networks', company_name: 'Fjord Networks' } });
+    const registered = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/register/',
+      payload: { email, password: 'Welcome2026', full_name: 'Fjord Networks', company_name: 'Fjord Networks' },
+    });
     expect(registered.statusCode, registered.body).toBe(201);
     const { data, onboardingToken } = registered.json();
     const submitted = await t.app.inject({
@@ -156,7 +171,12 @@ describe('a record as of any moment', () => {
       url,
       field: 'status',
       actor: { session: admin, role: 'admin' },
-      change: () => call(admin)({ method: 'PATCH', url, payload: { status: 'approved', category: 'Helix Authorized Distributor', permissions: ['Projects.Read', 'Orders.Track'] } }),
+      change: () =>
+        call(admin)({
+          method: 'PATCH',
+          url,
+          payload: { status: 'approved', category: 'Helix Authorized Distributor', permissions: ['Projects.Read', 'Orders.Track'] },
+        }),
     });
     expect([before.status, later.status]).toEqual(['pending', 'approved']);
     expect(later).toMatchObject({ city: 'Oslo', category: 'Helix Authorized Distributor' });
@@ -166,24 +186,54 @@ describe('a record as of any moment', () => {
   });
 
   it('products: the catalogue entry as it was before an edit', async () => {
-    const products = ok(await get(admin, '/api/products?range=[0,99]')) as Array<{ id: string; name: string; category: string; moq: number; stock_quantity: number; description: string }>;
+    const products = ok(await get(admin, '/api/products?range=[0,99]')) as Array<{
+      id: string;
+      name: string;
+      category: string;
+      moq: number;
+      stock_quantity: number;
+      description: string;
+    }>;
     const product = products[0];
     const url = `/api/products/${product.id}`;
     const form = new FormData();
-    for (const [name, value] of Object.entries({ name: `${product.name} II`, price: '123.45', category: product.category, stock_quantity: String(product.stock_quantity), moq: String(product.moq), description: product.description })) form.append(name, value);
+    for (const [name, value] of Object.entries({
+      name: `${product.name} II`,
+      price: '123.45',
+      category: product.category,
+      stock_quantity: String(product.stock_quantity),
+      moq: String(product.moq),
+      description: product.description,
+    }))
+      form.append(name, value);
     const request = new Request('http://x/', { method: 'POST', body: form });
     const body = { payload: Buffer.from(await request.arrayBuffer()), headers: { 'content-type': request.headers.get('content-type')! } };
-    const { later } = await travel({ session: partner, url, field: 'name', actor: { session: admin, role: 'admin' }, change: () => call(admin)({ method: 'PUT', url, ...body }) });
+    const { later } = await travel({
+      session: partner,
+      url,
+      field: 'name',
+      actor: { session: admin, role: 'admin' },
+      change: () => call(admin)({ method: 'PUT', url, ...body }),
+    });
     expect(later.price).toBe(123.45);
     expect(JSON.stringify(later)).not.toMatch(/reservations/);
   });
 
   it('orders: an order as it was before its approval; another organisation’s order is not found at any time', async () => {
-    const orders = ok(await get(admin, `/api/orders?filter=${encodeURIComponent(JSON.stringify({ status: 'pending' }))}&range=[0,99]`)) as Array<{ id: string; organisation_id: string }>;
+    const orders = ok(await get(admin, `/api/orders?filter=${encodeURIComponent(JSON.stringify({ status: 'pending' }))}&range=[0,99]`)) as Array<{
+      id: string;
+      organisation_id: string;
+    }>;
     const order = orders.find((o) => o.organisation_id === partnerOrganisation)!;
     expect(order).toBeDefined();
     const url = `/api/orders/${order.id}`;
-    const { before, later } = await travel({ session: partner, url, field: 'status', actor: { session: admin, role: 'admin' }, change: () => call(admin)({ method: 'PUT', url: `/api/orders/admin/${order.id}/status`, payload: { status: 'approved' } }) });
+    const { before, later } = await travel({
+      session: partner,
+      url,
+      field: 'status',
+      actor: { session: admin, role: 'admin' },
+      change: () => call(admin)({ method: 'PUT', url: `/api/orders/admin/${order.id}/status`, payload: { status: 'approved' } }),
+    });
     expect([before.status, later.status]).toEqual(['pending', 'approved']);
     expect(later.items.length).toBe(later.item_count);
     await refusedToOtherOrganisation('/api/orders', (id) => `/api/orders/${id}`);
@@ -193,18 +243,39 @@ describe('a record as of any moment', () => {
     const projects = ok(await get(partner, '/api/projects?range=[0,99]')) as Array<{ id: string }>;
     const project = ok(await get(partner, `/api/projects/${projects[0].id}`));
     const url = `/api/projects/${project.id}`;
-    const first = await travel({ session: partner, url, field: 'title', actor: { session: partner, role: 'partner' }, change: () => call(partner)({ method: 'PUT', url, payload: { ...project, title: 'Renamed once' } }) });
-    const second = await travel({ session: admin, url, field: 'title', actor: { session: admin, role: 'admin' }, change: () => call(admin)({ method: 'PUT', url, payload: { ...project, title: 'Renamed twice' } }) });
+    const first = await travel({
+      session: partner,
+      url,
+      field: 'title',
+      actor: { session: partner, role: 'partner' },
+      change: () => call(partner)({ method: 'PUT', url, payload: { ...project, title: 'Renamed once' } }),
+    });
+    const second = await travel({
+      session: admin,
+      url,
+      field: 'title',
+      actor: { session: admin, role: 'admin' },
+      change: () => call(admin)({ method: 'PUT', url, payload: { ...project, title: 'Renamed twice' } }),
+    });
     expect([first.before.title, first.later.title, second.later.title]).toEqual([project.title, 'Renamed once', 'Renamed twice']);
     expect(second.versions.at(-1)!.summary).toMatch(/title/);
     await refusedToOtherOrganisation('/api/projects', (id) => `/api/projects/${id}`);
   });
 
   it('rebates: a claim as it was before its review', async () => {
-    const rebates = ok(await get(admin, `/api/rebates/admin/all?filter=${encodeURIComponent(JSON.stringify({ status: 'pending' }))}&range=[0,99]`)) as Array<{ id: string; organisation_id: string }>;
+    const rebates = ok(await get(admin, `/api/rebates/admin/all?filter=${encodeURIComponent(JSON.stringify({ status: 'pending' }))}&range=[0,99]`)) as Array<{
+      id: string;
+      organisation_id: string;
+    }>;
     const rebate = rebates.find((r) => r.organisation_id === partnerOrganisation) ?? rebates[0];
     const url = `/api/rebates/${rebate.id}`;
-    const { before, later } = await travel({ session: admin, url, field: 'status', actor: { session: admin, role: 'admin' }, change: () => call(admin)({ method: 'PATCH', url: `/api/rebates/admin/${rebate.id}/status`, payload: { status: 'processing' } }) });
+    const { before, later } = await travel({
+      session: admin,
+      url,
+      field: 'status',
+      actor: { session: admin, role: 'admin' },
+      change: () => call(admin)({ method: 'PATCH', url: `/api/rebates/admin/${rebate.id}/status`, payload: { status: 'processing' } }),
+    });
     expect([before.status, later.status]).toEqual(['pending', 'processing']);
     expect(later).toMatchObject({ product_name: expect.any(String), invoice_number: expect.any(String), purchase_amount: expect.any(Number) });
     await refusedToOtherOrganisation('/api/rebates', (id) => `/api/rebates/${id}`);
@@ -214,7 +285,13 @@ describe('a record as of any moment', () => {
     const tickets = ok(await get(admin, '/api/tickets?range=[0,99]')) as Array<{ id: string; organisation_id: string; status: string }>;
     const ticket = tickets.find((row) => row.organisation_id === partnerOrganisation && !['Closed', 'Resolved'].includes(row.status))!;
     const url = `/api/tickets/${ticket.id}`;
-    const { versions } = await travel({ session: partner, url, field: 'title', actor: { session: support, role: 'support' }, change: () => call(support)({ method: 'PUT', url, payload: { title: 'Renamed by support' } }) });
+    const { versions } = await travel({
+      session: partner,
+      url,
+      field: 'title',
+      actor: { session: support, role: 'support' },
+      change: () => call(support)({ method: 'PUT', url, payload: { title: 'Renamed by support' } }),
+    });
     expect(JSON.stringify(versions)).not.toMatch(/"comment"/);
     await refusedToOtherOrganisation('/api/tickets', (id) => `/api/tickets/${id}`);
   });
@@ -240,7 +317,10 @@ describe('what a partner reads in a past version', () => {
       expect(internal, url).toEqual([]);
       expect(JSON.stringify(seen), url).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/);
       for (const version of ok(await get(partner, `${url}/versions`)).data as Version[]) {
-        expect(version.changes.filter((change) => change.field === 'id' || change.field.endsWith('_id')), url).toEqual([]);
+        expect(
+          version.changes.filter((change) => change.field === 'id' || change.field.endsWith('_id')),
+          url,
+        ).toEqual([]);
         expect(JSON.stringify(version.changes), url).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/);
       }
       const asAdmin = ok(await asOf(admin, url, now())).data as Record<string, unknown>;

@@ -3,8 +3,11 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { isAdminRole, seesAllOrganisations } from '../../domain/access';
 import { recordAsOf, versionsOf, type RecordFields, type Version, type VersionedRecordType } from '../../domain/versions';
+import type { AsOfRecord } from '../../contracts/answers';
+import { AS_OF_MESSAGE, asOfQuery, versionsAnswer as versionsAnswerSchema, type VersionView } from '../../contracts/versions';
+import { personNames, orderNumbers } from '../../projections/versions';
 import { HttpError } from '../plugins/errors';
-import type { Services } from '../services';
+import type { Services } from '../../platform/services';
 
 /**
  * Versions and `?asOf=` for every record type with a decider: the record's own stream folded with its
@@ -13,17 +16,7 @@ import type { Services } from '../services';
  * what another organisation held at any time.
  */
 
-export const AS_OF_MESSAGE = 'asOf must be a date and time in ISO 8601 with a time zone, such as 2026-10-01T09:00:00Z.';
-
-/** The query of a record's read route: nothing, or the moment to read it as of. */
-export const asOfQuery = z
-  .object({ asOf: z.iso.datetime({ offset: true, error: AS_OF_MESSAGE }).optional() })
-  .strict()
-  .meta({ example: { asOf: '2026-10-01T09:00:00Z' } });
-
-export interface VersionView extends Version {
-  actor_name: string | null;
-}
+export { AS_OF_MESSAGE, asOfQuery, type VersionView };
 
 type Deps = Pick<Services, 'store' | 'pool'>;
 type Reader = Pick<FastifyRequest['principal'], 'role' | 'organisationId'>;
@@ -41,24 +34,25 @@ function visibleTo<State>(type: VersionedRecordType<State>, state: State, reader
   return type.organisationOf(state) === reader.organisationId;
 }
 
-async function actorNames(services: Deps, ids: Array<string | null>): Promise<Map<string, string>> {
-  const wanted = [...new Set(ids.filter((id): id is string => Boolean(id)))];
-  if (!wanted.length) return new Map();
-  const { rows } = await services.pool.query<{ id: string; full_name: string }>('SELECT id::text, full_name FROM read.users WHERE id::text = ANY($1)', [wanted]);
-  return new Map(rows.map((row) => [row.id, row.full_name]));
-}
+const actorNames = (services: Deps, ids: Array<string | null>) => personNames(services.pool, ids);
 
 /** Fields that name a person (an account id): others than administrators read the person's name there. */
 const PEOPLE_FIELDS = new Set(['placed_by', 'submitted_by', 'assigned_to', 'created_by', 'user_id', 'parent_user_id', 'decided_by', 'team']);
 /** Internal identifiers and stored file names: shown to administrators only. */
 const isInternal = (field: string) => field === 'id' || field.endsWith('_id') || field === 'boq_file';
 
-const idsIn = (value: unknown): string[] => (typeof value === 'string' ? [value] : Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : []);
+const idsIn = (value: unknown): string[] =>
+  typeof value === 'string' ? [value] : Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
 
 /** A nested list (order lines, milestones, allocations) without its internal ids. */
 function withoutIds(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(withoutIds);
-  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).filter(([key]) => !isInternal(key)).map(([key, inner]) => [key, withoutIds(inner)]));
+  if (value && typeof value === 'object')
+    return Object.fromEntries(
+      Object.entries(value)
+        .filter(([key]) => !isInternal(key))
+        .map(([key, inner]) => [key, withoutIds(inner)]),
+    );
   return value;
 }
 
@@ -71,11 +65,7 @@ async function readableFor(services: Deps, reader: Reader, records: RecordFields
   const people = records.flatMap((fields) => [...PEOPLE_FIELDS].flatMap((field) => idsIn(fields[field])));
   const names = await actorNames(services, people);
   const orderIds = [...new Set(records.flatMap((fields) => idsIn(fields.orders)))];
-  const numbers = new Map(
-    orderIds.length
-      ? (await services.pool.query<{ id: string; order_number: string }>('SELECT id::text, order_number FROM read.orders WHERE id::text = ANY($1)', [orderIds])).rows.map((row) => [row.id, row.order_number])
-      : [],
-  );
+  const numbers = await orderNumbers(services.pool, orderIds);
   const person = (id: unknown) => (typeof id === 'string' ? (names.get(id) ?? 'a removed account') : id);
   return (fields) => {
     if (!fields) return fields;
@@ -91,7 +81,13 @@ async function readableFor(services: Deps, reader: Reader, records: RecordFields
 }
 
 /** The record's versions, oldest first, each with who made it (name and role), when, and what it changed. */
-export async function versionsAnswer<State>(services: Deps, type: VersionedRecordType<State>, id: string, reader: Reader, notFound: string): Promise<VersionView[]> {
+export async function versionsAnswer<State>(
+  services: Deps,
+  type: VersionedRecordType<State>,
+  id: string,
+  reader: Reader,
+  notFound: string,
+): Promise<VersionView[]> {
   const events = await eventsOf(services, type as VersionedRecordType, id);
   if (!events.length) throw new HttpError(404, 'NOT_FOUND', notFound);
   let state = type.decider.initialState();
@@ -99,7 +95,10 @@ export async function versionsAnswer<State>(services: Deps, type: VersionedRecor
     state = type.decider.evolve(state, event as never);
     if (type.present(state) && !visibleTo(type, state, reader)) throw new HttpError(404, 'NOT_FOUND', notFound);
   }
-  const names = await actorNames(services, events.map((event) => event.metadata.actorId));
+  const names = await actorNames(
+    services,
+    events.map((event) => event.metadata.actorId),
+  );
   const versions = versionsOf(type, events);
   const values = versions.flatMap((version) => version.changes.flatMap((change) => [{ [change.field]: change.before }, { [change.field]: change.after }]));
   const readable = await readableFor(services, reader, values);
@@ -116,7 +115,14 @@ export async function versionsAnswer<State>(services: Deps, type: VersionedRecor
 }
 
 /** The record as it was at `asOf`, with the version it was at then; 404 when it did not exist then. */
-export async function asOfAnswer<State>(services: Deps, type: VersionedRecordType<State>, id: string, asOf: string, reader: Reader, notFound: string): Promise<RecordFields> {
+export async function asOfAnswer<State>(
+  services: Deps,
+  type: VersionedRecordType<State>,
+  id: string,
+  asOf: string,
+  reader: Reader,
+  notFound: string,
+): Promise<AsOfRecord> {
   const events = await eventsOf(services, type as VersionedRecordType, id);
   const moment = new Date(asOf);
   const found = recordAsOf(type, events, moment);
@@ -154,10 +160,17 @@ export function versionsRoute<State>(parent: FastifyInstance, services: Deps, op
   const app = parent.withTypeProvider<ZodTypeProvider>();
   app.get(
     `${options.path}/:id/versions`,
-    { schema: { tags: ['versions'], summary: `The versions of ${named(options.type as VersionedRecordType)}: who changed what and when (field before → after)`, params: options.params } },
+    {
+      schema: {
+        tags: ['versions'],
+        summary: `The versions of ${named(options.type as VersionedRecordType)}: who changed what and when (field before → after)`,
+        params: options.params,
+        response: { 200: versionsAnswerSchema },
+      },
+    },
     async (request) => {
       const id = await options.visible(request, request.params.id);
-      return { success: true, data: await versionsAnswer(services, options.type, id, request.principal, options.notFound) };
+      return { success: true as const, data: await versionsAnswer(services, options.type, id, request.principal, options.notFound) };
     },
   );
 }

@@ -52,11 +52,18 @@ export function enforceApiAccess(app: FastifyInstance, registry: ApiRouteInfo[])
     const rules = methods.map((method) => routeAccess(method, route.url));
     for (const [index, method] of methods.entries()) {
       const access = rules[index];
-      if (access && method !== 'HEAD') registry.push({ method, url: route.url, access, multipart: Boolean((route.schema as { consumes?: string[] } | undefined)?.consumes?.includes('multipart/form-data')) });
+      if (access && method !== 'HEAD')
+        registry.push({
+          method,
+          url: route.url,
+          access,
+          multipart: Boolean((route.schema as { consumes?: string[] } | undefined)?.consumes?.includes('multipart/form-data')),
+        });
     }
     const missing = methods.find((_, index) => !rules[index]);
     if (missing) throw new Error(`${missing} ${route.url} has no access rule: add it to API_ROUTES in domain/access/api.ts.`);
-    if (new Set(rules.map((rule) => JSON.stringify(rule))).size > 1) throw new Error(`${route.url}: one route serving several methods needs one access rule for all of them.`);
+    if (new Set(rules.map((rule) => JSON.stringify(rule))).size > 1)
+      throw new Error(`${route.url}: one route serving several methods needs one access rule for all of them.`);
     const hooks = [route.onRequest ?? []].flat();
     // The HEAD twin of a GET route arrives with the GET route's hooks already in place.
     if (hooks.some((hook) => GUARDS.has(hook))) return;

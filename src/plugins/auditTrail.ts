@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { auditStreamId, type AuditEntry } from '../../domain/audit/audit';
-import type { EventStore } from '../eventstore';
+import type { EventStore } from '../../platform/eventstore';
 
 /** Who did it and when: from the request when there is one. */
 export interface AuditActor {
@@ -9,12 +9,16 @@ export interface AuditActor {
   actorRole: string | null;
   correlationId?: string;
   occurredAt?: string;
+  /** The API key the action was taken with. */
+  apiKeyId?: string;
+  apiKeyName?: string;
 }
 
 export const auditActorOf = (request: FastifyRequest): AuditActor => ({
   actorId: request.principal?.id ?? null,
   actorRole: request.principal?.role ?? null,
   correlationId: request.id,
+  ...(request.principal?.apiKey ? { apiKeyId: request.principal.apiKey.id, apiKeyName: request.principal.apiKey.name } : {}),
 });
 
 /**
@@ -32,7 +36,14 @@ export async function recordAuditEntry(store: Pick<EventStore, 'appendToStream'>
         id: randomUUID(),
         type: entry.type,
         data: entry.data,
-        metadata: { actorId: actor.actorId, actorRole: actor.actorRole, correlationId: actor.correlationId ?? randomUUID(), causationId: null, occurredAt },
+        metadata: {
+          actorId: actor.actorId,
+          actorRole: actor.actorRole,
+          correlationId: actor.correlationId ?? randomUUID(),
+          causationId: null,
+          occurredAt,
+          ...(actor.apiKeyId ? { apiKeyId: actor.apiKeyId, apiKeyName: actor.apiKeyName } : {}),
+        },
       },
     ],
     { expectedRevision: 'any' },

@@ -1,17 +1,20 @@
 import fastifyJwt from '@fastify/jwt';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { normalizePermissions, type Permission } from '../../domain/access';
-import type { Services } from '../services';
-import { prepared } from '../db';
+import type { Services } from '../../platform/services';
 import { authenticateApiKey } from './apiKeys';
 import { HttpError } from './errors';
-import { onPrincipalChangedHere, PrincipalCache, PRINCIPALS_CHANNEL } from './principalCache';
-import { SESSION_TABLE } from './sessions';
+import { onPrincipalChangedHere, PrincipalCache, PRINCIPALS_CHANNEL } from '../../platform/principalCache';
+import { principalOfSession, type PrincipalRow } from '../../platform/sessions';
+import { roleOf } from '../../projections/users';
+import type { Applicant, Principal } from './principal';
 import { z } from 'zod';
 
 export const TOKEN_AUDIENCE = 'partnerhub';
 export const ONBOARDING_AUDIENCE = 'partnerhub-onboarding';
 const ISSUER = 'partnerhub';
+
+export type { ApiKeyActor, Applicant, Principal } from './principal';
 
 /** What an access token carries. The role and permissions are the values at issue time; requests use the current ones. */
 export interface AccessTokenClaims {
@@ -20,26 +23,6 @@ export interface AccessTokenClaims {
   role: string;
   permissions: string[];
   av: number; // the user's access_version when issued
-}
-
-/** The signed-in caller, as the read model shows them now. */
-export interface Principal {
-  id: string;
-  email: string;
-  fullName: string;
-  role: string;
-  permissions: Permission[];
-  companyName: string | null;
-  parentUserId: string | null;
-  /** The account whose records this caller sees: the parent for a sub-user, else themself. */
-  organisationId: string;
-  sessionId: string;
-}
-
-/** A partner applicant: the holder of an onboarding token, or a signed-in partner. */
-export interface Applicant {
-  userId: string;
-  role: string;
 }
 
 declare module 'fastify' {
@@ -75,22 +58,6 @@ function bearerToken(request: FastifyRequest): string | undefined {
 }
 
 const accessClaims = z.object({ sub: z.uuid(), sid: z.uuid(), role: z.string(), permissions: z.array(z.string()), av: z.number().int() });
-
-interface PrincipalRow {
-  id: string;
-  email: string;
-  full_name: string;
-  role: string;
-  is_active: boolean;
-  permissions: string[];
-  access_version: number;
-  company_name: string | null;
-  parent_user_id: string | null;
-  session_live: boolean | null;
-  session_expires_at: Date | null;
-  organisation_active: boolean;
-  owner_permissions: string[] | null;
-}
 
 const VERIFIED_TOKENS_KEPT = 10_000;
 
@@ -147,19 +114,7 @@ export async function registerAuth(app: FastifyInstance, services: Services): Pr
     const cached = principals.lookup(key);
     if (cached) return cached;
     const generation = principals.begin();
-    const { rows } = await services.pool.query<PrincipalRow>(
-      prepared(
-        `SELECT u.id, u.email, u.full_name, u.role, u.is_active, u.permissions, u.access_version, u.company_name, u.parent_user_id,
-                (s.revoked_at IS NULL AND s.expires_at > now()) AS session_live, s.expires_at AS session_expires_at,
-                (u.parent_user_id IS NULL OR coalesce(o.is_active, false)) AS organisation_active, o.permissions AS owner_permissions
-         FROM read.users u
-         LEFT JOIN ${SESSION_TABLE} s ON s.id = $2 AND s.user_id = u.id
-         LEFT JOIN read.users o ON o.id = u.parent_user_id
-         WHERE u.id = $1`,
-        [userId, sessionId],
-      ),
-    );
-    const row = rows[0];
+    const row = await principalOfSession(services.pool, userId, sessionId);
     // Only a caller who may proceed is remembered; refusals are read afresh every time.
     if (row?.session_live && row.session_expires_at && row.is_active && row.organisation_active) {
       principals.store(key, { row, userId: row.id, parentUserId: row.parent_user_id, sessionExpiresAt: row.session_expires_at.getTime() }, generation);
@@ -199,6 +154,7 @@ export async function registerAuth(app: FastifyInstance, services: Services): Pr
     return permissions;
   };
 
+  // Fastify needs a start value for a request decoration; the guards set these before any handler reads them.
   app.decorateRequest('principal', null as unknown as Principal);
   app.decorateRequest('applicant', null as unknown as Applicant);
   app.decorate('authenticate', async function authenticate(request: FastifyRequest, reply: FastifyReply) {
@@ -255,9 +211,9 @@ export async function registerAuth(app: FastifyInstance, services: Services): Pr
       await app.authenticate(request, reply);
       userId = request.principal.id;
     }
-    const { rows } = await services.pool.query<{ role: string }>('SELECT role FROM read.users WHERE id = $1', [userId]);
-    if (!rows[0]) throw new HttpError(401, 'UNAUTHENTICATED', AUTH_MESSAGES.gone);
-    if (rows[0].role !== 'partner') throw new HttpError(403, 'FORBIDDEN', AUTH_MESSAGES.notAnApplicant);
-    request.applicant = { userId, role: rows[0].role };
+    const role = await roleOf(services.pool, userId);
+    if (role === undefined) throw new HttpError(401, 'UNAUTHENTICATED', AUTH_MESSAGES.gone);
+    if (role !== 'partner') throw new HttpError(403, 'FORBIDDEN', AUTH_MESSAGES.notAnApplicant);
+    request.applicant = { userId, role };
   });
 }

@@ -27,7 +27,9 @@ describe('safeDownloadName', () => {
 
 describe('attachmentDisposition', () => {
   it('has an ASCII filename and an RFC 5987 filename* of the same safe name', () => {
-    expect(attachmentDisposition('Angebot Zürich (1).pdf')).toBe(`attachment; filename="Angebot Zurich (1).pdf"; filename*=UTF-8''Angebot%20Z%C3%BCrich%20%281%29.pdf`);
+    expect(attachmentDisposition('Angebot Zürich (1).pdf')).toBe(
+      `attachment; filename="Angebot Zurich (1).pdf"; filename*=UTF-8''Angebot%20Z%C3%BCrich%20%281%29.pdf`,
+    );
     expect(attachmentDisposition('東京.pdf')).toBe(`attachment; filename="_.pdf"; filename*=UTF-8''%E6%9D%B1%E4%BA%AC.pdf`);
     expect(attachmentDisposition("it's 100%;ok.pdf")).toBe(`attachment; filename="it_s 100__ok.pdf"; filename*=UTF-8''it%27s%20100%25%3Bok.pdf`);
   });

@@ -1,7 +1,5 @@
-import type { FileTypeName } from './uploads';
-
 /** Other spellings of a type's extension that a name may keep. */
-const EXTENSION_SPELLINGS: Partial<Record<FileTypeName, readonly string[]>> = { jpg: ['jpeg', 'jpe'] };
+const EXTENSION_SPELLINGS: Partial<Record<string, readonly string[]>> = { jpg: ['jpeg', 'jpe'] };
 
 /** Longest stem kept (characters); the extension comes on top. */
 const MAX_STEM = 120;
@@ -20,14 +18,21 @@ const RESERVED = /[<>:"|?*]/g;
  * (directions, invisible characters, path parts), ending in the extension of the type the content was
  * checked to be, so a PDF named `evil.html` downloads as `evil.pdf`.
  */
-export function safeDownloadName(uploaderName: string, type: FileTypeName): string {
+export function safeDownloadName(uploaderName: string, type: string): string {
   const lastPart = uploaderName.normalize('NFC').split(/[\\/]/).pop() ?? '';
-  const cleaned = lastPart.replace(INVISIBLE, '').replace(RESERVED, '_').replace(/\s+/g, ' ').replace(/^[\s.]+|[\s.]+$/g, '');
+  const cleaned = lastPart
+    .replace(INVISIBLE, '')
+    .replace(RESERVED, '_')
+    .replace(/\s+/g, ' ')
+    .replace(/^[\s.]+|[\s.]+$/g, '');
   const dot = cleaned.lastIndexOf('.');
   const extension = dot > 0 ? cleaned.slice(dot + 1) : '';
   const spellings = [type, ...(EXTENSION_SPELLINGS[type] ?? [])];
   if (spellings.includes(extension.toLowerCase()) && [...cleaned].length <= MAX_STEM + extension.length + 1) return cleaned;
-  const stem = [...(/^[a-z0-9]{1,10}$/i.test(extension) ? cleaned.slice(0, dot) : cleaned)].slice(0, MAX_STEM).join('').replace(/[\s.]+$/, '');
+  const stem = [...(/^[a-z0-9]{1,10}$/i.test(extension) ? cleaned.slice(0, dot) : cleaned)]
+    .slice(0, MAX_STEM)
+    .join('')
+    .replace(/[\s.]+$/, '');
   return `${stem || 'download'}.${type}`;
 }
 

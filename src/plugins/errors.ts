@@ -52,7 +52,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return sendError(reply, 400, 'VALIDATION_ERROR', details[0]?.message ?? 'The request is not valid.', details);
     }
     if (error instanceof DomainError) {
-      const extra = error.details && typeof error.details === 'object' && !Array.isArray(error.details) ? (error.details as Record<string, unknown>) : undefined;
+      const extra =
+        error.details && typeof error.details === 'object' && !Array.isArray(error.details) ? (error.details as Record<string, unknown>) : undefined;
       return sendError(reply, STATUS_BY_KIND[error.kind], error.code, error.message, error.details, extra);
     }
     if (error instanceof HttpError) {
@@ -69,7 +70,5 @@ export function registerErrorHandling(app: FastifyInstance): void {
     return sendError(reply, 500, 'INTERNAL_ERROR', 'Something went wrong on our side. Please try again later.');
   });
 
-  app.setNotFoundHandler((request, reply) =>
-    sendError(reply, 404, 'NOT_FOUND', `There is no ${request.method} ${request.url.split('?')[0]} here.`),
-  );
+  app.setNotFoundHandler((request, reply) => sendError(reply, 404, 'NOT_FOUND', `There is no ${request.method} ${request.url.split('?')[0]} here.`));
 }

@@ -3,9 +3,9 @@ import fastifyUnderPressure from '@fastify/under-pressure';
 import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Services } from '../services';
+import type { Services } from '../../platform/services';
 import { HttpError, sendError } from './errors';
-import { sharedRateCountStore } from './sharedRateCounts';
+import { sharedRateCountStore } from '../../platform/sharedRateCounts';
 import { tooManyRequests } from './throttle';
 
 /** How long a shed request is told to wait. */
@@ -19,6 +19,8 @@ const HELMET_OPTIONS: HelmetOptions = {
       scriptSrc: ["'self'"],
       styleSrc: ["'self'", "'unsafe-inline'"],
       imgSrc: ["'self'", 'data:', 'blob:'],
+      // Lesson videos play from blob: URLs: the media route needs the bearer token, which a <video> cannot send.
+      mediaSrc: ["'self'", 'blob:'],
       fontSrc: ["'self'", 'data:'],
       connectSrc: ["'self'"],
       objectSrc: ["'none'"],
@@ -47,6 +49,7 @@ export function securityHeaders(options: HelmetOptions = HELMET_OPTIONS): Record
       delete headers[name.toLowerCase()];
     },
   };
+  // helmet only calls setHeader/removeHeader on the response: the stand-in above collects them.
   helmet(options)({ headers: {} } as IncomingMessage, response as unknown as ServerResponse, () => {});
   return headers;
 }
@@ -82,7 +85,8 @@ export async function registerProtection(app: FastifyInstance, services: Service
  * - every request counts against its client address when it arrives, before its body is read and
  *   whether it is signed in, valid or not, so a flood costs one count per request and nothing more;
  * - a signed-in request (or an applicant's) also counts against its user, after the access guard, so
- *   a user is counted as themself whichever address they come from.
+ *   a user is counted as themself whichever address they come from; a request with an API key counts
+ *   against the key, under the key's own limit.
  */
 export async function registerApiRateLimit(api: FastifyInstance, services: Services): Promise<void> {
   const { config, redis } = services;
@@ -100,12 +104,15 @@ export async function registerApiRateLimit(api: FastifyInstance, services: Servi
 
   await api.register(fastifyRateLimit, {
     hook: 'preHandler',
-    max: config.API_REQUESTS_PER_MINUTE,
+    // An API key has its own limit, chosen when it was made (the portal's per-user limit for older keys).
+    max: (request) => request.principal?.apiKey?.rateLimitPerMinute ?? config.API_REQUESTS_PER_MINUTE,
     timeWindow: 60_000,
     store: counts.Store,
     // A request without a user has been counted against its address already.
     allowList: (request) => !request.principal && !request.applicant,
-    keyGenerator: (request) => request.principal?.id ?? request.applicant?.userId ?? request.ip,
+    // A key is counted as itself, not as the owner it acts for: the owner's people keep their own allowance.
+    keyGenerator: (request) =>
+      request.principal?.apiKey ? `api-key:${request.principal.apiKey.id}` : (request.principal?.id ?? request.applicant?.userId ?? request.ip),
     errorResponseBuilder: (_request, context) => {
       const seconds = Math.max(1, Math.ceil(context.ttl / 1000));
       return new HttpError(429, 'RATE_LIMITED', `Too many requests. Please wait ${seconds} seconds and try again.`, { retryAfterSeconds: seconds });

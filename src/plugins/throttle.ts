@@ -28,7 +28,13 @@ function sharedLimiter(redis: Redis, keyPrefix: string, points: number, duration
 export class AttemptLimit {
   private readonly limiter: RateLimiterRedis;
 
-  constructor(redis: Redis, keyPrefix: string, points: number, durationSeconds: number, private readonly message: (seconds: number) => string) {
+  constructor(
+    redis: Redis,
+    keyPrefix: string,
+    points: number,
+    durationSeconds: number,
+    private readonly message: (seconds: number) => string,
+  ) {
     this.limiter = sharedLimiter(redis, keyPrefix, points, durationSeconds);
   }
 

@@ -4,11 +4,15 @@ import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Services } from '../services';
+import type { Services } from '../../platform/services';
 import { registerErrorHandling } from './errors';
-import { IMAGE_TYPES, readMultipart, registerUploads, storeUpload } from './uploads';
+import { IMAGE_TYPES, readMultipart, registerUploads } from './uploads';
+import { storeUpload } from '../../platform/uploadStorage';
 
-const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5d1f0b90000000049454e44ae426082', 'hex');
+const PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5d1f0b90000000049454e44ae426082',
+  'hex',
+);
 const SVG = Buffer.from('<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"></svg>');
 
 let app: FastifyInstance;
@@ -34,15 +38,29 @@ afterAll(async () => {
 
 async function send(parts: Array<[string, string | Blob, string?]>) {
   const form = new FormData();
-  for (const [name, value, filename] of parts) (typeof value === 'string' ? form.append(name, value) : form.append(name, value, filename));
+  for (const [name, value, filename] of parts) {
+    if (typeof value === 'string') form.append(name, value);
+    else form.append(name, value, filename);
+  }
   const request = new Request('http://x/', { method: 'POST', body: form });
-  return app.inject({ method: 'POST', url: '/logo', payload: Buffer.from(await request.arrayBuffer()), headers: { 'content-type': request.headers.get('content-type')! } });
+  return app.inject({
+    method: 'POST',
+    url: '/logo',
+    payload: Buffer.from(await request.arrayBuffer()),
+    headers: { 'content-type': request.headers.get('content-type')! },
+  });
 }
 
 describe('uploads', () => {
   it('accepts a real PNG and an SVG by content, stores and serves it', async () => {
-    for (const [bytes, name] of [[PNG, 'logo.bin'], [SVG, 'logo.svg']] as const) {
-      const response = await send([['company', 'Fjord'], ['logo', new Blob([bytes]), name]]);
+    for (const [bytes, name] of [
+      [PNG, 'logo.bin'],
+      [SVG, 'logo.svg'],
+    ] as const) {
+      const response = await send([
+        ['company', 'Fjord'],
+        ['logo', new Blob([bytes]), name],
+      ]);
       expect(response.statusCode).toBe(200);
       const stored = response.json().names[0];
       const served = await app.inject({ method: 'GET', url: `/uploads/${stored}` });
@@ -101,7 +119,9 @@ async function sendRaw(parts: Array<{ name: string; bytes: Buffer; contentType?:
   const boundary = '----partnerhub-raw';
   const payload = Buffer.concat([
     ...parts.flatMap((part) => [
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"\r\n${part.contentType ? `Content-Type: ${part.contentType}\r\n` : ''}\r\n`),
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"\r\n${part.contentType ? `Content-Type: ${part.contentType}\r\n` : ''}\r\n`,
+      ),
       part.bytes,
       Buffer.from('\r\n'),
     ]),

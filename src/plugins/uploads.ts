@@ -1,15 +1,15 @@
 import fastifyMultipart from '@fastify/multipart';
-import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import { z } from 'zod';
-import type { Services } from '../services';
+import type { Services } from '../../platform/services';
 import { HttpError } from './errors';
 import { attachmentDisposition, safeDownloadName } from './downloadName';
 import { firstUnstorableText, unstorableTextError } from './text';
+import { UPLOAD_NAME, type FileToStore, type Visibility } from '../../platform/uploadStorage';
 
 /** Accepted file types, recognised by their content (magic bytes), never by name or declared type. */
 export const FILE_TYPES = {
@@ -24,6 +24,8 @@ export const FILE_TYPES = {
   xls: { mime: 'application/vnd.ms-excel', label: 'XLS' },
   xlsx: { mime: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', label: 'XLSX' },
   csv: { mime: 'text/csv', label: 'CSV' },
+  mp4: { mime: 'video/mp4', label: 'MP4' },
+  webm: { mime: 'video/webm', label: 'WEBM' },
 } as const;
 export type FileTypeName = keyof typeof FILE_TYPES;
 
@@ -43,12 +45,9 @@ export interface FileRule {
   maxCount: number;
 }
 
-export interface ReceivedFile {
+export interface ReceivedFile extends FileToStore {
   field: string;
-  /** The uploader's name made safe to show and to save under, with the extension of `type`. */
-  originalName: string;
   type: FileTypeName;
-  bytes: Buffer;
 }
 
 export interface MultipartForm {
@@ -65,7 +64,10 @@ const mb = (bytes: number) => `${Math.round(bytes / MB)} MB`;
 function looksLikeCsv(bytes: Buffer): boolean {
   const text = bytes.subarray(0, 64 * 1024).toString('utf8');
   if (text.includes('\uFFFD') || /[\x00-\x08\x0B\x0C\x0E-\x1F]/.test(text)) return false;
-  const lines = text.split(/\r?\n/).filter((line) => line.trim()).slice(0, 20);
+  const lines = text
+    .split(/\r?\n/)
+    .filter((line) => line.trim())
+    .slice(0, 20);
   if (bytes.length > 64 * 1024) lines.pop(); // the last line may be cut off
   if (lines.length < 2) return false;
   return [',', ';'].some((separator) => {
@@ -82,7 +84,11 @@ async function detectType(bytes: Buffer, fileName = ''): Promise<FileTypeName | 
     return (Object.keys(FILE_TYPES) as FileTypeName[]).find((name) => FILE_TYPES[name].mime === detected.mime);
   }
   // SVG is text: accept it only when it really is an SVG document.
-  const head = bytes.subarray(0, 1024).toString('utf8').replace(/^\uFEFF/, '').trimStart();
+  const head = bytes
+    .subarray(0, 1024)
+    .toString('utf8')
+    .replace(/^\uFEFF/, '')
+    .trimStart();
   if (/^(<\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*)*(<!DOCTYPE svg[^>]*>\s*)?<svg[\s>]/i.test(head)) return 'svg';
   if (looksLikeCsv(bytes)) return 'csv';
   return undefined;
@@ -123,7 +129,9 @@ async function readTextField(field: string, stream: AsyncIterable<Buffer>): Prom
   for await (const chunk of stream) {
     size += chunk.length;
     if (size > MAX_FIELD_BYTES) {
-      throw new HttpError(400, 'VALIDATION_ERROR', `${field} is too long: at most ${MAX_FIELD_BYTES / 1024} KB of text.`, [{ field, message: `At most ${MAX_FIELD_BYTES / 1024} KB of text.` }]);
+      throw new HttpError(400, 'VALIDATION_ERROR', `${field} is too long: at most ${MAX_FIELD_BYTES / 1024} KB of text.`, [
+        { field, message: `At most ${MAX_FIELD_BYTES / 1024} KB of text.` },
+      ]);
     }
     chunks.push(chunk);
   }
@@ -152,42 +160,34 @@ async function readParts(request: FastifyRequest, rules: Record<string, FileRule
     const rule = rules[part.fieldname];
     if (!rule) {
       part.file.resume();
-      throw new HttpError(400, 'VALIDATION_ERROR', `Unexpected file field: ${part.fieldname}.`, [{ field: part.fieldname, message: 'No file is expected here.' }]);
+      throw new HttpError(400, 'VALIDATION_ERROR', `Unexpected file field: ${part.fieldname}.`, [
+        { field: part.fieldname, message: 'No file is expected here.' },
+      ]);
     }
     const bytes = await part.toBuffer();
     const list = (form.files[part.fieldname] ??= []);
     if (bytes.length === 0) continue; // an empty file input
     if (list.length >= rule.maxCount) {
-      throw new HttpError(400, 'VALIDATION_ERROR', `${rule.label}: at most ${rule.maxCount} file${rule.maxCount === 1 ? '' : 's'}.`, [{ field: part.fieldname, message: `At most ${rule.maxCount}.` }]);
+      throw new HttpError(400, 'VALIDATION_ERROR', `${rule.label}: at most ${rule.maxCount} file${rule.maxCount === 1 ? '' : 's'}.`, [
+        { field: part.fieldname, message: `At most ${rule.maxCount}.` },
+      ]);
     }
     if (bytes.length > rule.maxBytes) {
-      throw new HttpError(413, 'PAYLOAD_TOO_LARGE', `${rule.label} must be at most ${mb(rule.maxBytes)}.`, [{ field: part.fieldname, message: `At most ${mb(rule.maxBytes)}.` }]);
+      throw new HttpError(413, 'PAYLOAD_TOO_LARGE', `${rule.label} must be at most ${mb(rule.maxBytes)}.`, [
+        { field: part.fieldname, message: `At most ${mb(rule.maxBytes)}.` },
+      ]);
     }
     const type = await detectType(bytes, part.filename);
     if (!type || !rule.types.includes(type)) {
       const allowed = rule.types.map((t) => FILE_TYPES[t].label).join(', ');
-      throw new HttpError(415, 'UNSUPPORTED_MEDIA_TYPE', `${rule.label} must be a ${allowed} file; "${part.filename}" is not.`, [{ field: part.fieldname, message: `Accepted: ${allowed}.` }]);
+      throw new HttpError(415, 'UNSUPPORTED_MEDIA_TYPE', `${rule.label} must be a ${allowed} file; "${part.filename}" is not.`, [
+        { field: part.fieldname, message: `Accepted: ${allowed}.` },
+      ]);
     }
     list.push({ field: part.fieldname, originalName: safeDownloadName(part.filename, type), type, bytes });
   }
 }
 
-export type Visibility = 'public' | 'private';
-
-/** Stores a checked file under a new random name and returns that name. */
-export async function storeUpload(uploadDir: string, file: ReceivedFile, visibility: Visibility): Promise<string> {
-  const name = `${randomUUID()}.${file.type}`;
-  const dir = path.join(uploadDir, visibility);
-  await mkdir(dir, { recursive: true });
-  await writeFile(path.join(dir, name), file.bytes, { flag: 'wx' });
-  return name;
-}
-
-export async function removeUpload(uploadDir: string, name: string, visibility: Visibility): Promise<void> {
-  if (UPLOAD_NAME.test(name)) await rm(path.join(uploadDir, visibility, name), { force: true });
-}
-
-const UPLOAD_NAME = /^[0-9a-f-]{36}\.(png|jpg|gif|webp|svg|pdf|doc|docx|xls|xlsx|csv)$/;
 export const uploadNameParam = z.object({ name: z.string().regex(UPLOAD_NAME, 'There is no such file.') }).strict();
 
 /**

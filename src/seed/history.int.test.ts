@@ -31,7 +31,10 @@ describe('the demo world with six months of history', () => {
 
   it("the admin's order list spans six months, with orders in every week since the first partners joined", async () => {
     const admin = await login(t.app, 'admin@partnerhub.test');
-    const oldestFirst = await as(t.app, admin)({ method: 'GET', url: `/api/orders?sort=${encodeURIComponent('["created_at","ASC"]')}&range=${encodeURIComponent('[0,0]')}` });
+    const oldestFirst = await as(
+      t.app,
+      admin,
+    )({ method: 'GET', url: `/api/orders?sort=${encodeURIComponent('["created_at","ASC"]')}&range=${encodeURIComponent('[0,0]')}` });
     expect(oldestFirst.statusCode).toBe(200);
     const total = Number(String(oldestFirst.headers['content-range']).split('/')[1]);
     const oldest = Date.parse((oldestFirst.json() as Array<{ created_at: string }>)[0].created_at);
@@ -56,13 +59,17 @@ describe('the demo world with six months of history', () => {
     );
     expect(joined.length).toBeGreaterThanOrEqual(4);
     expect(joined[joined.length - 1].approved_at.getTime() - joined[0].approved_at.getTime()).toBeGreaterThan(90 * DAY_MS);
-    const known = new Set([...DEMO_USERS.map((user) => user.email), ...DEMO_APPLICANTS.map((applicant) => applicant.email), ...DEMO_MEMBERS.map((member) => member.email)]);
+    const known = new Set([
+      ...DEMO_USERS.map((user) => user.email),
+      ...DEMO_APPLICANTS.map((applicant) => applicant.email),
+      ...DEMO_MEMBERS.map((member) => member.email),
+    ]);
     const accounts = await rows<{ email: string }>('SELECT email FROM read.users');
     expect(accounts.filter((account) => !known.has(account.email))).toEqual([]);
   });
 
   it('team members joined on their own days, weeks or months ago, not when the seed ran', async () => {
-    const members = await rows<{ email: string; created_at: Date }>("SELECT email, created_at FROM read.users WHERE parent_user_id IS NOT NULL");
+    const members = await rows<{ email: string; created_at: Date }>('SELECT email, created_at FROM read.users WHERE parent_user_id IS NOT NULL');
     expect(members.length).toBe(DEMO_MEMBERS.length);
     const lena = members.find((member) => member.email === 'partner.user@partnerhub.test')!;
     expect(Date.now() - lena.created_at.getTime()).toBeGreaterThan(150 * DAY_MS);
@@ -80,7 +87,9 @@ describe('the demo world with six months of history', () => {
   });
 
   it('tickets were opened and resolved, rebates claimed per quarter, projects registered, extended and expired', async () => {
-    const ticketMonths = await rows<{ month: string }>(`SELECT DISTINCT to_char(created_at, 'YYYY-MM') AS month FROM read.tickets WHERE status IN ('Resolved', 'Closed')`);
+    const ticketMonths = await rows<{ month: string }>(
+      `SELECT DISTINCT to_char(created_at, 'YYYY-MM') AS month FROM read.tickets WHERE status IN ('Resolved', 'Closed')`,
+    );
     expect(ticketMonths.length).toBeGreaterThanOrEqual(5);
     const quarters = await rows<{ quarter: string }>(`SELECT DISTINCT to_char(purchase_date, 'YYYY-Q') AS quarter FROM read.rebates`);
     expect(quarters.length).toBeGreaterThanOrEqual(3);
@@ -114,10 +123,13 @@ describe('rebuilding the read models from six months of history', () => {
   async function quietLog() {
     const { store, watcher } = t.portal.services;
     let head = await store.headPosition();
-    for (let quietFor = 0; quietFor < 3; ) {
+    for (let quietFor = 0; quietFor < 3;) {
       await new Promise((resolve) => setTimeout(resolve, 1000));
       const now = await store.headPosition();
-      quietFor = JSON.stringify(now, (_, v) => (typeof v === 'bigint' ? String(v) : v)) === JSON.stringify(head, (_, v) => (typeof v === 'bigint' ? String(v) : v)) ? quietFor + 1 : 0;
+      quietFor =
+        JSON.stringify(now, (_, v) => (typeof v === 'bigint' ? String(v) : v)) === JSON.stringify(head, (_, v) => (typeof v === 'bigint' ? String(v) : v))
+          ? quietFor + 1
+          : 0;
       head = now;
     }
     expect(await watcher.waitFor(head, 60_000)).toBe(true);

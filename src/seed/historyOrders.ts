@@ -1,13 +1,14 @@
 import { fold, type CommandMetadata } from '../../domain/decider';
-import { products, type ProductEvent } from '../../domain/catalogue/catalogue';
+import { products, type ProductEvent } from '../../domain/products/products';
 import type { OrderStatus, Shipment } from '../../domain/orders/orders';
 import type { ShippingAddress } from '../../domain/orders/shipping';
 import { findUser } from '../../projections/users';
-import { deterministicUuid } from '../commands/commandHandler';
-import { runCommand } from '../commands/dispatch';
-import { changeOrderStatus, placeOrder } from '../commands/orders';
-import type { Services } from '../services';
-import { DEMO_PRODUCTS, demoProductId } from './catalogue';
+import { deterministicUuid } from '../../platform/commands/commandHandler';
+import { runCommand } from '../../platform/commands/dispatch';
+import { changeOrderStatus, placeOrder } from '../../commands/orders';
+import { asDomainEvents } from '../../platform/eventstore';
+import type { Services } from '../../platform/services';
+import { DEMO_PRODUCTS, demoProductId } from './products';
 import { demoUserId } from './identity';
 import { ATLAS, NORTHWIND } from './addresses';
 import { between, DAY_MS, demoCalendar, pick, randomFor } from './timeline';
@@ -23,7 +24,17 @@ interface Buyer {
   address: ShippingAddress;
 }
 
-const address = (firstName: string, lastName: string, email: string, phone: string, addressLine1: string, city: string, state: string, zipCode: string, country: string): ShippingAddress => ({
+const address = (
+  firstName: string,
+  lastName: string,
+  email: string,
+  phone: string,
+  addressLine1: string,
+  city: string,
+  state: string,
+  zipCode: string,
+  country: string,
+): ShippingAddress => ({
   firstName,
   lastName,
   email,
@@ -40,47 +51,101 @@ const BUYERS: readonly Buyer[] = [
     email: 'partner@partnerhub.test',
     weeklyRate: 1.2,
     sinceDaysAgo: 180,
-    basket: [['hx-m2408', 4, 20], ['hx-m2424', 2, 8], ['hx-u105', 10, 60], ['sfp-10g-sr', 10, 80], ['psu-150w', 1, 6], ['hx-m2448p', 1, 3]],
+    basket: [
+      ['hx-m2408', 4, 20],
+      ['hx-m2424', 2, 8],
+      ['hx-u105', 10, 60],
+      ['sfp-10g-sr', 10, 80],
+      ['psu-150w', 1, 6],
+      ['hx-m2448p', 1, 3],
+    ],
     address: NORTHWIND,
   },
   {
     email: 'distributor@partnerhub.test',
     weeklyRate: 1.6,
     sinceDaysAgo: 190,
-    basket: [['xs-4800', 1, 4], ['xs-6400', 1, 2], ['psu-740w', 1, 6], ['sfp-10g-sr', 40, 200], ['dac-25g-3m', 10, 60], ['hx-m2424', 4, 16], ['rmk-19', 2, 10]],
+    basket: [
+      ['xs-4800', 1, 4],
+      ['xs-6400', 1, 2],
+      ['psu-740w', 1, 6],
+      ['sfp-10g-sr', 40, 200],
+      ['dac-25g-3m', 10, 60],
+      ['hx-m2424', 4, 16],
+      ['rmk-19', 2, 10],
+    ],
     address: ATLAS,
   },
   {
     email: 'olivia.brown@meridian-supply.test',
     weeklyRate: 0.8,
     sinceDaysAgo: 170,
-    basket: [['ims-810', 2, 12], ['ius-5', 10, 80], ['ius-8p', 2, 10], ['drp-240', 2, 10], ['ims-2804r', 1, 4]],
+    basket: [
+      ['ims-810', 2, 12],
+      ['ius-5', 10, 80],
+      ['ius-8p', 2, 10],
+      ['drp-240', 2, 10],
+      ['ims-2804r', 1, 4],
+    ],
     address: address('Olivia', 'Brown', 'olivia.brown@meridian-supply.test', '+1 312 555 0164', '2200 S Archer Ave', 'Chicago', 'IL', '60616', 'United States'),
   },
   {
     email: 'lucia.fernandez@pampas-digital.test',
     weeklyRate: 0.6,
     sinceDaysAgo: 145,
-    basket: [['hx-m2408', 2, 10], ['hx-u108p', 4, 16], ['ims-1612p', 1, 4], ['sfp-10g-sr', 10, 40]],
-    address: address('Lucía', 'Fernández', 'lucia.fernandez@pampas-digital.test', '+54 11 5555 0190', 'Av. Corrientes 1234', 'Buenos Aires', 'CABA', 'C1043', 'Other'),
+    basket: [
+      ['hx-m2408', 2, 10],
+      ['hx-u108p', 4, 16],
+      ['ims-1612p', 1, 4],
+      ['sfp-10g-sr', 10, 40],
+    ],
+    address: address(
+      'Lucía',
+      'Fernández',
+      'lucia.fernandez@pampas-digital.test',
+      '+54 11 5555 0190',
+      'Av. Corrientes 1234',
+      'Buenos Aires',
+      'CABA',
+      'C1043',
+      'Other',
+    ),
   },
   {
     email: 'kenji.mori@sakura-netcom.test',
     weeklyRate: 0.5,
     sinceDaysAgo: 105,
-    basket: [['ims-2804r', 1, 6], ['ims-810', 4, 20], ['xs-2400', 1, 4], ['psu-150w', 2, 8]],
+    basket: [
+      ['ims-2804r', 1, 6],
+      ['ims-810', 4, 20],
+      ['xs-2400', 1, 4],
+      ['psu-150w', 2, 8],
+    ],
     address: address('Kenji', 'Mori', 'kenji.mori@sakura-netcom.test', '+81 6 5555 0131', '3-6-1 Umeda, Kita-ku', 'Osaka', 'Osaka', '530-0001', 'Japan'),
   },
   {
     email: 'amani.otieno@kilima-tech.test',
     weeklyRate: 0.3,
     sinceDaysAgo: 55,
-    basket: [['hx-u105', 10, 30], ['hx-m2408', 2, 6], ['ius-5', 10, 20]],
+    basket: [
+      ['hx-u105', 10, 30],
+      ['hx-m2408', 2, 6],
+      ['ius-5', 10, 20],
+    ],
     address: address('Amani', 'Otieno', 'amani.otieno@kilima-tech.test', '+254 20 555 0177', 'Ngong Road, Kilimani', 'Nairobi', 'Nairobi', '00100', 'Other'),
   },
 ];
 
-const NOTES = ['Campus refresh.', 'Stock for the spring installations.', 'Replacement units for a customer site.', 'Tender won: phase 1.', 'Branch roll-out.', null, null, null];
+const NOTES = [
+  'Campus refresh.',
+  'Stock for the spring installations.',
+  'Replacement units for a customer site.',
+  'Tender won: phase 1.',
+  'Branch roll-out.',
+  null,
+  null,
+  null,
+];
 const CARRIERS = ['DHL Express', 'UPS', 'FedEx', 'DB Schenker'];
 
 /** The history's last orders are placed this many days ago; the newest demo orders (src/seed/orders.ts) follow. */
@@ -90,7 +155,7 @@ export const STOCK_COUNT_DAYS_AGO = 3;
 export const historyOrderId = (email: string, week: number, index: number) => deterministicUuid(`history-order:${email}:${week}:${index}`);
 
 async function productState(services: Services, productId: string) {
-  return fold(products, (await services.store.readStream(products.streamId(productId))) as unknown as ProductEvent[]);
+  return fold(products, asDomainEvents<ProductEvent>(await services.store.readStream(products.streamId(productId))));
 }
 
 /** Sets a product's stock as an administrator would after a delivery or a stock count. */
@@ -102,10 +167,15 @@ async function setStock(services: Services, productId: string, stockQuantity: nu
 }
 
 /** The delivery a warehouse receives when an order's lines would not fit the stock (the demo history never turns a buyer away). */
-export async function restockFor(services: Services, lines: ReadonlyArray<readonly [productKey: string, quantity: number]>, metadata: CommandMetadata): Promise<void> {
+export async function restockFor(
+  services: Services,
+  lines: ReadonlyArray<readonly [productKey: string, quantity: number]>,
+  metadata: CommandMetadata,
+): Promise<void> {
   for (const [key, quantity] of lines) {
     const state = await productState(services, demoProductId(key));
-    if (state.status === 'listed' && state.stockQuantity < quantity) await setStock(services, demoProductId(key), state.stockQuantity + quantity * 4 + 50, metadata);
+    if (state.status === 'listed' && state.stockQuantity < quantity)
+      await setStock(services, demoProductId(key), state.stockQuantity + quantity * 4 + 50, metadata);
   }
 }
 
@@ -133,7 +203,8 @@ export function orderHistory(services: Services, metadata: CommandMetadata): { s
     for (let week = 0; firstDay - week * 7 > HISTORY_ENDS_DAYS_AGO; week++) {
       // Around the buyer's weekly rate: busy weeks and quiet ones.
       const count = Math.floor(buyer.weeklyRate + random() * 1.2 - 0.3);
-      for (let index = 0; index < count; index++) planned.push({ buyer, week, index, daysAgo: Math.max(HISTORY_ENDS_DAYS_AGO, firstDay - week * 7 - between(random, 0, 4)) });
+      for (let index = 0; index < count; index++)
+        planned.push({ buyer, week, index, daysAgo: Math.max(HISTORY_ENDS_DAYS_AGO, firstDay - week * 7 - between(random, 0, 4)) });
     }
   }
   const steps = planned.map(({ buyer, week, index, daysAgo }): DatedStep => ({
@@ -180,7 +251,10 @@ export function orderHistory(services: Services, metadata: CommandMetadata): { s
       const delivered = shipped - between(random, 2, 6);
       await step('approved', approved, random() < 0.5 ? 'Stock confirmed.' : null);
       // Shipping names its carrier and tracking number (drawn as before, so the world stays the same).
-      await step('shipped', shipped, null, { carrier: pick(random, CARRIERS), trackingNumber: `${between(random, 100000, 999999)}${between(random, 1000, 9999)}` });
+      await step('shipped', shipped, null, {
+        carrier: pick(random, CARRIERS),
+        trackingNumber: `${between(random, 100000, 999999)}${between(random, 1000, 9999)}`,
+      });
       await step('delivered', delivered, random() < 0.3 ? 'Signed for at the loading dock.' : null);
       return true;
     },
@@ -189,7 +263,8 @@ export function orderHistory(services: Services, metadata: CommandMetadata): { s
   steps.push({
     daysAgo: STOCK_COUNT_DAYS_AGO,
     async run() {
-      for (const product of DEMO_PRODUCTS) await setStock(services, demoProductId(product.key), product.stock, { ...calendar.at(STOCK_COUNT_DAYS_AGO, 18), ...admin });
+      for (const product of DEMO_PRODUCTS)
+        await setStock(services, demoProductId(product.key), product.stock, { ...calendar.at(STOCK_COUNT_DAYS_AGO, 18), ...admin });
       return false;
     },
   });

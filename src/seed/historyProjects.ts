@@ -1,6 +1,6 @@
 import type { CommandMetadata } from '../../domain/decider';
-import type { Services } from '../services';
-import type { DemoProject } from './projects';
+import type { Services } from '../../platform/services';
+import type { DemoProject } from './demoProject';
 import { between, demoCalendar, randomFor } from './timeline';
 
 const NORTHWIND = 'partner@partnerhub.test';
@@ -52,10 +52,30 @@ export function historyProjects(services: Pick<Services, 'config'>, metadata: Co
       },
     };
     if (outcome === 0 || outcome === 1) {
-      return [{ ...base, review: ['approved', null, submittedDaysAgo - 2], status: ['Completed', submittedDaysAgo - between(random, 25, 55)], milestones: [['Kick-off', 5, 'completed'], ['Installation', 20, 'completed'], ['Acceptance', 35, 'completed']] }];
+      return [
+        {
+          ...base,
+          review: ['approved', null, submittedDaysAgo - 2],
+          status: ['Completed', submittedDaysAgo - between(random, 25, 55)],
+          milestones: [
+            ['Kick-off', 5, 'completed'],
+            ['Installation', 20, 'completed'],
+            ['Acceptance', 35, 'completed'],
+          ],
+        },
+      ];
     }
     if (outcome === 2) {
-      return [{ ...base, closesInDays: 40, review: ['approved', null, submittedDaysAgo - 3], status: ['In Progress', submittedDaysAgo - 10], extension: 'The customer moved the installation to next quarter.', extensionDecision: ['approved', 'Approved: the customer confirmed the new date.', submittedDaysAgo - 55] }];
+      return [
+        {
+          ...base,
+          closesInDays: 40,
+          review: ['approved', null, submittedDaysAgo - 3],
+          status: ['In Progress', submittedDaysAgo - 10],
+          extension: 'The customer moved the installation to next quarter.',
+          extensionDecision: ['approved', 'Approved: the customer confirmed the new date.', submittedDaysAgo - 55],
+        },
+      ];
     }
     return index % 8 === 3
       ? [{ ...base, review: ['rejected', `${customer} is already covered by a vendor framework agreement.`, submittedDaysAgo - 4] }]

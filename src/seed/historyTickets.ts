@@ -1,7 +1,7 @@
-import type { Services } from '../services';
+import type { Services } from '../../platform/services';
 import type { CommandMetadata } from '../../domain/decider';
 import { between, demoCalendar, pick, randomFor } from './timeline';
-import type { DemoTicket } from './tickets';
+import type { DemoTicket } from './demoTicket';
 
 const SAM = 'support@partnerhub.test';
 const JORDAN = 'jordan.lee@partnerhub.test';
@@ -18,16 +18,96 @@ const OPENERS: ReadonlyArray<readonly [email: string, sinceDaysAgo: number]> = [
 
 /** What partners ask support about: title, description, category, priority, tags, support's answer, the resolution. */
 const TOPICS = [
-  ['Firmware upgrade path from 3.8 to 4.2', 'Can we go straight from 3.8.4 to 4.2.0 on the HX-M2424, or is there an intermediate release?', 'Technical', 'Medium', 'firmware, upgrade', 'You can go straight to 4.2.0; save the configuration first.', 'Answered: direct upgrade supported.'],
-  ['Delivery arrived with a damaged carton', 'One of the cartons of our last delivery was crushed. The switch inside looks fine. Should we worry?', 'General', 'Low', 'delivery', 'Please run the self-test; if it passes the unit is covered as usual.', 'Self-test passed, no replacement needed.'],
-  ['VLAN trunk drops after 24 hours', 'Trunk ports between two IMS-810 units stop passing VLAN 30 after about a day.', 'Bug Report', 'High', 'vlan, ims-810', 'This is fixed in 2.1.3; the upgrade is on the downloads page.', 'Fixed by firmware 2.1.3.'],
-  ['Invoice shows the wrong VAT number', 'The invoice for our last order carries our old VAT number.', 'Billing', 'Medium', 'invoice, vat', 'We corrected your billing profile and reissued the invoice.', 'Invoice reissued.'],
-  ['Request: export of serial numbers per order', 'It would help our asset management if we could export the serial numbers of an order.', 'Feature Request', 'Low', 'serials, export', 'Thanks, we passed this to the product team.', 'Logged with the product team.'],
-  ['SFP+ modules not recognised', 'Third-party SFP+ modules show "unsupported transceiver" on the XS-4800.', 'Technical', 'High', 'sfp, xs-4800', 'Enable third-party optics with "transceiver permit all"; supported modules are listed in the guide.', 'Configuration change solved it.'],
-  ['PoE camera keeps power cycling', 'A PTZ camera on the HX-M2448P power-cycles every few minutes.', 'Technical', 'Medium', 'poe, hx-m2448p', 'The port is set to 802.3af; set it to 802.3at for PTZ cameras.', 'Port class changed to 802.3at.'],
-  ['Access to the partner training portal', 'Two of our engineers cannot sign in to the training videos.', 'General', 'Low', 'training, access', 'Their accounts were not activated yet; done now.', 'Accounts activated.'],
-  ['Fan noise on XS-6400 after upgrade', 'The fans run at full speed since the last upgrade.', 'Bug Report', 'Critical', 'fans, xs-6400', 'A sensor calibration bug; the hotfix 5.0.2 resolves it.', 'Hotfix 5.0.2 installed.'],
-  ['Payment terms for the next quarter', 'Could we move to 45-day payment terms from next quarter?', 'Billing', 'Low', 'payment terms', 'Approved by finance from the first of next month.', 'Terms updated.'],
+  [
+    'Firmware upgrade path from 3.8 to 4.2',
+    'Can we go straight from 3.8.4 to 4.2.0 on the HX-M2424, or is there an intermediate release?',
+    'Technical',
+    'Medium',
+    'firmware, upgrade',
+    'You can go straight to 4.2.0; save the configuration first.',
+    'Answered: direct upgrade supported.',
+  ],
+  [
+    'Delivery arrived with a damaged carton',
+    'One of the cartons of our last delivery was crushed. The switch inside looks fine. Should we worry?',
+    'General',
+    'Low',
+    'delivery',
+    'Please run the self-test; if it passes the unit is covered as usual.',
+    'Self-test passed, no replacement needed.',
+  ],
+  [
+    'VLAN trunk drops after 24 hours',
+    'Trunk ports between two IMS-810 units stop passing VLAN 30 after about a day.',
+    'Bug Report',
+    'High',
+    'vlan, ims-810',
+    'This is fixed in 2.1.3; the upgrade is on the downloads page.',
+    'Fixed by firmware 2.1.3.',
+  ],
+  [
+    'Invoice shows the wrong VAT number',
+    'The invoice for our last order carries our old VAT number.',
+    'Billing',
+    'Medium',
+    'invoice, vat',
+    'We corrected your billing profile and reissued the invoice.',
+    'Invoice reissued.',
+  ],
+  [
+    'Request: export of serial numbers per order',
+    'It would help our asset management if we could export the serial numbers of an order.',
+    'Feature Request',
+    'Low',
+    'serials, export',
+    'Thanks, we passed this to the product team.',
+    'Logged with the product team.',
+  ],
+  [
+    'SFP+ modules not recognised',
+    'Third-party SFP+ modules show "unsupported transceiver" on the XS-4800.',
+    'Technical',
+    'High',
+    'sfp, xs-4800',
+    'Enable third-party optics with "transceiver permit all"; supported modules are listed in the guide.',
+    'Configuration change solved it.',
+  ],
+  [
+    'PoE camera keeps power cycling',
+    'A PTZ camera on the HX-M2448P power-cycles every few minutes.',
+    'Technical',
+    'Medium',
+    'poe, hx-m2448p',
+    'The port is set to 802.3af; set it to 802.3at for PTZ cameras.',
+    'Port class changed to 802.3at.',
+  ],
+  [
+    'Access to the partner training portal',
+    'Two of our engineers cannot sign in to the training videos.',
+    'General',
+    'Low',
+    'training, access',
+    'Their accounts were not activated yet; done now.',
+    'Accounts activated.',
+  ],
+  [
+    'Fan noise on XS-6400 after upgrade',
+    'The fans run at full speed since the last upgrade.',
+    'Bug Report',
+    'Critical',
+    'fans, xs-6400',
+    'A sensor calibration bug; the hotfix 5.0.2 resolves it.',
+    'Hotfix 5.0.2 installed.',
+  ],
+  [
+    'Payment terms for the next quarter',
+    'Could we move to 45-day payment terms from next quarter?',
+    'Billing',
+    'Low',
+    'payment terms',
+    'Approved by finance from the first of next month.',
+    'Terms updated.',
+  ],
 ] as const;
 
 /**

@@ -1,10 +1,10 @@
 import { DEFAULT_PERMISSIONS_BY_ROLE, type Role } from '../../domain/access';
-import { deterministicUuid } from '../commands/commandHandler';
-import { registerUser } from '../commands/users';
-import { runCommand } from '../commands/dispatch';
-import { users } from '../../domain/identity/identity';
+import { deterministicUuid } from '../../platform/commands/commandHandler';
+import { registerUser } from '../../commands/users';
+import { runCommand } from '../../platform/commands/dispatch';
+import { users } from '../../domain/identity/users';
 import { findUser } from '../../projections/users';
-import { hashPassword } from '../plugins/passwords';
+import { hashPassword } from '../../platform/passwords';
 import type { Seeder } from './seeder';
 import { demoCalendar } from './timeline';
 
@@ -26,8 +26,20 @@ export const DEMO_USERS: readonly DemoUser[] = [
   { email: 'distributor@partnerhub.test', fullName: 'Daniel Okafor', role: 'distributor', companyName: 'Atlas Distribution' },
   { email: 'manufacturer@partnerhub.test', fullName: 'Mei Chen', role: 'manufacturer', companyName: 'Helix Switching Ltd' },
   { email: 'support@partnerhub.test', fullName: 'Samuel Reyes', role: 'support', companyName: 'PartnerHub' },
-  { email: 'partner.user@partnerhub.test', fullName: 'Lena Fischer', role: 'partner_user', companyName: 'Northwind Networks', parent: 'partner@partnerhub.test' },
-  { email: 'distributor.user@partnerhub.test', fullName: 'Tom Becker', role: 'distributor_user', companyName: 'Atlas Distribution', parent: 'distributor@partnerhub.test' },
+  {
+    email: 'partner.user@partnerhub.test',
+    fullName: 'Lena Fischer',
+    role: 'partner_user',
+    companyName: 'Northwind Networks',
+    parent: 'partner@partnerhub.test',
+  },
+  {
+    email: 'distributor.user@partnerhub.test',
+    fullName: 'Tom Becker',
+    role: 'distributor_user',
+    companyName: 'Atlas Distribution',
+    parent: 'distributor@partnerhub.test',
+  },
   { email: 'jordan.lee@partnerhub.test', fullName: 'Jordan Lee', role: 'support', companyName: 'PartnerHub' },
   { email: 'olivia.brown@meridian-supply.test', fullName: 'Olivia Brown', role: 'distributor', companyName: 'Meridian Supply Co.' },
   { email: 'hiro.tanaka@kaiju-components.test', fullName: 'Hiro Tanaka', role: 'manufacturer', companyName: 'Kaiju Components', active: false },

@@ -1,9 +1,9 @@
 import { DomainError, type CommandMetadata } from '../../domain/decider';
 import type { OrderStatus, Shipment } from '../../domain/orders/orders';
 import { findUser } from '../../projections/users';
-import { deterministicUuid } from '../commands/commandHandler';
-import { changeOrderStatus, placeOrder } from '../commands/orders';
-import { demoProductId } from './catalogue';
+import { deterministicUuid } from '../../platform/commands/commandHandler';
+import { changeOrderStatus, placeOrder } from '../../commands/orders';
+import { demoProductId } from './products';
 import { demoUserId } from './identity';
 import type { Seeder } from './seeder';
 import { ATLAS, NORTHWIND } from './addresses';
@@ -29,18 +29,31 @@ export const DEMO_ORDERS: readonly DemoOrder[] = [
     buyer: 'partner@partnerhub.test',
     placedDaysAgo: 24,
     deliveryInDays: 10,
-    items: [['hx-m2424', 4], ['sfp-10g-sr', 20]],
+    items: [
+      ['hx-m2424', 4],
+      ['sfp-10g-sr', 20],
+    ],
     notes: 'Campus refresh, building A.',
-    steps: [['approved', 23, 'Stock confirmed.'], ['shipped', 21, 'Tracking number 1Z 999 AA1 01 2345 6784.'], ['delivered', 17, 'Signed for by M. Ortega.']],
+    steps: [
+      ['approved', 23, 'Stock confirmed.'],
+      ['shipped', 21, 'Tracking number 1Z 999 AA1 01 2345 6784.'],
+      ['delivered', 17, 'Signed for by M. Ortega.'],
+    ],
   },
   {
     key: 'northwind-2',
     buyer: 'partner@partnerhub.test',
     placedDaysAgo: 6,
     deliveryInDays: 12,
-    items: [['ims-810', 6], ['psu-150w', 2]],
+    items: [
+      ['ims-810', 6],
+      ['psu-150w', 2],
+    ],
     notes: 'Water treatment plant, phase 2.',
-    steps: [['approved', 5, 'Approved for the Q4 allocation.'], ['shipped', 3, 'Left the Rotterdam warehouse.']],
+    steps: [
+      ['approved', 5, 'Approved for the Q4 allocation.'],
+      ['shipped', 3, 'Left the Rotterdam warehouse.'],
+    ],
   },
   {
     key: 'northwind-3',
@@ -56,7 +69,10 @@ export const DEMO_ORDERS: readonly DemoOrder[] = [
     buyer: 'partner@partnerhub.test',
     placedDaysAgo: 0,
     deliveryInDays: 21,
-    items: [['hx-u105', 30], ['ius-5', 10]],
+    items: [
+      ['hx-u105', 30],
+      ['ius-5', 10],
+    ],
     notes: 'Branch offices roll-out.',
     steps: [],
   },
@@ -65,9 +81,16 @@ export const DEMO_ORDERS: readonly DemoOrder[] = [
     buyer: 'distributor@partnerhub.test',
     placedDaysAgo: 40,
     deliveryInDays: 14,
-    items: [['xs-4800', 2], ['psu-740w', 2]],
+    items: [
+      ['xs-4800', 2],
+      ['psu-740w', 2],
+    ],
     notes: 'Data-centre expansion for a hosting customer.',
-    steps: [['approved', 39, null], ['shipped', 36, 'Two pallets, freight forwarder DHL.'], ['delivered', 31, null]],
+    steps: [
+      ['approved', 39, null],
+      ['shipped', 36, 'Two pallets, freight forwarder DHL.'],
+      ['delivered', 31, null],
+    ],
   },
   {
     key: 'atlas-2',
@@ -83,7 +106,10 @@ export const DEMO_ORDERS: readonly DemoOrder[] = [
     buyer: 'distributor@partnerhub.test',
     placedDaysAgo: 1,
     deliveryInDays: 7,
-    items: [['ims-2804r', 2], ['sfp-10g-sr', 40]],
+    items: [
+      ['ims-2804r', 2],
+      ['sfp-10g-sr', 40],
+    ],
     notes: 'Substation automation tender.',
     steps: [],
   },
@@ -109,7 +135,10 @@ export const seedOrders: Seeder = {
   name: 'orders',
   async run(services, metadata) {
     const now = Date.parse(metadata.now);
-    const at = (daysAgo: number, base: CommandMetadata): CommandMetadata => ({ ...base, now: new Date(now - daysAgo * DAY_MS - 3 * 60 * 60 * 1000).toISOString() });
+    const at = (daysAgo: number, base: CommandMetadata): CommandMetadata => ({
+      ...base,
+      now: new Date(now - daysAgo * DAY_MS - 3 * 60 * 60 * 1000).toISOString(),
+    });
     const history = orderHistory(services, metadata);
     const placeDemo = async (demo: DemoOrder): Promise<boolean> => {
       const buyer = await findUser(services.pool, demoUserId(demo.buyer));
@@ -117,7 +146,8 @@ export const seedOrders: Seeder = {
       const orderId = demoOrderId(demo.key);
       const placedAt = at(demo.placedDaysAgo, { ...metadata, actorId: buyer.id, actorRole: buyer.role });
       // Amid months of history the warehouse may need a delivery first; before the closing stock count only.
-      if (history.planned && demo.placedDaysAgo > STOCK_COUNT_DAYS_AGO) await restockFor(services, demo.items, at(demo.placedDaysAgo + 1, { ...metadata, actorId: demoUserId('admin@partnerhub.test'), actorRole: 'admin' }));
+      if (history.planned && demo.placedDaysAgo > STOCK_COUNT_DAYS_AGO)
+        await restockFor(services, demo.items, at(demo.placedDaysAgo + 1, { ...metadata, actorId: demoUserId('admin@partnerhub.test'), actorRole: 'admin' }));
       const placed = await placeOrder(
         services,
         {

@@ -8,11 +8,11 @@ import { partners, type PartnerCommand } from '../../domain/partners/partners';
 import { emptyQuestionnaire, type QuestionnaireAnswers } from '../../domain/partners/questionnaire';
 import { findUser } from '../../projections/users';
 import { approvalProcessData, completePartnerApproval } from '../../workers/partners';
-import { deterministicUuid } from '../commands/commandHandler';
-import { runCommand } from '../commands/dispatch';
-import { registerUser } from '../commands/users';
-import { hashPassword } from '../plugins/passwords';
-import type { Services } from '../services';
+import { deterministicUuid } from '../../platform/commands/commandHandler';
+import { runCommand } from '../../platform/commands/dispatch';
+import { registerUser } from '../../commands/users';
+import { hashPassword } from '../../platform/passwords';
+import type { Services } from '../../platform/services';
 import { DEMO_PASSWORD, demoUserId } from './identity';
 import type { Seeder } from './seeder';
 import { demoCalendar } from './timeline';
@@ -62,7 +62,12 @@ export function badgePng(colour: string, accent: string): Buffer {
   header.writeUInt32BE(size, 0);
   header.writeUInt32BE(size, 4);
   header.set([8, 6, 0, 0, 0], 8); // 8-bit RGBA
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), pngChunk('IHDR', header), pngChunk('IDAT', deflateSync(Buffer.concat(rows))), pngChunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    pngChunk('IHDR', header),
+    pngChunk('IDAT', deflateSync(Buffer.concat(rows))),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 /** A monogram logo: the company's initials on a rounded square. */
@@ -100,8 +105,26 @@ export const DEMO_APPLICANTS: readonly DemoApplicant[] = [
     email: 'partner@partnerhub.test',
     appliedDaysAgo: 188,
     fullName: 'Priya Shah',
-    questionnaire: { company_name: 'Northwind Networks', country: 'United Kingdom', city: 'London', location: '12 Harbour Exchange Square, London E14', state_region: 'Greater London', postal_code: 'E14 9GE', business_type: 'Private Limited', business_description: 'Technology & Software', employees_range: '51–200', years_in_operation: '14', website: 'https://northwind-networks.test', key_products: 'Campus switching, Wi-Fi, managed LAN services', target_markets: ['Europe', 'Middle East'] },
-    application: { region: 'Europe', certifications: 'ISO 9001, Helix Certified Network Engineer (6 staff)', partner_references: 'City of Westminster schools; Thames Logistics' },
+    questionnaire: {
+      company_name: 'Northwind Networks',
+      country: 'United Kingdom',
+      city: 'London',
+      location: '12 Harbour Exchange Square, London E14',
+      state_region: 'Greater London',
+      postal_code: 'E14 9GE',
+      business_type: 'Private Limited',
+      business_description: 'Technology & Software',
+      employees_range: '51–200',
+      years_in_operation: '14',
+      website: 'https://northwind-networks.test',
+      key_products: 'Campus switching, Wi-Fi, managed LAN services',
+      target_markets: ['Europe', 'Middle East'],
+    },
+    application: {
+      region: 'Europe',
+      certifications: 'ISO 9001, Helix Certified Network Engineer (6 staff)',
+      partner_references: 'City of Westminster schools; Thames Logistics',
+    },
     logo: { kind: 'svg', initials: 'NN', colour: '#0d5ea8' },
     decision: { status: 'approved', category: 'Helix Value Added Distributor', permissions: DEFAULT_PERMISSIONS_BY_ROLE.partner },
   },
@@ -109,7 +132,18 @@ export const DEMO_APPLICANTS: readonly DemoApplicant[] = [
     email: 'lucia.fernandez@pampas-digital.test',
     appliedDaysAgo: 150,
     fullName: 'Lucía Fernández',
-    questionnaire: { company_name: 'Pampas Digital S.A.', country: 'Argentina', city: 'Buenos Aires', location: 'Av. Corrientes 1234, C1043 CABA', business_type: 'Public Limited', business_description: 'Consulting & Professional Services', employees_range: '201–500', years_in_operation: '22', target_markets: ['Latin America'], turnover_currency: 'USD' },
+    questionnaire: {
+      company_name: 'Pampas Digital S.A.',
+      country: 'Argentina',
+      city: 'Buenos Aires',
+      location: 'Av. Corrientes 1234, C1043 CABA',
+      business_type: 'Public Limited',
+      business_description: 'Consulting & Professional Services',
+      employees_range: '201–500',
+      years_in_operation: '22',
+      target_markets: ['Latin America'],
+      turnover_currency: 'USD',
+    },
     application: { region: 'South America', certifications: 'Helix Gold Installer', partner_references: 'Banco del Sur; Universidad de Córdoba' },
     logo: { kind: 'png', colour: '#2e7d32', accent: '#66bb6a' },
     decision: { status: 'approved', category: 'Helix Authorized Distributor' },
@@ -118,7 +152,19 @@ export const DEMO_APPLICANTS: readonly DemoApplicant[] = [
     email: 'kenji.mori@sakura-netcom.test',
     appliedDaysAgo: 110,
     fullName: 'Kenji Mori',
-    questionnaire: { company_name: 'Sakura Netcom K.K.', country: 'Japan', city: 'Osaka', location: '3-6-1 Umeda, Kita-ku', business_type: 'Limited Liability Company (LLC)', business_description: 'Transportation & Logistics', employees_range: '500+', years_in_operation: '31', target_markets: ['Asia-Pacific'], turnover_currency: 'JPY', annual_turnover: '$10M+' },
+    questionnaire: {
+      company_name: 'Sakura Netcom K.K.',
+      country: 'Japan',
+      city: 'Osaka',
+      location: '3-6-1 Umeda, Kita-ku',
+      business_type: 'Limited Liability Company (LLC)',
+      business_description: 'Transportation & Logistics',
+      employees_range: '500+',
+      years_in_operation: '31',
+      target_markets: ['Asia-Pacific'],
+      turnover_currency: 'JPY',
+      annual_turnover: '$10M+',
+    },
     application: { region: 'Asia', certifications: 'ISO 27001', partner_references: 'Kansai Rail; Port of Osaka' },
     logo: { kind: 'svg', initials: 'SN', colour: '#c2185b' },
     decision: { status: 'approved', category: 'Helix Exclusive Distributor' },
@@ -127,24 +173,68 @@ export const DEMO_APPLICANTS: readonly DemoApplicant[] = [
     email: 'amani.otieno@kilima-tech.test',
     appliedDaysAgo: 60,
     fullName: 'Amani Otieno',
-    questionnaire: { company_name: 'Kilima Tech Collective', country: 'Kenya', city: 'Nairobi', location: 'Ngong Road, Kilimani', business_type: 'Other', business_type_other: 'Social enterprise', business_description: 'Education', employees_range: '11–50', years_in_operation: '6', target_markets: ['Africa'] },
+    questionnaire: {
+      company_name: 'Kilima Tech Collective',
+      country: 'Kenya',
+      city: 'Nairobi',
+      location: 'Ngong Road, Kilimani',
+      business_type: 'Other',
+      business_type_other: 'Social enterprise',
+      business_description: 'Education',
+      employees_range: '11–50',
+      years_in_operation: '6',
+      target_markets: ['Africa'],
+    },
     logo: { kind: 'png', colour: '#ef6c00', accent: '#ffb74d' },
-    decision: { status: 'approved', category: 'Helix Authorized Distributor', permissions: ['Projects.Read', 'Projects.Create', 'Orders.Browse', 'Orders.Track', 'Support.Read'] },
+    decision: {
+      status: 'approved',
+      category: 'Helix Authorized Distributor',
+      permissions: ['Projects.Read', 'Projects.Create', 'Orders.Browse', 'Orders.Track', 'Support.Read'],
+    },
   },
   // Waiting for a decision.
   {
     email: 'wei.lim@aurora-systems.test',
     appliedDaysAgo: 5,
     fullName: 'Wei Lim',
-    questionnaire: { company_name: 'Aurora Systems Pte Ltd', country: 'Singapore', city: 'Singapore', location: '1 Fusionopolis Way, #20-02', business_type: 'Private Limited', business_description: 'Technology & Software', employees_range: '51–200', years_in_operation: '9', target_markets: ['Asia-Pacific', 'Global'], key_products: 'Data-centre networking, SD-WAN', tax_id: 'SG-201912345K' },
-    application: { region: 'Asia', certifications: 'Helix Certified Network Engineer (3 staff)', partner_references: 'Marina Bay Hotels; SG Polytechnic', category: 'Helix Value Added Distributor' },
+    questionnaire: {
+      company_name: 'Aurora Systems Pte Ltd',
+      country: 'Singapore',
+      city: 'Singapore',
+      location: '1 Fusionopolis Way, #20-02',
+      business_type: 'Private Limited',
+      business_description: 'Technology & Software',
+      employees_range: '51–200',
+      years_in_operation: '9',
+      target_markets: ['Asia-Pacific', 'Global'],
+      key_products: 'Data-centre networking, SD-WAN',
+      tax_id: 'SG-201912345K',
+    },
+    application: {
+      region: 'Asia',
+      certifications: 'Helix Certified Network Engineer (3 staff)',
+      partner_references: 'Marina Bay Hotels; SG Polytechnic',
+      category: 'Helix Value Added Distributor',
+    },
     logo: { kind: 'svg', initials: 'AS', colour: '#6a1b9a' },
   },
   {
     email: 'marc.tremblay@cascade-integrators.test',
     appliedDaysAgo: 3,
     fullName: 'Marc Tremblay',
-    questionnaire: { company_name: 'Cascade Integrators Inc.', country: 'Canada', city: 'Montréal', location: '800 Rue du Square-Victoria', business_type: 'Public Limited', business_description: 'Energy & Utilities', employees_range: '201–500', years_in_operation: '18', target_markets: ['North America'], job_title: 'Other', job_title_other: 'Director of Alliances' },
+    questionnaire: {
+      company_name: 'Cascade Integrators Inc.',
+      country: 'Canada',
+      city: 'Montréal',
+      location: '800 Rue du Square-Victoria',
+      business_type: 'Public Limited',
+      business_description: 'Energy & Utilities',
+      employees_range: '201–500',
+      years_in_operation: '18',
+      target_markets: ['North America'],
+      job_title: 'Other',
+      job_title_other: 'Director of Alliances',
+    },
     application: { region: 'North America', certifications: 'IEC 62443 practitioners', partner_references: 'Hydro-Nord substations' },
     logo: { kind: 'png', colour: '#00838f', accent: '#4dd0e1' },
   },
@@ -152,7 +242,20 @@ export const DEMO_APPLICANTS: readonly DemoApplicant[] = [
     email: 'fatima.haddad@sahara-net.test',
     appliedDaysAgo: 1,
     fullName: 'Fatima Haddad',
-    questionnaire: { company_name: 'Sahara Net Solutions', country: 'United Arab Emirates', city: 'Dubai', location: 'Dubai Internet City, Building 9', business_type: 'Establishment', business_description: 'Retail & E-commerce', employees_range: '11–50', years_in_operation: '4', target_markets: ['Middle East', 'Africa'], turnover_currency: 'Other', turnover_currency_other: 'AED', country_of_incorporation: 'United Arab Emirates' },
+    questionnaire: {
+      company_name: 'Sahara Net Solutions',
+      country: 'United Arab Emirates',
+      city: 'Dubai',
+      location: 'Dubai Internet City, Building 9',
+      business_type: 'Establishment',
+      business_description: 'Retail & E-commerce',
+      employees_range: '11–50',
+      years_in_operation: '4',
+      target_markets: ['Middle East', 'Africa'],
+      turnover_currency: 'Other',
+      turnover_currency_other: 'AED',
+      country_of_incorporation: 'United Arab Emirates',
+    },
     logo: { kind: 'svg', initials: 'SN', colour: '#a1887f' },
   },
   // Turned down, with the reason the applicant reads.
@@ -160,8 +263,21 @@ export const DEMO_APPLICANTS: readonly DemoApplicant[] = [
     email: 'dave.quick@quickbuck-traders.test',
     appliedDaysAgo: 34,
     fullName: 'Dave Quick',
-    questionnaire: { company_name: 'Quickbuck Traders', country: 'United States', city: 'Reno', location: 'PO Box 77', business_type: 'Sole Proprietorship', business_description: 'Retail & E-commerce', employees_range: '1–10', years_in_operation: '1', target_markets: ['Global'] },
-    decision: { status: 'rejected', reason: 'We could not verify the business registration number you gave. You are welcome to apply again with a copy of your registration certificate.' },
+    questionnaire: {
+      company_name: 'Quickbuck Traders',
+      country: 'United States',
+      city: 'Reno',
+      location: 'PO Box 77',
+      business_type: 'Sole Proprietorship',
+      business_description: 'Retail & E-commerce',
+      employees_range: '1–10',
+      years_in_operation: '1',
+      target_markets: ['Global'],
+    },
+    decision: {
+      status: 'rejected',
+      reason: 'We could not verify the business registration number you gave. You are welcome to apply again with a copy of your registration certificate.',
+    },
   },
 ];
 
@@ -179,7 +295,8 @@ function answersOf(demo: DemoApplicant): QuestionnaireAnswers {
     business_description: 'Technology & Software',
     target_markets: ['Global'],
     business_registration_number: `REG-${demo.questionnaire.company_name.replace(/[^A-Z]/g, '').slice(0, 4)}-${demo.email.length * 7919}`,
-    country_of_incorporation: country === 'United Arab Emirates' || country === 'United Kingdom' || country === 'Canada' || country === 'Japan' ? country : 'Other',
+    country_of_incorporation:
+      country === 'United Arab Emirates' || country === 'United Kingdom' || country === 'Canada' || country === 'Japan' ? country : 'Other',
     country_of_incorporation_other: ['United Arab Emirates', 'United Kingdom', 'Canada', 'Japan'].includes(country) ? '' : country,
     annual_turnover: '$1M – $10M',
     turnover_currency: 'USD',

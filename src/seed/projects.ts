@@ -1,33 +1,18 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { DomainError, type CommandMetadata } from '../../domain/decider';
-import { PROJECT_DETAIL_FIELDS, projects, type MilestoneStatus, type ProjectCommand, type ProjectDetails, type ProjectStatus } from '../../domain/projects/projects';
+import { emptyProjectDetails, projects, type ProjectCommand, type ProjectDetails } from '../../domain/projects/projects';
 import { DAY_MS } from '../../domain/projects/registration';
 import { findUser } from '../../projections/users';
-import { deterministicUuid } from '../commands/commandHandler';
-import { runCommand } from '../commands/dispatch';
-import { registerProject } from '../commands/projects';
+import { deterministicUuid } from '../../platform/commands/commandHandler';
+import { runCommand } from '../../platform/commands/dispatch';
+import { registerProject } from '../../commands/projects';
 import { demoUserId } from './identity';
 import { demoOrderId } from './orders';
-import type { Services } from '../services';
+import type { Services } from '../../platform/services';
 import type { Seeder } from './seeder';
+import type { DemoProject } from './demoProject';
 import { historyProjects } from './historyProjects';
-
-export interface DemoProject {
-  key: string;
-  owner: string; // e-mail of the registering partner account
-  submittedDaysAgo: number;
-  closesInDays: number;
-  details: Partial<ProjectDetails> & { title: string };
-  status?: [ProjectStatus, number]; // the work status reached, days ago
-  review?: ['approved' | 'rejected', string | null, number];
-  extension?: string; // an extension request awaiting the administrator
-  /** The administrator's answer to that request: decision, note, days ago (the request is made the day before). */
-  extensionDecision?: ['approved' | 'declined', string | null, number];
-  milestones?: Array<[name: string, dayOffsetFromSubmission: number, MilestoneStatus]>;
-  team?: string[];
-  orders?: string[];
-}
 
 const NORTHWIND = 'partner@partnerhub.test';
 const PAMPAS = 'lucia.fernandez@pampas-digital.test';
@@ -60,7 +45,11 @@ export const DEMO_PROJECTS: readonly DemoProject[] = [
     },
     status: ['In Progress', 12],
     review: ['approved', null, 18],
-    milestones: [['Site surveys', 6, 'completed'], ['Pilot store cut-over', 30, 'in-progress'], ['Roll-out wave 1', 60, 'pending']],
+    milestones: [
+      ['Site surveys', 6, 'completed'],
+      ['Pilot store cut-over', 30, 'in-progress'],
+      ['Roll-out wave 1', 60, 'pending'],
+    ],
     team: [NORTHWIND, 'partner.user@partnerhub.test'],
     orders: ['northwind-1'],
   },
@@ -82,7 +71,10 @@ export const DEMO_PROJECTS: readonly DemoProject[] = [
     },
     status: ['In Progress', 40],
     extension: 'The authority board moved its vote to next month.',
-    milestones: [['Design sign-off', 10, 'completed'], ['Board vote', 70, 'pending']],
+    milestones: [
+      ['Design sign-off', 10, 'completed'],
+      ['Board vote', 70, 'pending'],
+    ],
     team: ['partner.user@partnerhub.test'],
   },
   {
@@ -90,7 +82,15 @@ export const DEMO_PROJECTS: readonly DemoProject[] = [
     owner: NORTHWIND,
     submittedDaysAgo: 3,
     closesInDays: 120,
-    details: { title: 'Lakeside Clinics campus core', end_user_customer_name: 'Lakeside Clinics', end_user_location: 'Tacoma, WA', country_region: 'United States', project_stage: 'Qualification', progress: 5, value: 64_250 },
+    details: {
+      title: 'Lakeside Clinics campus core',
+      end_user_customer_name: 'Lakeside Clinics',
+      end_user_location: 'Tacoma, WA',
+      country_region: 'United States',
+      project_stage: 'Qualification',
+      progress: 5,
+      value: 64_250,
+    },
     milestones: [['Discovery workshop', 7, 'pending']],
   },
   {
@@ -98,7 +98,14 @@ export const DEMO_PROJECTS: readonly DemoProject[] = [
     owner: NORTHWIND,
     submittedDaysAgo: 48,
     closesInDays: 20,
-    details: { title: 'Cedar School District summer upgrade', end_user_customer_name: 'Cedar School District', country_region: 'United States', project_stage: 'Closed won', progress: 80, value: 98_400 },
+    details: {
+      title: 'Cedar School District summer upgrade',
+      end_user_customer_name: 'Cedar School District',
+      country_region: 'United States',
+      project_stage: 'Closed won',
+      progress: 80,
+      value: 98_400,
+    },
     status: ['Completed', 5],
     review: ['approved', null, 45],
     milestones: [['Install over summer break', 30, 'completed']],
@@ -108,7 +115,14 @@ export const DEMO_PROJECTS: readonly DemoProject[] = [
     owner: NORTHWIND,
     submittedDaysAgo: 70,
     closesInDays: 40,
-    details: { title: 'Evergreen Logistics warehouse wireless', end_user_customer_name: 'Evergreen Logistics', country_region: 'United States', project_stage: 'Stalled', progress: 25, value: 51_000 },
+    details: {
+      title: 'Evergreen Logistics warehouse wireless',
+      end_user_customer_name: 'Evergreen Logistics',
+      country_region: 'United States',
+      project_stage: 'Stalled',
+      progress: 25,
+      value: 51_000,
+    },
     status: ['On Hold', 30],
   },
   {
@@ -132,7 +146,14 @@ export const DEMO_PROJECTS: readonly DemoProject[] = [
     owner: PAMPAS,
     submittedDaysAgo: 15,
     closesInDays: 100,
-    details: { title: 'Banco Austral branch SD-WAN', end_user_customer_name: 'Banco Austral', country_region: 'Argentina', project_stage: 'Proposal', progress: 35, value: 320_000 },
+    details: {
+      title: 'Banco Austral branch SD-WAN',
+      end_user_customer_name: 'Banco Austral',
+      country_region: 'Argentina',
+      project_stage: 'Proposal',
+      progress: 35,
+      value: 320_000,
+    },
     status: ['In Progress', 9],
     review: ['approved', null, 14],
   },
@@ -141,7 +162,14 @@ export const DEMO_PROJECTS: readonly DemoProject[] = [
     owner: SAKURA,
     submittedDaysAgo: 25,
     closesInDays: 80,
-    details: { title: 'Kansai Rail station switching', end_user_customer_name: 'Kansai Rail', country_region: 'Japan', project_stage: 'Qualification', progress: 15, value: 410_000 },
+    details: {
+      title: 'Kansai Rail station switching',
+      end_user_customer_name: 'Kansai Rail',
+      country_region: 'Japan',
+      project_stage: 'Qualification',
+      progress: 15,
+      value: 410_000,
+    },
     review: ['rejected', 'Kansai Rail buys direct under a framework agreement with the vendor.', 22],
   },
   {
@@ -149,7 +177,14 @@ export const DEMO_PROJECTS: readonly DemoProject[] = [
     owner: SAKURA,
     submittedDaysAgo: 8,
     closesInDays: 60,
-    details: { title: 'Osaka Precision factory floor network', end_user_customer_name: 'Osaka Precision', country_region: 'Japan', project_stage: 'Proposal', progress: 30, value: 132_800 },
+    details: {
+      title: 'Osaka Precision factory floor network',
+      end_user_customer_name: 'Osaka Precision',
+      country_region: 'Japan',
+      project_stage: 'Proposal',
+      progress: 30,
+      value: 132_800,
+    },
     status: ['In Progress', 4],
   },
 ];
@@ -160,7 +195,12 @@ export const demoProjectId = (key: string) => deterministicUuid(`demo-project:${
 async function ensureBoq(services: Services, demo: DemoProject): Promise<string> {
   const name = `${deterministicUuid(`demo-project-boq:${demo.key}`)}.csv`;
   const file = path.join(services.config.UPLOAD_DIR, 'private', name);
-  const lines = ['item,description,quantity,unit_price_usd', 'HX-M2424,24-port managed PoE switch,12,1299.50', 'SFP-10G-SR,10G SR optic,48,49.99', `SVC-INSTALL,Installation for ${demo.details.title.replace(/,/g, ' ')},1,8500.00`];
+  const lines = [
+    'item,description,quantity,unit_price_usd',
+    'HX-M2424,24-port managed PoE switch,12,1299.50',
+    'SFP-10G-SR,10G SR optic,48,49.99',
+    `SVC-INSTALL,Installation for ${demo.details.title.replace(/,/g, ' ')},1,8500.00`,
+  ];
   await mkdir(path.dirname(file), { recursive: true });
   await writeFile(file, `${lines.join('\n')}\n`, { flag: 'w' });
   return name;
@@ -169,15 +209,17 @@ async function ensureBoq(services: Services, demo: DemoProject): Promise<string>
 const dateOnly = (time: number) => new Date(time).toISOString().slice(0, 10);
 
 function detailsOf(demo: DemoProject, closes: string): ProjectDetails {
-  const empty = Object.fromEntries(PROJECT_DETAIL_FIELDS.map((field) => [field, null])) as unknown as ProjectDetails;
-  return { ...empty, progress: 0, ...demo.details, expected_closure_date: closes };
+  return { ...emptyProjectDetails(), ...demo.details, expected_closure_date: closes };
 }
 
 export const seedProjects: Seeder = {
   name: 'projects',
   async run(services, metadata) {
     const now = Date.parse(metadata.now);
-    const at = (daysAgo: number, base: CommandMetadata): CommandMetadata => ({ ...base, now: new Date(now - daysAgo * DAY_MS - 2 * 60 * 60 * 1000).toISOString() });
+    const at = (daysAgo: number, base: CommandMetadata): CommandMetadata => ({
+      ...base,
+      now: new Date(now - daysAgo * DAY_MS - 2 * 60 * 60 * 1000).toISOString(),
+    });
     let created = 0;
     // Oldest first, so the earlier registration of a customer is the one that protects it.
     const all = [...historyProjects(services, metadata), ...DEMO_PROJECTS];
@@ -189,10 +231,23 @@ export const seedProjects: Seeder = {
       const asOwner = { ...metadata, actorId: owner.id, actorRole: owner.role };
       const submitted = at(demo.submittedDaysAgo, asOwner);
       const details = detailsOf(demo, dateOnly(now + demo.closesInDays * DAY_MS));
-      await registerProject(services, { projectId, organisationId: owner.id, companyName: owner.company_name, createdBy: owner.id, details, boqFile: await ensureBoq(services, demo) }, submitted);
+      await registerProject(
+        services,
+        { projectId, organisationId: owner.id, companyName: owner.company_name, createdBy: owner.id, details, boqFile: await ensureBoq(services, demo) },
+        submitted,
+      );
       const run = (command: ProjectCommand, m: CommandMetadata) => runCommand(services, projects, projectId, command, m);
       for (const [name, offset, status] of demo.milestones ?? []) {
-        await run({ type: 'AddMilestone', milestoneId: deterministicUuid(`demo-milestone:${demo.key}:${name}`), name, date: dateOnly(Date.parse(submitted.now) + offset * DAY_MS), status }, submitted);
+        await run(
+          {
+            type: 'AddMilestone',
+            milestoneId: deterministicUuid(`demo-milestone:${demo.key}:${name}`),
+            name,
+            date: dateOnly(Date.parse(submitted.now) + offset * DAY_MS),
+            status,
+          },
+          submitted,
+        );
       }
       for (const email of demo.team ?? []) await run({ type: 'AddTeamMember', userId: demoUserId(email) }, submitted);
       for (const order of demo.orders ?? []) {
@@ -208,7 +263,9 @@ export const seedProjects: Seeder = {
       if (demo.extension && demo.extensionDecision) {
         const [decision, reason, daysAgo] = demo.extensionDecision;
         await unlessLapsed(run({ type: 'RequestExtension', reason: demo.extension }, at(daysAgo + 1, asOwner)));
-        await unlessLapsed(run({ type: 'DecideExtension', decision, reason, extensionMs: services.config.DEAL_REGISTRATION_EXTENSION_MS }, at(daysAgo, metadata)));
+        await unlessLapsed(
+          run({ type: 'DecideExtension', decision, reason, extensionMs: services.config.DEAL_REGISTRATION_EXTENSION_MS }, at(daysAgo, metadata)),
+        );
       } else if (demo.extension) await unlessLapsed(run({ type: 'RequestExtension', reason: demo.extension }, at(1, asOwner)));
       created++;
     }

@@ -4,39 +4,19 @@ import { DomainError, type CommandMetadata } from '../../domain/decider';
 import { rebates, type RebateDocument } from '../../domain/rebates/rebates';
 import { quarterOf } from '../../domain/rebates/tiers';
 import { findUser } from '../../projections/users';
-import { deterministicUuid } from '../commands/commandHandler';
-import { runCommand } from '../commands/dispatch';
-import { rebateIdFor } from '../commands/rebates';
-import type { Services } from '../services';
+import { deterministicUuid } from '../../platform/commands/commandHandler';
+import { runCommand } from '../../platform/commands/dispatch';
+import { rebateIdFor } from '../../commands/rebates';
+import type { Services } from '../../platform/services';
 import { demoOrderId } from './orders';
 import { badgePng } from './partners';
 import { demoUserId } from './identity';
 import type { Seeder } from './seeder';
+import type { DemoRebate } from './demoRebate';
 import { historyRebates } from './historyRebates';
 import { demoCalendar } from './timeline';
 
 const DAY_MS = 86_400_000;
-
-type Review =
-  | { status: 'processing'; note?: string }
-  | { status: 'approved'; ratePercent: number; note?: string }
-  | { status: 'rejected'; reason: string };
-
-export interface DemoRebate {
-  organisation: string; // e-mail of the claiming demo account
-  /** `current` or `previous` calendar quarter, or how many quarters back (2, 3) for the history; and the day within it (clamped to today). */
-  quarter: 'current' | 'previous' | number;
-  day: number;
-  /** An invoice number, or the number of a demo order (`order:<key>`), so the reviewer sees the match. */
-  invoice: string;
-  product: string;
-  category: string;
-  type: string;
-  amount: number;
-  description: string;
-  documents: Array<'invoice' | 'delivery-note'>;
-  steps: Review[];
-}
 
 const NORTHWIND = 'partner@partnerhub.test';
 const PAMPAS = 'lucia.fernandez@pampas-digital.test';
@@ -44,19 +24,175 @@ const SAKURA = 'kenji.mori@sakura-netcom.test';
 
 /** Claims of three partner organisations over two quarters, in every status, each with documents. */
 export const DEMO_REBATES: readonly DemoRebate[] = [
-  { organisation: NORTHWIND, quarter: 'previous', day: 12, invoice: 'NW-INV-20417', product: 'HX-M2424 24-Port Gigabit Managed Switch', category: 'Managed Switches', type: 'Volume Rebate', amount: 42_600, description: 'Hospital campus network refresh, 30 access switches.', documents: ['invoice', 'delivery-note'], steps: [{ status: 'processing' }, { status: 'approved', ratePercent: 3.5, note: 'Approved after review' }] },
-  { organisation: NORTHWIND, quarter: 'previous', day: 40, invoice: 'NW-QUOTE-3310', product: 'Helix 150 W Power Supply', category: 'Helix Power Supply', type: 'Promotional Rebate', amount: 1_980, description: 'Spring power-supply promotion.', documents: ['invoice'], steps: [{ status: 'rejected', reason: 'The document is a quotation, not a tax invoice. Please claim again with the invoice.' }] },
-  { organisation: NORTHWIND, quarter: 'current', day: 3, invoice: 'NW-INV-21088', product: 'IMS-810 Industrial Managed Switch', category: 'Industrial Managed Switches', type: 'Project Rebate', amount: 8_400, description: 'Water treatment plant, phase 1 control network.', documents: ['invoice', 'delivery-note'], steps: [{ status: 'approved', ratePercent: 2, note: 'Approved after review' }] },
-  { organisation: NORTHWIND, quarter: 'current', day: 38, invoice: 'NW-INV-21102', product: 'HX-U105 5-Port Unmanaged Switch', category: 'Unmanaged Switches', type: 'Volume Rebate', amount: 6_600, description: 'Branch offices roll-out, first wave.', documents: ['invoice'], steps: [{ status: 'approved', ratePercent: 2, note: 'Approved after review' }] },
-  { organisation: NORTHWIND, quarter: 'current', day: 20, invoice: 'NW-INV-21190', product: 'SFP-10G-SR Transceiver', category: 'Helix Accessories', type: 'Growth Incentive', amount: 3_200, description: 'Fibre uplinks for the campus core.', documents: ['invoice'], steps: [{ status: 'processing', note: 'Checking the serial numbers with the distributor.' }] },
-  { organisation: NORTHWIND, quarter: 'current', day: 30, invoice: 'order:northwind-1', product: 'HX-M2424 24-Port Gigabit Managed Switch', category: 'Managed Switches', type: 'Volume Rebate', amount: 0, description: 'Campus refresh, building A (ordered through the portal).', documents: ['invoice', 'delivery-note'], steps: [] },
-  { organisation: NORTHWIND, quarter: 'current', day: 45, invoice: 'NW-INV-21254', product: 'Helix Xtreme XS-4800', category: 'Helix Xtreme Switches', type: 'Co-op Marketing', amount: 1_150, description: 'Trade-show demo unit, co-op marketing fund.', documents: ['invoice'], steps: [] },
-  { organisation: PAMPAS, quarter: 'previous', day: 20, invoice: 'PD-0009871', product: 'HX-M2408 8-Port Gigabit Managed Switch', category: 'Managed Switches', type: 'Volume Rebate', amount: 12_000, description: 'Retail chain store networks.', documents: ['invoice'], steps: [{ status: 'approved', ratePercent: 2, note: 'Approved after review' }] },
-  { organisation: PAMPAS, quarter: 'current', day: 6, invoice: 'PD-0010220', product: 'IUS-5 Industrial Unmanaged Switch', category: 'Industrial Unmanaged Switches', type: 'Project Rebate', amount: 31_000, description: 'Mining site telemetry, 120 units.', documents: ['invoice', 'delivery-note'], steps: [{ status: 'approved', ratePercent: 3.5, note: 'Approved after review' }] },
-  { organisation: PAMPAS, quarter: 'current', day: 25, invoice: 'PD-0010388', product: 'Helix 740 W Power Supply', category: 'Helix Power Supply', type: 'Volume Rebate', amount: 4_500, description: 'Spare supplies for the data-centre customer.', documents: ['invoice'], steps: [] },
-  { organisation: SAKURA, quarter: 'previous', day: 5, invoice: 'SKN-77-1201', product: 'Helix Xtreme XS-4800', category: 'Helix Xtreme Switches', type: 'Volume Rebate', amount: 80_000, description: 'Metro carrier aggregation layer.', documents: ['invoice', 'delivery-note'], steps: [{ status: 'approved', ratePercent: 5, note: 'Approved after review' }] },
-  { organisation: SAKURA, quarter: 'current', day: 8, invoice: 'SKN-77-1320', product: 'IMS-2804R Industrial Rack Switch', category: 'Industrial Managed Switches', type: 'Project Rebate', amount: 18_000, description: 'Rail signalling upgrade.', documents: ['invoice'], steps: [{ status: 'processing' }] },
-  { organisation: SAKURA, quarter: 'current', day: 15, invoice: 'SKN-77-1333', product: 'Unknown third-party switch', category: 'Other', type: 'Promotional Rebate', amount: 2_000, description: 'Competitive replacement.', documents: ['invoice'], steps: [{ status: 'rejected', reason: 'Third-party equipment is not covered by the programme.' }] },
+  {
+    organisation: NORTHWIND,
+    quarter: 'previous',
+    day: 12,
+    invoice: 'NW-INV-20417',
+    product: 'HX-M2424 24-Port Gigabit Managed Switch',
+    category: 'Managed Switches',
+    type: 'Volume Rebate',
+    amount: 42_600,
+    description: 'Hospital campus network refresh, 30 access switches.',
+    documents: ['invoice', 'delivery-note'],
+    steps: [{ status: 'processing' }, { status: 'approved', ratePercent: 3.5, note: 'Approved after review' }],
+  },
+  {
+    organisation: NORTHWIND,
+    quarter: 'previous',
+    day: 40,
+    invoice: 'NW-QUOTE-3310',
+    product: 'Helix 150 W Power Supply',
+    category: 'Helix Power Supply',
+    type: 'Promotional Rebate',
+    amount: 1_980,
+    description: 'Spring power-supply promotion.',
+    documents: ['invoice'],
+    steps: [{ status: 'rejected', reason: 'The document is a quotation, not a tax invoice. Please claim again with the invoice.' }],
+  },
+  {
+    organisation: NORTHWIND,
+    quarter: 'current',
+    day: 3,
+    invoice: 'NW-INV-21088',
+    product: 'IMS-810 Industrial Managed Switch',
+    category: 'Industrial Managed Switches',
+    type: 'Project Rebate',
+    amount: 8_400,
+    description: 'Water treatment plant, phase 1 control network.',
+    documents: ['invoice', 'delivery-note'],
+    steps: [{ status: 'approved', ratePercent: 2, note: 'Approved after review' }],
+  },
+  {
+    organisation: NORTHWIND,
+    quarter: 'current',
+    day: 38,
+    invoice: 'NW-INV-21102',
+    product: 'HX-U105 5-Port Unmanaged Switch',
+    category: 'Unmanaged Switches',
+    type: 'Volume Rebate',
+    amount: 6_600,
+    description: 'Branch offices roll-out, first wave.',
+    documents: ['invoice'],
+    steps: [{ status: 'approved', ratePercent: 2, note: 'Approved after review' }],
+  },
+  {
+    organisation: NORTHWIND,
+    quarter: 'current',
+    day: 20,
+    invoice: 'NW-INV-21190',
+    product: 'SFP-10G-SR Transceiver',
+    category: 'Helix Accessories',
+    type: 'Growth Incentive',
+    amount: 3_200,
+    description: 'Fibre uplinks for the campus core.',
+    documents: ['invoice'],
+    steps: [{ status: 'processing', note: 'Checking the serial numbers with the distributor.' }],
+  },
+  {
+    organisation: NORTHWIND,
+    quarter: 'current',
+    day: 30,
+    invoice: 'order:northwind-1',
+    product: 'HX-M2424 24-Port Gigabit Managed Switch',
+    category: 'Managed Switches',
+    type: 'Volume Rebate',
+    amount: 0,
+    description: 'Campus refresh, building A (ordered through the portal).',
+    documents: ['invoice', 'delivery-note'],
+    steps: [],
+  },
+  {
+    organisation: NORTHWIND,
+    quarter: 'current',
+    day: 45,
+    invoice: 'NW-INV-21254',
+    product: 'Helix Xtreme XS-4800',
+    category: 'Helix Xtreme Switches',
+    type: 'Co-op Marketing',
+    amount: 1_150,
+    description: 'Trade-show demo unit, co-op marketing fund.',
+    documents: ['invoice'],
+    steps: [],
+  },
+  {
+    organisation: PAMPAS,
+    quarter: 'previous',
+    day: 20,
+    invoice: 'PD-0009871',
+    product: 'HX-M2408 8-Port Gigabit Managed Switch',
+    category: 'Managed Switches',
+    type: 'Volume Rebate',
+    amount: 12_000,
+    description: 'Retail chain store networks.',
+    documents: ['invoice'],
+    steps: [{ status: 'approved', ratePercent: 2, note: 'Approved after review' }],
+  },
+  {
+    organisation: PAMPAS,
+    quarter: 'current',
+    day: 6,
+    invoice: 'PD-0010220',
+    product: 'IUS-5 Industrial Unmanaged Switch',
+    category: 'Industrial Unmanaged Switches',
+    type: 'Project Rebate',
+    amount: 31_000,
+    description: 'Mining site telemetry, 120 units.',
+    documents: ['invoice', 'delivery-note'],
+    steps: [{ status: 'approved', ratePercent: 3.5, note: 'Approved after review' }],
+  },
+  {
+    organisation: PAMPAS,
+    quarter: 'current',
+    day: 25,
+    invoice: 'PD-0010388',
+    product: 'Helix 740 W Power Supply',
+    category: 'Helix Power Supply',
+    type: 'Volume Rebate',
+    amount: 4_500,
+    description: 'Spare supplies for the data-centre customer.',
+    documents: ['invoice'],
+    steps: [],
+  },
+  {
+    organisation: SAKURA,
+    quarter: 'previous',
+    day: 5,
+    invoice: 'SKN-77-1201',
+    product: 'Helix Xtreme XS-4800',
+    category: 'Helix Xtreme Switches',
+    type: 'Volume Rebate',
+    amount: 80_000,
+    description: 'Metro carrier aggregation layer.',
+    documents: ['invoice', 'delivery-note'],
+    steps: [{ status: 'approved', ratePercent: 5, note: 'Approved after review' }],
+  },
+  {
+    organisation: SAKURA,
+    quarter: 'current',
+    day: 8,
+    invoice: 'SKN-77-1320',
+    product: 'IMS-2804R Industrial Rack Switch',
+    category: 'Industrial Managed Switches',
+    type: 'Project Rebate',
+    amount: 18_000,
+    description: 'Rail signalling upgrade.',
+    documents: ['invoice'],
+    steps: [{ status: 'processing' }],
+  },
+  {
+    organisation: SAKURA,
+    quarter: 'current',
+    day: 15,
+    invoice: 'SKN-77-1333',
+    product: 'Unknown third-party switch',
+    category: 'Other',
+    type: 'Promotional Rebate',
+    amount: 2_000,
+    description: 'Competitive replacement.',
+    documents: ['invoice'],
+    steps: [{ status: 'rejected', reason: 'Third-party equipment is not covered by the programme.' }],
+  },
 ];
 
 /** A one-page PDF saying what the invoice is for. */
@@ -82,7 +218,14 @@ function invoicePdf(title: string, lines: string[]): Buffer {
 }
 
 /** Writes a demo document into the private uploads under a name derived from the claim, unless it is there already. */
-async function ensureDocument(services: Services, key: string, kind: 'invoice' | 'delivery-note', demo: DemoRebate, invoice: string, company: string): Promise<RebateDocument> {
+async function ensureDocument(
+  services: Services,
+  key: string,
+  kind: 'invoice' | 'delivery-note',
+  demo: DemoRebate,
+  invoice: string,
+  company: string,
+): Promise<RebateDocument> {
   const type = kind === 'invoice' ? 'pdf' : 'png';
   const file = `${deterministicUuid(`demo-rebate-document:${key}:${kind}`)}.${type}`;
   const target = path.join(services.config.UPLOAD_DIR, 'private', file);
@@ -121,7 +264,10 @@ export const seedRebates: Seeder = {
       let invoice = demo.invoice;
       let amount = demo.amount;
       if (invoice.startsWith('order:')) {
-        const { rows } = await services.pool.query<{ order_number: string; total_amount: string }>('SELECT order_number, total_amount FROM read.orders WHERE id = $1', [demoOrderId(invoice.slice(6))]);
+        const { rows } = await services.pool.query<{ order_number: string; total_amount: string }>(
+          'SELECT order_number, total_amount FROM read.orders WHERE id = $1',
+          [demoOrderId(invoice.slice(6))],
+        );
         if (!rows[0]) continue;
         invoice = rows[0].order_number;
         amount = Number(rows[0].total_amount);

@@ -1,7 +1,7 @@
 import { resources } from '../../domain/resources/resources';
-import { deterministicUuid } from '../commands/commandHandler';
-import { runCommand } from '../commands/dispatch';
-import { storeUpload } from '../plugins/uploads';
+import { deterministicUuid } from '../../platform/commands/commandHandler';
+import { runCommand } from '../../platform/commands/dispatch';
+import { storeUpload } from '../../platform/uploadStorage';
 import type { Seeder } from './seeder';
 
 /** A one-page PDF whose page reads `text`: real documents for the demo library. */
@@ -28,10 +28,34 @@ export function onePagePdf(text: string): Buffer {
 }
 
 const DEMO_RESOURCES = [
-  { key: 'hx-m2424-datasheet', title: 'HX-M2424 datasheet', category: 'Datasheet', description: '24-port gigabit managed switch: ports, PoE budget, dimensions and certifications.', roles: ['partner', 'distributor', 'partner_user', 'distributor_user', 'support', 'manufacturer'] },
-  { key: 'firmware-421-notes', title: 'Firmware 4.2.1 release notes', category: 'Firmware Notes', description: 'Fixes the nightly watchdog reset (HX-311) and the SFP detection on port 48.', roles: ['partner', 'distributor', 'support'] },
-  { key: 'distributor-price-list', title: 'Distributor price list Q4 2026', category: 'Price List', description: 'Net prices and volume breaks for distributors.', roles: ['distributor', 'support'] },
-  { key: 'ims-810-manual', title: 'IMS-810 installation manual', category: 'Manual', description: 'DIN-rail mounting, power and first configuration.', roles: ['partner', 'distributor', 'partner_user', 'distributor_user', 'support'] },
+  {
+    key: 'hx-m2424-datasheet',
+    title: 'HX-M2424 datasheet',
+    category: 'Datasheet',
+    description: '24-port gigabit managed switch: ports, PoE budget, dimensions and certifications.',
+    roles: ['partner', 'distributor', 'partner_user', 'distributor_user', 'support', 'manufacturer'],
+  },
+  {
+    key: 'firmware-421-notes',
+    title: 'Firmware 4.2.1 release notes',
+    category: 'Firmware Notes',
+    description: 'Fixes the nightly watchdog reset (HX-311) and the SFP detection on port 48.',
+    roles: ['partner', 'distributor', 'support'],
+  },
+  {
+    key: 'distributor-price-list',
+    title: 'Distributor price list Q4 2026',
+    category: 'Price List',
+    description: 'Net prices and volume breaks for distributors.',
+    roles: ['distributor', 'support'],
+  },
+  {
+    key: 'ims-810-manual',
+    title: 'IMS-810 installation manual',
+    category: 'Manual',
+    description: 'DIN-rail mounting, power and first configuration.',
+    roles: ['partner', 'distributor', 'partner_user', 'distributor_user', 'support'],
+  },
 ] as const;
 
 export const demoResourceId = (key: string) => deterministicUuid(`demo-resource:${key}`);
@@ -44,8 +68,22 @@ export const seedResources: Seeder = {
       const resourceId = demoResourceId(demo.key);
       if ((await services.store.readStream(resources.streamId(resourceId))).length) continue;
       const originalName = `${demo.title}.pdf`;
-      const name = await storeUpload(services.config.UPLOAD_DIR, { field: 'file', originalName, type: 'pdf', bytes: onePagePdf(demo.title) }, 'private');
-      await runCommand(services, resources, resourceId, { type: 'PublishResource', resourceId, title: demo.title, category: demo.category, description: demo.description, roles: [...demo.roles], file: { name, originalName, type: 'pdf' } }, metadata);
+      const name = await storeUpload(services.config.UPLOAD_DIR, { originalName, type: 'pdf', bytes: onePagePdf(demo.title) }, 'private');
+      await runCommand(
+        services,
+        resources,
+        resourceId,
+        {
+          type: 'PublishResource',
+          resourceId,
+          title: demo.title,
+          category: demo.category,
+          description: demo.description,
+          roles: [...demo.roles],
+          file: { name, originalName, type: 'pdf' },
+        },
+        metadata,
+      );
       created++;
     }
     return `${created} of ${DEMO_RESOURCES.length} demo resources published`;

@@ -1,5 +1,5 @@
 import { settings, SUPPORT_CONTACT_SETTING } from '../../domain/settings/settings';
-import { runCommand } from '../commands/dispatch';
+import { runCommand } from '../../platform/commands/dispatch';
 import type { Seeder } from './seeder';
 
 /** The support contact the Support Center shows until an administrator changes it. */
@@ -11,7 +11,12 @@ export const seedSettings: Seeder = {
       services,
       settings,
       SUPPORT_CONTACT_SETTING,
-      { type: 'ChangeSupportContact', phone: '+1 800 555 0199', email: 'support@partnerhub.test', hours: 'Monday to Friday, 8:00–18:00 CET; Critical tickets around the clock' },
+      {
+        type: 'ChangeSupportContact',
+        phone: '+1 800 555 0199',
+        email: 'support@partnerhub.test',
+        hours: 'Monday to Friday, 8:00–18:00 CET; Critical tickets around the clock',
+      },
       metadata,
     );
     return 'support contact set';

@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { normalizePermissions } from '../../domain/access';
 import { team, type TeamCommand } from '../../domain/team/team';
 import { findUser } from '../../projections/users';
-import { runCommand } from '../commands/dispatch';
-import { withEmailClaimed } from '../commands/users';
-import { hashPassword } from '../plugins/passwords';
+import { runCommand } from '../../platform/commands/dispatch';
+import { withEmailClaimed } from '../../commands/users';
+import { hashPassword } from '../../platform/passwords';
 import { DEMO_PASSWORD, DEMO_USERS, demoUserId } from './identity';
 import type { Seeder } from './seeder';
 import { demoCalendar } from './timeline';
@@ -25,17 +25,70 @@ export const DEMO_MEMBERS: readonly DemoMember[] = [
     email: demo.email,
     fullName: demo.fullName,
     owner: demo.parent!,
-    permissions: demo.role === 'partner_user' ? ['Projects.Read', 'Orders.Track', 'Orders.Browse'] : ['Orders.Track', 'Orders.Browse'],
+    permissions:
+      demo.role === 'partner_user' ? ['Projects.Read', 'Orders.Track', 'Orders.Browse', 'Learning.Read'] : ['Orders.Track', 'Orders.Browse', 'Learning.Read'],
     joinedDaysAgo: demo.role === 'partner_user' ? 175 : 170,
   })),
-  { email: 'aisha.khan@northwind.test', fullName: 'Aisha Khan', owner: 'partner@partnerhub.test', permissions: ['Projects.Read', 'Projects.Create', 'Support.Read', 'Support.Create'], joinedDaysAgo: 150 },
-  { email: 'marco.rossi@northwind.test', fullName: 'Marco Rossi', owner: 'partner@partnerhub.test', permissions: ['Orders.Browse', 'Orders.Checkout', 'Orders.Shipping'], state: 'inactive', joinedDaysAgo: 120 },
-  { email: 'sofia.nunez@northwind.test', fullName: 'Sofia Nunez', owner: 'partner@partnerhub.test', permissions: ['Rebates.Read', 'Rebates.Create'], state: 'invited', joinedDaysAgo: 2 },
-  { email: 'ivan.petrov@atlas-distribution.test', fullName: 'Ivan Petrov', owner: 'distributor@partnerhub.test', permissions: ['Orders.Read', 'Orders.Create', 'Orders.Shipping'], joinedDaysAgo: 160 },
-  { email: 'grace.liu@atlas-distribution.test', fullName: 'Grace Liu', owner: 'distributor@partnerhub.test', permissions: ['Support.Read'], state: 'inactive', joinedDaysAgo: 100 },
-  { email: 'omar.farouk@atlas-distribution.test', fullName: 'Omar Farouk', owner: 'distributor@partnerhub.test', permissions: ['Orders.Track'], state: 'invited', joinedDaysAgo: 3 },
-  { email: 'paulo.mendes@meridian-supply.test', fullName: 'Paulo Mendes', owner: 'olivia.brown@meridian-supply.test', permissions: ['Orders.Track', 'Orders.Browse'], joinedDaysAgo: 90 },
-  { email: 'zawadi.mwangi@kilima-tech.test', fullName: 'Zawadi Mwangi', owner: 'amani.otieno@kilima-tech.test', permissions: ['Projects.Read', 'Orders.Track'], joinedDaysAgo: 50 },
+  {
+    email: 'aisha.khan@northwind.test',
+    fullName: 'Aisha Khan',
+    owner: 'partner@partnerhub.test',
+    permissions: ['Projects.Read', 'Projects.Create', 'Support.Read', 'Support.Create', 'Learning.Read'],
+    joinedDaysAgo: 150,
+  },
+  {
+    email: 'marco.rossi@northwind.test',
+    fullName: 'Marco Rossi',
+    owner: 'partner@partnerhub.test',
+    permissions: ['Orders.Browse', 'Orders.Checkout', 'Orders.Shipping'],
+    state: 'inactive',
+    joinedDaysAgo: 120,
+  },
+  {
+    email: 'sofia.nunez@northwind.test',
+    fullName: 'Sofia Nunez',
+    owner: 'partner@partnerhub.test',
+    permissions: ['Rebates.Read', 'Rebates.Create'],
+    state: 'invited',
+    joinedDaysAgo: 2,
+  },
+  {
+    email: 'ivan.petrov@atlas-distribution.test',
+    fullName: 'Ivan Petrov',
+    owner: 'distributor@partnerhub.test',
+    permissions: ['Orders.Read', 'Orders.Create', 'Orders.Shipping', 'Learning.Read'],
+    joinedDaysAgo: 160,
+  },
+  {
+    email: 'grace.liu@atlas-distribution.test',
+    fullName: 'Grace Liu',
+    owner: 'distributor@partnerhub.test',
+    permissions: ['Support.Read'],
+    state: 'inactive',
+    joinedDaysAgo: 100,
+  },
+  {
+    email: 'omar.farouk@atlas-distribution.test',
+    fullName: 'Omar Farouk',
+    owner: 'distributor@partnerhub.test',
+    permissions: ['Orders.Track'],
+    state: 'invited',
+    joinedDaysAgo: 3,
+  },
+  {
+    email: 'paulo.mendes@meridian-supply.test',
+    fullName: 'Paulo Mendes',
+    owner: 'olivia.brown@meridian-supply.test',
+    permissions: ['Orders.Track', 'Orders.Browse'],
+    joinedDaysAgo: 90,
+  },
+  {
+    email: 'zawadi.mwangi@kilima-tech.test',
+    fullName: 'Zawadi Mwangi',
+    owner: 'amani.otieno@kilima-tech.test',
+    permissions: ['Projects.Read', 'Orders.Track'],
+    joinedDaysAgo: 50,
+  },
 ];
 
 /** Team members, added by their owners through the team's own commands. */

@@ -1,35 +1,17 @@
 import type { CommandMetadata } from '../../domain/decider';
-import { tickets, type TicketCommand, type TicketStatus } from '../../domain/tickets/tickets';
+import { tickets, type TicketCommand } from '../../domain/tickets/tickets';
 import { findUser } from '../../projections/users';
-import { deterministicUuid } from '../commands/commandHandler';
-import { runCommand } from '../commands/dispatch';
-import { openTicket } from '../commands/tickets';
+import { deterministicUuid } from '../../platform/commands/commandHandler';
+import { runCommand } from '../../platform/commands/dispatch';
+import { openTicket } from '../../commands/tickets';
 import { demoUserId } from './identity';
 import { demoOrderId } from './orders';
 import { findUnit } from '../../projections/warranty';
 import type { Seeder } from './seeder';
+import type { DemoTicket, Step } from './demoTicket';
 import { historyTickets } from './historyTickets';
 
 const HOUR_MS = 60 * 60 * 1000;
-
-type Step =
-  | { hoursAgo: number; by: string; reply: string }
-  | { hoursAgo: number; by: string; note: string }
-  | { hoursAgo: number; by: string; status: TicketStatus; comment?: string; internal?: boolean; resolution?: string }
-  | { hoursAgo: number; by: string; assign: string; comment?: string };
-
-export interface DemoTicket {
-  key: string;
-  openedBy: string;
-  hoursAgo: number;
-  title: string;
-  description: string;
-  priority: 'Low' | 'Medium' | 'High' | 'Critical';
-  category: 'General' | 'Technical' | 'Billing' | 'Feature Request' | 'Bug Report';
-  tags: string;
-  initialComment?: string;
-  steps: Step[];
-}
 
 const SAM = 'support@partnerhub.test';
 const JORDAN = 'jordan.lee@partnerhub.test';
@@ -81,7 +63,13 @@ export const DEMO_TICKETS: readonly DemoTicket[] = [
     steps: [
       { hoursAgo: 13 * 24, by: ALEX, assign: ALEX },
       { hoursAgo: 13 * 24 - 2, by: ALEX, note: 'Finance confirmed the double debit; refund batch on Friday.' },
-      { hoursAgo: 12 * 24, by: ALEX, status: 'Resolved', comment: 'The second debit has been refunded; you will see it within 3 business days.', resolution: 'Refunded the duplicate debit.' },
+      {
+        hoursAgo: 12 * 24,
+        by: ALEX,
+        status: 'Resolved',
+        comment: 'The second debit has been refunded; you will see it within 3 business days.',
+        resolution: 'Refunded the duplicate debit.',
+      },
       { hoursAgo: 10 * 24, by: ALEX, status: 'Closed', comment: 'Closing after the refund was confirmed by phone.' },
     ],
   },
@@ -109,7 +97,13 @@ export const DEMO_TICKETS: readonly DemoTicket[] = [
     steps: [
       { hoursAgo: 6 * 24 - 1, by: SAM, assign: JORDAN },
       { hoursAgo: 5 * 24, by: JORDAN, note: 'Port 48 is the stacking port on early XS-4800 batches: needs the stacking mode switched off.' },
-      { hoursAgo: 5 * 24 - 1, by: JORDAN, status: 'Resolved', comment: 'Port 48 is in stacking mode by default. Run `no stack-port 48` and the module is recognised.', resolution: 'Configuration: stacking port.' },
+      {
+        hoursAgo: 5 * 24 - 1,
+        by: JORDAN,
+        status: 'Resolved',
+        comment: 'Port 48 is in stacking mode by default. Run `no stack-port 48` and the module is recognised.',
+        resolution: 'Configuration: stacking port.',
+      },
     ],
   },
   {
@@ -168,14 +162,23 @@ function stepCommand(step: Step, key: string, index: number): TicketCommand {
       resolutionNotes: step.resolution ?? null,
     };
   }
-  return { type: 'AssignTicket', assignee: { id: demoUserId(step.assign), role: step.assign === ALEX ? 'admin' : 'support' }, comment: step.comment ? { commentId: commentId(key, index), comment: step.comment } : null };
+  return {
+    type: 'AssignTicket',
+    assignee: { id: demoUserId(step.assign), role: step.assign === ALEX ? 'admin' : 'support' },
+    comment: step.comment ? { commentId: commentId(key, index), comment: step.comment } : null,
+  };
 }
 
 export const seedTickets: Seeder = {
   name: 'tickets',
   async run(services, metadata) {
     const now = Date.parse(metadata.now);
-    const at = (hoursAgo: number, actor: { id: string; role: string }): CommandMetadata => ({ ...metadata, now: new Date(now - hoursAgo * HOUR_MS).toISOString(), actorId: actor.id, actorRole: actor.role });
+    const at = (hoursAgo: number, actor: { id: string; role: string }): CommandMetadata => ({
+      ...metadata,
+      now: new Date(now - hoursAgo * HOUR_MS).toISOString(),
+      actorId: actor.id,
+      actorRole: actor.role,
+    });
     let created = 0;
     // Oldest first, so the ticket numbers follow the dates.
     const all = [...historyTickets(services, metadata), ...DEMO_TICKETS];
@@ -215,11 +218,17 @@ export const seedTickets: Seeder = {
 };
 
 /** One return: a unit of Northwind's delivered campus order, opened a day ago and being worked. */
-async function seedReturn(services: Parameters<Seeder['run']>[0], at: (hoursAgo: number, actor: { id: string; role: string }) => CommandMetadata): Promise<number> {
+async function seedReturn(
+  services: Parameters<Seeder['run']>[0],
+  at: (hoursAgo: number, actor: { id: string; role: string }) => CommandMetadata,
+): Promise<number> {
   const ticketId = demoTicketId('northwind-rma');
   if ((await services.store.readStream(tickets.streamId(ticketId))).length) return 0;
   const opener = await findUser(services.pool, demoUserId(PRIYA));
-  const { rows } = await services.pool.query<{ serial_number: string }>('SELECT serial_number FROM read.order_units WHERE order_id = $1 ORDER BY serial_number LIMIT 1', [demoOrderId('northwind-1')]);
+  const { rows } = await services.pool.query<{ serial_number: string }>(
+    'SELECT serial_number FROM read.order_units WHERE order_id = $1 ORDER BY serial_number LIMIT 1',
+    [demoOrderId('northwind-1')],
+  );
   const unit = rows[0] && (await findUnit(services.pool, rows[0].serial_number, undefined));
   if (!opener || !unit || !unit.under_warranty) return 0;
   await openTicket(
@@ -239,8 +248,33 @@ async function seedReturn(services: Parameters<Seeder['run']>[0], at: (hoursAgo:
   const sam = await findUser(services.pool, demoUserId(SAM));
   if (sam) {
     await runCommand(services, tickets, ticketId, { type: 'AssignTicket', assignee: { id: sam.id, role: sam.role }, comment: null }, at(25, sam));
-    await runCommand(services, tickets, ticketId, { type: 'ChangeTicketStatus', status: 'In Progress', comment: { commentId: commentId('northwind-rma', 0), comment: 'RMA approved: a replacement ships today, please return the faulty unit within 30 days.', isInternal: false } }, at(24, sam));
-    await runCommand(services, tickets, ticketId, { type: 'AddComment', commentId: commentId('northwind-rma', 1), comment: 'Replacement taken from the Rotterdam stock; credit note once the unit is back.', isInternal: true }, at(24, sam));
+    await runCommand(
+      services,
+      tickets,
+      ticketId,
+      {
+        type: 'ChangeTicketStatus',
+        status: 'In Progress',
+        comment: {
+          commentId: commentId('northwind-rma', 0),
+          comment: 'RMA approved: a replacement ships today, please return the faulty unit within 30 days.',
+          isInternal: false,
+        },
+      },
+      at(24, sam),
+    );
+    await runCommand(
+      services,
+      tickets,
+      ticketId,
+      {
+        type: 'AddComment',
+        commentId: commentId('northwind-rma', 1),
+        comment: 'Replacement taken from the Rotterdam stock; credit note once the unit is back.',
+        isInternal: true,
+      },
+      at(24, sam),
+    );
   }
   return 1;
 }

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { CommandMetadata } from '../../domain/decider';
-import type { Services } from '../services';
+import type { Services } from '../../platform/services';
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
 

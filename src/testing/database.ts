@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { createPool, migrate, type Pool } from '../db';
+import { createPool, migrate, type Pool } from '../../platform/db';
 
 const baseUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 

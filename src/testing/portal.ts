@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
-import { loadConfig } from '../config';
+import { loadConfig } from '../../platform/config';
 import { startPortal, type Portal, type PortalProcess } from '../portal';
 import { createTestDatabase, type TestDatabase } from './database';
 

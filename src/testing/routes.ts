@@ -151,10 +151,48 @@ export function badValuesFor(schema: JsonSchema): unknown[] {
 }
 
 /** Query-string values that no route may answer with a 5xx. */
-export const BAD_QUERY_VALUES = ['', 'abc', '-1', '0', '1.5', '1e400', '99999999999999999999999', 'x'.repeat(5000), '%00', 'a%00b', '%ED%A0%80', '%FF%FE', '[', '{"a":', '[0,1000000]', '["zz","ASC"]', '{"zz":1}', '{"q":"\\u0000"}', '{"q":"\\ud800"}', '["id","SIDEWAYS"]', 'null', 'true'];
+export const BAD_QUERY_VALUES = [
+  '',
+  'abc',
+  '-1',
+  '0',
+  '1.5',
+  '1e400',
+  '99999999999999999999999',
+  'x'.repeat(5000),
+  '%00',
+  'a%00b',
+  '%ED%A0%80',
+  '%FF%FE',
+  '[',
+  '{"a":',
+  '[0,1000000]',
+  '["zz","ASC"]',
+  '{"zz":1}',
+  '{"q":"\\u0000"}',
+  '{"q":"\\ud800"}',
+  '["id","SIDEWAYS"]',
+  'null',
+  'true',
+];
 
 /** Path-parameter values that no route may answer with a 5xx. */
-export const BAD_PATH_VALUES = ['not-an-id', '0', '-1', '99999999999999999999999', 'x'.repeat(3000), '%00', 'a%00b', '%ED%A0%80', '%FF', '..%2F..%2Fetc%2Fpasswd', "1'%20OR%20'1'='1", 'ORD-2026-', 'ord-2026-001001', '00000000-0000-0000-0000-000000000000'];
+export const BAD_PATH_VALUES = [
+  'not-an-id',
+  '0',
+  '-1',
+  '99999999999999999999999',
+  'x'.repeat(3000),
+  '%00',
+  'a%00b',
+  '%ED%A0%80',
+  '%FF',
+  '..%2F..%2Fetc%2Fpasswd',
+  "1'%20OR%20'1'='1",
+  'ORD-2026-',
+  'ord-2026-001001',
+  '00000000-0000-0000-0000-000000000000',
+];
 
 /** Multipart bodies that are broken in the ways real clients break them. */
 export function brokenMultipartBodies(): Array<{ name: string; contentType: string; payload: string | Buffer }> {
@@ -167,8 +205,16 @@ export function brokenMultipartBodies(): Array<{ name: string; contentType: stri
     { name: 'truncated body', contentType: `multipart/form-data; boundary=${boundary}`, payload: part.slice(0, part.length - 6) },
     { name: 'truncated file', contentType: `multipart/form-data; boundary=${boundary}`, payload: filePart.slice(0, filePart.length - 4) },
     { name: 'empty body', contentType: `multipart/form-data; boundary=${boundary}`, payload: '' },
-    { name: 'NUL in a field', contentType: `multipart/form-data; boundary=${boundary}`, payload: `--${boundary}\r\nContent-Disposition: form-data; name="name"\r\n\r\nSam\u0000ple\r\n--${boundary}--\r\n` },
-    { name: 'unknown file field', contentType: `multipart/form-data; boundary=${boundary}`, payload: `--${boundary}\r\nContent-Disposition: form-data; name="zz"; filename="a.txt"\r\n\r\ntext\r\n--${boundary}--\r\n` },
+    {
+      name: 'NUL in a field',
+      contentType: `multipart/form-data; boundary=${boundary}`,
+      payload: `--${boundary}\r\nContent-Disposition: form-data; name="name"\r\n\r\nSam\u0000ple\r\n--${boundary}--\r\n`,
+    },
+    {
+      name: 'unknown file field',
+      contentType: `multipart/form-data; boundary=${boundary}`,
+      payload: `--${boundary}\r\nContent-Disposition: form-data; name="zz"; filename="a.txt"\r\n\r\ntext\r\n--${boundary}--\r\n`,
+    },
     { name: 'text renamed as image', contentType: `multipart/form-data; boundary=${boundary}`, payload: `${filePart}--${boundary}--\r\n` },
   ];
 }

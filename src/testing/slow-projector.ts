@@ -2,8 +2,8 @@
  * A projector process for the crash test: the real read models plus a pause per event, so that a
  * kill lands in the middle of a batch. Run with DATABASE_URL set.
  */
-import { createPool } from '../db';
-import { PostgresEventStore } from '../eventstore/postgres';
+import { createPool } from '../../platform/db';
+import { PostgresEventStore } from '../../platform/eventstore/postgres';
 import { readModels } from '../../projections';
 import { ProjectionRunner } from '../../projections/runner';
 

@@ -14,7 +14,11 @@ const e2e = useBrowserPortal({ LOGIN_ATTEMPTS_PER_IP_PER_MINUTE: '10000' });
 const { withPage } = e2e;
 
 async function api(email: string, password = DEMO_PASSWORD) {
-  const login = await fetch(`${e2e.portal.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
+  const login = await fetch(`${e2e.portal.url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
   const { accessToken, user } = (await login.json()) as { accessToken: string; user: { id: string } };
   const call = async (method: string, path: string, body?: unknown) => {
     const response = await fetch(`${e2e.portal.url}${path}`, {
@@ -60,7 +64,7 @@ describe('each demo role lands on its dashboard', () => {
         expect(await page.title()).toContain(title);
         expect(errors).toEqual([]);
       });
-    }, 60_000);
+    });
   }
 
   it('a phone shows the same figures and charts without sideways scrolling', async () => {
@@ -71,7 +75,7 @@ describe('each demo role lands on its dashboard', () => {
       const [scrollWidth, clientWidth] = await page.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
       expect(scrollWidth).toBeLessThanOrEqual(clientWidth + 1);
     });
-  }, 60_000);
+  });
 });
 
 describe('administrator', () => {
@@ -82,7 +86,10 @@ describe('administrator', () => {
     await withPage(DESKTOP, async (page) => {
       await signIn(page, demoEmail('admin'));
       await page.getByTestId('role-cards').waitFor({ timeout: 20_000 });
-      await page.getByTestId('role-cards').getByRole('link', { name: /Partner/ }).click();
+      await page
+        .getByTestId('role-cards')
+        .getByRole('link', { name: /Partner/ })
+        .click();
       await page.waitForURL((url) => url.pathname === '/partnerdashboard');
       await expectFiguresAndChart(page);
 
@@ -100,7 +107,7 @@ describe('administrator', () => {
       await selector.fill('no such partner anywhere');
       await page.getByText('No Partners found matching the search').waitFor();
     });
-  }, 60_000);
+  });
 
   it('sees the admin dashboard with its own figures', async () => {
     await withPage(DESKTOP, async (page) => {
@@ -112,7 +119,7 @@ describe('administrator', () => {
       await page.getByLabel('Pending Approvals').waitFor();
       expect(await page.getByLabel('Administrator', { exact: true }).getAttribute('placeholder')).toBe('Select Administrator');
     });
-  }, 60_000);
+  });
 });
 
 describe('quick actions', () => {
@@ -126,7 +133,13 @@ describe('quick actions', () => {
       body: JSON.stringify({ full_name: 'Quinn Harper', email, password, company_name: 'Harper Networks' }),
     });
     const id = ((await registered.json()) as any).data.id;
-    const activated = await admin('PUT', `/api/users/${id}`, { full_name: 'Quinn Harper', email, role: 'partner', is_active: true, permissions: ['Orders.Browse'] });
+    const activated = await admin('PUT', `/api/users/${id}`, {
+      full_name: 'Quinn Harper',
+      email,
+      role: 'partner',
+      is_active: true,
+      permissions: ['Orders.Browse'],
+    });
     expect(activated.status).toBe(200);
 
     await withPage(DESKTOP, async (page) => {
@@ -134,18 +147,26 @@ describe('quick actions', () => {
       await page.waitForURL((url) => url.pathname === '/partnerdashboard', { timeout: 20_000 });
       const actions = page.getByTestId('quick-actions');
       await actions.waitFor();
-      expect(await actions.locator('[data-action]').evaluateAll((links) => links.map((l) => l.getAttribute('data-action')))).toEqual(['place-order', 'team-management']);
+      expect(await actions.locator('[data-action]').evaluateAll((links) => links.map((l) => l.getAttribute('data-action')))).toEqual([
+        'place-order',
+        'team-management',
+      ]);
     });
     await withPage(DESKTOP, async (page) => {
       await signIn(page, demoEmail('partner'));
       await page.waitForURL((url) => url.pathname === '/partnerdashboard', { timeout: 20_000 });
       const actions = page.getByTestId('quick-actions');
       await actions.waitFor();
-      expect(await actions.locator('[data-action]').evaluateAll((links) => links.map((l) => l.getAttribute('data-action')))).toEqual(['new-project', 'place-order', 'check-rebates', 'team-management']);
+      expect(await actions.locator('[data-action]').evaluateAll((links) => links.map((l) => l.getAttribute('data-action')))).toEqual([
+        'new-project',
+        'place-order',
+        'check-rebates',
+        'team-management',
+      ]);
       await actions.getByRole('link', { name: /Place Order/ }).click();
       await page.waitForURL((url) => url.pathname === '/catalogue');
     });
-  }, 90_000);
+  });
 });
 
 describe('failure', () => {
@@ -155,12 +176,20 @@ describe('failure', () => {
       await page.waitForURL((url) => url.pathname === '/manufacturerdashboard', { timeout: 20_000 });
       await page.getByTestId('dashboard-figures').waitFor();
       await page.route('**/api/dashboard/manufacturer/stats*', (route) =>
-        route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ success: false, message: 'The figures are being rebuilt.', error: { code: 'UNAVAILABLE', message: 'The figures are being rebuilt.' } }) }),
+        route.fulfill({
+          status: 503,
+          contentType: 'application/json',
+          body: JSON.stringify({
+            success: false,
+            message: 'The figures are being rebuilt.',
+            error: { code: 'UNAVAILABLE', message: 'The figures are being rebuilt.' },
+          }),
+        }),
       );
       await page.reload();
       const alert = page.getByRole('alert').filter({ hasText: 'Error: ' });
       await alert.waitFor({ timeout: 20_000 });
       expect(await alert.textContent()).toContain('Error: The figures are being rebuilt.');
     });
-  }, 60_000);
+  });
 });

@@ -17,7 +17,11 @@ const SCREENS = '/tmp/funds-screens';
 mkdirSync(SCREENS, { recursive: true });
 
 async function balanceOf(name: string) {
-  const login = await fetch(`${e2e.portal.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: demoEmail(name), password: DEMO_PASSWORD }) });
+  const login = await fetch(`${e2e.portal.url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: demoEmail(name), password: DEMO_PASSWORD }),
+  });
   const { accessToken } = (await login.json()) as { accessToken: string };
   const response = await fetch(`${e2e.portal.url}/api/funds/balance`, { headers: { authorization: `Bearer ${accessToken}` } });
   return ((await response.json()) as { data: { total: Record<string, number> } }).data.total;
@@ -27,7 +31,10 @@ async function balanceOf(name: string) {
 const plus = (amount: number, delta: number) => Math.round(amount * 100 + delta * 100) / 100;
 const usd = (amount: number) => amount.toLocaleString('en-US', { style: 'currency', currency: 'USD' });
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
-const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5d1f0b90000000049454e44ae426082', 'hex');
+const PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5d1f0b90000000049454e44ae426082',
+  'hex',
+);
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 const title = `Browser webinar ${Date.now().toString(36)}`;
 

@@ -10,8 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CommandMetadata } from '../../domain/decider';
 import { PROJECT_DETAIL_FIELDS, projects, type ProjectDetails } from '../../domain/projects/projects';
 import { DAY_MS } from '../../domain/projects/registration';
-import { runCommand } from '../../src/commands/dispatch';
-import { registerProject } from '../../src/commands/projects';
+import { runCommand } from '../../platform/commands/dispatch';
+import { registerProject } from '../../commands/projects';
 import { demoUserId } from '../../src/seed/identity';
 import { startTestPortal, type TestPortal } from '../../src/testing/portal';
 import { DESKTOP, demoEmail, launchBrowser, openPage, PHONE, signIn } from './browser';
@@ -31,7 +31,15 @@ const daysAgo = (days: number, actorId: string, actorRole: string): CommandMetad
 });
 
 const empty = Object.fromEntries(PROJECT_DETAIL_FIELDS.map((field) => [field, null])) as unknown as ProjectDetails;
-const registered: ProjectDetails = { ...empty, title: 'Harbour Clinic network', progress: 10, value: 25_000, end_user_customer_name: 'Harbour Clinic', expected_closure_date: '2027-03-01', project_stage: 'Discovery' };
+const registered: ProjectDetails = {
+  ...empty,
+  title: 'Harbour Clinic network',
+  progress: 10,
+  value: 25_000,
+  end_user_customer_name: 'Harbour Clinic',
+  expected_closure_date: '2027-03-01',
+  project_stage: 'Discovery',
+};
 const lastMonth: ProjectDetails = { ...registered, value: 31_000, project_stage: 'Proposal' };
 const thisWeek: ProjectDetails = { ...lastMonth, title: 'Harbour Clinic network and Wi-Fi', value: 42_500, project_stage: 'Negotiation' };
 
@@ -39,11 +47,21 @@ beforeAll(async () => {
   portal = await startTestPortal({ web: true, listen: true, env: { LOGIN_ATTEMPTS_PER_IP_PER_MINUTE: '10000' } });
   browser = await launchBrowser();
   const { services } = portal.portal;
-  await registerProject(services, { projectId, organisationId: partnerId, companyName: 'Northwind Networks', createdBy: partnerId, details: registered, boqFile: null }, daysAgo(50, partnerId, 'partner'));
+  await registerProject(
+    services,
+    { projectId, organisationId: partnerId, companyName: 'Northwind Networks', createdBy: partnerId, details: registered, boqFile: null },
+    daysAgo(50, partnerId, 'partner'),
+  );
   await runCommand(services, projects, projectId, { type: 'UpdateProject', details: lastMonth }, daysAgo(30, partnerId, 'partner'));
   await runCommand(services, projects, projectId, { type: 'UpdateProject', details: thisWeek }, daysAgo(2, adminId, 'admin'));
-  await runCommand(services, projects, projectId, { type: 'ChangeProjectStatus', status: 'In Progress', reason: 'Purchase order received.' }, daysAgo(1, partnerId, 'partner'));
-}, 240_000);
+  await runCommand(
+    services,
+    projects,
+    projectId,
+    { type: 'ChangeProjectStatus', status: 'In Progress', reason: 'Purchase order received.' },
+    daysAgo(1, partnerId, 'partner'),
+  );
+});
 
 afterAll(async () => {
   await browser?.close();
@@ -66,7 +84,10 @@ async function withPage<T>(viewport: { width: number; height: number }, email: s
 const changedRow = (page: Page, field: string) => page.locator(`[data-testid="as-of-field"][data-field="${field}"]`);
 
 describe('a project as it was', () => {
-  for (const [name, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
+  for (const [name, viewport] of [
+    ['desktop', DESKTOP],
+    ['phone', PHONE],
+  ] as const) {
     it(`an administrator picks last month's version and sees the project as it was, changes since highlighted (${name})`, async () => {
       await withPage(viewport, demoEmail('admin'), async (page) => {
         await page.goto(`/project/details?id=${projectId}&tab=history`);

@@ -19,7 +19,7 @@ mkdirSync(SHOTS, { recursive: true });
 beforeAll(async () => {
   portal = await startTestPortal({ web: true, listen: true, env: { LOGIN_ATTEMPTS_PER_IP_PER_MINUTE: '10000' } });
   browser = await launchBrowser();
-}, 240_000);
+});
 
 afterAll(async () => {
   await browser?.close();
@@ -38,7 +38,11 @@ async function withPage<T>(viewport: { width: number; height: number }, email: s
 }
 
 async function api(email: string, password = DEMO_PASSWORD) {
-  const login = await fetch(`${portal.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
+  const login = await fetch(`${portal.url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
   const { accessToken } = (await login.json()) as { accessToken: string };
   return async (method: string, path: string, body?: BodyInit, headers: Record<string, string> = {}) => {
     const response = await fetch(`${portal.url}${path}`, { method, headers: { authorization: `Bearer ${accessToken}`, ...headers }, body });
@@ -67,11 +71,20 @@ describe('dashboard cards and their lists', () => {
       await notice.getByRole('button', { name: 'Show all' }).click();
       await expect.poll(() => page.getByTestId('url-filter-notice').count()).toBe(0);
     });
-  }, 90_000);
+  });
 
   it('dashboards at desktop and phone width, with the period selector', async () => {
-    for (const [name, path] of [['admin', '/administratordashboard'], ['partner', '/partnerdashboard'], ['manufacturer', '/manufacturerdashboard'], ['support', '/support-dashboard'], ['distributor', '/distributordashboard']] as const) {
-      for (const [size, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
+    for (const [name, path] of [
+      ['admin', '/administratordashboard'],
+      ['partner', '/partnerdashboard'],
+      ['manufacturer', '/manufacturerdashboard'],
+      ['support', '/support-dashboard'],
+      ['distributor', '/distributordashboard'],
+    ] as const) {
+      for (const [size, viewport] of [
+        ['desktop', DESKTOP],
+        ['phone', PHONE],
+      ] as const) {
         await withPage(viewport, demoEmail(name), async (page) => {
           await page.goto(`${path}?range=30d`);
           await page.getByTestId('kpi-cards').waitFor({ timeout: 20_000 });
@@ -94,22 +107,43 @@ describe('dashboard cards and their lists', () => {
       await page.getByTestId('access-restricted').waitFor({ timeout: 20_000 });
       expect(await page.getByText('Error:').count()).toBe(0);
     });
-  }, 60_000);
+  });
 });
 
 describe('the Greenfield case', () => {
   it('a second partner registering "Greenfield General Hospital Inc." meets the first registration and is warned without names', async () => {
     const partner = await api(demoEmail('partner'));
     const first = new FormData();
-    for (const [k, v] of Object.entries({ title: 'Greenfield imaging network', expected_closure_date: inDays(90), end_user_customer_name: 'Greenfield General Hospital', end_user_email: 'it@greenfield-hospital.test' })) first.append(k, v);
+    for (const [k, v] of Object.entries({
+      title: 'Greenfield imaging network',
+      expected_closure_date: inDays(90),
+      end_user_customer_name: 'Greenfield General Hospital',
+      end_user_email: 'it@greenfield-hospital.test',
+    }))
+      first.append(k, v);
     expect((await partner('POST', '/api/projects', first)).status).toBe(201);
 
     const admin = await api(demoEmail('admin'));
     const email = `greenfield.${Date.now()}@example.test`;
     const password = 'Greenfield2026';
-    const registered = await fetch(`${portal.url}/api/user/register/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ full_name: 'Ingrid Berg', email, password, company_name: 'Fjord Networks' }) });
+    const registered = await fetch(`${portal.url}/api/user/register/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ full_name: 'Ingrid Berg', email, password, company_name: 'Fjord Networks' }),
+    });
     const id = ((await registered.json()) as any).data.id;
-    const activated = await admin('PUT', `/api/users/${id}`, JSON.stringify({ full_name: 'Ingrid Berg', email, role: 'partner', is_active: true, permissions: ['Projects.Read', 'Projects.Create', 'Projects.Update'] }), { 'content-type': 'application/json' });
+    const activated = await admin(
+      'PUT',
+      `/api/users/${id}`,
+      JSON.stringify({
+        full_name: 'Ingrid Berg',
+        email,
+        role: 'partner',
+        is_active: true,
+        permissions: ['Projects.Read', 'Projects.Create', 'Projects.Update'],
+      }),
+      { 'content-type': 'application/json' },
+    );
     expect(activated.status).toBe(200);
 
     await withPage(
@@ -134,5 +168,5 @@ describe('the Greenfield case', () => {
       },
       password,
     );
-  }, 120_000);
+  });
 });

@@ -19,7 +19,11 @@ const { withPage } = e2e;
 const SHOTS = process.env.LEAD_SCREENSHOTS ?? '/tmp/leads-screens';
 
 async function api(email: string) {
-  const login = await fetch(`${e2e.portal.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: DEMO_PASSWORD }) });
+  const login = await fetch(`${e2e.portal.url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: DEMO_PASSWORD }),
+  });
   const { accessToken } = (await login.json()) as { accessToken: string };
   return async (method: string, url: string) => {
     const response = await fetch(`${e2e.portal.url}${url}`, { method, headers: { authorization: `Bearer ${accessToken}` } });
@@ -68,7 +72,7 @@ describe('leads', () => {
       await page.getByTestId('import-valid').click();
       await expect.poll(() => page.getByTestId('import-summary').textContent(), { timeout: 15_000 }).toContain('2 imported');
     });
-  }, 120_000);
+  });
 
   it('the partner accepts the imported lead, sees the contact, and converts it into a protected deal', async () => {
     await withPage(DESKTOP, async (page) => {
@@ -98,7 +102,7 @@ describe('leads', () => {
     const project = (await partner('GET', `/api/projects/${lead.project_id}`)).data;
     expect(project).toMatchObject({ title: 'Harbour Clinic network', end_user_customer_name: NORTHWIND_LEAD, registration_status: 'pending' });
     expect(Date.parse(project.expires_at)).toBeGreaterThan(Date.now());
-  }, 120_000);
+  });
 
   it('another partner lets its lead lapse and then sees only that it lapsed, without the contact', async () => {
     const sakura = await api('kenji.mori@sakura-netcom.test');
@@ -106,7 +110,9 @@ describe('leads', () => {
     // Offered to Sakura Netcom by the APAC rule; never accepted, so never with its contact (it may have lapsed already).
     expect(['assigned', 'lapsed']).toContain(offered.status);
     expect(offered).toMatchObject({ contact_name: null, email: null });
-    await expect.poll(async () => (await sakura('GET', `/api/leads/${offered.id}`)).data.status, { timeout: WINDOW_HOURS * 3_600_000 + 30_000, interval: 1000 }).toBe('lapsed');
+    await expect
+      .poll(async () => (await sakura('GET', `/api/leads/${offered.id}`)).data.status, { timeout: WINDOW_HOURS * 3_600_000 + 30_000, interval: 1000 })
+      .toBe('lapsed');
     await withPage(PHONE, async (page) => {
       await signIn(page, 'kenji.mori@sakura-netcom.test');
       await page.waitForURL((url) => url.pathname !== '/signin', { timeout: 15_000 });
@@ -127,7 +133,13 @@ describe('leads', () => {
   it('shows every lead screen at the phone width', async () => {
     await withPage(PHONE, async (page) => {
       await signedIn(page, 'admin');
-      for (const [tab, name] of [['all', 'lead-management-all'], ['queue', 'lead-management-queue'], ['rules', 'lead-management-rules'], ['import', 'lead-management-import'], ['reports', 'lead-management-reports']] as const) {
+      for (const [tab, name] of [
+        ['all', 'lead-management-all'],
+        ['queue', 'lead-management-queue'],
+        ['rules', 'lead-management-rules'],
+        ['import', 'lead-management-import'],
+        ['reports', 'lead-management-reports'],
+      ] as const) {
         await page.goto('/lead-management');
         await page.getByTestId(`tab-${tab}`).click();
         await page.waitForTimeout(500);
@@ -146,5 +158,5 @@ describe('leads', () => {
       await page.getByTestId('lead-status').waitFor();
       await shoot(page, 'lead-page');
     });
-  }, 120_000);
+  });
 });

@@ -61,7 +61,9 @@ describe('lists', () => {
       // Value sorts largest first on the first click, smallest first on the second: the server's order, page by page.
       for (const order of ['DESC', 'ASC'] as const) {
         await table.getByRole('button', { name: 'Value', exact: true }).click();
-        const expected = (await admin('GET', `/api/projects?sort=${encodeURIComponent(JSON.stringify(['value', order]))}&range=${encodeURIComponent('[0,9]')}`)).json.map((p: { title: string }) => p.title);
+        const expected = (
+          await admin('GET', `/api/projects?sort=${encodeURIComponent(JSON.stringify(['value', order]))}&range=${encodeURIComponent('[0,9]')}`)
+        ).json.map((p: { title: string }) => p.title);
         await expect.poll(() => page.getByTestId('project-row-title').allTextContents(), { timeout: 10_000 }).toEqual(expected);
         const values = (await page.getByTestId('project-row-value').allTextContents()).map(dollars).filter((v): v is number => v !== null);
         expect(values).toEqual([...values].sort((a, b) => (order === 'ASC' ? a - b : b - a)));
@@ -108,7 +110,7 @@ describe('lists', () => {
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
       await shot(page, 'projects-table-phone');
     });
-  }, 120_000);
+  });
 
   it('deal registrations: an admin rejects two registrations at once with one reason', async () => {
     const partner = await api('partner');
@@ -149,7 +151,7 @@ describe('lists', () => {
       expect(errors).toEqual([]);
     });
     for (const id of ids) expect((await admin('GET', `/api/projects/${id}`)).json.data).toMatchObject({ registration_status: 'rejected', review_note: reason });
-  }, 120_000);
+  });
 
   it('rebates: ticking claims shows the bulk actions', async () => {
     await withPage(DESKTOP, async (page) => {
@@ -170,12 +172,15 @@ describe('lists', () => {
       await page.goto('/adminpanel?tab=rebates');
       const rows = page.getByTestId('rebate-row');
       await rows.first().waitFor();
-      await page.getByRole('checkbox', { name: /^Select / }).first().check();
+      await page
+        .getByRole('checkbox', { name: /^Select / })
+        .first()
+        .check();
       await page.getByTestId('bulk-toolbar').getByText('1 selected').waitFor();
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
       await shot(page, 'rebates-selection-phone');
     });
-  }, 120_000);
+  });
 
   it('orders on a phone: the filters fold behind a Filters button and the first orders show at once', async () => {
     await withPage(PHONE, async (page, errors) => {
@@ -208,5 +213,5 @@ describe('lists', () => {
       expect(await page.getByRole('button', { name: 'Filters' }).count()).toBe(0);
       expect(await page.getByLabel('Ordered from').isVisible()).toBe(true);
     });
-  }, 120_000);
+  });
 });

@@ -90,7 +90,10 @@ describe('ordering', () => {
       expect(await page.getByTestId('country-mismatch').count()).toBe(0);
       await page.getByRole('combobox', { name: /Country/ }).click();
       await page.getByRole('option', { name: 'United States' }).click();
-      await page.getByTestId('country-mismatch').getByText(/profile gives its country as United Kingdom, but this order ships to United States/).waitFor();
+      await page
+        .getByTestId('country-mismatch')
+        .getByText(/profile gives its country as United Kingdom, but this order ships to United States/)
+        .waitFor();
       await page.getByRole('combobox', { name: /Country/ }).click();
       await page.getByRole('option', { name: 'United Kingdom' }).click();
       await page.getByTestId('country-mismatch').waitFor({ state: 'detached' });
@@ -122,7 +125,12 @@ describe('ordering', () => {
     });
     const placed = await (await api('partner'))('GET', `/api/orders/${orderNumber}`);
     orderId = placed.json.data.id;
-    expect(placed.json.data).toMatchObject({ status: 'pending', total_amount: 1865, notes: 'Browser test order', shipping_address: { country: 'United Kingdom', city: 'London' } });
+    expect(placed.json.data).toMatchObject({
+      status: 'pending',
+      total_amount: 1865,
+      notes: 'Browser test order',
+      shipping_address: { country: 'United Kingdom', city: 'London' },
+    });
   }, 180_000);
 
   it('an admin filters by status tab and date, sorts by total, exports exactly the filtered rows and opens an order', async () => {
@@ -130,7 +138,10 @@ describe('ordering', () => {
     const admin = await api('admin');
     const today = new Date().toISOString().slice(0, 10);
     // What the server holds for today's pending orders, largest first: the screen and the file must agree with it.
-    const expected = await admin('GET', `/api/orders?sort=${encodeURIComponent('["total_amount","DESC"]')}&range=${encodeURIComponent('[0,99]')}&filter=${encodeURIComponent(JSON.stringify({ status: 'pending', date_gte: today, date_lte: today }))}`);
+    const expected = await admin(
+      'GET',
+      `/api/orders?sort=${encodeURIComponent('["total_amount","DESC"]')}&range=${encodeURIComponent('[0,99]')}&filter=${encodeURIComponent(JSON.stringify({ status: 'pending', date_gte: today, date_lte: today }))}`,
+    );
     const expectedNumbers = (expected.json as Array<{ order_number: string }>).map((o) => o.order_number);
     expect(expectedNumbers).toContain(orderNumber);
 
@@ -150,7 +161,10 @@ describe('ordering', () => {
       await expect.poll(async () => page.getByTestId('order-row').allTextContents(), { timeout: 10_000 }).toEqual(expectedNumbers.slice(0, 25));
 
       const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
-      const csv = (await readFile((await download.path())!, 'utf8')).replace(/^\uFEFF/, '').trim().split('\r\n');
+      const csv = (await readFile((await download.path())!, 'utf8'))
+        .replace(/^\uFEFF/, '')
+        .trim()
+        .split('\r\n');
       expect(csv[0].split(',').slice(0, 7)).toEqual(['order_number', 'order_date', 'company_name', 'placed_by', 'status', 'units', 'total_amount']);
       expect(csv.slice(1).map((line) => line.split(',')[0])).toEqual(expectedNumbers);
 
@@ -230,7 +244,13 @@ describe('ordering', () => {
     // The partner's notification names the carrier and the tracking number too.
     const partner = await api('partner');
     await expect
-      .poll(async () => (await partner('GET', '/api/notifications?limit=50')).json.data.notifications.find((n: { title: string }) => n.title === `Order ${orderNumber}: Shipped`)?.body, { timeout: 15_000 })
+      .poll(
+        async () =>
+          (await partner('GET', '/api/notifications?limit=50')).json.data.notifications.find(
+            (n: { title: string }) => n.title === `Order ${orderNumber}: Shipped`,
+          )?.body,
+        { timeout: 15_000 },
+      )
       .toContain('Carrier: DHL Express, tracking number JD01 4600 0062 8100.');
   }, 180_000);
 
@@ -242,7 +262,17 @@ describe('ordering', () => {
     const placed = await partner('POST', '/api/orders', {
       estimated_delivery: inDays(7),
       items: [{ product_id: products.json.data[0].id, quantity: 1 }],
-      shipping_address: { firstName: 'Priya', lastName: 'Shah', email: 'p@northwind.test', phone: '+1 206 555 0100', addressLine1: '1 Pier', city: 'Seattle', state: 'WA', zipCode: '98101', country: 'United States' },
+      shipping_address: {
+        firstName: 'Priya',
+        lastName: 'Shah',
+        email: 'p@northwind.test',
+        phone: '+1 206 555 0100',
+        addressLine1: '1 Pier',
+        city: 'Seattle',
+        state: 'WA',
+        zipCode: '98101',
+        country: 'United States',
+      },
     });
     expect(placed.status).toBe(201);
     const second = placed.json.data;
@@ -259,9 +289,9 @@ describe('ordering', () => {
       // Notices clear themselves after 3 seconds.
       await dialog.getByTestId('status-notice').waitFor({ state: 'detached', timeout: 6_000 });
     });
-  }, 90_000);
+  });
 
-  it('support staff read every organisation\'s orders but change none; without Orders.Track the screen is restricted', async () => {
+  it("support staff read every organisation's orders but change none; without Orders.Track the screen is restricted", async () => {
     await withPage(PHONE, async (page) => {
       await signedIn(page, 'support');
       await page.goto(ordersFilter({ q: orderNumber }));
@@ -273,7 +303,18 @@ describe('ordering', () => {
     // A support colleague whose permissions were narrowed to the Support Center.
     const admin = await api('admin');
     const email = `support.${Date.now()}@partnerhub.test`;
-    expect((await admin('POST', '/api/users', { full_name: 'Sam Rivera', email, password: DEMO_PASSWORD, role: 'support', is_active: true, permissions: ['Support.Read'] })).status).toBe(201);
+    expect(
+      (
+        await admin('POST', '/api/users', {
+          full_name: 'Sam Rivera',
+          email,
+          password: DEMO_PASSWORD,
+          role: 'support',
+          is_active: true,
+          permissions: ['Support.Read'],
+        })
+      ).status,
+    ).toBe(201);
     await withPage(PHONE, async (page) => {
       await signIn(page, email);
       await page.waitForURL((url) => url.pathname !== '/signin', { timeout: 15_000 });
@@ -285,7 +326,7 @@ describe('ordering', () => {
       expect(await restricted.getByTestId('current-permissions').textContent()).toContain('Support.Read');
       expect(await page.getByTestId('order-row').count()).toBe(0);
     });
-  }, 90_000);
+  });
 
   it('the confirmation page opened without an order says so and leads to the orders', async () => {
     await withPage(PHONE, async (page) => {
@@ -294,7 +335,7 @@ describe('ordering', () => {
       await page.getByTestId('no-order').getByRole('link', { name: 'Orders page' }).click();
       await page.waitForURL((url) => url.pathname === '/orders');
     });
-  }, 90_000);
+  });
 
   it('an unknown order, or one of another organisation, shows Order Not Found with Go Back', async () => {
     const distributorOrder = (await (await api('distributor'))('GET', '/api/orders?limit=1')).json.data.orders[0];
@@ -306,5 +347,5 @@ describe('ordering', () => {
         await page.getByRole('button', { name: 'Go Back' }).waitFor();
       }
     });
-  }, 90_000);
+  });
 });

@@ -15,7 +15,7 @@ let browser: Browser;
 beforeAll(async () => {
   portal = await startTestPortal({ web: true, listen: true, env: { LOGIN_ATTEMPTS_PER_IP_PER_MINUTE: '10000' } });
   browser = await launchBrowser();
-}, 240_000);
+});
 
 afterAll(async () => {
   await browser?.close();
@@ -80,7 +80,10 @@ async function signInOnceActive(page: Page, email: string) {
     await signIn(page, email, PASSWORD, 'partner');
     const outcome = await Promise.race([
       page.waitForURL((url) => url.pathname === '/partnerdashboard', { timeout: 15_000 }).then(() => 'in' as const),
-      page.getByTestId('signin-error').waitFor({ timeout: 15_000 }).then(() => 'refused' as const),
+      page
+        .getByTestId('signin-error')
+        .waitFor({ timeout: 15_000 })
+        .then(() => 'refused' as const),
     ]);
     if (outcome === 'in') return;
     await page.waitForTimeout(500);
@@ -107,7 +110,13 @@ describe('the partner journey', () => {
 
       // Submitting too early names what is missing and takes the applicant to the first gap.
       await page.getByRole('button', { name: 'Submit Questionnaire' }).click();
-      for (const message of ['Contact name is required', 'Phone number is required', 'Business activities are required', 'Please select if financials are audited', 'You must agree to the terms and conditions']) {
+      for (const message of [
+        'Contact name is required',
+        'Phone number is required',
+        'Business activities are required',
+        'Please select if financials are audited',
+        'You must agree to the terms and conditions',
+      ]) {
         await page.getByText(message, { exact: true }).first().waitFor();
       }
       await expect.poll(() => page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.name)).toBe('contact_name');
@@ -125,7 +134,9 @@ describe('the partner journey', () => {
       expect(await page.getByText('You must agree to the terms and conditions').count()).toBe(0);
 
       await page.getByRole('button', { name: 'Submit Questionnaire' }).click();
-      await expect.poll(() => page.getByTestId('questionnaire-outcome').textContent(), { timeout: 10_000 }).toBe('Questionnaire submitted! Wait for Admin approval');
+      await expect
+        .poll(() => page.getByTestId('questionnaire-outcome').textContent(), { timeout: 10_000 })
+        .toBe('Questionnaire submitted! Wait for Admin approval');
       await page.waitForURL((url) => url.pathname === '/signin', { timeout: 5_000 });
 
       // Waiting for approval.
@@ -143,17 +154,46 @@ describe('the partner journey', () => {
       await card.getByRole('button', { name: `Approve ${company}` }).click();
       const dialog = page.getByRole('dialog', { name: 'Approve Partner' });
       await dialog.getByTestId('approve-company').filter({ hasText: company }).waitFor();
-      for (const category of ['Helix Value Added Distributor', 'Helix Authorized Distributor', 'Helix Exclusive Distributor']) await dialog.getByLabel(category).waitFor();
+      for (const category of ['Helix Value Added Distributor', 'Helix Authorized Distributor', 'Helix Exclusive Distributor'])
+        await dialog.getByLabel(category).waitFor();
       expect(await dialog.getByRole('button', { name: 'Approve Partner' }).isDisabled()).toBe(true);
       // Nothing is ticked before a category is chosen; each category starts from its own defaults.
-      const ticked = () => dialog.getByTestId('approval-permission-picker').locator('input[type="checkbox"]:checked').evaluateAll((boxes) => boxes.map((b) => (b as HTMLInputElement).name).sort());
+      const ticked = () =>
+        dialog
+          .getByTestId('approval-permission-picker')
+          .locator('input[type="checkbox"]:checked')
+          .evaluateAll((boxes) => boxes.map((b) => (b as HTMLInputElement).name).sort());
       expect(await ticked()).toEqual([]);
       await dialog.getByLabel('Helix Exclusive Distributor').check();
-      expect(await ticked()).toHaveLength(16);
+      expect(await ticked()).toHaveLength(17);
       await dialog.getByLabel('Helix Value Added Distributor').check();
-      expect(await ticked()).toEqual(['Leads.Read', 'Leads.Update', 'MDF.Read', 'Orders.Browse', 'Orders.Checkout', 'Orders.Shipping', 'Orders.Track', 'Projects.Create', 'Projects.Read', 'Projects.Update', 'Rebates.Overview', 'Rebates.Read', 'Support.Read']);
+      expect(await ticked()).toEqual([
+        'Leads.Read',
+        'Leads.Update',
+        'Learning.Read',
+        'MDF.Read',
+        'Orders.Browse',
+        'Orders.Checkout',
+        'Orders.Shipping',
+        'Orders.Track',
+        'Projects.Create',
+        'Projects.Read',
+        'Projects.Update',
+        'Rebates.Overview',
+        'Rebates.Read',
+        'Support.Read',
+      ]);
       await dialog.getByLabel('Helix Authorized Distributor').check();
-      expect(await ticked()).toEqual(['Orders.Browse', 'Orders.Checkout', 'Orders.Shipping', 'Orders.Track', 'Projects.Create', 'Projects.Read', 'Support.Read']);
+      expect(await ticked()).toEqual([
+        'Learning.Read',
+        'Orders.Browse',
+        'Orders.Checkout',
+        'Orders.Shipping',
+        'Orders.Track',
+        'Projects.Create',
+        'Projects.Read',
+        'Support.Read',
+      ]);
       expect(await dialog.getByTestId('approve-permissions-hint').textContent()).toContain('Helix Authorized Distributor');
 
       // The chosen set: View Projects, Track Orders and Access Support.
@@ -162,6 +202,7 @@ describe('the partner journey', () => {
       await dialog.getByRole('button', { name: 'Clear All Orders' }).click();
       await dialog.getByLabel('Track Orders').check();
       await dialog.getByRole('button', { name: 'Clear All Rebate' }).click();
+      await dialog.getByRole('button', { name: 'Clear All Learning' }).click();
       await dialog.getByRole('button', { name: 'Select All Support' }).click();
       expect(await dialog.getByLabel('Access Support').isChecked()).toBe(true);
       expect(await dialog.getByLabel('Create Projects').isChecked()).toBe(false);
@@ -185,7 +226,11 @@ describe('the partner journey', () => {
         directory: await menu('Partner Directory'),
         admin: await menu('Admin Panel'),
       }).toEqual({ projects: 1, orders: 1, support: 1, catalogue: 0, rebates: 0, directory: 0, admin: 0 });
-      expect(JSON.parse((await page.evaluate(() => localStorage.getItem('permissions'))) ?? '[]').sort()).toEqual(['Orders.Track', 'Projects.Read', 'Support.Read']);
+      expect(JSON.parse((await page.evaluate(() => localStorage.getItem('permissions'))) ?? '[]').sort()).toEqual([
+        'Orders.Track',
+        'Projects.Read',
+        'Support.Read',
+      ]);
     });
 
     await withPage(async (page) => {
@@ -204,7 +249,11 @@ describe('the partner journey', () => {
       expect(text).toContain('Category: — → Helix Authorized Distributor');
       expect(text).toContain('Permissions: — → View Projects, Track Orders, Access Support');
       // The applicant's account now carries the contact person's name (renamed in the background).
-      await page.getByTestId('version').filter({ hasText: 'Partner application submitted' }).filter({ hasText: new RegExp(`by (Ingrid Berg|${company}) \\(Partner\\)`) }).waitFor();
+      await page
+        .getByTestId('version')
+        .filter({ hasText: 'Partner application submitted' })
+        .filter({ hasText: new RegExp(`by (Ingrid Berg|${company}) \\(Partner\\)`) })
+        .waitFor();
       await page.keyboard.press('Escape');
 
       // The account carries the contact person's name, and its partner decisions are one click from User Management.
@@ -326,7 +375,11 @@ describe('deciding and finding partners', () => {
       expect(await page.getByRole('button', { name: 'Previous' }).isDisabled()).toBe(true);
       await page.getByRole('button', { name: 'Next' }).click();
       await page.locator('input[name="phone_number"]').fill('+47 55 00 00 00');
-      await page.locator('input[name="company_logo"]').setInputFiles({ name: 'logo.svg', mimeType: 'image/svg+xml', buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="8" height="8"><rect width="8" height="8" fill="#0d5ea8"/></svg>') });
+      await page.locator('input[name="company_logo"]').setInputFiles({
+        name: 'logo.svg',
+        mimeType: 'image/svg+xml',
+        buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="8" height="8"><rect width="8" height="8" fill="#0d5ea8"/></svg>'),
+      });
       await page.getByText('logo.svg').waitFor();
       await page.getByRole('button', { name: 'Next' }).click();
       await page.getByRole('button', { name: 'Next' }).click();
@@ -337,7 +390,8 @@ describe('deciding and finding partners', () => {
       await page.getByRole('button', { name: 'Submit Application' }).click();
       await page.getByRole('heading', { name: 'Application Submitted!' }).waitFor();
       expect(await states()).toEqual(['completed', 'completed', 'completed', 'completed', 'active']);
-      for (const next of ['Application review', 'Background and reference check', 'Welcome package and account setup', 'Access to partner portal']) await page.getByText(next).waitFor();
+      for (const next of ['Application review', 'Background and reference check', 'Welcome package and account setup', 'Access to partner portal'])
+        await page.getByText(next).waitFor();
       expect(await page.getByRole('button', { name: 'Back to Home' }).count()).toBe(0);
       await page.getByRole('button', { name: 'Go to Partner Portal' }).waitFor();
     });
@@ -353,7 +407,8 @@ describe('deciding and finding partners', () => {
       expect(await names()).toEqual(expect.arrayContaining(['Kilima Tech Collective', 'Northwind Networks', 'Pampas Digital S.A.', 'Sakura Netcom K.K.']));
       expect(await names()).not.toContain('Aurora Systems Pte Ltd');
       const kilima = page.getByTestId('directory-card').filter({ hasText: 'Kilima Tech Collective' });
-      for (const text of ['Helix Authorized Distributor', 'Nairobi, Kenya', 'Social enterprise', 'Not rated yet', '0 projects']) await kilima.getByText(text).waitFor();
+      for (const text of ['Helix Authorized Distributor', 'Nairobi, Kenya', 'Social enterprise', 'Not rated yet', '0 projects'])
+        await kilima.getByText(text).waitFor();
       expect(await kilima.locator('img').getAttribute('src')).toMatch(/^\/uploads\/[0-9a-f-]{36}\.png$/);
 
       await page.getByPlaceholder('Search partners').fill('SAKURA');

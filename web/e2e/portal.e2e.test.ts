@@ -4,14 +4,11 @@
  */
 
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestPortal, type TestPortal } from '../../src/testing/portal';
 import { readFile } from 'node:fs/promises';
 import { as, login } from '../../src/testing/api';
 import { DEMO_PASSWORD, demoEmail, launchBrowser, openPage, signIn } from './browser';
-
-// Each test drives a real browser through sign-in (1 s splash, page reload) and several screens.
-vi.setConfig({ testTimeout: 90_000 });
 
 let portal: TestPortal;
 let browser: Browser;
@@ -19,7 +16,7 @@ let browser: Browser;
 beforeAll(async () => {
   portal = await startTestPortal({ web: true, listen: true });
   browser = await launchBrowser();
-}, 240_000);
+});
 
 afterAll(async () => {
   await browser?.close();
@@ -264,11 +261,19 @@ describe('user management', () => {
       await page.getByText('User updated successfully').waitFor();
       await page.getByPlaceholder('Search by name').fill(renamed);
       const renamedRow = page.getByTestId('user-row').filter({ hasText: renamed });
-      await expect.poll(async () => (await renamedRow.count()) === 1 && (await renamedRow.textContent())?.includes('Active') && !(await renamedRow.textContent())?.includes('Inactive')).toBe(true);
+      await expect
+        .poll(
+          async () =>
+            (await renamedRow.count()) === 1 && (await renamedRow.textContent())?.includes('Active') && !(await renamedRow.textContent())?.includes('Inactive'),
+        )
+        .toBe(true);
 
       // History shows the change with its actor, field by field.
       await renamedRow.getByRole('button', { name: `History of ${renamed}` }).click();
-      const renaming = page.getByTestId('record-history').getByTestId('version').filter({ hasText: `Full name: ${name} → ${renamed}` });
+      const renaming = page
+        .getByTestId('record-history')
+        .getByTestId('version')
+        .filter({ hasText: `Full name: ${name} → ${renamed}` });
       await renaming.getByText(/by Alex Morgan \(Admin\)/).waitFor();
       await page.getByRole('button', { name: 'Close history' }).click();
 
@@ -287,7 +292,14 @@ describe('erasing a person', () => {
     const admin = await login(portal.app, demoEmail('admin'));
     const name = `Erin Erasable ${Date.now().toString(36)}`;
     const email = `erin.${Date.now()}@example.test`;
-    const created = await as(portal.app, admin)({ method: 'POST', url: '/api/users', payload: { full_name: name, email, password: 'Secret123', role: 'support', is_active: true, permissions: ['Support.Read'] } });
+    const created = await as(
+      portal.app,
+      admin,
+    )({
+      method: 'POST',
+      url: '/api/users',
+      payload: { full_name: name, email, password: 'Secret123', role: 'support', is_active: true, permissions: ['Support.Read'] },
+    });
     expect(created.statusCode, created.body).toBe(201);
 
     await withPage(async (page) => {
@@ -316,10 +328,20 @@ describe('user management bulk actions and export', () => {
     const admin = await login(portal.app, demoEmail('admin'));
     const tag = `Bulk ${Date.now().toString(36)}`;
     for (const n of [1, 2]) {
-      const created = await as(portal.app, admin)({
+      const created = await as(
+        portal.app,
+        admin,
+      )({
         method: 'POST',
         url: '/api/users',
-        payload: { full_name: `${tag} Person ${n}`, email: `bulk.${n}.${Date.now()}@example.test`, password: 'Secret123', role: 'support', is_active: true, permissions: ['Support.Read'] },
+        payload: {
+          full_name: `${tag} Person ${n}`,
+          email: `bulk.${n}.${Date.now()}@example.test`,
+          password: 'Secret123',
+          role: 'support',
+          is_active: true,
+          permissions: ['Support.Read'],
+        },
       });
       expect(created.statusCode, created.body).toBe(201);
     }
@@ -338,7 +360,12 @@ describe('user management bulk actions and export', () => {
       const csv = await readFile((await download.path())!, 'utf8');
       const lines = csv.trim().split('\n');
       expect(lines[0]).toBe('Name,Email,Role,Company,Status,Permissions,Created');
-      expect(lines.slice(1).map((line) => line.split(',')[0]).sort()).toEqual([`${tag} Person 1`, `${tag} Person 2`]);
+      expect(
+        lines
+          .slice(1)
+          .map((line) => line.split(',')[0])
+          .sort(),
+      ).toEqual([`${tag} Person 1`, `${tag} Person 2`]);
 
       // Bulk deactivate: tick every row on the page, then Deactivate.
       await page.getByRole('checkbox', { name: 'Select all rows on this page' }).check();
@@ -358,7 +385,15 @@ describe('product management bulk delete', () => {
     const tag = `HX-B${Date.now().toString(36)}`;
     for (const n of [1, 2]) {
       const form = new FormData();
-      for (const [name, value] of Object.entries({ name: `${tag} Switch ${n}`, price: '99.00', category: 'Managed Switches', stock_quantity: '5', moq: '1', description: 'Made for the bulk delete test.' })) form.append(name, value);
+      for (const [name, value] of Object.entries({
+        name: `${tag} Switch ${n}`,
+        price: '99.00',
+        category: 'Managed Switches',
+        stock_quantity: '5',
+        moq: '1',
+        description: 'Made for the bulk delete test.',
+      }))
+        form.append(name, value);
       const created = await fetch(`${portal.url}/api/products`, { method: 'POST', body: form, headers: { authorization: `Bearer ${admin.accessToken}` } });
       expect(created.status, await created.clone().text()).toBe(201);
     }

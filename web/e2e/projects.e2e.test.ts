@@ -15,7 +15,7 @@ let browser: Browser;
 beforeAll(async () => {
   portal = await startTestPortal({ web: true, listen: true, env: { LOGIN_ATTEMPTS_PER_IP_PER_MINUTE: '10000' } });
   browser = await launchBrowser();
-}, 240_000);
+});
 
 afterAll(async () => {
   await browser?.close();
@@ -61,7 +61,10 @@ describe('deal registrations', () => {
       projectId = new URL(page.url()).searchParams.get('id')!;
       await page.getByRole('heading', { name: TITLE, level: 1 }).waitFor();
       const expected = new Date(Date.now() + 60 * 86_400_000).toISOString();
-      await page.getByTestId('registration-text').getByText(`Protected until ${longDate(expected)}`).waitFor();
+      await page
+        .getByTestId('registration-text')
+        .getByText(`Protected until ${longDate(expected)}`)
+        .waitFor();
       expect(await page.getByTestId('stat-Value').textContent()).toBe('$48,250.75');
       await page.getByRole('button', { name: 'Download BoQ' }).waitFor();
 
@@ -125,7 +128,10 @@ describe('deal registrations', () => {
     await withPage(PHONE, demoEmail('partner'), async (page) => {
       await page.goto(`/project/details?id=${projectId}`);
       const extended = new Date(Date.now() + 90 * 86_400_000).toISOString();
-      await page.getByTestId('registration-text').getByText(`Protected until ${longDate(extended)}`).waitFor();
+      await page
+        .getByTestId('registration-text')
+        .getByText(`Protected until ${longDate(extended)}`)
+        .waitFor();
       await page.getByTestId('registration-text').getByText('Extended by 30 days.').waitFor();
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
     });

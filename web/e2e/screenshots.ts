@@ -54,7 +54,10 @@ async function overflow(page: Page): Promise<string[]> {
     // A table in a scrolling container does not widen the page, but on a desktop it still hides columns behind a sideways scroll.
     if (width >= 1000) {
       for (const container of Array.from(document.querySelectorAll<HTMLElement>('.MuiTableContainer-root'))) {
-        if (container.scrollWidth > container.clientWidth + 1) found.push(`table "${container.querySelector('table')?.getAttribute('aria-label') ?? ''}" scrolls sideways (${container.scrollWidth} > ${container.clientWidth})`);
+        if (container.scrollWidth > container.clientWidth + 1)
+          found.push(
+            `table "${container.querySelector('table')?.getAttribute('aria-label') ?? ''}" scrolls sideways (${container.scrollWidth} > ${container.clientWidth})`,
+          );
       }
     }
     return found.slice(0, 5);
@@ -103,7 +106,11 @@ const SHOTS: Shot[] = [
     path: '/',
     as: 'admin',
     then: async (page, phone) => {
-      if (phone) await page.getByRole('button', { name: /open menu|menu/i }).first().click();
+      if (phone)
+        await page
+          .getByRole('button', { name: /open menu|menu/i })
+          .first()
+          .click();
       await page.waitForTimeout(400);
     },
   },
@@ -149,7 +156,10 @@ const SHOTS: Shot[] = [
     as: 'admin',
     then: async (page) => {
       await openUsersTab(page);
-      await page.getByRole('button', { name: /^Edit / }).nth(1).click();
+      await page
+        .getByRole('button', { name: /^Edit / })
+        .nth(1)
+        .click();
       await page.getByRole('dialog').getByText('Edit User').waitFor();
     },
   },
@@ -159,7 +169,10 @@ const SHOTS: Shot[] = [
     as: 'admin',
     then: async (page) => {
       await openUsersTab(page);
-      await page.getByRole('button', { name: /^Delete / }).nth(1).click();
+      await page
+        .getByRole('button', { name: /^Delete / })
+        .nth(1)
+        .click();
       await page.getByText(/Are you sure you want to delete user/).waitFor();
     },
   },
@@ -169,7 +182,10 @@ const SHOTS: Shot[] = [
     as: 'admin',
     then: async (page) => {
       await openUsersTab(page);
-      await page.getByRole('button', { name: /^History of / }).first().click();
+      await page
+        .getByRole('button', { name: /^History of / })
+        .first()
+        .click();
       await page.getByTestId('record-history').getByTestId('version').first().waitFor();
     },
   },
@@ -196,7 +212,12 @@ const SHOTS: Shot[] = [
       await page.getByTestId('list-empty').waitFor();
     },
   },
-  { name: 'adminpanel-products', path: '/adminpanel?tab=products', as: 'admin', then: async (page) => void (await page.getByTestId('product-row').first().waitFor()) },
+  {
+    name: 'adminpanel-products',
+    path: '/adminpanel?tab=products',
+    as: 'admin',
+    then: async (page) => void (await page.getByTestId('product-row').first().waitFor()),
+  },
   {
     name: 'adminpanel-products-bulk',
     path: '/adminpanel?tab=products',
@@ -215,7 +236,10 @@ const SHOTS: Shot[] = [
     path: '/adminpanel',
     as: 'admin',
     then: async (page) => {
-      await page.getByRole('button', { name: /^Approve / }).first().click();
+      await page
+        .getByRole('button', { name: /^Approve / })
+        .first()
+        .click();
       const dialog = page.getByRole('dialog', { name: 'Approve Partner' });
       await dialog.getByLabel(/Authorized Distributor/).check();
       await dialog.getByTestId('approve-permissions-hint').waitFor();
@@ -227,7 +251,10 @@ const SHOTS: Shot[] = [
     as: 'admin',
     then: async (page) => {
       await page.getByRole('button', { name: 'All', exact: true }).click();
-      await page.getByRole('button', { name: /^History of / }).first().click();
+      await page
+        .getByRole('button', { name: /^History of / })
+        .first()
+        .click();
       await page.getByTestId('partner-history-entry').first().waitFor();
     },
   },
@@ -236,7 +263,12 @@ const SHOTS: Shot[] = [
   { name: 'manufacturer-orders', path: '/orders', as: 'manufacturer' },
   { name: 'partner-products-page', path: '/products', as: 'partner' },
   { name: 'partneronboarding-no-application', path: '/partneronboarding' },
-  { name: 'partneronboarding-partner', path: '/partneronboarding', as: 'partner', then: async (page) => void (await page.getByTestId('own-application').waitFor()) },
+  {
+    name: 'partneronboarding-partner',
+    path: '/partneronboarding',
+    as: 'partner',
+    then: async (page) => void (await page.getByTestId('own-application').waitFor()),
+  },
   {
     name: 'change-password',
     path: '/change-password',
@@ -281,7 +313,10 @@ const SHOTS: Shot[] = [
     path: '/projects',
     as: 'partner',
     then: async (page) => {
-      await page.getByRole('button', { name: /^Manage / }).first().click();
+      await page
+        .getByRole('button', { name: /^Manage / })
+        .first()
+        .click();
       await page.getByTestId('important-notice').waitFor();
     },
   },
@@ -290,8 +325,22 @@ const SHOTS: Shot[] = [
   { name: 'project-orders', path: '/projects', as: 'partner', then: (page) => openFirstProject(page, 'Orders', 'Contoso Retail store network refresh') },
   { name: 'project-timeline', path: '/projects', as: 'partner', then: (page) => openFirstProject(page, 'Timeline', 'Contoso Retail store network refresh') },
   { name: 'projects-restricted', path: '/projects', as: 'distributor' },
-  { name: 'partner-directory-projects', path: '/partnerdirectory', as: 'distributor', then: async (page) => void (await page.getByText(/\d+ projects?/).first().waitFor()) },
-  { name: 'adminpanel-registrations', path: '/adminpanel?tab=registrations', as: 'admin', then: async (page) => void (await page.getByTestId('conflict-side-Earlier registration').first().waitFor()) },
+  {
+    name: 'partner-directory-projects',
+    path: '/partnerdirectory',
+    as: 'distributor',
+    then: async (page) =>
+      void (await page
+        .getByText(/\d+ projects?/)
+        .first()
+        .waitFor()),
+  },
+  {
+    name: 'adminpanel-registrations',
+    path: '/adminpanel?tab=registrations',
+    as: 'admin',
+    then: async (page) => void (await page.getByTestId('conflict-side-Earlier registration').first().waitFor()),
+  },
   {
     name: 'project-history',
     path: '/projects',
@@ -317,7 +366,10 @@ const SHOTS: Shot[] = [
     path: '/orders',
     as: 'admin',
     then: async (page) => {
-      await page.getByRole('button', { name: /^History of / }).first().click();
+      await page
+        .getByRole('button', { name: /^History of / })
+        .first()
+        .click();
       await page.getByTestId('version').first().waitFor();
     },
   },
@@ -362,7 +414,12 @@ const SHOTS: Shot[] = [
       await page.getByText('Product name is required').waitFor();
     },
   },
-  { name: 'partner-rebates-history', path: '/rebates?tab=history', as: 'partner', then: async (page) => void (await page.getByTestId('rebate-row').first().waitFor()) },
+  {
+    name: 'partner-rebates-history',
+    path: '/rebates?tab=history',
+    as: 'partner',
+    then: async (page) => void (await page.getByTestId('rebate-row').first().waitFor()),
+  },
   {
     name: 'partner-rebates-detail',
     path: '/rebates?tab=history',
@@ -372,15 +429,29 @@ const SHOTS: Shot[] = [
       await page.getByTestId('version').first().waitFor();
     },
   },
-  { name: 'partner-rebates-progress', path: '/rebates?tab=progress', as: 'partner', then: async (page) => void (await page.getByTestId('progress-title').waitFor()) },
+  {
+    name: 'partner-rebates-progress',
+    path: '/rebates?tab=progress',
+    as: 'partner',
+    then: async (page) => void (await page.getByTestId('progress-title').waitFor()),
+  },
   { name: 'admin-rebates-page', path: '/rebates', as: 'admin', then: async (page) => void (await page.getByTestId('admin-access-note').waitFor()) },
-  { name: 'adminpanel-rebates', path: '/adminpanel?tab=rebates', as: 'admin', then: async (page) => void (await page.getByTestId('rebate-row').first().waitFor()) },
+  {
+    name: 'adminpanel-rebates',
+    path: '/adminpanel?tab=rebates',
+    as: 'admin',
+    then: async (page) => void (await page.getByTestId('rebate-row').first().waitFor()),
+  },
   {
     name: 'adminpanel-rebates-approve',
     path: '/adminpanel?tab=rebates',
     as: 'admin',
     then: async (page) => {
-      await page.locator('[data-testid="rebate-row"][data-status="pending"]').first().getByRole('button', { name: /^Approve / }).click();
+      await page
+        .locator('[data-testid="rebate-row"][data-status="pending"]')
+        .first()
+        .getByRole('button', { name: /^Approve / })
+        .click();
       await page.getByRole('dialog', { name: 'Approve Rebate' }).waitFor();
     },
   },
@@ -389,7 +460,11 @@ const SHOTS: Shot[] = [
     path: '/adminpanel?tab=rebates',
     as: 'admin',
     then: async (page) => {
-      await page.locator('[data-testid="rebate-row"][data-status="processing"]').first().getByRole('button', { name: /^Reject / }).click();
+      await page
+        .locator('[data-testid="rebate-row"][data-status="processing"]')
+        .first()
+        .getByRole('button', { name: /^Reject / })
+        .click();
       await page.getByRole('dialog', { name: 'Reject Rebate' }).getByLabel('Reason for rejection').fill('The invoice date is outside the programme period.');
     },
   },
@@ -400,7 +475,10 @@ const SHOTS: Shot[] = [
     then: async (page) => {
       await page.getByRole('textbox', { name: 'Search rebates' }).fill('ORD-');
       await page.getByTestId('match-chip').first().waitFor();
-      await page.getByRole('button', { name: /^View ORD-/ }).first().click();
+      await page
+        .getByRole('button', { name: /^View ORD-/ })
+        .first()
+        .click();
       await page.getByTestId('rebate-match').waitFor();
     },
   },
@@ -454,8 +532,18 @@ const SHOTS: Shot[] = [
   },
   { name: 'supportcenter-contact', path: '/supportcenter?tab=contact', as: 'partner' },
   { name: 'comprehensive-support', path: '/comprehensive-support', as: 'partner' },
-  { name: 'supportcenter-downloads', path: '/supportcenter?tab=downloads', as: 'partner', then: async (page) => void (await page.getByTestId('resource-row').first().waitFor()) },
-  { name: 'supportcenter-downloads-admin', path: '/supportcenter?tab=downloads', as: 'admin', then: async (page) => void (await page.getByTestId('resource-row').first().waitFor()) },
+  {
+    name: 'supportcenter-downloads',
+    path: '/supportcenter?tab=downloads',
+    as: 'partner',
+    then: async (page) => void (await page.getByTestId('resource-row').first().waitFor()),
+  },
+  {
+    name: 'supportcenter-downloads-admin',
+    path: '/supportcenter?tab=downloads',
+    as: 'admin',
+    then: async (page) => void (await page.getByTestId('resource-row').first().waitFor()),
+  },
   { name: 'supportcenter-faqs', path: '/faqs', as: 'partner' },
   { name: 'supportcenter-live-chat', path: '/live-chat', as: 'partner' },
   { name: 'team-partner', path: '/partner/team-management', as: 'partner', then: async (page) => void (await page.getByTestId('team-row').first().waitFor()) },
@@ -475,7 +563,10 @@ const SHOTS: Shot[] = [
     path: '/distributor/team-management',
     as: 'distributor',
     then: async (page) => {
-      await page.getByRole('button', { name: /^View / }).first().click();
+      await page
+        .getByRole('button', { name: /^View / })
+        .first()
+        .click();
       await page.getByRole('dialog').waitFor();
     },
   },
@@ -488,28 +579,131 @@ const SHOTS: Shot[] = [
     as: 'admin',
     then: async (page) => {
       await page.getByRole('combobox', { name: 'Event type' }).fill('OrderStatusChanged.v1');
-      await page.getByText(/Order ORD-\S+ /).first().waitFor();
+      await page
+        .getByText(/Order ORD-\S+ /)
+        .first()
+        .waitFor();
     },
   },
   { name: 'activity-partner', path: '/activity', as: 'partner', then: async (page) => void (await page.getByTestId('activity-line').first().waitFor()) },
   { name: 'activity-distributor-user', path: '/activity', as: 'distributor.user' },
-  ...['contract', 'orders', 'account', 'rebates'].map((tab) => ({ name: `governance-${tab}`, path: `/partnership-governance?tab=${tab}`, as: 'partner', then: async (page: Page) => void (await page.getByText('Northwind Networks:').waitFor()) })),
+  ...['contract', 'orders', 'account', 'rebates'].map((tab) => ({
+    name: `governance-${tab}`,
+    path: `/partnership-governance?tab=${tab}`,
+    as: 'partner',
+    then: async (page: Page) => void (await page.getByText('Northwind Networks:').waitFor()),
+  })),
   { name: 'governance-distributor-rebates', path: '/distributor/partnership-governance?tab=rebates', as: 'distributor' },
-  { name: 'inventory', path: '/distributor/inventory', as: 'distributor', then: async (page) => void (await page.getByTestId('inventory-row').first().waitFor()) },
-  ...['configuration', 'templates', 'notifications', 'access', 'api-keys', 'backup'].map((section) => ({ name: `settings-${section}`, path: `/adminpanel?tab=settings&section=${section}`, as: 'admin', then: async (page: Page) => void (await page.locator('section h3').first().waitFor()) })),
+  {
+    name: 'programme-partner',
+    path: '/partnership-governance',
+    as: 'partner',
+    fullPage: true,
+    then: async (page) => void (await page.getByTestId('tier-ladder').waitFor()),
+  },
+  {
+    name: 'programme-partner-scorecard',
+    path: '/partnership-governance?tab=scorecard',
+    as: 'partner',
+    fullPage: true,
+    then: async (page) =>
+      void (await page.locator('[data-testid="own-scorecard"] [data-testid="chart-card"], [data-testid="scorecard-empty"]').first().waitFor()),
+  },
+  { name: 'programme-partner-dashboard', path: '/partnerdashboard', as: 'partner', then: dashboardLoaded },
+  {
+    name: 'programme-scorecards',
+    path: '/programme',
+    as: 'admin',
+    then: async (page) => void (await page.locator('[data-testid="scorecard-row"], [data-testid="list-empty"]').first().waitFor()),
+  },
+  {
+    name: 'programme-tiers',
+    path: '/programme?tab=tiers',
+    as: 'admin',
+    fullPage: true,
+    then: async (page) => void (await page.getByTestId('tier-row').first().waitFor()),
+  },
+  {
+    name: 'programme-tier-editor',
+    path: '/programme?tab=tiers',
+    as: 'admin',
+    then: async (page) => {
+      await page.getByTestId('tier-row').last().getByRole('button', { name: 'Edit' }).click();
+      await page.getByTestId('tier-editor').waitFor();
+    },
+  },
+  {
+    name: 'programme-evaluations',
+    path: '/programme?tab=evaluations',
+    as: 'admin',
+    then: async (page) => {
+      const run = page.getByTestId('evaluation-run').first();
+      if (
+        await run.waitFor({ timeout: 5000 }).then(
+          () => true,
+          () => false,
+        )
+      ) {
+        await run.click();
+        await page.getByTestId('run-results').waitFor();
+      }
+    },
+  },
+  {
+    name: 'programme-scorecard-page',
+    path: '/programme',
+    as: 'admin',
+    fullPage: true,
+    then: async (page) => {
+      await page.getByTestId('scorecard-row').first().getByRole('link').first().click();
+      await page.getByTestId('standing').waitFor();
+      await page.locator('[data-testid="chart-card"] svg, [data-testid="scorecard-empty"]').first().waitFor();
+    },
+  },
+  {
+    name: 'programme-manufacturer',
+    path: '/programme',
+    as: 'manufacturer',
+    then: async (page) => void (await page.locator('[data-testid="scorecard-row"], [data-testid="list-empty"]').first().waitFor()),
+  },
+  {
+    name: 'programme-directory',
+    path: '/partnerdirectory',
+    as: 'distributor',
+    then: async (page) => void (await page.getByTestId('directory-card').first().waitFor()),
+  },
+  {
+    name: 'inventory',
+    path: '/distributor/inventory',
+    as: 'distributor',
+    then: async (page) => void (await page.getByTestId('inventory-row').first().waitFor()),
+  },
+  { name: 'api-keys-partner', path: '/api-keys', as: 'partner', then: async (page) => void (await page.getByTestId('api-key-row').first().waitFor()) },
+  ...['configuration', 'templates', 'notifications', 'access', 'api-keys', 'backup'].map((section) => ({
+    name: `settings-${section}`,
+    path: `/adminpanel?tab=settings&section=${section}`,
+    as: 'admin',
+    then: async (page: Page) => void (await page.locator('section h3').first().waitFor()),
+  })),
   {
     name: 'settings-api-key-created',
     path: '/adminpanel?tab=settings&section=api-keys',
     as: 'admin',
     then: async (page) => {
-      await page.getByLabel('Integration name').fill('Screenshot BI');
-      await page.getByRole('button', { name: 'Create API Key' }).click();
-      await page.getByTestId('new-api-key').waitFor();
+      await page.getByRole('textbox', { name: /^Name/ }).fill('Screenshot BI');
+      await page.getByRole('checkbox', { name: /orders:read$/ }).check();
+      await page.getByRole('button', { name: 'Create API key' }).click();
+      await page.getByTestId('api-key-secret').waitFor();
     },
   },
-  { name: 'learn-earn', path: '/learn-earn', as: 'partner', then: async (page) => void (await page.getByTestId('signpost').waitFor()) },
+  { name: 'learn-earn', path: '/learn-earn', as: 'partner', then: async (page) => void (await page.getByTestId('catalogue').waitFor()) },
   { name: 'orders-admin', path: '/orders', as: 'admin', then: async (page) => void (await page.getByTestId('order-row').first().waitFor()) },
-  { name: 'orders-admin-list', path: '/orders', as: 'admin', then: async (page) => void (await page.getByRole('region', { name: 'Orders' }).scrollIntoViewIfNeeded()) },
+  {
+    name: 'orders-admin-list',
+    path: '/orders',
+    as: 'admin',
+    then: async (page) => void (await page.getByRole('region', { name: 'Orders' }).scrollIntoViewIfNeeded()),
+  },
   {
     name: 'orders-admin-filtered',
     path: '/orders',
@@ -521,16 +715,34 @@ const SHOTS: Shot[] = [
       await page.getByRole('tablist', { name: 'Filter orders by status' }).scrollIntoViewIfNeeded();
     },
   },
-  { name: 'orders-admin-empty', path: '/orders?filter=%7B%22q%22%3A%22no-such-order%22%7D', as: 'admin', then: async (page) => void (await page.getByTestId('list-empty').waitFor()) },
-  { name: 'orders-partner', path: '/orders', as: 'partner', then: async (page) => void (await page.getByRole('region', { name: 'Orders' }).scrollIntoViewIfNeeded()) },
-  { name: 'orders-support', path: '/orders', as: 'support', then: async (page) => void (await page.getByRole('region', { name: 'Orders' }).scrollIntoViewIfNeeded()) },
+  {
+    name: 'orders-admin-empty',
+    path: '/orders?filter=%7B%22q%22%3A%22no-such-order%22%7D',
+    as: 'admin',
+    then: async (page) => void (await page.getByTestId('list-empty').waitFor()),
+  },
+  {
+    name: 'orders-partner',
+    path: '/orders',
+    as: 'partner',
+    then: async (page) => void (await page.getByRole('region', { name: 'Orders' }).scrollIntoViewIfNeeded()),
+  },
+  {
+    name: 'orders-support',
+    path: '/orders',
+    as: 'support',
+    then: async (page) => void (await page.getByRole('region', { name: 'Orders' }).scrollIntoViewIfNeeded()),
+  },
   {
     name: 'order-admin-ship-dialog',
     path: '/orders?filter=%7B%22status%22%3A%22approved%22%7D',
     as: 'admin',
     then: async (page) => {
       await page.getByTestId('order-row').first().click();
-      await page.getByRole('button', { name: /^Update status of / }).first().click();
+      await page
+        .getByRole('button', { name: /^Update status of / })
+        .first()
+        .click();
       await page.getByTestId('shipment-fields').waitFor();
     },
   },
@@ -579,7 +791,10 @@ const SHOTS: Shot[] = [
 
 /** Opens a project's details (the first card's, or the named demo project's) and the given tab. */
 async function openFirstProject(page: Page, tab: string, title?: string) {
-  await page.getByRole('button', { name: title ? `View details of ${title}` : /^View details of / }).first().click();
+  await page
+    .getByRole('button', { name: title ? `View details of ${title}` : /^View details of / })
+    .first()
+    .click();
   await page.getByRole('tab', { name: tab }).click();
   await settle(page);
 }

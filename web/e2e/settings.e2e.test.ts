@@ -16,7 +16,7 @@ let browser: Browser;
 beforeAll(async () => {
   portal = await startTestPortal({ web: true, listen: true });
   browser = await launchBrowser();
-}, 240_000);
+});
 
 afterAll(async () => {
   await browser?.close();
@@ -38,13 +38,15 @@ describe('System Settings', () => {
   it('creates an API key shown once, which reads orders until it is revoked', { timeout: 120_000 }, async () => {
     await signedIn('admin', DESKTOP, async (page) => {
       await page.goto('/adminpanel?tab=settings&section=api-keys');
-      await page.getByText('No API keys yet.').waitFor();
-      await page.getByLabel('Integration name').fill('Finance BI');
-      await page.getByRole('button', { name: 'Create API Key' }).click();
-      const key = (await page.getByTestId('new-api-key').textContent())!.trim();
+      // The demo vendor key.
+      await page.getByTestId('api-key-row').filter({ hasText: 'Finance BI' }).waitFor();
+      await page.getByRole('textbox', { name: /^Name/ }).fill('Orders BI');
+      await page.getByRole('checkbox', { name: /orders:read$/ }).check();
+      await page.getByRole('button', { name: 'Create API key' }).click();
+      const key = (await page.getByTestId('api-key-secret').textContent())!.trim();
       expect(key).toMatch(/^phk_/);
       await page.getByRole('button', { name: 'Done' }).click();
-      const row = page.getByTestId('api-key-row').filter({ hasText: 'Finance BI' });
+      const row = page.getByTestId('api-key-row').filter({ hasText: 'Orders BI' });
       await row.getByText('Active').waitFor();
       // Shown once: the list holds only the key's first characters.
       expect(await page.locator('body').textContent()).not.toContain(key);
@@ -55,7 +57,7 @@ describe('System Settings', () => {
       expect(writes.status).toBe(403);
 
       await row.getByRole('button', { name: 'Revoke' }).click();
-      await page.getByRole('dialog').getByRole('button', { name: 'Revoke Key' }).click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Revoke' }).click();
       await row.getByText(/^Revoked/).waitFor();
       expect((await fetch(`${portal.url}/api/orders`, { headers: { authorization: `Bearer ${key}` } })).status).toBe(401);
     });
@@ -84,10 +86,13 @@ describe('System Settings', () => {
 });
 
 describe('partnership governance and inventory', () => {
-  it("shows a partner its own organisation's four tabs", { timeout: 120_000 }, async () => {
+  it("shows a partner its own organisation's programme standing and four governance tabs", { timeout: 120_000 }, async () => {
     await signedIn('partner', DESKTOP, async (page, consoleErrors) => {
       await page.goto('/partnership-governance');
       await page.getByText('Northwind Networks: your agreement').waitFor();
+      // The programme tab opens first; the agreement is one tab along.
+      await page.getByTestId('standing').waitFor();
+      await page.getByRole('tab', { name: 'Contract Information' }).click();
       await page.getByText('Partner agreement', { exact: true }).waitFor();
       await page.getByText('Renews on', { exact: true }).waitFor();
       await page.getByRole('tab', { name: 'Order Process' }).click();
@@ -107,7 +112,11 @@ describe('partnership governance and inventory', () => {
       await page.goto('/distributor/inventory');
       await page.getByTestId('inventory-row').first().waitFor();
       await page.getByRole('button', { name: /^Low Stock/ }).click();
-      await page.waitForFunction(() => Array.from(document.querySelectorAll('[data-testid="inventory-row"] [data-stock-status]')).every((chip) => chip.getAttribute('data-stock-status') === 'low_stock'));
+      await page.waitForFunction(() =>
+        Array.from(document.querySelectorAll('[data-testid="inventory-row"] [data-stock-status]')).every(
+          (chip) => chip.getAttribute('data-stock-status') === 'low_stock',
+        ),
+      );
       expect(await page.getByTestId('inventory-row').count()).toBeGreaterThan(0);
     });
   });

@@ -22,7 +22,8 @@ function watchRequests(page: Page): string[] {
   });
   page.on('requestfailed', (request) => {
     // A navigation away aborts what the last screen still had in flight: that is not a failure of either screen.
-    if (request.failure()?.errorText !== 'net::ERR_ABORTED') failed.push(`failed ${request.method()} ${new URL(request.url()).pathname}: ${request.failure()?.errorText}`);
+    if (request.failure()?.errorText !== 'net::ERR_ABORTED')
+      failed.push(`failed ${request.method()} ${new URL(request.url()).pathname}: ${request.failure()?.errorText}`);
   });
   return failed;
 }
@@ -30,7 +31,9 @@ function watchRequests(page: Page): string[] {
 async function settled(page: Page) {
   await page.waitForLoadState('networkidle', { timeout: 15_000 }).catch(() => undefined);
   // Lists and charts fill in after their first answer.
-  await page.waitForFunction(() => !document.querySelector('.MuiCircularProgress-root, .MuiLinearProgress-indeterminate'), undefined, { timeout: 10_000 }).catch(() => undefined);
+  await page
+    .waitForFunction(() => !document.querySelector('.MuiCircularProgress-root, .MuiLinearProgress-indeterminate'), undefined, { timeout: 10_000 })
+    .catch(() => undefined);
 }
 
 describe('every screen of the menu, for every role, at both widths', () => {
@@ -46,7 +49,9 @@ describe('every screen of the menu, for every role, at both widths', () => {
           await settled(page);
           if (viewport === DESKTOP) {
             await page.locator('a.RaMenuItemLink-root').first().waitFor({ timeout: 20_000 });
-            screens = await page.locator('a.RaMenuItemLink-root').evaluateAll((links) => [...new Set(links.map((a) => new URL((a as HTMLAnchorElement).href).pathname))]);
+            screens = await page
+              .locator('a.RaMenuItemLink-root')
+              .evaluateAll((links) => [...new Set(links.map((a) => new URL((a as HTMLAnchorElement).href).pathname))]);
           }
           for (const screen of screens) {
             consoleErrors.length = 0;

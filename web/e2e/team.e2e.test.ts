@@ -53,7 +53,10 @@ describe('a partner’s team', () => {
       expect(await menuEntries(member)).toEqual(['Welcome', 'Projects', 'Orders', 'Activity']);
       await member.getByRole('menuitem', { name: 'Orders', exact: true }).click();
       await member.waitForURL((url) => url.pathname === '/orders');
-      await member.getByText(/ORD-\d{4}-\d{6}/).first().waitFor();
+      await member
+        .getByText(/ORD-\d{4}-\d{6}/)
+        .first()
+        .waitFor();
 
       // The partner takes Orders away; the member's next request brings the change.
       await partner.getByRole('button', { name: 'Edit Nora Vik' }).click();
@@ -80,8 +83,14 @@ describe('a partner’s team', () => {
       await page.goto('/distributor/team-management');
       await page.getByTestId('team-row').first().waitFor();
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-      await page.getByRole('button', { name: /^View / }).first().click();
-      await page.getByRole('dialog').getByText(/Permissions \(\d+ total\)/).waitFor();
+      await page
+        .getByRole('button', { name: /^View / })
+        .first()
+        .click();
+      await page
+        .getByRole('dialog')
+        .getByText(/Permissions \(\d+ total\)/)
+        .waitFor();
       await page.getByRole('button', { name: 'Close' }).click();
       await page.getByLabel('Search team members').fill('nobody-here');
       await page.getByText('No team members found matching your search.').waitFor();

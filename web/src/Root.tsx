@@ -12,6 +12,7 @@ const RegisterPartner = lazy(() => import('./auth/RegisterPartner'));
 const PartnerOnboarding = lazy(() => import('./partneronboarding/OnboardingQuestionnaire'));
 const OnboardingWizard = lazy(() => import('./partneronboarding/OnboardingWizard'));
 const TeamInvitation = lazy(() => import('./team/TeamInvitation'));
+const VerifyCertificate = lazy(() => import('./learning/VerifyCertificate'));
 
 // Everything else is the signed-in portal (react-admin), loaded on the first visit to one of its routes.
 const SignedInApp = lazy(() => import('./App').then((m) => ({ default: m.App })));
@@ -39,6 +40,8 @@ export function Root() {
           <Route path="/partner-onboarding" element={loading(<PartnerOnboarding />)} />
           <Route path="/partneronboarding" element={loading(<OnboardingWizard />)} />
           <Route path="/team-invitation" element={loading(<TeamInvitation />)} />
+          <Route path="/verify-certificate" element={loading(<VerifyCertificate />)} />
+          <Route path="/verify-certificate/:code" element={loading(<VerifyCertificate />)} />
           <Route path="*" element={loading(<SignedInApp />)} />
         </Routes>
       </ThemeProvider>

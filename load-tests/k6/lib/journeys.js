@@ -71,7 +71,9 @@ export function browseAndOrder(data) {
     const page = read(buyer, '/api/products?page=1&limit=12', 'GET /api/products');
     check(page, { 'catalogue: a page of products': (r) => r.status === 200 && Array.isArray(json(r, 'data')) });
     think();
-    check(read(buyer, `/api/products?category=${encodeURIComponent('Managed Switches')}&stock=in_stock&page=1&limit=12`, 'GET /api/products?category'), { 'catalogue: filtered': ok(200) });
+    check(read(buyer, `/api/products?category=${encodeURIComponent('Managed Switches')}&stock=in_stock&page=1&limit=12`, 'GET /api/products?category'), {
+      'catalogue: filtered': ok(200),
+    });
     check(read(buyer, '/api/products?search=switch&limit=12', 'GET /api/products?search'), { 'catalogue: searched': ok(200) });
     const one = pick(json(page, 'data') || [{ id: pick(data.products) }]);
     check(read(buyer, `/api/products/${one.id}`, 'GET /api/products/:id'), { 'catalogue: one product': ok(200) });
@@ -80,8 +82,12 @@ export function browseAndOrder(data) {
   group('place an order', () => {
     const order = placeOrder(buyer, data.products);
     if (!order) return;
-    check(read(buyer, '/api/orders?page=1&limit=10', 'GET /api/orders'), { 'orders: own list': (r) => r.status === 200 && Array.isArray(json(r, 'data.orders')) });
-    check(read(buyer, `/api/orders/${order.id}/track`, 'GET /api/orders/:id/track'), { 'orders: tracked': (r) => r.status === 200 && json(r, 'data.order.id') === order.id });
+    check(read(buyer, '/api/orders?page=1&limit=10', 'GET /api/orders'), {
+      'orders: own list': (r) => r.status === 200 && Array.isArray(json(r, 'data.orders')),
+    });
+    check(read(buyer, `/api/orders/${order.id}/track`, 'GET /api/orders/:id/track'), {
+      'orders: tracked': (r) => r.status === 200 && json(r, 'data.order.id') === order.id,
+    });
   });
 }
 
@@ -106,7 +112,18 @@ export function workOrderQueue() {
     if (!orders.length) return;
     const order = pick(orders);
     check(read(admin, `/api/orders/${order.id}`, 'GET /api/orders/:id'), { 'queue: one order': ok(200) });
-    const changed = command(admin, 'PUT', `/api/orders/admin/${order.id}/status`, { status: NEXT[order.status], notes: 'Worked by the load test.', ...(NEXT[order.status] === 'shipped' ? { carrier: 'UPS', tracking_number: `LOAD-${order.order_number || order.id}` } : {}) }, 'PUT /api/orders/admin/:id/status', CONCURRENT);
+    const changed = command(
+      admin,
+      'PUT',
+      `/api/orders/admin/${order.id}/status`,
+      {
+        status: NEXT[order.status],
+        notes: 'Worked by the load test.',
+        ...(NEXT[order.status] === 'shipped' ? { carrier: 'UPS', tracking_number: `LOAD-${order.order_number || order.id}` } : {}),
+      },
+      'PUT /api/orders/admin/:id/status',
+      CONCURRENT,
+    );
     check(changed, { 'queue: status changed (or already changed by another admin)': (r) => r.status === 200 || r.status === 409 });
   });
 }
@@ -143,22 +160,42 @@ export function partnerOnboarding() {
   const email = `${company.toLowerCase().replace(/[^a-z0-9]+/g, '.')}@example.test`;
   let applicant;
   group('register', () => {
-    const registered = command(null, 'POST', '/api/user/register/', { email, password: 'Welcome2026', full_name: `${company} Owner`, company_name: company }, 'POST /api/user/register', { tags: { type: 'auth' } });
+    const registered = command(
+      null,
+      'POST',
+      '/api/user/register/',
+      { email, password: 'Welcome2026', full_name: `${company} Owner`, company_name: company },
+      'POST /api/user/register',
+      { tags: { type: 'auth' } },
+    );
     if (!check(registered, { 'register: 201 with an onboarding token': (r) => r.status === 201 && typeof json(r, 'onboardingToken') === 'string' })) return;
     applicant = { id: json(registered, 'data.id'), token: json(registered, 'onboardingToken') };
     think();
   });
   if (!applicant) return;
   group('questionnaire', () => {
-    const answered = command(applicant.token, 'POST', '/api/partner/onboarding/questionnaire', { ...QUESTIONNAIRE, company_name: company, contact_email: email, user_id: applicant.id });
+    const answered = command(applicant.token, 'POST', '/api/partner/onboarding/questionnaire', {
+      ...QUESTIONNAIRE,
+      company_name: company,
+      contact_email: email,
+      user_id: applicant.id,
+    });
     check(answered, { 'questionnaire: 201 pending': (r) => r.status === 201 && json(r, 'data.status') === 'pending' });
   });
   group('approval', () => {
     const admin = session('admin');
-    check(read(admin, '/api/partner/partners?status=pending&page=1&limit=25', 'GET /api/partner/partners?status'), { 'applications: pending list': (r) => r.status === 200 && Array.isArray(json(r, 'data.partners')) });
+    check(read(admin, '/api/partner/partners?status=pending&page=1&limit=25', 'GET /api/partner/partners?status'), {
+      'applications: pending list': (r) => r.status === 200 && Array.isArray(json(r, 'data.partners')),
+    });
     check(read(admin, `/api/partner/partners/${applicant.id}`, 'GET /api/partner/partners/:id'), { 'applications: one': ok(200) });
     think();
-    const approved = command(admin, 'PATCH', `/api/partner/partners/${applicant.id}`, { status: 'approved', category: 'Helix Authorized Distributor', permissions: ['Projects.Read', 'Orders.Browse'] }, 'PATCH /api/partner/partners/:id');
+    const approved = command(
+      admin,
+      'PATCH',
+      `/api/partner/partners/${applicant.id}`,
+      { status: 'approved', category: 'Helix Authorized Distributor', permissions: ['Projects.Read', 'Orders.Browse'] },
+      'PATCH /api/partner/partners/:id',
+    );
     check(approved, { 'applications: approved': (r) => r.status === 200 && json(r, 'data.partner.status') === 'approved' });
   });
 }
@@ -185,15 +222,25 @@ export function dealRegistration() {
   if (!id) return;
   group('work the deal', () => {
     check(read(partner, `/api/projects/${id}`, 'GET /api/projects/:id'), { 'deal: read': ok(200) });
-    check(command(partner, 'PUT', `/api/projects/${id}`, { progress: 35, status: 'In Progress', project_stage: 'Proposal' }, 'PUT /api/projects/:id'), { 'deal: in progress': ok(200) });
+    check(command(partner, 'PUT', `/api/projects/${id}`, { progress: 35, status: 'In Progress', project_stage: 'Proposal' }, 'PUT /api/projects/:id'), {
+      'deal: in progress': ok(200),
+    });
     let milestone;
-    for (const [name, day] of [['Site survey', 5], ['Pilot', 20]]) {
+    for (const [name, day] of [
+      ['Site survey', 5],
+      ['Pilot', 20],
+    ]) {
       const added = command(partner, 'POST', '/api/projects/milestones', { project_id: id, name, date: inDays(day), status: 'pending' });
       if (check(added, { 'milestone: added 201': ok(201) })) milestone = milestone || json(added, 'data.id');
     }
     think();
-    if (milestone) check(command(partner, 'PUT', `/api/projects/milestones/${milestone}`, { status: 'completed' }, 'PUT /api/projects/milestones/:id'), { 'milestone: completed': ok(200) });
-    check(read(session('manufacturer'), `/api/projects?search=${encodeURIComponent(title)}`, 'GET /api/projects?search'), { 'deals: the manufacturer finds it': (r) => r.status === 200 && (json(r, 'data.projects') || []).some((p) => p.id === id) });
+    if (milestone)
+      check(command(partner, 'PUT', `/api/projects/milestones/${milestone}`, { status: 'completed' }, 'PUT /api/projects/milestones/:id'), {
+        'milestone: completed': ok(200),
+      });
+    check(read(session('manufacturer'), `/api/projects?search=${encodeURIComponent(title)}`, 'GET /api/projects?search'), {
+      'deals: the manufacturer finds it': (r) => r.status === 200 && (json(r, 'data.projects') || []).some((p) => p.id === id),
+    });
   });
 }
 
@@ -226,11 +273,16 @@ export function rebateClaim() {
     const path = `/api/rebates/admin/${rebate.id}/status`;
     const name = 'PATCH /api/rebates/admin/:id/status';
     if (Math.random() < 0.5) {
-      check(command(admin, 'PATCH', path, { status: 'approved', rebate_amount: rebate.suggested_rebate_amount, notes: 'Approved after review' }, name), { 'rebate: approved': ok(200) });
+      check(command(admin, 'PATCH', path, { status: 'approved', rebate_amount: rebate.suggested_rebate_amount, notes: 'Approved after review' }, name), {
+        'rebate: approved': ok(200),
+      });
     } else {
       check(command(admin, 'PATCH', path, { status: 'processing' }, name), { 'rebate: processing': ok(200) });
       think();
-      const step = Math.random() < 0.6 ? { status: 'approved', rebate_amount: rebate.suggested_rebate_amount } : { status: 'rejected', notes: 'Not eligible under the programme.' };
+      const step =
+        Math.random() < 0.6
+          ? { status: 'approved', rebate_amount: rebate.suggested_rebate_amount }
+          : { status: 'rejected', notes: 'Not eligible under the programme.' };
       check(command(admin, 'PATCH', path, step, name), { 'rebate: decided': ok(200) });
     }
   });
@@ -259,17 +311,52 @@ export function ticketConversation() {
     check(read(support, '/api/tickets?page=1&limit=25', 'GET /api/tickets'), { 'tickets: the queue': ok(200) });
     check(read(support, `/api/tickets/${ticket.id}`, 'GET /api/tickets/:id'), { 'ticket: read by support': ok(200) });
     if (!assignees) assignees = json(read(support, '/api/tickets/assignees', 'GET /api/tickets/assignees'), 'data') || [];
-    if (assignees.length) check(command(support, 'PATCH', `/api/tickets/${ticket.id}/assign`, { assigned_to: pick(assignees).id }, 'PATCH /api/tickets/:id/assign'), { 'ticket: assigned': ok(200) });
-    check(command(support, 'POST', `/api/tickets/${ticket.id}/comments`, { comment: 'Internal: checking the firmware version.', is_internal: true }, 'POST /api/tickets/:id/comments'), { 'ticket: internal note': ok(201) });
-    check(command(support, 'POST', `/api/tickets/${ticket.id}/comments`, { comment: 'Which firmware does the switch run?', is_internal: false }, 'POST /api/tickets/:id/comments'), { 'ticket: reply': ok(201) });
+    if (assignees.length)
+      check(command(support, 'PATCH', `/api/tickets/${ticket.id}/assign`, { assigned_to: pick(assignees).id }, 'PATCH /api/tickets/:id/assign'), {
+        'ticket: assigned': ok(200),
+      });
+    check(
+      command(
+        support,
+        'POST',
+        `/api/tickets/${ticket.id}/comments`,
+        { comment: 'Internal: checking the firmware version.', is_internal: true },
+        'POST /api/tickets/:id/comments',
+      ),
+      { 'ticket: internal note': ok(201) },
+    );
+    check(
+      command(
+        support,
+        'POST',
+        `/api/tickets/${ticket.id}/comments`,
+        { comment: 'Which firmware does the switch run?', is_internal: false },
+        'POST /api/tickets/:id/comments',
+      ),
+      { 'ticket: reply': ok(201) },
+    );
     think();
   });
   group('the customer answers', () => {
     const conversation = read(customer, `/api/tickets/${ticket.id}`, 'GET /api/tickets/:id');
-    check(conversation, { 'ticket: the customer sees the reply, not the note': (r) => r.status === 200 && !r.body.includes('Internal: checking') && r.body.includes('Which firmware') });
-    check(command(customer, 'POST', `/api/tickets/${ticket.id}/comments`, { comment: 'Firmware 4.2.1.' }, 'POST /api/tickets/:id/comments'), { 'ticket: customer reply': ok(201) });
+    check(conversation, {
+      'ticket: the customer sees the reply, not the note': (r) =>
+        r.status === 200 && !r.body.includes('Internal: checking') && r.body.includes('Which firmware'),
+    });
+    check(command(customer, 'POST', `/api/tickets/${ticket.id}/comments`, { comment: 'Firmware 4.2.1.' }, 'POST /api/tickets/:id/comments'), {
+      'ticket: customer reply': ok(201),
+    });
   });
   group('resolve', () => {
-    check(command(support, 'PATCH', `/api/tickets/${ticket.id}/status`, { status: 'Resolved', comment: 'Fixed in firmware 4.3.', resolution_notes: 'Firmware upgrade' }, 'PATCH /api/tickets/:id/status'), { 'ticket: resolved': ok(200) });
+    check(
+      command(
+        support,
+        'PATCH',
+        `/api/tickets/${ticket.id}/status`,
+        { status: 'Resolved', comment: 'Fixed in firmware 4.3.', resolution_notes: 'Firmware upgrade' },
+        'PATCH /api/tickets/:id/status',
+      ),
+      { 'ticket: resolved': ok(200) },
+    );
   });
 }

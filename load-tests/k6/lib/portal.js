@@ -84,7 +84,11 @@ export function session(account) {
 
 function call(type, token, method, path, body, name, params = {}) {
   const multipart = body !== null && body !== undefined && typeof body === 'object';
-  const headers = { ...(token ? { Authorization: `Bearer ${token}` } : {}), ...(body !== undefined && body !== null && !multipart ? { 'Content-Type': 'application/json' } : {}), ...(params.headers || {}) };
+  const headers = {
+    ...(token ? { Authorization: `Bearer ${token}` } : {}),
+    ...(body !== undefined && body !== null && !multipart ? { 'Content-Type': 'application/json' } : {}),
+    ...(params.headers || {}),
+  };
   return http.request(method, `${BASE_URL}${path}`, body === undefined ? null : body, {
     ...params,
     headers,

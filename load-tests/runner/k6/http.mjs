@@ -34,7 +34,11 @@ function multipart(fields) {
   for (const [name, raw] of Object.entries(fields)) {
     for (const value of Array.isArray(raw) ? raw : [raw]) {
       if (isFile(value)) {
-        parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${value.filename}"\r\nContent-Type: ${value.content_type}\r\n\r\n`));
+        parts.push(
+          Buffer.from(
+            `--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${value.filename}"\r\nContent-Type: ${value.content_type}\r\n\r\n`,
+          ),
+        );
         parts.push(toBytes(value.data));
       } else {
         parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}`));
@@ -52,7 +56,10 @@ function encodeBody(body) {
   if (typeof body === 'string' || body instanceof ArrayBuffer || ArrayBuffer.isView(body)) return { bytes: toBytes(body), contentType: undefined };
   if (typeof body === 'object') {
     if (Object.values(body).some((v) => isFile(v) || (Array.isArray(v) && v.some(isFile)))) return multipart(body);
-    return { bytes: Buffer.from(new URLSearchParams(Object.entries(body).map(([k, v]) => [k, String(v)])).toString()), contentType: 'application/x-www-form-urlencoded' };
+    return {
+      bytes: Buffer.from(new URLSearchParams(Object.entries(body).map(([k, v]) => [k, String(v)])).toString()),
+      contentType: 'application/x-www-form-urlencoded',
+    };
   }
   return { bytes: toBytes(String(body)), contentType: undefined };
 }
@@ -62,7 +69,7 @@ function timeoutMs(timeout) {
   if (typeof timeout === 'number') return timeout;
   const match = /^(\d+(?:\.\d+)?)(ms|s|m)?$/.exec(String(timeout).trim());
   if (!match) throw new Error(`Invalid timeout "${timeout}".`);
-  return Number(match[1]) * ({ ms: 1, s: 1000, m: 60_000 }[match[2] ?? 'ms']);
+  return Number(match[1]) * { ms: 1, s: 1000, m: 60_000 }[match[2] ?? 'ms'];
 }
 
 /** A gjson-like path: `data.users`, `data.orders.0.id`, `data.orders.#` (length). */
@@ -76,7 +83,11 @@ function select(value, selector) {
   return current;
 }
 
-const canonical = (name) => name.split('-').map((part) => part.charAt(0).toUpperCase() + part.slice(1)).join('-');
+const canonical = (name) =>
+  name
+    .split('-')
+    .map((part) => part.charAt(0).toUpperCase() + part.slice(1))
+    .join('-');
 
 class Response {
   constructor(answer, request) {
@@ -86,8 +97,21 @@ class Response {
     this.error = answer.error ?? '';
     this.error_code = answer.error ? 1000 : 0;
     this.headers = Object.fromEntries(Object.entries(answer.headers ?? {}).map(([k, v]) => [canonical(k), Array.isArray(v) ? v.join(', ') : v]));
-    this.body = request.responseType === 'none' ? null : request.responseType === 'binary' ? new Uint8Array(answer.body ?? []).buffer : Buffer.from(answer.body ?? []).toString('utf8');
-    this.timings = { duration: answer.duration, waiting: answer.waiting ?? answer.duration, sending: 0, receiving: answer.duration - (answer.waiting ?? answer.duration), blocked: 0, connecting: 0, tls_handshaking: 0 };
+    this.body =
+      request.responseType === 'none'
+        ? null
+        : request.responseType === 'binary'
+          ? new Uint8Array(answer.body ?? []).buffer
+          : Buffer.from(answer.body ?? []).toString('utf8');
+    this.timings = {
+      duration: answer.duration,
+      waiting: answer.waiting ?? answer.duration,
+      sending: 0,
+      receiving: answer.duration - (answer.waiting ?? answer.duration),
+      blocked: 0,
+      connecting: 0,
+      tls_handshaking: 0,
+    };
     this.request = { method: request.method, url: request.url, headers: request.headers, body: request.bodyText };
   }
 
@@ -97,7 +121,7 @@ class Response {
     try {
       parsed = JSON.parse(this.body);
     } catch (error) {
-      throw new Error(`The response body is not JSON: ${error.message}`);
+      throw new Error(`The response body is not JSON: ${error.message}`, { cause: error });
     }
     return selector === undefined ? parsed : select(parsed, selector);
   }

@@ -25,9 +25,25 @@ const ICONS: Record<ActivityLine['resource'], ReactElement> = {
  * The signed-in user's organisation's recent activity, newest first. Dashboards mount it with a small
  * `limit` and `seeAllLink`; the /activity page shows it with pages.
  */
-export function ActivityFeed({ limit = 10, paged = false, title = 'Recent activity', seeAllLink }: { limit?: number; paged?: boolean; title?: string | null; seeAllLink?: string }) {
+export function ActivityFeed({
+  limit = 10,
+  paged = false,
+  title = 'Recent activity',
+  seeAllLink,
+}: {
+  limit?: number;
+  paged?: boolean;
+  title?: string | null;
+  seeAllLink?: string;
+}) {
   const [page, setPage] = useState(1);
-  const { data = [], total = 0, isPending, error, refetch } = useGetList<ActivityLine>('activity', {
+  const {
+    data = [],
+    total = 0,
+    isPending,
+    error,
+    refetch,
+  } = useGetList<ActivityLine>('activity', {
     pagination: { page, perPage: limit },
     sort: { field: 'occurred_at', order: 'DESC' },
   });
@@ -36,7 +52,13 @@ export function ActivityFeed({ limit = 10, paged = false, title = 'Recent activi
     <Paper variant="outlined" sx={{ p: { xs: 1.5, sm: 2 } }} aria-label={title ?? 'Activity'} component="section">
       {title || seeAllLink ? (
         <Box sx={{ display: 'flex', alignItems: 'baseline', justifyContent: 'space-between', gap: 1, mb: 1 }}>
-          {title ? <Typography variant="h6" component="h2">{title}</Typography> : <span />}
+          {title ? (
+            <Typography variant="h6" component="h2">
+              {title}
+            </Typography>
+          ) : (
+            <span />
+          )}
           {seeAllLink && total > data.length ? (
             <Button component={RouterLink} to={seeAllLink} size="small">
               See all
@@ -63,7 +85,9 @@ export function ActivityFeed({ limit = 10, paged = false, title = 'Recent activi
                       {line.message}
                     </Link>
                   ) : (
-                    <Box component="span" sx={{ overflowWrap: 'anywhere' }}>{line.message}</Box>
+                    <Box component="span" sx={{ overflowWrap: 'anywhere' }}>
+                      {line.message}
+                    </Box>
                   )
                 }
                 secondary={formatDateTime(line.occurred_at)}

@@ -1,18 +1,7 @@
 import { lazy } from 'react';
-import { Route } from 'react-router-dom';
-import { RouteGuard } from '../access/RouteGuard';
+import type { Screen } from '../layout/screens';
 
 const ActivityPage = lazy(() => import('./ActivityPage'));
 
-/** The organisation's activity page, mounted among the app's custom routes. */
-export const activityRoutes = [
-  <Route
-    key="activity"
-    path="/activity"
-    element={
-      <RouteGuard path="/activity" title="Activity">
-        <ActivityPage />
-      </RouteGuard>
-    }
-  />,
-];
+/** The organisation's activity page. */
+export const activityScreens: Screen[] = [{ path: '/activity', element: <ActivityPage />, guard: { title: 'Activity' } }];

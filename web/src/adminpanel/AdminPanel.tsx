@@ -47,7 +47,9 @@ export function adminPanelSubtitle(tabs: readonly { key: TabKey }[], isAdmin: bo
   const subjects = tabs.filter((t) => isAdmin || t.key !== 'approvals').map((t) => TAB_SUBJECTS[t.key]);
   const list = subjects.length > 1 ? `${subjects.slice(0, -1).join(', ')} and ${subjects.at(-1)}` : (subjects[0] ?? '');
   if (isAdmin) return `Manage ${list}.`;
-  return list ? `Follow partner applications and manage ${list}. Administrators decide applications.` : 'Follow partner applications. Administrators decide them.';
+  return list
+    ? `Follow partner applications and manage ${list}. Administrators decide applications.`
+    : 'Follow partner applications. Administrators decide them.';
 }
 
 function SummaryCard({ label, value, icon, note }: { label: string; value: number | null; icon: ReactElement; note?: string }) {
@@ -87,7 +89,14 @@ export default function AdminPanel() {
   return (
     <Box sx={{ p: { xs: 2, md: 3 }, minWidth: 0 }}>
       <PageTitle title="Admin Panel" subtitle={adminPanelSubtitle(tabs, managesUsers)} />
-      <Box sx={{ display: 'grid', gridTemplateColumns: managesUsers ? 'repeat(3, minmax(0, 1fr))' : { xs: 'minmax(0, 1fr)', sm: 'minmax(0, 360px)' }, gap: { xs: 1, sm: 2 }, mb: 3 }}>
+      <Box
+        sx={{
+          display: 'grid',
+          gridTemplateColumns: managesUsers ? 'repeat(3, minmax(0, 1fr))' : { xs: 'minmax(0, 1fr)', sm: 'minmax(0, 360px)' },
+          gap: { xs: 1, sm: 2 },
+          mb: 3,
+        }}
+      >
         {managesUsers ? <SummaryCard label="Total Users" value={summary.totalUsers} icon={<GroupIcon />} /> : null}
         {/* Applications in progress are for administrators only: the server counts none for anyone else. */}
         {managesUsers ? <SummaryCard label="Pending Approvals" value={summary.pendingApprovals} icon={<HourglassTopIcon />} /> : null}
@@ -113,14 +122,26 @@ export default function AdminPanel() {
         </TextField>
       ) : (
         <Paper variant="outlined" sx={{ mb: 2, minWidth: 0, maxWidth: '100%' }}>
-          <Tabs value={tab} onChange={(_, value: TabKey) => choose(value)} variant="scrollable" scrollButtons="auto" allowScrollButtonsMobile aria-label="Admin panel sections">
+          <Tabs
+            value={tab}
+            onChange={(_, value: TabKey) => choose(value)}
+            variant="scrollable"
+            scrollButtons="auto"
+            allowScrollButtonsMobile
+            aria-label="Admin panel sections"
+          >
             {tabs.map((t) => (
               <Tab key={t.key} value={t.key} label={t.label} id={`admin-tab-${t.key}`} aria-controls={`admin-tabpanel-${t.key}`} />
             ))}
           </Tabs>
         </Paper>
       )}
-      <Box role="tabpanel" id={`admin-tabpanel-${tab}`} aria-labelledby={phone ? undefined : `admin-tab-${tab}`} aria-label={phone ? tabs.find((t) => t.key === tab)?.label : undefined}>
+      <Box
+        role="tabpanel"
+        id={`admin-tabpanel-${tab}`}
+        aria-labelledby={phone ? undefined : `admin-tab-${tab}`}
+        aria-label={phone ? tabs.find((t) => t.key === tab)?.label : undefined}
+      >
         {tab === 'approvals' ? (
           <PartnerApprovals />
         ) : tab === 'users' ? (

@@ -5,15 +5,17 @@ import { ApiKeysSection } from './settings/ApiKeysSection';
 import { BackupSection } from './settings/BackupSection';
 import { EmailTemplatesSection } from './settings/EmailTemplatesSection';
 import { NotificationSection } from './settings/NotificationSection';
+import { SecuritySection } from './settings/SecuritySection';
 import { SupportContactSection } from './settings/SupportContactSection';
 
-/** The six areas of System Settings (spec 002), each with a real screen. System Configuration holds the support contact. */
+/** The areas of System Settings (spec 002's six, and Security & Sign-in), each with a real screen. System Configuration holds the support contact. */
 export const SYSTEM_SETTINGS = [
   { key: 'configuration', label: 'System Configuration', screen: SupportContactSection },
   { key: 'templates', label: 'Email Templates', screen: EmailTemplatesSection },
   { key: 'notifications', label: 'Notification Settings', screen: NotificationSection },
   { key: 'access', label: 'Access Control', screen: AccessControlSection },
   { key: 'api-keys', label: 'API Keys', screen: ApiKeysSection },
+  { key: 'security', label: 'Security & Sign-in', screen: SecuritySection },
   { key: 'backup', label: 'Backup Settings', screen: BackupSection },
 ] as const;
 type SectionKey = (typeof SYSTEM_SETTINGS)[number]['key'];
@@ -31,7 +33,14 @@ export function SystemSettings() {
   return (
     <Box sx={{ minWidth: 0 }}>
       <Paper variant="outlined" sx={{ mb: 2, minWidth: 0, maxWidth: '100%' }}>
-        <Tabs value={section.key} onChange={(_, key: SectionKey) => choose(key)} variant="scrollable" scrollButtons="auto" allowScrollButtonsMobile aria-label="System settings sections">
+        <Tabs
+          value={section.key}
+          onChange={(_, key: SectionKey) => choose(key)}
+          variant="scrollable"
+          scrollButtons="auto"
+          allowScrollButtonsMobile
+          aria-label="System settings sections"
+        >
           {SYSTEM_SETTINGS.map((s) => (
             <Tab key={s.key} value={s.key} label={s.label} sx={{ textTransform: 'none' }} />
           ))}

@@ -48,10 +48,26 @@ interface Person {
 const roleLabel = (role: string | null) => (role && isRole(role) ? ROLE_LABELS[role] : (role ?? ''));
 
 /** A choice of account: typed letters search the users list. */
-function PersonFilter({ label, value, onChange, roles, name }: { label: string; value: Person | null; onChange: (p: Person | null) => void; roles?: string[]; name: string }) {
+function PersonFilter({
+  label,
+  value,
+  onChange,
+  roles,
+  name,
+}: {
+  label: string;
+  value: Person | null;
+  onChange: (p: Person | null) => void;
+  roles?: string[];
+  name: string;
+}) {
   const [input, setInput] = useState('');
   const q = useDebounced(input.trim(), 300);
-  const { data = [], isPending } = useGetList<Person>('users', { pagination: { page: 1, perPage: 20 }, sort: { field: 'full_name', order: 'ASC' }, filter: q ? { q } : {} });
+  const { data = [], isPending } = useGetList<Person>('users', {
+    pagination: { page: 1, perPage: 20 },
+    sort: { field: 'full_name', order: 'ASC' },
+    filter: q ? { q } : {},
+  });
   const options = roles ? data.filter((p) => roles.includes(p.role)) : data;
   return (
     <Autocomplete
@@ -71,11 +87,20 @@ function PersonFilter({ label, value, onChange, roles, name }: { label: string; 
 }
 
 function Actor({ line }: { line: AuditLine }) {
-  if (!line.actor_id) return <Typography variant="body2" color="text.secondary">System</Typography>;
+  if (!line.actor_id)
+    return (
+      <Typography variant="body2" color="text.secondary">
+        System
+      </Typography>
+    );
   return (
     <Box sx={{ minWidth: 0 }}>
-      <Typography variant="body2" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{line.actor_name ?? 'Deleted account'}</Typography>
-      <Typography variant="caption" color="text.secondary">{roleLabel(line.actor_role)}</Typography>
+      <Typography variant="body2" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+        {line.api_key_name ? `API key “${line.api_key_name}”${line.actor_name ? ` for ${line.actor_name}` : ''}` : (line.actor_name ?? 'Deleted account')}
+      </Typography>
+      <Typography variant="caption" color="text.secondary">
+        {roleLabel(line.actor_role)}
+      </Typography>
     </Box>
   );
 }
@@ -88,7 +113,9 @@ function RecordRef({ line }: { line: AuditLine }) {
       {label}
     </Link>
   ) : (
-    <Typography variant="body2" title={line.record_id} sx={{ overflowWrap: 'anywhere' }}>{label}</Typography>
+    <Typography variant="body2" title={line.record_id} sx={{ overflowWrap: 'anywhere' }}>
+      {label}
+    </Typography>
   );
 }
 
@@ -120,17 +147,25 @@ export default function AuditLog() {
     [actor, organisation, recordType, typedEventType, from, to, rangeError],
   );
   const filter = useMemo(() => Object.fromEntries(Object.entries(filters).filter(([, v]) => v)), [filters]);
-  const { data = [], total = 0, isPending, error, refetch } = useGetList<AuditLine>('audit', {
+  const {
+    data = [],
+    total = 0,
+    isPending,
+    error,
+    refetch,
+  } = useGetList<AuditLine>('audit', {
     pagination: { page: page + 1, perPage },
     sort: { field: 'occurred_at', order: 'DESC' },
     filter,
   });
   const filtering = Object.keys(filter).length > 0;
   const capped = total > AUDIT_PAGE_LIMIT;
-  const change = <T,>(set: (v: T) => void) => (value: T) => {
-    set(value);
-    setPage(0);
-  };
+  const change =
+    <T,>(set: (v: T) => void) =>
+    (value: T) => {
+      set(value);
+      setPage(0);
+    };
   const clear = () => {
     setActor(null);
     setOrganisation(null);
@@ -158,10 +193,20 @@ export default function AuditLog() {
         <Stack direction="row" useFlexGap sx={{ flexWrap: 'wrap', gap: 1.5 }}>
           <PersonFilter label="Actor" name="actor" value={actor} onChange={change(setActor)} />
           <PersonFilter label="Organisation" name="organisation" value={organisation} onChange={change(setOrganisation)} roles={['partner', 'distributor']} />
-          <TextField select size="small" label="Record type" name="record_type" value={recordType} onChange={(e) => change(setRecordType)(e.target.value)} sx={{ minWidth: 170, flex: { xs: '1 1 100%', sm: '0 1 190px' } }}>
+          <TextField
+            select
+            size="small"
+            label="Record type"
+            name="record_type"
+            value={recordType}
+            onChange={(e) => change(setRecordType)(e.target.value)}
+            sx={{ minWidth: 170, flex: { xs: '1 1 100%', sm: '0 1 190px' } }}
+          >
             <MenuItem value="">All records</MenuItem>
             {RECORD_TYPES.map((t) => (
-              <MenuItem key={t.id} value={t.id}>{t.name}</MenuItem>
+              <MenuItem key={t.id} value={t.id}>
+                {t.name}
+              </MenuItem>
             ))}
           </TextField>
           <Autocomplete
@@ -173,11 +218,39 @@ export default function AuditLog() {
             renderInput={(params) => <TextField {...params} label="Event type" name="event_type" placeholder="e.g. SignInFailed.v1" />}
             sx={{ minWidth: 220, flex: { xs: '1 1 100%', sm: '1 1 220px' } }}
           />
-          <TextField size="small" type="date" label="From" name="from" value={from} onChange={(e) => change(setFrom)(e.target.value)} slotProps={{ inputLabel: { shrink: true } }} sx={{ flex: { xs: '1 1 40%', sm: '0 0 160px' } }} />
-          <TextField size="small" type="date" label="To" name="to" value={to} onChange={(e) => change(setTo)(e.target.value)} slotProps={{ inputLabel: { shrink: true } }} error={Boolean(rangeError)} helperText={rangeError || undefined} sx={{ flex: { xs: '1 1 40%', sm: '0 0 160px' } }} />
+          <TextField
+            size="small"
+            type="date"
+            label="From"
+            name="from"
+            value={from}
+            onChange={(e) => change(setFrom)(e.target.value)}
+            slotProps={{ inputLabel: { shrink: true } }}
+            sx={{ flex: { xs: '1 1 40%', sm: '0 0 160px' } }}
+          />
+          <TextField
+            size="small"
+            type="date"
+            label="To"
+            name="to"
+            value={to}
+            onChange={(e) => change(setTo)(e.target.value)}
+            slotProps={{ inputLabel: { shrink: true } }}
+            error={Boolean(rangeError)}
+            helperText={rangeError || undefined}
+            sx={{ flex: { xs: '1 1 40%', sm: '0 0 160px' } }}
+          />
           <Box sx={{ display: 'flex', gap: 1, ml: { md: 'auto' }, flex: { xs: '1 1 100%', md: '0 0 auto' } }}>
-            <Button onClick={clear} disabled={!filtering && !eventType} sx={{ flex: { xs: 1, md: 'none' } }}>Clear filters</Button>
-            <Button variant="outlined" startIcon={<DownloadIcon />} onClick={() => void onExport()} disabled={exporting || Boolean(rangeError)} sx={{ flex: { xs: 1, md: 'none' } }}>
+            <Button onClick={clear} disabled={!filtering && !eventType} sx={{ flex: { xs: 1, md: 'none' } }}>
+              Clear filters
+            </Button>
+            <Button
+              variant="outlined"
+              startIcon={<DownloadIcon />}
+              onClick={() => void onExport()}
+              disabled={exporting || Boolean(rangeError)}
+              sx={{ flex: { xs: 1, md: 'none' } }}
+            >
               {exporting ? 'Exporting...' : 'Export CSV'}
             </Button>
           </Box>
@@ -187,7 +260,8 @@ export default function AuditLog() {
       <LoadError error={error} message="The audit log could not be loaded." onRetry={refetch} />
       {capped ? (
         <Alert severity="info" sx={{ mb: 2 }}>
-          More than {AUDIT_PAGE_LIMIT.toLocaleString('en-US')} lines match: the pages show the newest ones. Narrow the filters to see older lines, or export them all.
+          More than {AUDIT_PAGE_LIMIT.toLocaleString('en-US')} lines match: the pages show the newest ones. Narrow the filters to see older lines, or export
+          them all.
         </Alert>
       ) : null}
       {isPending ? (
@@ -195,7 +269,11 @@ export default function AuditLog() {
       ) : data.length === 0 && !error ? (
         <Paper variant="outlined" sx={{ p: 4, textAlign: 'center' }}>
           <Typography>{filtering ? 'No audit entries match these filters.' : 'Nothing has happened yet.'}</Typography>
-          {filtering ? <Button onClick={clear} sx={{ mt: 1 }}>Clear the filters</Button> : null}
+          {filtering ? (
+            <Button onClick={clear} sx={{ mt: 1 }}>
+              Clear the filters
+            </Button>
+          ) : null}
         </Paper>
       ) : phone ? (
         <Stack spacing={1.5} aria-label="Audit log">
@@ -203,10 +281,14 @@ export default function AuditLog() {
             <Card key={line.id} variant="outlined" data-testid="audit-line">
               <CardContent sx={{ '&:last-child': { pb: 2 } }}>
                 <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1, mb: 0.5, flexWrap: 'wrap' }}>
-                  <Typography variant="caption" color="text.secondary">{formatDateTime(line.occurred_at)}</Typography>
+                  <Typography variant="caption" color="text.secondary">
+                    {formatDateTime(line.occurred_at)}
+                  </Typography>
                   <Chip size="small" variant="outlined" label={line.event_type} sx={{ maxWidth: '100%' }} />
                 </Box>
-                <Typography variant="body2" sx={{ mb: 1, overflowWrap: 'anywhere' }}>{line.summary}</Typography>
+                <Typography variant="body2" sx={{ mb: 1, overflowWrap: 'anywhere' }}>
+                  {line.summary}
+                </Typography>
                 <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1, alignItems: 'flex-end' }}>
                   <Actor line={line} />
                   <RecordRef line={line} />
@@ -231,9 +313,17 @@ export default function AuditLog() {
               {data.map((line) => (
                 <TableRow key={line.id} hover data-testid="audit-line">
                   <TableCell sx={{ whiteSpace: 'nowrap', verticalAlign: 'top' }}>{formatDateTime(line.occurred_at)}</TableCell>
-                  <TableCell sx={{ verticalAlign: 'top', minWidth: 140 }}><Actor line={line} /></TableCell>
-                  <TableCell sx={{ verticalAlign: 'top' }}><RecordRef line={line} /></TableCell>
-                  <TableCell sx={{ verticalAlign: 'top' }}><Typography variant="body2" sx={{ fontFamily: 'monospace', fontSize: '0.8rem' }}>{line.event_type}</Typography></TableCell>
+                  <TableCell sx={{ verticalAlign: 'top', minWidth: 140 }}>
+                    <Actor line={line} />
+                  </TableCell>
+                  <TableCell sx={{ verticalAlign: 'top' }}>
+                    <RecordRef line={line} />
+                  </TableCell>
+                  <TableCell sx={{ verticalAlign: 'top' }}>
+                    <Typography variant="body2" sx={{ fontFamily: 'monospace', fontSize: '0.8rem' }}>
+                      {line.event_type}
+                    </Typography>
+                  </TableCell>
                   <TableCell sx={{ verticalAlign: 'top', overflowWrap: 'anywhere' }}>{line.summary}</TableCell>
                 </TableRow>
               ))}
@@ -253,7 +343,9 @@ export default function AuditLog() {
             setPerPage(Number(e.target.value));
             setPage(0);
           }}
-          labelDisplayedRows={({ from: first, to: last, count }) => `${first}–${last} of ${capped ? `more than ${count.toLocaleString('en-US')}` : count.toLocaleString('en-US')}`}
+          labelDisplayedRows={({ from: first, to: last, count }) =>
+            `${first}–${last} of ${capped ? `more than ${count.toLocaleString('en-US')}` : count.toLocaleString('en-US')}`
+          }
         />
       ) : null}
     </Box>

@@ -4,18 +4,8 @@ import { API_URL } from '../providers/httpClient';
 import { PAGED_ROWS_LIMIT } from '../lists/listControls';
 import { download } from '../providers/download';
 
-export interface AuditLine {
-  id: string;
-  occurred_at: string;
-  actor_id: string | null;
-  actor_name: string | null;
-  actor_role: string | null;
-  record_type: string;
-  record_id: string;
-  organisation_id: string | null;
-  event_type: string;
-  summary: string;
-}
+export type { AuditLine } from '@contracts/audit';
+import type { AuditLine } from '@contracts/audit';
 
 export interface AuditFilters {
   actor_id?: string;

@@ -1,18 +1,7 @@
 import { lazy } from 'react';
-import { Route } from 'react-router-dom';
-import { RouteGuard } from '../access/RouteGuard';
+import type { Screen } from '../layout/screens';
 
 const AuditLog = lazy(() => import('./AuditLog'));
 
-/** The admins' audit log, mounted among the app's custom routes. */
-export const auditRoutes = [
-  <Route
-    key="audit"
-    path="/audit"
-    element={
-      <RouteGuard path="/audit" title="Audit Log">
-        <AuditLog />
-      </RouteGuard>
-    }
-  />,
-];
+/** The admins' audit log. */
+export const auditScreens: Screen[] = [{ path: '/audit', element: <AuditLog />, guard: { title: 'Audit Log' } }];

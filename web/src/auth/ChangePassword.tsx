@@ -1,8 +1,8 @@
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import RadioButtonUncheckedIcon from '@mui/icons-material/RadioButtonUnchecked';
-import { Alert, Box, Button, LinearProgress, List, ListItem, ListItemIcon, ListItemText, Paper, Typography } from '@mui/material';
+import { Alert, Box, Button, LinearProgress, Link as MuiLink, List, ListItem, ListItemIcon, ListItemText, Paper, Typography } from '@mui/material';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { PageTitle } from '../layout/PageTitle';
 import { useToast } from '../layout/toast';
 import { dataProvider } from '../providers/dataProvider';
@@ -84,10 +84,35 @@ export default function ChangePassword() {
   return (
     <Box sx={{ p: { xs: 2, md: 3 }, maxWidth: 640 }}>
       <PageTitle title="Change Password" subtitle="Choose a new password for your account." />
+      <Typography variant="body2" sx={{ mb: 2 }}>
+        Add an authenticator app or a passkey on the{' '}
+        <MuiLink component={Link} to="/security">
+          Security
+        </MuiLink>{' '}
+        page.
+      </Typography>
       <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 } }}>
         <Box component="form" noValidate onSubmit={submit} sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
-          <PasswordField label="Current Password" name="currentPassword" toggleLabel="current password" autoComplete="current-password" value={values.currentPassword} onChange={set('currentPassword')} required fullWidth />
-          <PasswordField label="New Password" name="newPassword" toggleLabel="new password" autoComplete="new-password" value={values.newPassword} onChange={set('newPassword')} required fullWidth />
+          <PasswordField
+            label="Current Password"
+            name="currentPassword"
+            toggleLabel="current password"
+            autoComplete="current-password"
+            value={values.currentPassword}
+            onChange={set('currentPassword')}
+            required
+            fullWidth
+          />
+          <PasswordField
+            label="New Password"
+            name="newPassword"
+            toggleLabel="new password"
+            autoComplete="new-password"
+            value={values.newPassword}
+            onChange={set('newPassword')}
+            required
+            fullWidth
+          />
           {values.newPassword ? (
             <Box data-testid="password-strength">
               <Box sx={{ display: 'flex', justifyContent: 'space-between', mb: 0.5 }}>
@@ -107,7 +132,16 @@ export default function ChangePassword() {
               />
             </Box>
           ) : null}
-          <PasswordField label="Confirm New Password" name="confirmPassword" toggleLabel="confirm password" autoComplete="new-password" value={values.confirmPassword} onChange={set('confirmPassword')} required fullWidth />
+          <PasswordField
+            label="Confirm New Password"
+            name="confirmPassword"
+            toggleLabel="confirm password"
+            autoComplete="new-password"
+            value={values.confirmPassword}
+            onChange={set('confirmPassword')}
+            required
+            fullWidth
+          />
           <Box>
             <Typography variant="subtitle2" component="h2">
               Password requirements

@@ -71,7 +71,15 @@ export default function RegisterPartner() {
         Create your partner account, then tell us about your company.
       </Typography>
       <Box component="form" noValidate onSubmit={submit} sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
-        <TextField label="Company Name" name="company_name" autoComplete="organization" value={values.company_name} onChange={set('company_name')} required fullWidth />
+        <TextField
+          label="Company Name"
+          name="company_name"
+          autoComplete="organization"
+          value={values.company_name}
+          onChange={set('company_name')}
+          required
+          fullWidth
+        />
         <TextField label="Email" name="email" type="email" autoComplete="email" value={values.email} onChange={set('email')} required fullWidth />
         <PasswordField label="Password" name="password" autoComplete="new-password" value={values.password} onChange={set('password')} required fullWidth />
         {error ? (

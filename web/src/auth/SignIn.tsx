@@ -1,10 +1,14 @@
 import { landingRouteFor } from '@domain/access';
+import type { MfaRequiredAnswer, PublicProvider, PublicProvidersAnswer } from '@contracts/identity';
+import LoginIcon from '@mui/icons-material/Login';
 import { Alert, Box, Button, Divider, Link as MuiLink, TextField, Typography } from '@mui/material';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { usePageTitle } from '../layout/pageTitle';
 import { useToast } from '../layout/toast';
-import { LOGIN_SUCCESS_MESSAGE, OnboardingIncompleteError, signIn } from '../providers/authProvider';
+import { completeSingleSignOn, LOGIN_SUCCESS_MESSAGE, OnboardingIncompleteError, SecondFactorRequired, signIn } from '../providers/authProvider';
+import { API_URL, httpClient } from '../providers/httpClient';
+import { SecondFactorStep } from './SecondFactorStep';
 import { getRole } from '../providers/session';
 import { AuthShell } from './AuthShell';
 import { PasswordField } from './PasswordField';
@@ -40,8 +44,44 @@ export default function SignIn() {
   const [success, setSuccess] = useState<string | null>(null);
   const [resumeOnboarding, setResumeOnboarding] = useState(false);
 
+  const [secondFactor, setSecondFactor] = useState<MfaRequiredAnswer | null>(null);
+  const [providers, setProviders] = useState<PublicProvider[]>([]);
+  const [formErrorFromSso] = useState(() => params.get('sso_error'));
+  const ticketUsed = useRef(false);
+
   const errors = validateLogin(values);
   const enabled = canSubmitLogin(values, submitting);
+
+  /** Land on the role's screen with a fresh page, so the signed-in app starts from the new session. */
+  const signedIn = (message: string) => {
+    const text = message || LOGIN_SUCCESS_MESSAGE;
+    setSecondFactor(null);
+    setSuccess(text);
+    toast(text, 'success');
+    const returnTo = params.get('return_to');
+    setTimeout(() => window.location.assign(returnTo && /^\/[^/\\]/.test(returnTo) ? returnTo : landingRouteFor(getRole())), 400);
+  };
+
+  useEffect(() => {
+    httpClient<PublicProvidersAnswer>(`${API_URL}/auth/oidc/providers`, { anonymous: true })
+      .then(({ json }) => setProviders(json.data.providers))
+      .catch(() => setProviders([]));
+  }, []);
+
+  // Back from an identity provider: trade the one-time ticket for the session (once, even under StrictMode).
+  useEffect(() => {
+    const ticket = params.get('sso_ticket');
+    if (!ticket || ticketUsed.current) return;
+    ticketUsed.current = true;
+    setSubmitting(true);
+    completeSingleSignOn(ticket)
+      .then(({ message }) => signedIn(message))
+      .catch((error: Error) => {
+        setFormError(error.message);
+        setSubmitting(false);
+      });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once on arrival: the ticket is single-use
+  }, []);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -55,12 +95,13 @@ export default function SignIn() {
     setFormError(null);
     try {
       const { message } = await signIn(values.email, values.password);
-      const text = message || LOGIN_SUCCESS_MESSAGE;
-      setSuccess(text);
-      toast(text, 'success');
-      // Land on the role's screen with a fresh page, so the signed-in app starts from the new session.
-      setTimeout(() => window.location.assign(landingRouteFor(getRole())), 400);
+      signedIn(message);
     } catch (error) {
+      if (error instanceof SecondFactorRequired) {
+        setSecondFactor(error.answer);
+        setSubmitting(false);
+        return;
+      }
       const message = (error as Error).message;
       setResumeOnboarding(error instanceof OnboardingIncompleteError);
       setFormError(message);
@@ -74,6 +115,26 @@ export default function SignIn() {
     setFormError(null);
   };
 
+  if (secondFactor && !success) {
+    return (
+      <AuthShell>
+        <Typography variant="h5" component="h1" sx={{ fontWeight: 700, mb: 2 }}>
+          {heading}
+        </Typography>
+        <SecondFactorStep
+          answer={secondFactor}
+          onSignedIn={signedIn}
+          onRestart={() => {
+            setSecondFactor(null);
+            setValues((v) => ({ ...v, password: '' }));
+          }}
+        />
+      </AuthShell>
+    );
+  }
+
+  const ssoError = formErrorFromSso && !formError ? formErrorFromSso : null;
+
   return (
     <AuthShell>
       <Typography variant="h5" component="h1" sx={{ fontWeight: 700, mb: 0.5 }}>
@@ -82,6 +143,24 @@ export default function SignIn() {
       <Typography variant="body2" color="text.secondary" sx={{ mb: 3 }}>
         Sign in to your account
       </Typography>
+      {providers.length ? (
+        <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1, mb: 2 }} data-testid="sso-providers">
+          {providers.map((provider) => (
+            <Button
+              key={provider.slug}
+              variant="outlined"
+              size="large"
+              startIcon={<LoginIcon />}
+              href={provider.start_url}
+              fullWidth
+              sx={{ textTransform: 'none' }}
+            >
+              Sign in with {provider.name}
+            </Button>
+          ))}
+          <Divider sx={{ mt: 1 }}>or with your password</Divider>
+        </Box>
+      ) : null}
       <Box component="form" noValidate onSubmit={submit} sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
         <TextField
           label="Email"
@@ -122,6 +201,11 @@ export default function SignIn() {
             }
           >
             {formError}
+          </Alert>
+        ) : null}
+        {ssoError ? (
+          <Alert severity="error" data-testid="sso-error">
+            {ssoError}
           </Alert>
         ) : null}
         {success ? <Alert severity="success">{success}</Alert> : null}

@@ -107,10 +107,56 @@ export default function SignUp() {
         Register as a partner. An administrator approves new partner accounts.
       </Typography>
       <Box component="form" noValidate onSubmit={submit} sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
-        <TextField label="Full name" name="full_name" autoComplete="name" value={values.full_name} onChange={set('full_name')} onBlur={blur('full_name')} error={Boolean(show('full_name'))} helperText={show('full_name')} required fullWidth />
-        <TextField label="Email" name="email" type="email" autoComplete="email" value={values.email} onChange={set('email')} onBlur={blur('email')} error={Boolean(show('email'))} helperText={show('email')} required fullWidth />
-        <PasswordField label="Password" name="password" autoComplete="new-password" value={values.password} onChange={set('password')} onBlur={blur('password')} error={Boolean(show('password'))} helperText={show('password')} required fullWidth />
-        <PasswordField label="Confirm Password" name="confirmPassword" toggleLabel="confirm password" autoComplete="new-password" value={values.confirmPassword} onChange={set('confirmPassword')} onBlur={blur('confirmPassword')} error={Boolean(show('confirmPassword'))} helperText={show('confirmPassword')} required fullWidth />
+        <TextField
+          label="Full name"
+          name="full_name"
+          autoComplete="name"
+          value={values.full_name}
+          onChange={set('full_name')}
+          onBlur={blur('full_name')}
+          error={Boolean(show('full_name'))}
+          helperText={show('full_name')}
+          required
+          fullWidth
+        />
+        <TextField
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          value={values.email}
+          onChange={set('email')}
+          onBlur={blur('email')}
+          error={Boolean(show('email'))}
+          helperText={show('email')}
+          required
+          fullWidth
+        />
+        <PasswordField
+          label="Password"
+          name="password"
+          autoComplete="new-password"
+          value={values.password}
+          onChange={set('password')}
+          onBlur={blur('password')}
+          error={Boolean(show('password'))}
+          helperText={show('password')}
+          required
+          fullWidth
+        />
+        <PasswordField
+          label="Confirm Password"
+          name="confirmPassword"
+          toggleLabel="confirm password"
+          autoComplete="new-password"
+          value={values.confirmPassword}
+          onChange={set('confirmPassword')}
+          onBlur={blur('confirmPassword')}
+          error={Boolean(show('confirmPassword'))}
+          helperText={show('confirmPassword')}
+          required
+          fullWidth
+        />
         <FormControlLabel control={<Checkbox name="rememberMe" checked={values.rememberMe} onChange={set('rememberMe')} />} label="Remember me" />
         {serverError ? <Alert severity="error">{serverError}</Alert> : null}
         <Button type="submit" variant="contained" size="large" disabled={!canSubmitSignUp(values) || submitting} fullWidth>

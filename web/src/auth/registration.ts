@@ -1,3 +1,4 @@
+import type { RegisteredAnswer } from '@contracts/identity';
 import { API_URL, httpClient } from '../providers/httpClient';
 
 export interface RegisterAccountInput {
@@ -7,15 +8,14 @@ export interface RegisterAccountInput {
   company_name?: string;
 }
 
-export interface RegisterAccountAnswer {
-  success: boolean;
-  message?: string;
-  data?: { id: string; [key: string]: unknown };
-  onboardingToken?: string;
-}
+/**
+ * The new account (just its id while the read model is behind: the 202 answer has the same `data.id` and
+ * `onboardingToken`); the name stays because the data provider exports it.
+ */
+export type RegisterAccountAnswer = RegisteredAnswer;
 
 /** A partner's self-registration; kept apart from the data provider so the signed-out screens need not load react-admin. */
 export async function registerAccount(input: RegisterAccountInput): Promise<RegisterAccountAnswer> {
-  const { json } = await httpClient(`${API_URL}/user/register/`, { method: 'POST', body: { ...input }, anonymous: true });
-  return json as RegisterAccountAnswer;
+  const { json } = await httpClient<RegisterAccountAnswer>(`${API_URL}/user/register/`, { method: 'POST', body: { ...input }, anonymous: true });
+  return json;
 }

@@ -56,9 +56,7 @@ describe('change password', () => {
     expect(validateChangePassword({ ...ok, currentPassword: '' })).toBe('All fields are required');
     expect(validateChangePassword({ ...ok, newPassword: 'Ab1', confirmPassword: 'Ab1' })).toBe('New password must be at least 6 characters long');
     expect(validateChangePassword({ ...ok, confirmPassword: 'Other123' })).toBe('New passwords do not match');
-    expect(validateChangePassword({ ...ok, newPassword: 'Old1234', confirmPassword: 'Old1234' })).toBe(
-      'New password must be different from current password',
-    );
+    expect(validateChangePassword({ ...ok, newPassword: 'Old1234', confirmPassword: 'Old1234' })).toBe('New password must be different from current password');
     expect(validateChangePassword(ok)).toBeNull();
   });
 

@@ -59,12 +59,7 @@ export function signUpPasswordError(password: string): string | null {
 
 /** Submit is disabled until there are no errors, email and password are filled and the confirmation matches. */
 export function canSubmitSignUp(values: SignUpValues): boolean {
-  return (
-    Object.keys(validateSignUp(values)).length === 0 &&
-    Boolean(values.email) &&
-    Boolean(values.password) &&
-    values.confirmPassword === values.password
-  );
+  return Object.keys(validateSignUp(values)).length === 0 && Boolean(values.email) && Boolean(values.password) && values.confirmPassword === values.password;
 }
 
 export interface ChangePasswordValues {

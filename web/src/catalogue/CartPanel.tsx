@@ -1,4 +1,4 @@
-import { formatUsd } from '@domain/catalogue/catalogue';
+import { formatUsd } from '@domain/money';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import RemoveIcon from '@mui/icons-material/Remove';
@@ -21,7 +21,12 @@ function CartLineRow({ line }: { line: CartLine }) {
           {formatUsd(line.price)} each
         </Typography>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, mt: 0.5, flexWrap: 'wrap' }}>
-          <IconButton size="small" aria-label={`Decrease quantity of ${line.name}`} onClick={() => setCartQuantity(line.id, line.quantity - 1)} disabled={line.quantity <= 1}>
+          <IconButton
+            size="small"
+            aria-label={`Decrease quantity of ${line.name}`}
+            onClick={() => setCartQuantity(line.id, line.quantity - 1)}
+            disabled={line.quantity <= 1}
+          >
             <RemoveIcon fontSize="small" />
           </IconButton>
           <TextField
@@ -32,7 +37,12 @@ function CartLineRow({ line }: { line: CartLine }) {
             sx={{ width: 64, flex: '0 0 64px' }}
             slotProps={{ htmlInput: { min: 1, max, 'aria-label': `Quantity of ${line.name} in the cart`, style: { textAlign: 'center', padding: '6px 4px' } } }}
           />
-          <IconButton size="small" aria-label={`Increase quantity of ${line.name}`} onClick={() => setCartQuantity(line.id, line.quantity + 1)} disabled={line.quantity >= max}>
+          <IconButton
+            size="small"
+            aria-label={`Increase quantity of ${line.name}`}
+            onClick={() => setCartQuantity(line.id, line.quantity + 1)}
+            disabled={line.quantity >= max}
+          >
             <AddIcon fontSize="small" />
           </IconButton>
           <Tooltip title="Remove">

@@ -1,14 +1,15 @@
+import type { CatalogueProduct } from '@contracts/products';
 import { canShip } from '@domain/access';
 import {
   DELIVERY_TIME_FILTERS,
   DELIVERY_TIME_LABELS,
   deliveryTime,
-  formatUsd,
   PRODUCT_CATEGORIES,
   STOCK_STATUS_LABELS,
   type DeliveryTime,
   type StockStatus,
-} from '@domain/catalogue/catalogue';
+} from '@domain/products/products';
+import { formatUsd } from '@domain/money';
 import AddShoppingCartIcon from '@mui/icons-material/AddShoppingCart';
 import SearchIcon from '@mui/icons-material/Search';
 import {
@@ -35,7 +36,7 @@ import { useToast } from '../layout/toast';
 import { AccessRestricted } from '../orders/AccessRestricted';
 import { ApiError } from '../providers/errorMapper';
 import { ProductThumb } from '../products/ProductThumb';
-import { addToCart, closeCart, openCart, useCart, useCartOpen, type CartProduct } from './cart';
+import { addToCart, closeCart, openCart, useCart, useCartOpen } from './cart';
 import { CartPanel } from './CartPanel';
 import { StockChip } from './StockChip';
 import { useDebounced } from '../layout/useDebounced';
@@ -51,17 +52,11 @@ const PAGE_SIZE = 10;
 type SortField = 'name' | 'moq' | 'stock_quantity' | 'price';
 const SORT_LABELS: Record<SortField, string> = { name: 'Name', moq: 'MOQ', stock_quantity: 'Stock', price: 'Price' };
 
-interface ProductRecord extends CartProduct {
-  stock_status: StockStatus;
-  delivery_time: string;
-}
-
 /** Descriptions are cut at 100 characters. */
 export const shortDescription = (text: string) => (text.length > DESCRIPTION_LIMIT ? `${text.slice(0, DESCRIPTION_LIMIT).trimEnd()}…` : text);
 
-
 /** The quantity input and Add to Cart: bounded by the MOQ and the stock, disabled when out of stock. */
-function AddToCart({ product, onAdded }: { product: ProductRecord; onAdded: (product: ProductRecord, quantity: number) => void }) {
+function AddToCart({ product, onAdded }: { product: CatalogueProduct; onAdded: (product: CatalogueProduct, quantity: number) => void }) {
   const min = Math.max(product.moq, 1);
   const max = product.stock_quantity;
   const out = max <= 0 || max < min;
@@ -121,7 +116,16 @@ function Filters(props: {
         value={props.search}
         onChange={(event) => props.setSearch(event.target.value)}
         sx={{ flex: '1 1 100%' }}
-        slotProps={{ input: { startAdornment: <InputAdornment position="start"><SearchIcon fontSize="small" /></InputAdornment> }, htmlInput: { 'aria-label': 'Search products' } }}
+        slotProps={{
+          input: {
+            startAdornment: (
+              <InputAdornment position="start">
+                <SearchIcon fontSize="small" />
+              </InputAdornment>
+            ),
+          },
+          htmlInput: { 'aria-label': 'Search products' },
+        }}
       />
       <TextField select size="small" label="Category" value={props.category} onChange={(e) => props.setCategory(e.target.value)} sx={select}>
         <MenuItem value="">All Categories</MenuItem>
@@ -188,7 +192,7 @@ export default function Catalogue() {
   if (category) filter.category = category;
   if (stock) filter.stock = stock;
   if (delivery) filter.delivery = delivery;
-  const { data, total, isPending, error, refetch } = useGetList<ProductRecord>(
+  const { data, total, isPending, error, refetch } = useGetList<CatalogueProduct>(
     'products',
     { pagination: { page: page + 1, perPage: PAGE_SIZE }, sort, filter },
     { enabled: mayBrowse },
@@ -203,7 +207,7 @@ export default function Catalogue() {
     );
   }
 
-  const added = (product: ProductRecord, quantity: number) => {
+  const added = (product: CatalogueProduct, quantity: number) => {
     addToCart(product, quantity);
     setNotice(null);
     setAddedNotice(`${product.name} added to cart`);
@@ -225,8 +229,7 @@ export default function Catalogue() {
     navigate('/order/shipping', { state: { cart: lines } });
   };
 
-  const toggleSort = (field: SortField) =>
-    setSort((current) => ({ field, order: current.field === field && current.order === 'ASC' ? 'DESC' : 'ASC' }));
+  const toggleSort = (field: SortField) => setSort((current) => ({ field, order: current.field === field && current.order === 'ASC' ? 'DESC' : 'ASC' }));
   const sortBar = (
     <Box sx={{ display: 'flex', gap: { xs: 1, sm: 2 }, alignItems: 'center', flexWrap: 'wrap', mb: 1 }} role="group" aria-label="Sort products">
       <Typography variant="body2" color="text.secondary">
@@ -293,7 +296,16 @@ export default function Catalogue() {
               </Box>
             </Box>
           </Box>
-          <Box sx={{ display: 'flex', flexDirection: { xs: 'row', sm: 'column' }, alignItems: { xs: 'center', sm: 'flex-end' }, justifyContent: 'space-between', gap: 1, flexWrap: 'wrap' }}>
+          <Box
+            sx={{
+              display: 'flex',
+              flexDirection: { xs: 'row', sm: 'column' },
+              alignItems: { xs: 'center', sm: 'flex-end' },
+              justifyContent: 'space-between',
+              gap: 1,
+              flexWrap: 'wrap',
+            }}
+          >
             <Typography variant="h6" component="p" sx={{ fontSize: '1.1rem', whiteSpace: 'nowrap' }} data-testid="catalogue-price">
               {formatUsd(product.price)}
             </Typography>
@@ -309,7 +321,11 @@ export default function Catalogue() {
       <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'flex-start', gap: 2 }}>
         <PageTitle title="Product Catalogue" subtitle="Browse network equipment, choose quantities and add them to your cart." />
       </Box>
-      <LoadError error={error} onRetry={refetch} message={error instanceof ApiError && error.status !== 0 && error.message !== 'An error occurred' ? error.message : 'Failed to fetch products'} />
+      <LoadError
+        error={error}
+        onRetry={refetch}
+        message={error instanceof ApiError && error.status !== 0 && error.message !== 'An error occurred' ? error.message : 'Failed to fetch products'}
+      />
       <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: wide ? 'minmax(0, 1fr) 300px' : 'minmax(0, 1fr)', alignItems: 'start' }}>
         <Box sx={{ minWidth: 0 }}>
           <Filters
@@ -325,11 +341,23 @@ export default function Catalogue() {
           {sortBar}
           {list}
           {total !== undefined && total > PAGE_SIZE ? (
-            <TablePagination component="div" count={total} page={page} rowsPerPage={PAGE_SIZE} rowsPerPageOptions={[PAGE_SIZE]} onPageChange={(_, next) => setPage(next)} />
+            <TablePagination
+              component="div"
+              count={total}
+              page={page}
+              rowsPerPage={PAGE_SIZE}
+              rowsPerPageOptions={[PAGE_SIZE]}
+              onPageChange={(_, next) => setPage(next)}
+            />
           ) : null}
         </Box>
         {wide ? (
-          <Paper variant="outlined" component="aside" aria-label="Cart" sx={{ p: 2, position: 'sticky', top: 80, maxHeight: 'calc(100vh - 100px)', display: 'flex', flexDirection: 'column' }}>
+          <Paper
+            variant="outlined"
+            component="aside"
+            aria-label="Cart"
+            sx={{ p: 2, position: 'sticky', top: 80, maxHeight: 'calc(100vh - 100px)', display: 'flex', flexDirection: 'column' }}
+          >
             <CartPanel lines={lines} notice={notice} added={addedNotice} onCheckout={checkout} />
           </Paper>
         ) : null}

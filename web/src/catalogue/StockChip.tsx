@@ -1,4 +1,4 @@
-import { STOCK_STATUS_LABELS, stockStatus } from '@domain/catalogue/catalogue';
+import { STOCK_STATUS_LABELS, stockStatus } from '@domain/products/products';
 import { Chip } from '@mui/material';
 
 const COLOURS = { in_stock: 'success', low_stock: 'warning', out_of_stock: 'error' } as const;

@@ -1,3 +1,5 @@
+import type { ProductView } from '@contracts/products';
+
 /**
  * The cart (spec 002 §4): adding uses the chosen quantity or the product's MOQ, adding the same
  * product again increases its line, and a line never goes below 1 nor above the stock. It lives
@@ -6,17 +8,8 @@
 
 import { useSyncExternalStore } from 'react';
 
-export interface CartProduct {
-  id: string;
-  name: string;
-  price: number;
-  category: string;
-  stock_quantity: number;
-  moq: number;
-  description: string;
-  image: string | null;
-  image_url: string | null;
-}
+/** What the cart keeps of a product. */
+export type CartProduct = Pick<ProductView, 'id' | 'name' | 'price' | 'category' | 'stock_quantity' | 'moq' | 'description' | 'image' | 'image_url'>;
 
 export interface CartLine extends CartProduct {
   quantity: number;

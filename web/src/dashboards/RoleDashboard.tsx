@@ -6,6 +6,7 @@ import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import SavingsIcon from '@mui/icons-material/Savings';
 import SupportAgentIcon from '@mui/icons-material/SupportAgent';
 import WarningAmberIcon from '@mui/icons-material/WarningAmber';
+import type { DashboardUser, KpiCard, QuickAction, RecentActivity as ActivityFeed } from '@contracts/dashboards';
 import { isAdminRole } from '@domain/access';
 import { DATE_RANGE_LABELS, DATE_RANGES, type DateRangeKey } from '@domain/dashboards/kpis';
 import type { DashboardKind } from '@domain/dashboards/quickActions';
@@ -17,22 +18,21 @@ import { useAccess } from '../access/usePrincipal';
 import { AccessRestricted } from '../orders/AccessRestricted';
 import { ApiError } from '../providers/errorMapper';
 import { PageTitle } from '../layout/PageTitle';
-import { chartGrid, CountsByChart, type EmptyChartAction, OrdersPerWeekChart, OrderValuePerMonthChart, RebateProgressChart, TicketsOpenedResolvedChart } from './charts';
 import {
-  dashboardErrorText,
-  fetchFigures,
-  fetchQuickActions,
-  fetchRecentActivity,
-  type DashboardUser,
-  type FiguresOf,
-  type KpiCardView,
-  type RangeChoice,
-  type QuickActionView,
-  type RecentActivityAnswer,
-} from './dashboardApi';
+  chartGrid,
+  CountsByChart,
+  type EmptyChartAction,
+  OrdersPerWeekChart,
+  OrderValuePerMonthChart,
+  RebateProgressChart,
+  TicketsOpenedResolvedChart,
+} from './charts';
+import { dashboardErrorText, fetchFigures, fetchQuickActions, fetchRecentActivity, type FiguresOf, type RangeChoice } from './dashboardApi';
+import { ProgrammeTierCard } from './ProgrammeCard';
 import { QuickActions } from './QuickActions';
 import { RecentActivity } from './RecentActivity';
-import { cardGrid, Growth, money, SkeletonCards, StatCard } from './StatCard';
+import { StatCard } from '../layout/StatCard';
+import { cardGrid, Growth, money, SkeletonCards } from './StatCard';
 import { UserSelector } from './UserSelector';
 
 export const DASHBOARD_TITLES = {
@@ -57,37 +57,45 @@ const EVERYONE: Readonly<Record<DashboardKind, string>> = {
 interface Loaded<K extends DashboardKind> {
   figures: FiguresOf[K];
   /** Null when the widget could not be loaded (it is then left out rather than shown as an error). */
-  actions: QuickActionView[] | null;
-  activity: RecentActivityAnswer | null;
+  actions: QuickAction[] | null;
+  activity: ActivityFeed | null;
 }
 
 /** The three calls of a dashboard, again whenever the chosen user or the range changes. */
 function useDashboard<K extends DashboardKind>(kind: K, userId: string | null, range: RangeChoice) {
-  const [state, setState] = useState<{ loading: boolean; error: string | null; refused: boolean; data: Loaded<K> | null }>({ loading: true, error: null, refused: false, data: null });
+  const [state, setState] = useState<{ loading: boolean; error: string | null; refused: boolean; data: Loaded<K> | null }>({
+    loading: true,
+    error: null,
+    refused: false,
+    data: null,
+  });
   useEffect(() => {
     let cancelled = false;
     setState((s) => ({ loading: true, error: null, refused: false, data: s.data }));
-    Promise.allSettled([fetchFigures(kind, userId, range), fetchQuickActions(kind, userId), fetchRecentActivity(userId)]).then(([figures, actions, activity]) => {
-      if (cancelled) return;
-      if (figures.status === 'rejected') {
-        const refused = figures.reason instanceof ApiError && figures.reason.status === 403;
-        setState({ loading: false, error: refused ? null : dashboardErrorText(figures.reason), refused, data: null });
-        return;
-      }
-      setState({
-        loading: false,
-        error: null,
-        refused: false,
-        data: {
-          figures: figures.value.data.data,
-          actions: actions.status === 'fulfilled' ? actions.value.data.data : null,
-          activity: activity.status === 'fulfilled' ? activity.value.data.data : null,
-        },
-      });
-    });
+    Promise.allSettled([fetchFigures(kind, userId, range), fetchQuickActions(kind, userId), fetchRecentActivity(userId)]).then(
+      ([figures, actions, activity]) => {
+        if (cancelled) return;
+        if (figures.status === 'rejected') {
+          const refused = figures.reason instanceof ApiError && figures.reason.status === 403;
+          setState({ loading: false, error: refused ? null : dashboardErrorText(figures.reason), refused, data: null });
+          return;
+        }
+        setState({
+          loading: false,
+          error: null,
+          refused: false,
+          data: {
+            figures: figures.value.data.data,
+            actions: actions.status === 'fulfilled' ? actions.value.data.data : null,
+            activity: activity.status === 'fulfilled' ? activity.value.data.data : null,
+          },
+        });
+      },
+    );
     return () => {
       cancelled = true;
     };
+    // The range is a new object on every render; its key and dates are what change the figures.
   }, [kind, userId, range.key, range.from, range.to]);
   return state;
 }
@@ -132,8 +140,22 @@ function RangeSelector({ value, onChange }: { value: RangeChoice; onChange: (nex
       </TextField>
       {custom ? (
         <>
-          <TextField size="small" type="date" label="From" value={value.from ?? ''} onChange={(e) => onChange({ ...value, from: e.target.value })} slotProps={{ inputLabel: { shrink: true } }} />
-          <TextField size="small" type="date" label="To" value={value.to ?? ''} onChange={(e) => onChange({ ...value, to: e.target.value })} slotProps={{ inputLabel: { shrink: true } }} />
+          <TextField
+            size="small"
+            type="date"
+            label="From"
+            value={value.from ?? ''}
+            onChange={(e) => onChange({ ...value, from: e.target.value })}
+            slotProps={{ inputLabel: { shrink: true } }}
+          />
+          <TextField
+            size="small"
+            type="date"
+            label="To"
+            value={value.to ?? ''}
+            onChange={(e) => onChange({ ...value, to: e.target.value })}
+            slotProps={{ inputLabel: { shrink: true } }}
+          />
         </>
       ) : null}
     </Box>
@@ -141,7 +163,7 @@ function RangeSelector({ value, onChange }: { value: RangeChoice; onChange: (nex
 }
 
 /** The KPI cards, each opening its list filtered to exactly what it counts. */
-function KpiCards({ cards, extra }: { cards: KpiCardView[]; extra?: React.ReactNode }) {
+function KpiCards({ cards, extra }: { cards: KpiCard[]; extra?: React.ReactNode }) {
   return (
     <Box sx={cardGrid} data-testid="kpi-cards">
       {cards.map((card) => (
@@ -159,7 +181,7 @@ function KpiCards({ cards, extra }: { cards: KpiCardView[]; extra?: React.ReactN
   );
 }
 
-const KPI_ICONS: Record<KpiCardView['list'], React.ReactNode> = {
+const KPI_ICONS: Record<KpiCard['list'], React.ReactNode> = {
   projects: <AssignmentIcon />,
   orders: <ReceiptLongIcon />,
   tickets: <SupportAgentIcon />,
@@ -201,9 +223,17 @@ export function RoleDashboard<K extends DashboardKind>({ kind }: { kind: K }) {
       ) : null}
       {data ? (
         <>
-          <Box data-testid="dashboard-figures" sx={{ opacity: loading ? 0.6 : 1 }}>{renderFigures(kind, data.figures, canDo)}</Box>
+          <Box data-testid="dashboard-figures" sx={{ opacity: loading ? 0.6 : 1 }}>
+            {renderFigures(kind, data.figures, canDo)}
+          </Box>
           {data.actions || data.activity ? (
-            <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: data.actions && data.activity ? 'minmax(0, 1fr) minmax(0, 1fr)' : 'minmax(0, 1fr)' } }}>
+            <Box
+              sx={{
+                display: 'grid',
+                gap: 2,
+                gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: data.actions && data.activity ? 'minmax(0, 1fr) minmax(0, 1fr)' : 'minmax(0, 1fr)' },
+              }}
+            >
               {data.actions ? <QuickActions actions={data.actions} /> : null}
               {data.activity ? <RecentActivity items={data.activity.activities} /> : null}
             </Box>
@@ -243,7 +273,14 @@ function ManufacturerFiguresView({ f }: { f: FiguresOf['manufacturer'] }) {
     <>
       <KpiCards
         cards={f.kpis}
-        extra={<StatCard label="Active Partners" value={f.activePartners.count} note={<Growth value={f.activePartners.growthPercentage} period="the period before" />} icon={<GroupsIcon />} />}
+        extra={
+          <StatCard
+            label="Active Partners"
+            value={f.activePartners.count}
+            note={<Growth value={f.activePartners.growthPercentage} period="the period before" />}
+            icon={<GroupsIcon />}
+          />
+        }
       />
       <Box sx={chartGrid}>
         <OrdersPerWeekChart weeks={f.charts.ordersPerWeek} />
@@ -261,7 +298,13 @@ function DistributorFiguresView({ f, canDo }: { f: FiguresOf['distributor']; can
         cards={f.kpis}
         extra={
           <>
-            <StatCard label="Inventory Items" value={f.inventoryItems.items} note={`${f.inventoryItems.inStock}% in stock`} icon={<Inventory2Icon />} to="/distributor/inventory" />
+            <StatCard
+              label="Inventory Items"
+              value={f.inventoryItems.items}
+              note={`${f.inventoryItems.inStock}% in stock`}
+              icon={<Inventory2Icon />}
+              to="/distributor/inventory"
+            />
             <StatCard label="Partners Served" value={f.partnersServed.count} note={`${f.partnersServed.newThisMonth} new this month`} icon={<GroupsIcon />} />
             <StatCard label="Delivered On Time" value={`${f.pendingShipments.onTime}%`} note="Of delivered orders" icon={<LocalShippingIcon />} />
           </>
@@ -277,17 +320,32 @@ function DistributorFiguresView({ f, canDo }: { f: FiguresOf['distributor']; can
 }
 
 function PartnerFiguresView({ f, canDo }: { f: FiguresOf['partner']; canDo: CanDo }) {
+  // One tier system: where the programme card shows the tier, the quarterly rebate ladder's tier names are left out.
+  const rebateLadder = f.programme === null ? f.rebateProgress : null;
   return (
     <>
       <KpiCards
         cards={f.kpis}
         extra={
           <>
-            {f.rebateProgress ? (
-              <StatCard label="Rebate Progress" value={f.rebateProgress.progressPercentage === null ? '—' : `${f.rebateProgress.progressPercentage}%`} note={f.rebateProgress.nextTier ? `${money(f.rebateProgress.remainingToNextTier)} to ${f.rebateProgress.nextTier}` : f.rebateProgress.quarterLabel} icon={<SavingsIcon />} to="/rebates" />
+            <ProgrammeTierCard card={f.programme} to="/partnership-governance" />
+            {rebateLadder ? (
+              <StatCard
+                label="Rebate Progress"
+                value={rebateLadder.progressPercentage === null ? '—' : `${rebateLadder.progressPercentage}%`}
+                note={rebateLadder.nextTier ? `${money(rebateLadder.remainingToNextTier)} to ${rebateLadder.nextTier}` : rebateLadder.quarterLabel}
+                icon={<SavingsIcon />}
+                to="/rebates"
+              />
             ) : null}
             {f.funds ? (
-              <StatCard label="Marketing Funds Available" value={money(f.funds.available)} note={`${money(f.funds.reserved)} reserved · ${f.funds.pending_requests} request${f.funds.pending_requests === 1 ? '' : 's'} awaiting review`} icon={<SavingsIcon />} to="/funds" />
+              <StatCard
+                label="Marketing Funds Available"
+                value={money(f.funds.available)}
+                note={`${money(f.funds.reserved)} reserved · ${f.funds.pending_requests} request${f.funds.pending_requests === 1 ? '' : 's'} awaiting review`}
+                icon={<SavingsIcon />}
+                to="/funds"
+              />
             ) : null}
           </>
         }
@@ -295,8 +353,13 @@ function PartnerFiguresView({ f, canDo }: { f: FiguresOf['partner']; canDo: CanD
       <Box sx={chartGrid}>
         <OrdersPerWeekChart weeks={f.charts.ordersPerWeek} emptyAction={firstOrder(canDo)} />
         <OrderValuePerMonthChart months={f.charts.orderValuePerMonth} emptyAction={firstOrder(canDo)} />
-        <CountsByChart title="Projects by registration" counts={f.charts.projectsByRegistration} labels={REGISTRATION_LABELS} emptyAction={firstProject(canDo)} />
-        {f.rebateProgress ? <RebateProgressChart progress={f.rebateProgress} /> : null}
+        <CountsByChart
+          title="Projects by registration"
+          counts={f.charts.projectsByRegistration}
+          labels={REGISTRATION_LABELS}
+          emptyAction={firstProject(canDo)}
+        />
+        {rebateLadder ? <RebateProgressChart progress={rebateLadder} /> : null}
       </Box>
     </>
   );
@@ -308,7 +371,12 @@ function SupportFiguresView({ f }: { f: FiguresOf['support'] }) {
       <KpiCards
         cards={f.kpis}
         extra={
-          <StatCard label="Today" value={`${f.todayStats.created} new`} note={`${f.todayStats.resolved} resolved · net ${f.todayStats.netChange >= 0 ? '+' : ''}${f.todayStats.netChange} · ${f.weeklyStats.created} this week${f.assignedToUser ? ` · ${f.assignedToUser.active} assigned to you` : ''}`} icon={<WarningAmberIcon />} />
+          <StatCard
+            label="Today"
+            value={`${f.todayStats.created} new`}
+            note={`${f.todayStats.resolved} resolved · net ${f.todayStats.netChange >= 0 ? '+' : ''}${f.todayStats.netChange} · ${f.weeklyStats.created} this week${f.assignedToUser ? ` · ${f.assignedToUser.active} assigned to you` : ''}`}
+            icon={<WarningAmberIcon />}
+          />
         }
       />
       <Box sx={chartGrid}>
@@ -326,9 +394,20 @@ function AdminFiguresView({ f }: { f: FiguresOf['admin'] }) {
         extra={
           <>
             {f.funds ? (
-              <StatCard label="Fund Requests to Review" value={f.funds.pending_requests} note={`${f.funds.pending_claims} claim${f.funds.pending_claims === 1 ? '' : 's'} to review · ${money(f.funds.available)} unspent`} icon={<SavingsIcon />} to="/funds" />
+              <StatCard
+                label="Fund Requests to Review"
+                value={f.funds.pending_requests}
+                note={`${f.funds.pending_claims} claim${f.funds.pending_claims === 1 ? '' : 's'} to review · ${money(f.funds.available)} unspent`}
+                icon={<SavingsIcon />}
+                to="/funds"
+              />
             ) : null}
-            <StatCard label="Failed Jobs" value={f.failedJobs ?? '—'} note={f.failedJobs === null ? 'The job queue is unreachable' : 'Jobs that gave up'} icon={<WarningAmberIcon />} />
+            <StatCard
+              label="Failed Jobs"
+              value={f.failedJobs ?? '—'}
+              note={f.failedJobs === null ? 'The job queue is unreachable' : 'Jobs that gave up'}
+              icon={<WarningAmberIcon />}
+            />
           </>
         }
       />

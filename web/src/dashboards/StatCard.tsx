@@ -2,14 +2,14 @@ import TrendingDownIcon from '@mui/icons-material/TrendingDown';
 import TrendingFlatIcon from '@mui/icons-material/TrendingFlat';
 import TrendingUpIcon from '@mui/icons-material/TrendingUp';
 import { Box, Paper, Skeleton, Typography } from '@mui/material';
-import type { ReactNode } from 'react';
-import { Link as RouterLink } from 'react-router-dom';
 
 export const cardGrid = { display: 'grid', gap: 2, gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', md: 'repeat(4, minmax(0, 1fr))' } } as const;
 
 /** Money as the portal shows totals: $1,234.50. */
 export const money = (value: number | null | undefined) =>
-  value === null || value === undefined ? '—' : value.toLocaleString('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: value >= 10_000 ? 0 : 2 });
+  value === null || value === undefined
+    ? '—'
+    : value.toLocaleString('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: value >= 10_000 ? 0 : 2 });
 
 /** A growth percentage against the previous period of the same length; none when there was nothing before. */
 export function Growth({ value, period }: { value: number | null; period: string }) {
@@ -30,38 +30,6 @@ export function Growth({ value, period }: { value: number | null; period: string
         {value}% vs {period}
       </Typography>
     </Box>
-  );
-}
-
-/** One headline figure. */
-export function StatCard({ label, value, note, icon, to }: { label: string; value: ReactNode; note?: ReactNode; icon?: ReactNode; /** The list the figure counts. */ to?: string }) {
-  const link = to ? { component: RouterLink, to, title: 'Open the list of what this card counts' } : {};
-  return (
-    <Paper
-      variant="outlined"
-      {...link}
-      sx={{ p: { xs: 1.5, sm: 2 }, minWidth: 0, display: 'flex', flexDirection: 'column', gap: 0.5, textDecoration: 'none', ...(to ? { '&:hover': { borderColor: 'primary.main' } } : {}) }}
-      data-testid="stat-card"
-    >
-      <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1 }}>
-        <Typography variant="body2" color="text.secondary" sx={{ fontSize: { xs: '0.75rem', sm: '0.875rem' }, lineHeight: 1.3 }}>
-          {label}
-        </Typography>
-        {icon ? <Box sx={{ color: 'primary.main', display: { xs: 'none', sm: 'flex' } }}>{icon}</Box> : null}
-      </Box>
-      <Typography variant="h5" component="p" sx={{ fontWeight: 700, wordBreak: 'break-word' }} aria-label={label}>
-        {value}
-      </Typography>
-      {note ? (
-        typeof note === 'string' ? (
-          <Typography variant="caption" color="text.secondary">
-            {note}
-          </Typography>
-        ) : (
-          note
-        )
-      ) : null}
-    </Paper>
   );
 }
 

@@ -2,7 +2,8 @@ import type { DashboardKind } from '@domain/dashboards/quickActions';
 import { Autocomplete, Box, CircularProgress, TextField, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { useDebounced } from '../layout/useDebounced';
-import { searchUsers, type DashboardUser } from './dashboardApi';
+import type { DashboardUser } from '@contracts/dashboards';
+import { searchUsers } from './dashboardApi';
 
 /** The spec's selector texts per dashboard (001 §3, Dashboards). */
 export const SELECTOR_TEXTS: Readonly<Record<DashboardKind, { label: string; placeholder: string; plural: string; roles: readonly string[] }>> = {
@@ -70,7 +71,15 @@ export function UserSelector({ kind, value, onChange }: { kind: DashboardKind; v
           size="small"
           // The label stays above the box so the spec's placeholder is always visible.
           InputLabelProps={{ ...params.InputLabelProps, shrink: true }}
-          InputProps={{ ...params.InputProps, endAdornment: (<>{loading ? <CircularProgress size={18} /> : null}{params.InputProps.endAdornment}</>) }}
+          InputProps={{
+            ...params.InputProps,
+            endAdornment: (
+              <>
+                {loading ? <CircularProgress size={18} /> : null}
+                {params.InputProps.endAdornment}
+              </>
+            ),
+          }}
         />
       )}
     />

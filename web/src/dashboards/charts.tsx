@@ -4,7 +4,7 @@ import { Gauge, gaugeClasses } from '@mui/x-charts/Gauge';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { LineChart } from '@mui/x-charts/LineChart';
 import type { ReactNode } from 'react';
-import type { MonthPoint, RebateProgressFigures, TicketDay, WeekPoint } from './dashboardApi';
+import type { MonthPoint, RebateProgress, TicketDay, WeekPoint } from '@contracts/dashboards';
 import { money } from './StatCard';
 
 export const chartGrid = { display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'repeat(2, minmax(0, 1fr))' }, mt: 2 } as const;
@@ -34,7 +34,10 @@ export interface EmptyChartAction {
 export function EmptyChart({ title, message, action }: { title: string; message: string; action?: EmptyChartAction | null }) {
   return (
     <ChartCard title={title}>
-      <Box sx={{ minHeight: 160, display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center', gap: 1.5, textAlign: 'center' }} data-testid="empty-chart">
+      <Box
+        sx={{ minHeight: 160, display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center', gap: 1.5, textAlign: 'center' }}
+        data-testid="empty-chart"
+      >
         <Typography variant="body2" color="text.secondary">
           {message}
         </Typography>
@@ -72,7 +75,9 @@ export function OrderValuePerMonthChart({ months, emptyAction }: { months: Month
         height={HEIGHT}
         xAxis={[{ scaleType: 'point', data: months.map((m) => shortMonth(m.month)) }]}
         yAxis={[{ width: 56, valueFormatter: (v: number) => (v >= 1000 ? `$${Math.round(v / 1000)}k` : `$${v}`) }]}
-        series={[{ data: months.map((m) => m.value), label: 'Order value', area: true, curve: 'linear', color: '#2e7d32', valueFormatter: (v) => money(v ?? 0) }]}
+        series={[
+          { data: months.map((m) => m.value), label: 'Order value', area: true, curve: 'linear', color: '#2e7d32', valueFormatter: (v) => money(v ?? 0) },
+        ]}
         hideLegend
         margin={{ left: 0, right: 28 }}
       />
@@ -81,7 +86,8 @@ export function OrderValuePerMonthChart({ months, emptyAction }: { months: Month
 }
 
 export function TicketsOpenedResolvedChart({ days, emptyAction }: { days: TicketDay[]; emptyAction?: EmptyChartAction | null }) {
-  if (days.every((d) => d.opened === 0 && d.resolved === 0)) return <EmptyChart title="Tickets opened vs resolved" message="No tickets opened or resolved in the last 14 days." action={emptyAction} />;
+  if (days.every((d) => d.opened === 0 && d.resolved === 0))
+    return <EmptyChart title="Tickets opened vs resolved" message="No tickets opened or resolved in the last 14 days." action={emptyAction} />;
   return (
     <ChartCard title="Tickets opened vs resolved">
       <BarChart
@@ -99,7 +105,17 @@ export function TicketsOpenedResolvedChart({ days, emptyAction }: { days: Ticket
 }
 
 /** Counts by a category (projects by stage or registration state), as horizontal bars. */
-export function CountsByChart({ title, counts, labels, emptyAction }: { title: string; counts: Record<string, number>; labels?: Record<string, string>; emptyAction?: EmptyChartAction | null }) {
+export function CountsByChart({
+  title,
+  counts,
+  labels,
+  emptyAction,
+}: {
+  title: string;
+  counts: Record<string, number>;
+  labels?: Record<string, string>;
+  emptyAction?: EmptyChartAction | null;
+}) {
   const keys = Object.keys(counts);
   const total = keys.reduce((sum, k) => sum + counts[k], 0);
   if (total === 0) return <EmptyChart title={title} message="No projects yet." action={emptyAction} />;
@@ -122,7 +138,7 @@ export function CountsByChart({ title, counts, labels, emptyAction }: { title: s
 }
 
 /** This quarter's purchases against the next rebate tier. */
-export function RebateProgressChart({ progress }: { progress: RebateProgressFigures }) {
+export function RebateProgressChart({ progress }: { progress: RebateProgress }) {
   const percentage = progress.progressPercentage ?? 0;
   return (
     <ChartCard title={`Rebate progress · ${progress.quarterLabel}`}>

@@ -4,9 +4,10 @@ import { ApiError } from '../providers/errorMapper';
 import { AllocationRuleDialog, CloseFundDialog, NewFundDialog } from './FundAdminDialogs';
 import { barLabel, EmptyAction, FundChartCard } from './FundCharts';
 import { BalanceCards, daysUntil, FileLinks, FundStatusChip, FundTable, RoiTable } from './FundParts';
-import { exportClaims, exportRequests, getBalance, listClaims, listFunds, listRequests, recordPayout, reviewClaim, reviewRequest, usd, type Balance, type FundClaimRecord, type FundRecord, type FundRequestRecord } from './fundsApi';
+import type { Balance, Fund, FundClaim, FundRequest } from '@contracts/funds';
+import { exportClaims, exportRequests, getBalance, listClaims, listFunds, listRequests, recordPayout, reviewClaim, reviewRequest, usd } from './fundsApi';
 
-type Decision = { kind: 'request'; record: FundRequestRecord } | { kind: 'claim'; record: FundClaimRecord } | { kind: 'payout'; record: FundClaimRecord };
+type Decision = { kind: 'request'; record: FundRequest } | { kind: 'claim'; record: FundClaim } | { kind: 'payout'; record: FundClaim };
 
 /** One dialog for the reviews and the payout: the decision, an amount, a note or reason. */
 function DecisionDialog({ decision, onClose, onDone }: { decision: Decision; onClose: () => void; onDone: (message: string) => void }) {
@@ -34,30 +35,68 @@ function DecisionDialog({ decision, onClose, onDone }: { decision: Decision; onC
       setBusy(false);
     }
   };
-  const choices = isRequest ? [['approved', 'Approve'], ['changes_requested', 'Ask for changes'], ['rejected', 'Reject']] : [['approved', 'Approve'], ['more_proof_requested', 'Ask for more proof'], ['rejected', 'Reject']];
-  const title = decision.kind === 'request' ? `Review request "${decision.record.title}"` : decision.kind === 'claim' ? `Review claim "${decision.record.request_title}"` : `Record payout for "${decision.record.request_title}"`;
+  const choices = isRequest
+    ? [
+        ['approved', 'Approve'],
+        ['changes_requested', 'Ask for changes'],
+        ['rejected', 'Reject'],
+      ]
+    : [
+        ['approved', 'Approve'],
+        ['more_proof_requested', 'Ask for more proof'],
+        ['rejected', 'Reject'],
+      ];
+  const title =
+    decision.kind === 'request'
+      ? `Review request "${decision.record.title}"`
+      : decision.kind === 'claim'
+        ? `Review claim "${decision.record.request_title}"`
+        : `Record payout for "${decision.record.request_title}"`;
   return (
     <Dialog open onClose={busy ? undefined : onClose} fullWidth maxWidth="sm">
       <DialogTitle>{title}</DialogTitle>
       <DialogContent>
         <Stack spacing={1.5} sx={{ pt: 1 }}>
-          {error ? <Alert severity="error" data-testid="form-error">{error}</Alert> : null}
+          {error ? (
+            <Alert severity="error" data-testid="form-error">
+              {error}
+            </Alert>
+          ) : null}
           {decision.kind === 'request' ? (
             <Typography variant="body2">
-              {decision.record.company_name} requests <strong>{usd(decision.record.requested_amount)}</strong> of a planned {usd(decision.record.planned_cost)} ({decision.record.start_date} – {decision.record.end_date}).
+              {decision.record.company_name} requests <strong>{usd(decision.record.requested_amount)}</strong> of a planned {usd(decision.record.planned_cost)}{' '}
+              ({decision.record.start_date} – {decision.record.end_date}).
             </Typography>
           ) : (
             <Typography variant="body2">
-              Approved <strong>{usd(decision.record.approved_amount)}</strong> · claimed <strong>{usd(decision.record.claimed_amount)}</strong> · actual cost {usd(decision.record.actual_cost)}
+              Approved <strong>{usd(decision.record.approved_amount)}</strong> · claimed <strong>{usd(decision.record.claimed_amount)}</strong> · actual cost{' '}
+              {usd(decision.record.actual_cost)}
               {decision.kind === 'payout' ? ` · to pay ${usd(decision.record.paid_amount)}` : ''}
             </Typography>
           )}
           {decision.kind === 'payout' ? (
             <>
-              <TextField label="Reference" name="reference" value={payout.reference} onChange={(e) => setPayout((p) => ({ ...p, reference: e.target.value }))} />
-              <TextField label="Paid on" name="paid_at" type="date" value={payout.paid_at} onChange={(e) => setPayout((p) => ({ ...p, paid_at: e.target.value }))} InputLabelProps={{ shrink: true }} />
+              <TextField
+                label="Reference"
+                name="reference"
+                value={payout.reference}
+                onChange={(e) => setPayout((p) => ({ ...p, reference: e.target.value }))}
+              />
+              <TextField
+                label="Paid on"
+                name="paid_at"
+                type="date"
+                value={payout.paid_at}
+                onChange={(e) => setPayout((p) => ({ ...p, paid_at: e.target.value }))}
+                InputLabelProps={{ shrink: true }}
+              />
               <TextField select label="Method" value={payout.method} onChange={(e) => setPayout((p) => ({ ...p, method: e.target.value }))}>
-                {[['bank_transfer', 'Bank transfer'], ['credit_note', 'Credit note'], ['check', 'Check'], ['other', 'Other']].map(([value, label]) => (
+                {[
+                  ['bank_transfer', 'Bank transfer'],
+                  ['credit_note', 'Credit note'],
+                  ['check', 'Check'],
+                  ['other', 'Other'],
+                ].map(([value, label]) => (
                   <MenuItem key={value} value={value}>
                     {label}
                   </MenuItem>
@@ -73,8 +112,22 @@ function DecisionDialog({ decision, onClose, onDone }: { decision: Decision; onC
                   </MenuItem>
                 ))}
               </TextField>
-              {choice === 'approved' ? <TextField label={isRequest ? 'Approved amount ($)' : 'Paid amount ($)'} name="amount" value={amount} onChange={(e) => setAmount(e.target.value)} /> : null}
-              <TextField label={choice === 'approved' ? 'Note (optional)' : 'Reason'} name="note" value={text} onChange={(e) => setText(e.target.value)} multiline minRows={2} />
+              {choice === 'approved' ? (
+                <TextField
+                  label={isRequest ? 'Approved amount ($)' : 'Paid amount ($)'}
+                  name="amount"
+                  value={amount}
+                  onChange={(e) => setAmount(e.target.value)}
+                />
+              ) : null}
+              <TextField
+                label={choice === 'approved' ? 'Note (optional)' : 'Reason'}
+                name="note"
+                value={text}
+                onChange={(e) => setText(e.target.value)}
+                multiline
+                minRows={2}
+              />
             </>
           )}
         </Stack>
@@ -95,11 +148,11 @@ function DecisionDialog({ decision, onClose, onDone }: { decision: Decision; onC
 export function AdminFunds() {
   const [tab, setTab] = useState<'requests' | 'claims' | 'funds' | 'roi'>('requests');
   const [total, setTotal] = useState<Balance>();
-  const [funds, setFunds] = useState<FundRecord[]>([]);
-  const [requests, setRequests] = useState<FundRequestRecord[]>([]);
-  const [claims, setClaims] = useState<FundClaimRecord[]>([]);
+  const [funds, setFunds] = useState<Fund[]>([]);
+  const [requests, setRequests] = useState<FundRequest[]>([]);
+  const [claims, setClaims] = useState<FundClaim[]>([]);
   const [decision, setDecision] = useState<Decision | null>(null);
-  const [fundDialog, setFundDialog] = useState<{ kind: 'new' } | { kind: 'rule' | 'close'; fund: FundRecord } | null>(null);
+  const [fundDialog, setFundDialog] = useState<{ kind: 'new' } | { kind: 'rule' | 'close'; fund: Fund } | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const load = useCallback(async () => {
     const [balance, f, r, c] = await Promise.all([getBalance(), listFunds(), listRequests(), listClaims()]);
@@ -120,7 +173,7 @@ export function AdminFunds() {
     void load();
   };
   /** A claim waiting for review more than 14 days. */
-  const overdue = (c: FundClaimRecord) => c.status === 'pending' && (daysUntil(c.submitted_at.slice(0, 10)) ?? 0) < -14;
+  const overdue = (c: FundClaim) => c.status === 'pending' && (daysUntil(c.submitted_at.slice(0, 10)) ?? 0) < -14;
   const queue = requests.filter((r) => r.status === 'pending');
   const claimQueue = claims.filter((c) => c.status === 'pending' || c.status === 'approved');
 
@@ -194,7 +247,15 @@ export function AdminFunds() {
             empty="No claims waiting."
             columns={[
               { label: 'Activity', render: (c) => c.request_title },
-              { label: 'Submitted', render: (c) => <Box component="span" sx={overdue(c) ? { color: 'warning.dark', fontWeight: 600 } : undefined}>{c.submitted_at.slice(0, 10)}{overdue(c) ? ' · overdue' : ''}</Box> },
+              {
+                label: 'Submitted',
+                render: (c) => (
+                  <Box component="span" sx={overdue(c) ? { color: 'warning.dark', fontWeight: 600 } : undefined}>
+                    {c.submitted_at.slice(0, 10)}
+                    {overdue(c) ? ' · overdue' : ''}
+                  </Box>
+                ),
+              },
               { label: 'Organisation', render: (c) => c.company_name },
               { label: 'Approved', align: 'right', render: (c) => usd(c.approved_amount) },
               { label: 'Claimed', align: 'right', render: (c) => usd(c.claimed_amount) },
@@ -229,7 +290,9 @@ export function AdminFunds() {
             testId="utilisation-chart"
             rows={funds.map((f) => ({ ...f.totals, unallocated: Math.round((f.budget - f.totals.allocated) * 100) / 100, label: barLabel(f.name) }))}
             empty={{
-              text: funds.length ? 'No fund has allocations yet: allocate a budget to organisations by hand or by a rule.' : 'No fund periods yet: create the first fund with its budget and period.',
+              text: funds.length
+                ? 'No fund has allocations yet: allocate a budget to organisations by hand or by a rule.'
+                : 'No fund periods yet: create the first fund with its budget and period.',
               action: funds.length ? undefined : <EmptyAction label="New fund" onClick={() => setFundDialog({ kind: 'new' })} testId="empty-new-fund" />,
             }}
           />

@@ -1,7 +1,25 @@
-import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, TextField, Typography } from '@mui/material';
+import {
+  Alert,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  TextField,
+  Typography,
+} from '@mui/material';
 import { useState } from 'react';
+import { useDialogAction } from '../lists';
 import { ApiError } from '../providers/errorMapper';
-import { applyAllocationRule, closeFund, createFund, previewAllocationRule, usd, type FundRecord, type RulePreview } from './fundsApi';
+import type { Fund, RulePreview } from '@contracts/funds';
+import { applyAllocationRule, closeFund, createFund, previewAllocationRule, usd } from './fundsApi';
 
 const messageOf = (caught: unknown) => (caught instanceof ApiError || caught instanceof Error ? caught.message : 'Something went wrong.');
 
@@ -16,35 +34,62 @@ export function NewFundDialog({ onClose, onDone }: { onClose: () => void; onDone
     budget: '',
     coop_share_percent: '0',
   });
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, error, run } = useDialogAction(messageOf);
   const set = (key: keyof typeof form) => (event: { target: { value: string } }) => setForm((f) => ({ ...f, [key]: event.target.value }));
-  const submit = async () => {
-    setBusy(true);
-    setError(null);
-    try {
-      await createFund({ name: form.name, period_start: form.period_start, period_end: form.period_end, budget: Number(form.budget), coop_share_percent: Number(form.coop_share_percent), allocations: [] });
-      onDone('Fund created.');
-    } catch (caught) {
-      setError(messageOf(caught));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const submit = () =>
+    run(
+      () =>
+        createFund({
+          name: form.name,
+          period_start: form.period_start,
+          period_end: form.period_end,
+          budget: Number(form.budget),
+          coop_share_percent: Number(form.coop_share_percent),
+          allocations: [],
+        }),
+      () => onDone('Fund created.'),
+    );
   return (
     <Dialog open onClose={busy ? undefined : onClose} fullWidth maxWidth="sm">
       <DialogTitle>New fund period</DialogTitle>
       <DialogContent>
         <Stack spacing={1.5} sx={{ pt: 1 }}>
-          {error ? <Alert severity="error" data-testid="form-error">{error}</Alert> : null}
+          {error ? (
+            <Alert severity="error" data-testid="form-error">
+              {error}
+            </Alert>
+          ) : null}
           <TextField label="Name" name="name" value={form.name} onChange={set('name')} required />
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
-            <TextField label="Period start" name="period_start" type="date" value={form.period_start} onChange={set('period_start')} InputLabelProps={{ shrink: true }} fullWidth />
-            <TextField label="Period end" name="period_end" type="date" value={form.period_end} onChange={set('period_end')} InputLabelProps={{ shrink: true }} fullWidth />
+            <TextField
+              label="Period start"
+              name="period_start"
+              type="date"
+              value={form.period_start}
+              onChange={set('period_start')}
+              InputLabelProps={{ shrink: true }}
+              fullWidth
+            />
+            <TextField
+              label="Period end"
+              name="period_end"
+              type="date"
+              value={form.period_end}
+              onChange={set('period_end')}
+              InputLabelProps={{ shrink: true }}
+              fullWidth
+            />
           </Stack>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
             <TextField label="Budget ($)" name="budget" value={form.budget} onChange={set('budget')} inputMode="decimal" fullWidth />
-            <TextField label="Co-op share of delivered orders (%)" name="coop_share_percent" value={form.coop_share_percent} onChange={set('coop_share_percent')} inputMode="decimal" fullWidth />
+            <TextField
+              label="Co-op share of delivered orders (%)"
+              name="coop_share_percent"
+              value={form.coop_share_percent}
+              onChange={set('coop_share_percent')}
+              inputMode="decimal"
+              fullWidth
+            />
           </Stack>
         </Stack>
       </DialogContent>
@@ -61,36 +106,40 @@ export function NewFundDialog({ onClose, onDone }: { onClose: () => void; onDone
 }
 
 /** Allocations by a rule: the percentage, a preview of what each organisation gets, then apply. */
-export function AllocationRuleDialog({ fund, onClose, onDone }: { fund: FundRecord; onClose: () => void; onDone: (message: string) => void }) {
+export function AllocationRuleDialog({ fund, onClose, onDone }: { fund: Fund; onClose: () => void; onDone: (message: string) => void }) {
   const [percent, setPercent] = useState(fund.allocation_rule ? String(fund.allocation_rule.percent) : '5');
   const [preview, setPreview] = useState<RulePreview | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const run = async (step: () => Promise<void>) => {
-    setBusy(true);
-    setError(null);
-    try {
-      await step();
-    } catch (caught) {
-      setError(messageOf(caught));
-    } finally {
-      setBusy(false);
-    }
-  };
-  const showPreview = () => run(async () => setPreview(await previewAllocationRule(fund.id, Number(percent))));
-  const apply = () => run(async () => onDone((await applyAllocationRule(fund.id, Number(percent))).message));
+  const { busy, error, run } = useDialogAction(messageOf);
+  const showPreview = () => run(() => previewAllocationRule(fund.id, Number(percent)), setPreview);
+  const apply = () =>
+    run(
+      () => applyAllocationRule(fund.id, Number(percent)),
+      (answer) => onDone(answer.message),
+    );
   const current = preview && preview.rule.percent === Number(percent) ? preview : null;
   return (
     <Dialog open onClose={busy ? undefined : onClose} fullWidth maxWidth="md">
       <DialogTitle>Allocate “{fund.name}” by a rule</DialogTitle>
       <DialogContent>
         <Stack spacing={1.5} sx={{ pt: 1 }}>
-          {error ? <Alert severity="error" data-testid="form-error">{error}</Alert> : null}
+          {error ? (
+            <Alert severity="error" data-testid="form-error">
+              {error}
+            </Alert>
+          ) : null}
           <Typography variant="body2">
-            Each organisation gets a percentage of its delivered purchases in the previous period of the same length. Organisations without delivered purchases keep their allocation. Tier-based rules follow with the partner programme.
+            Each organisation gets a percentage of its delivered purchases in the previous period of the same length. Organisations without delivered purchases
+            keep their allocation. Tier-based rules follow with the partner programme.
           </Typography>
           <Stack direction="row" spacing={1.5} alignItems="center">
-            <TextField label="Percent of delivered purchases" name="percent" value={percent} onChange={(e) => setPercent(e.target.value)} inputMode="decimal" sx={{ maxWidth: 260 }} />
+            <TextField
+              label="Percent of delivered purchases"
+              name="percent"
+              value={percent}
+              onChange={(e) => setPercent(e.target.value)}
+              inputMode="decimal"
+              sx={{ maxWidth: 260 }}
+            />
             <Button variant="outlined" onClick={() => void showPreview()} disabled={busy} data-testid="rule-preview">
               Preview
             </Button>
@@ -98,9 +147,12 @@ export function AllocationRuleDialog({ fund, onClose, onDone }: { fund: FundReco
           {current ? (
             <>
               <Typography variant="body2" data-testid="rule-measured">
-                Purchases delivered {current.measured_from} – {current.measured_to}. Allocated after the rule: <strong>{usd(current.total_allocated)}</strong> of {usd(current.budget)}.
+                Purchases delivered {current.measured_from} – {current.measured_to}. Allocated after the rule: <strong>{usd(current.total_allocated)}</strong>{' '}
+                of {usd(current.budget)}.
               </Typography>
-              {!current.within_budget ? <Alert severity="warning">The allocations would add up to more than the budget: lower the percentage or raise the budget.</Alert> : null}
+              {!current.within_budget ? (
+                <Alert severity="warning">The allocations would add up to more than the budget: lower the percentage or raise the budget.</Alert>
+              ) : null}
               {current.allocations.length ? (
                 <TableContainer>
                   <Table size="small" aria-label="Allocations by the rule" data-testid="rule-preview-table">
@@ -135,7 +187,12 @@ export function AllocationRuleDialog({ fund, onClose, onDone }: { fund: FundReco
         <Button onClick={onClose} disabled={busy}>
           Cancel
         </Button>
-        <Button variant="contained" onClick={() => void apply()} disabled={busy || !current || !current.within_budget || !current.allocations.length} data-testid="rule-apply">
+        <Button
+          variant="contained"
+          onClick={() => void apply()}
+          disabled={busy || !current || !current.within_budget || !current.allocations.length}
+          data-testid="rule-apply"
+        >
           Set allocations
         </Button>
       </DialogActions>
@@ -144,29 +201,26 @@ export function AllocationRuleDialog({ fund, onClose, onDone }: { fund: FundReco
 }
 
 /** Closing a period early: what expires, and that approved activities stay claimable. */
-export function CloseFundDialog({ fund, onClose, onDone }: { fund: FundRecord; onClose: () => void; onDone: (message: string) => void }) {
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const submit = async () => {
-    setBusy(true);
-    setError(null);
-    try {
-      onDone((await closeFund(fund.id)).message);
-    } catch (caught) {
-      setError(messageOf(caught));
-    } finally {
-      setBusy(false);
-    }
-  };
+export function CloseFundDialog({ fund, onClose, onDone }: { fund: Fund; onClose: () => void; onDone: (message: string) => void }) {
+  const { busy, error, run } = useDialogAction(messageOf);
+  const submit = () =>
+    run(
+      () => closeFund(fund.id),
+      (answer) => onDone(answer.message),
+    );
   return (
     <Dialog open onClose={busy ? undefined : onClose} fullWidth maxWidth="sm">
       <DialogTitle>Close “{fund.name}” now?</DialogTitle>
       <DialogContent>
         <Stack spacing={1.5} sx={{ pt: 1 }}>
-          {error ? <Alert severity="error" data-testid="form-error">{error}</Alert> : null}
+          {error ? (
+            <Alert severity="error" data-testid="form-error">
+              {error}
+            </Alert>
+          ) : null}
           <Typography variant="body2">
-            The period runs until {fund.period_end} and closes by itself after that day. Closing it now expires <strong>{usd(fund.totals.available)}</strong> still available to organisations; no new requests are accepted. Approved activities stay
-            claimable until their claim deadline.
+            The period runs until {fund.period_end} and closes by itself after that day. Closing it now expires <strong>{usd(fund.totals.available)}</strong>{' '}
+            still available to organisations; no new requests are accepted. Approved activities stay claimable until their claim deadline.
           </Typography>
         </Stack>
       </DialogContent>

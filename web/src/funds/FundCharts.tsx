@@ -1,7 +1,8 @@
 import { Box, Button, Paper, Stack, Typography } from '@mui/material';
 import { BarChart } from '@mui/x-charts/BarChart';
 import type { ReactNode } from 'react';
-import { usd, type Balance } from './fundsApi';
+import type { Balance } from '@contracts/funds';
+import { usd } from './fundsApi';
 
 /**
  * The funds charts: where each fund's money stands, as stacked bars of the balance figures (the
@@ -16,7 +17,8 @@ const STACK: Array<{ key: keyof Balance; label: string; color: string }> = [
   { key: 'expired', label: 'Expired', color: '#bdbdbd' },
 ];
 
-const compact = (value: number) => (value >= 1_000_000 ? `$${Math.round(value / 100_000) / 10}M` : value >= 1000 ? `$${Math.round(value / 100) / 10}k` : `$${Math.round(value)}`);
+const compact = (value: number) =>
+  value >= 1_000_000 ? `$${Math.round(value / 100_000) / 10}M` : value >= 1000 ? `$${Math.round(value / 100) / 10}k` : `$${Math.round(value)}`;
 
 export interface ChartRow extends Balance {
   label: string;
@@ -27,7 +29,19 @@ export interface ChartRow extends Balance {
 const UNALLOCATED = { label: 'Not allocated', color: '#e0e0e0' };
 
 /** A chart in its card, or the empty state: what is missing, with the action that creates the first record. */
-export function FundChartCard({ title, testId, rows, empty, height }: { title: string; testId: string; rows: ChartRow[]; empty: { text: string; action?: ReactNode }; height?: number }) {
+export function FundChartCard({
+  title,
+  testId,
+  rows,
+  empty,
+  height,
+}: {
+  title: string;
+  testId: string;
+  rows: ChartRow[];
+  empty: { text: string; action?: ReactNode };
+  height?: number;
+}) {
   const anything = rows.some((row) => STACK.some((part) => row[part.key] > 0));
   return (
     <Paper variant="outlined" sx={{ p: { xs: 1.5, sm: 2 }, mb: 2, minWidth: 0 }} data-testid={testId}>
@@ -43,9 +57,23 @@ export function FundChartCard({ title, testId, rows, empty, height }: { title: s
             yAxis={[{ scaleType: 'band', data: rows.map((row) => row.label), width: 110, tickLabelStyle: { fontSize: 12 } }]}
             xAxis={[{ valueFormatter: (value: number) => compact(value), tickMinStep: 1 }]}
             series={[
-              ...STACK.map((part) => ({ data: rows.map((row) => Math.max(0, row[part.key])), label: part.label, color: part.color, stack: 'money', valueFormatter: (value: number | null) => usd(value ?? 0) })),
+              ...STACK.map((part) => ({
+                data: rows.map((row) => Math.max(0, row[part.key])),
+                label: part.label,
+                color: part.color,
+                stack: 'money',
+                valueFormatter: (value: number | null) => usd(value ?? 0),
+              })),
               ...(rows.some((row) => row.unallocated !== undefined)
-                ? [{ data: rows.map((row) => Math.max(0, row.unallocated ?? 0)), label: UNALLOCATED.label, color: UNALLOCATED.color, stack: 'money', valueFormatter: (value: number | null) => usd(value ?? 0) }]
+                ? [
+                    {
+                      data: rows.map((row) => Math.max(0, row.unallocated ?? 0)),
+                      label: UNALLOCATED.label,
+                      color: UNALLOCATED.color,
+                      stack: 'money',
+                      valueFormatter: (value: number | null) => usd(value ?? 0),
+                    },
+                  ]
                 : []),
             ]}
             margin={{ right: 32 }}

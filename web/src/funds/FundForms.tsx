@@ -1,7 +1,9 @@
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, LinearProgress, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { useState, type ReactNode } from 'react';
 import { ApiError } from '../providers/errorMapper';
-import { ACTIVITY_LABELS, sendForm, usd, type FundBalanceRow, type FundRequestRecord } from './fundsApi';
+import type { FundBalanceRow, FundRequest } from '@contracts/funds';
+import { sendForm } from '../providers/sendForm';
+import { ACTIVITY_LABELS, usd } from './fundsApi';
 
 function ErrorNote({ error }: { error: string | null }) {
   return error ? (
@@ -13,19 +15,57 @@ function ErrorNote({ error }: { error: string | null }) {
 
 const messageOf = (error: unknown) => (error instanceof ApiError || error instanceof Error ? error.message : 'Something went wrong.');
 
-function FilePicker({ label, name, files, onChange, accept }: { label: string; name: string; files: File[]; onChange: (files: File[]) => void; accept: string }) {
+function FilePicker({
+  label,
+  name,
+  files,
+  onChange,
+  accept,
+}: {
+  label: string;
+  name: string;
+  files: File[];
+  onChange: (files: File[]) => void;
+  accept: string;
+}) {
   return (
     <Stack spacing={0.5}>
       <Button variant="outlined" component="label">
         {label}
-        <input hidden type="file" multiple name={name} accept={accept} data-testid={`${name}-input`} onChange={(event) => onChange([...files, ...Array.from(event.target.files ?? [])])} />
+        <input
+          hidden
+          type="file"
+          multiple
+          name={name}
+          accept={accept}
+          data-testid={`${name}-input`}
+          onChange={(event) => onChange([...files, ...Array.from(event.target.files ?? [])])}
+        />
       </Button>
       {files.length ? <Typography variant="caption">{files.map((f) => f.name).join(', ')}</Typography> : null}
     </Stack>
   );
 }
 
-function FormDialog({ open, title, onClose, onSubmit, busy, progress, children, submitLabel }: { open: boolean; title: string; onClose: () => void; onSubmit: () => void; busy: boolean; progress: number | null; children: ReactNode; submitLabel: string }) {
+function FormDialog({
+  open,
+  title,
+  onClose,
+  onSubmit,
+  busy,
+  progress,
+  children,
+  submitLabel,
+}: {
+  open: boolean;
+  title: string;
+  onClose: () => void;
+  onSubmit: () => void;
+  busy: boolean;
+  progress: number | null;
+  children: ReactNode;
+  submitLabel: string;
+}) {
   return (
     <Dialog open={open} onClose={busy ? undefined : onClose} fullWidth maxWidth="sm">
       <DialogTitle>{title}</DialogTitle>
@@ -48,7 +88,19 @@ function FormDialog({ open, title, onClose, onSubmit, busy, progress, children, 
 }
 
 /** The activity request form: new, or edited while changes are requested. */
-export function RequestDialog({ open, funds, editing, onClose, onDone }: { open: boolean; funds: FundBalanceRow[]; editing?: FundRequestRecord; onClose: () => void; onDone: (message: string) => void }) {
+export function RequestDialog({
+  open,
+  funds,
+  editing,
+  onClose,
+  onDone,
+}: {
+  open: boolean;
+  funds: FundBalanceRow[];
+  editing?: FundRequest;
+  onClose: () => void;
+  onDone: (message: string) => void;
+}) {
   const [fields, setFields] = useState<Record<string, string>>(() => ({
     fund_id: editing?.fund_id ?? funds[0]?.fund_id ?? '',
     activity_type: editing?.activity_type ?? 'webinar',
@@ -70,7 +122,9 @@ export function RequestDialog({ open, funds, editing, onClose, onDone }: { open:
     setProgress(0);
     try {
       const { fund_id, ...rest } = fields;
-      const answer = editing ? await sendForm('PUT', `fund-requests/${editing.id}`, rest, { attachments: files }, setProgress) : await sendForm('POST', 'fund-requests', { fund_id, ...rest }, { attachments: files }, setProgress);
+      const answer = editing
+        ? await sendForm('PUT', `fund-requests/${editing.id}`, rest, { attachments: files }, setProgress)
+        : await sendForm('POST', 'fund-requests', { fund_id, ...rest }, { attachments: files }, setProgress);
       onDone(answer.message ?? 'Fund request submitted.');
     } catch (caught) {
       setError(messageOf(caught));
@@ -79,10 +133,25 @@ export function RequestDialog({ open, funds, editing, onClose, onDone }: { open:
     }
   };
   return (
-    <FormDialog open={open} title={editing ? 'Edit and resubmit request' : 'Request marketing funds'} onClose={onClose} onSubmit={() => void submit()} busy={progress !== null} progress={progress} submitLabel={editing ? 'Resubmit' : 'Submit request'}>
+    <FormDialog
+      open={open}
+      title={editing ? 'Edit and resubmit request' : 'Request marketing funds'}
+      onClose={onClose}
+      onSubmit={() => void submit()}
+      busy={progress !== null}
+      progress={progress}
+      submitLabel={editing ? 'Resubmit' : 'Submit request'}
+    >
       <ErrorNote error={error} />
       {editing ? null : (
-        <TextField select label="Fund" value={fields.fund_id} onChange={set('fund_id')} inputProps={{ 'data-testid': 'fund-select' }} helperText={fund ? `Available: ${usd(fund.available)}` : undefined}>
+        <TextField
+          select
+          label="Fund"
+          value={fields.fund_id}
+          onChange={set('fund_id')}
+          inputProps={{ 'data-testid': 'fund-select' }}
+          helperText={fund ? `Available: ${usd(fund.available)}` : undefined}
+        >
           {funds.map((f) => (
             <MenuItem key={f.fund_id} value={f.fund_id}>
               {f.name}
@@ -100,8 +169,24 @@ export function RequestDialog({ open, funds, editing, onClose, onDone }: { open:
       <TextField label="Title" name="title" value={fields.title} onChange={set('title')} />
       <TextField label="Description" name="description" value={fields.description} onChange={set('description')} multiline minRows={2} />
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
-        <TextField label="Start date" name="start_date" type="date" value={fields.start_date} onChange={set('start_date')} InputLabelProps={{ shrink: true }} fullWidth />
-        <TextField label="End date" name="end_date" type="date" value={fields.end_date} onChange={set('end_date')} InputLabelProps={{ shrink: true }} fullWidth />
+        <TextField
+          label="Start date"
+          name="start_date"
+          type="date"
+          value={fields.start_date}
+          onChange={set('start_date')}
+          InputLabelProps={{ shrink: true }}
+          fullWidth
+        />
+        <TextField
+          label="End date"
+          name="end_date"
+          type="date"
+          value={fields.end_date}
+          onChange={set('end_date')}
+          InputLabelProps={{ shrink: true }}
+          fullWidth
+        />
       </Stack>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
         <TextField label="Planned cost ($)" name="planned_cost" value={fields.planned_cost} onChange={set('planned_cost')} fullWidth />
@@ -114,7 +199,17 @@ export function RequestDialog({ open, funds, editing, onClose, onDone }: { open:
 }
 
 /** The claim form: actuals and proof of performance. */
-export function ClaimDialog({ open, request, onClose, onDone }: { open: boolean; request: FundRequestRecord; onClose: () => void; onDone: (message: string) => void }) {
+export function ClaimDialog({
+  open,
+  request,
+  onClose,
+  onDone,
+}: {
+  open: boolean;
+  request: FundRequest;
+  onClose: () => void;
+  onDone: (message: string) => void;
+}) {
   const [fields, setFields] = useState({ actual_cost: '', claimed_amount: String(request.approved_amount ?? ''), leads_generated: '' });
   const [files, setFiles] = useState<File[]>([]);
   const [error, setError] = useState<string | null>(null);
@@ -133,7 +228,15 @@ export function ClaimDialog({ open, request, onClose, onDone }: { open: boolean;
     }
   };
   return (
-    <FormDialog open={open} title={`Claim "${request.title}"`} onClose={onClose} onSubmit={() => void submit()} busy={progress !== null} progress={progress} submitLabel="Submit claim">
+    <FormDialog
+      open={open}
+      title={`Claim "${request.title}"`}
+      onClose={onClose}
+      onSubmit={() => void submit()}
+      busy={progress !== null}
+      progress={progress}
+      submitLabel="Submit claim"
+    >
       <ErrorNote error={error} />
       <Typography variant="body2">
         Approved: <strong>{usd(request.approved_amount)}</strong> · claim by <strong>{request.claim_deadline}</strong>
@@ -141,7 +244,13 @@ export function ClaimDialog({ open, request, onClose, onDone }: { open: boolean;
       <TextField label="Actual cost ($)" name="actual_cost" value={fields.actual_cost} onChange={set('actual_cost')} />
       <TextField label="Claimed amount ($)" name="claimed_amount" value={fields.claimed_amount} onChange={set('claimed_amount')} />
       <TextField label="Leads generated" name="leads_generated" value={fields.leads_generated} onChange={set('leads_generated')} />
-      <FilePicker label="Add proof (invoices, photos, attendee lists)" name="proof" files={files} onChange={setFiles} accept=".pdf,.jpg,.jpeg,.png,.csv,.xlsx" />
+      <FilePicker
+        label="Add proof (invoices, photos, attendee lists)"
+        name="proof"
+        files={files}
+        onChange={setFiles}
+        accept=".pdf,.jpg,.jpeg,.png,.csv,.xlsx"
+      />
     </FormDialog>
   );
 }

@@ -1,7 +1,8 @@
 import { Box, Card, CardContent, Chip, Link, Paper, Stack, Typography, type TableCellProps } from '@mui/material';
 import type { ReactNode } from 'react';
 import { RecordTable } from '../lists/RecordTable';
-import { downloadFile, STATUS_LABELS, usd, type Balance, type FileLink, type FundBalanceRow, type FundRequestRecord } from './fundsApi';
+import type { Balance, FileLink, FundBalanceRow, FundRequest } from '@contracts/funds';
+import { downloadFile, STATUS_LABELS, usd } from './fundsApi';
 
 const COLOURS: Record<string, { bg: string; fg: string }> = {
   pending: { bg: '#fff4e5', fg: '#8a4b00' },
@@ -29,7 +30,23 @@ const NO_SORT = { field: '', order: 'ASC' as const };
  * column as its title, the others as labelled lines, the last unlabelled column as its actions), so
  * nothing scrolls sideways.
  */
-export function FundTable<T>({ label, rows, rowId, columns, empty, rowProps, rowSx }: { label: string; rows: readonly T[]; rowId: (row: T) => string; columns: FundColumn<T>[]; empty: string; rowProps?: (row: T) => Record<string, string>; rowSx?: (row: T) => object | undefined }) {
+export function FundTable<T>({
+  label,
+  rows,
+  rowId,
+  columns,
+  empty,
+  rowProps,
+  rowSx,
+}: {
+  label: string;
+  rows: readonly T[];
+  rowId: (row: T) => string;
+  columns: FundColumn<T>[];
+  empty: string;
+  rowProps?: (row: T) => Record<string, string>;
+  rowSx?: (row: T) => object | undefined;
+}) {
   const [title, ...rest] = columns;
   return (
     <RecordTable
@@ -98,8 +115,19 @@ export function expiringNext(funds: FundBalanceRow[]): { amount: number; on: str
   return { amount: open.filter((f) => f.period_end === on).reduce((sum, f) => Math.round(sum * 100 + f.available * 100) / 100, 0), on };
 }
 
-export function BalanceCards({ balance, testId, expiring }: { balance: Balance | undefined; testId: string; expiring?: { amount: number; on: string } | null }) {
-  const columns = expiring === undefined ? { xs: 'repeat(2, minmax(0, 1fr))', sm: 'repeat(4, minmax(0, 1fr))', lg: 'repeat(7, minmax(0, 1fr))' } : { xs: 'repeat(2, minmax(0, 1fr))', sm: 'repeat(4, minmax(0, 1fr))' };
+export function BalanceCards({
+  balance,
+  testId,
+  expiring,
+}: {
+  balance: Balance | undefined;
+  testId: string;
+  expiring?: { amount: number; on: string } | null;
+}) {
+  const columns =
+    expiring === undefined
+      ? { xs: 'repeat(2, minmax(0, 1fr))', sm: 'repeat(4, minmax(0, 1fr))', lg: 'repeat(7, minmax(0, 1fr))' }
+      : { xs: 'repeat(2, minmax(0, 1fr))', sm: 'repeat(4, minmax(0, 1fr))' };
   return (
     <Box data-testid={testId} sx={{ display: 'grid', gridTemplateColumns: columns, gap: 1.5, mb: 2 }}>
       {expiring !== undefined ? (
@@ -150,10 +178,11 @@ export function FileLinks({ files }: { files: FileLink[] }) {
 }
 
 /** Days from today to a deadline (negative once passed). */
-export const daysUntil = (day: string | null) => (day ? Math.round((Date.parse(`${day}T00:00:00Z`) - Date.parse(`${new Date().toISOString().slice(0, 10)}T00:00:00Z`)) / 86_400_000) : null);
+export const daysUntil = (day: string | null) =>
+  day ? Math.round((Date.parse(`${day}T00:00:00Z`) - Date.parse(`${new Date().toISOString().slice(0, 10)}T00:00:00Z`)) / 86_400_000) : null;
 
 /** ROI per activity: approved activities with the deals that name them, revenue from their delivered orders and revenue / paid. */
-export function RoiTable({ requests }: { requests: FundRequestRecord[] }) {
+export function RoiTable({ requests }: { requests: FundRequest[] }) {
   const activities = requests.filter((r) => r.status === 'approved' || r.status === 'claimed');
   return (
     <Box data-testid="roi-table" sx={{ mb: 3 }}>

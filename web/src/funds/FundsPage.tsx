@@ -12,7 +12,14 @@ export default function FundsPage() {
   const admin = isAdminRole(principal.role);
   return (
     <Box sx={{ p: { xs: 2, md: 3 }, minWidth: 0 }}>
-      <PageTitle title={admin ? 'Funds' : 'Marketing Funds'} subtitle={admin ? 'Market development funds: allocations, the request and claim queues, payouts.' : 'Request funds for marketing activities, claim them with proof, follow your balance.'} />
+      <PageTitle
+        title={admin ? 'Funds' : 'Marketing Funds'}
+        subtitle={
+          admin
+            ? 'Market development funds: allocations, the request and claim queues, payouts.'
+            : 'Request funds for marketing activities, claim them with proof, follow your balance.'
+        }
+      />
       {admin ? <AdminFunds /> : <PartnerFunds canRequest={hasAnyPermission(principal, ['MDF.Create'])} />}
     </Box>
   );

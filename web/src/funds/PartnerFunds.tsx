@@ -3,15 +3,16 @@ import { useCallback, useEffect, useState } from 'react';
 import { ClaimDialog, RequestDialog } from './FundForms';
 import { barLabel, EmptyAction, FundChartCard } from './FundCharts';
 import { BalanceCards, daysUntil, expiringNext, FileLinks, FundStatusChip, FundTable, RoiTable } from './FundParts';
-import { ACTIVITY_LABELS, getBalance, listClaims, listRequests, usd, type Balance, type FundBalanceRow, type FundClaimRecord, type FundRequestRecord } from './fundsApi';
+import type { Balance, FundBalanceRow, FundClaim, FundRequest } from '@contracts/funds';
+import { ACTIVITY_LABELS, getBalance, listClaims, listRequests, usd } from './fundsApi';
 
 /** The partner's Marketing Funds: balance, requests with their deadlines, claims, and the forms. */
 export function PartnerFunds({ canRequest }: { canRequest: boolean }) {
   const [total, setTotal] = useState<Balance>();
   const [funds, setFunds] = useState<FundBalanceRow[]>([]);
-  const [requests, setRequests] = useState<FundRequestRecord[]>([]);
-  const [claims, setClaims] = useState<FundClaimRecord[]>([]);
-  const [dialog, setDialog] = useState<{ kind: 'request' } | { kind: 'edit' | 'claim'; request: FundRequestRecord } | null>(null);
+  const [requests, setRequests] = useState<FundRequest[]>([]);
+  const [claims, setClaims] = useState<FundClaim[]>([]);
+  const [dialog, setDialog] = useState<{ kind: 'request' } | { kind: 'edit' | 'claim'; request: FundRequest } | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const load = useCallback(async () => {
@@ -48,7 +49,9 @@ export function PartnerFunds({ canRequest }: { canRequest: boolean }) {
         testId="period-chart"
         rows={funds.map((f) => ({ ...f, label: barLabel(f.name) }))}
         empty={{
-          text: funds.length ? 'Nothing allocated or accrued in your funds yet.' : 'No fund allocates a budget to your organisation yet: your channel manager sets allocations per period.',
+          text: funds.length
+            ? 'Nothing allocated or accrued in your funds yet.'
+            : 'No fund allocates a budget to your organisation yet: your channel manager sets allocations per period.',
           action: canRequest && funds.length ? <EmptyAction label="Request funds" onClick={() => setDialog({ kind: 'request' })} /> : undefined,
         }}
       />

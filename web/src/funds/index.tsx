@@ -1,18 +1,7 @@
 import { lazy } from 'react';
-import { Route } from 'react-router-dom';
-import { RouteGuard } from '../access/RouteGuard';
+import type { Screen } from '../layout/screens';
 
 const FundsPage = lazy(() => import('./FundsPage'));
 
-/** The market development funds screen, mounted among the app's custom routes. */
-export const fundRoutes = [
-  <Route
-    key="funds"
-    path="/funds"
-    element={
-      <RouteGuard path="/funds" title="Marketing Funds">
-        <FundsPage />
-      </RouteGuard>
-    }
-  />,
-];
+/** The market development funds screen. */
+export const fundScreens: Screen[] = [{ path: '/funds', element: <FundsPage />, guard: { title: 'Marketing Funds' } }];

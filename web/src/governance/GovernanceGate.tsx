@@ -16,10 +16,19 @@ export function GovernanceGate({ children }: { children: ReactNode }) {
   return (
     <Box sx={{ p: { xs: 2, md: 3 } }}>
       <PageTitle title="Partnership Governance" />
-      <Alert severity="info" action={admin ? <Button component={RouterLink} to="/adminpanel" color="inherit" size="small">Admin Panel</Button> : undefined}>
+      <Alert
+        severity="info"
+        action={
+          admin ? (
+            <Button component={RouterLink} to="/adminpanel" color="inherit" size="small">
+              Admin Panel
+            </Button>
+          ) : undefined
+        }
+      >
         {admin
           ? "Partnership governance shows a partner's or distributor's own agreement, orders, team and rebate programme. Review partners in the Admin Panel."
-          : 'Partnership governance is kept by your organisation\'s account owner. Ask them for the agreement details.'}
+          : "Partnership governance is kept by your organisation's account owner. Ask them for the agreement details."}
       </Alert>
     </Box>
   );

@@ -1,4 +1,4 @@
-import { formatUsd } from '@domain/catalogue/catalogue';
+import { formatUsd } from '@domain/money';
 import WorkspacePremiumIcon from '@mui/icons-material/WorkspacePremium';
 import {
   Alert,
@@ -19,12 +19,17 @@ import {
 } from '@mui/material';
 import type { ReactNode } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
+import { usePrincipal } from '../access/usePrincipal';
 import { formatDate } from '../formatting';
 import { LoadError, Loading } from '../layout/ListStates';
 import { PageTitle } from '../layout/PageTitle';
+import { OwnScorecardTab, ProgrammeTab } from '../programme/PartnerProgramme';
+import { listTiers, ownStanding, useLoad, type Standing, type Tier } from '../programme/programmeApi';
 import { useGovernance, type Governance } from './governanceApi';
 
 export const GOVERNANCE_TABS = [
+  { key: 'programme', label: 'Partner Programme' },
+  { key: 'scorecard', label: 'Scorecard' },
   { key: 'contract', label: 'Contract Information' },
   { key: 'orders', label: 'Order Process' },
   { key: 'account', label: 'Account Management' },
@@ -48,7 +53,14 @@ const STATUS_COLOURS: Record<string, 'success' | 'warning' | 'info' | 'default' 
 };
 
 export function GovernanceStatus({ status }: { status: string }) {
-  return <Chip size="small" color={STATUS_COLOURS[status] ?? 'default'} label={status} variant={status === 'Upcoming' || status === 'Cancelled' ? 'outlined' : 'filled'} />;
+  return (
+    <Chip
+      size="small"
+      color={STATUS_COLOURS[status] ?? 'default'}
+      label={status}
+      variant={status === 'Upcoming' || status === 'Cancelled' ? 'outlined' : 'filled'}
+    />
+  );
 }
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
@@ -66,8 +78,13 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 
 const facts = { display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(3, minmax(0, 1fr))' }, m: 0 } as const;
 
-function ContractTab({ data }: { data: Governance }) {
+function ContractTab({ data, standing }: { data: Governance; standing: Standing | undefined }) {
   const a = data.agreement;
+  // The certificate names the programme tier; the approval category is the kind of partner, not its level.
+  const certificate =
+    a.certificate && standing
+      ? `${standing.tier.name} Level ${data.agreement.kind.toLowerCase().includes('distributor') ? 'Distributor' : 'Partner'}`
+      : a.certificate;
   return (
     <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '2fr 1fr' } }}>
       <Paper variant="outlined" sx={{ p: 2, minWidth: 0 }}>
@@ -79,7 +96,8 @@ function ContractTab({ data }: { data: Governance }) {
         </Box>
         <Box component="dl" sx={facts}>
           <Fact label="Company">{data.company_name}</Fact>
-          <Fact label="Tier">{a.tier ?? '—'}</Fact>
+          {standing ? <Fact label="Programme tier">{standing.tier.name}</Fact> : null}
+          <Fact label="Partner type">{a.tier ?? '—'}</Fact>
           <Fact label="Category">{a.category ?? '—'}</Fact>
           <Fact label="Region">{a.region ?? '—'}</Fact>
           <Fact label="Applied">{formatDate(a.applied_on)}</Fact>
@@ -93,12 +111,23 @@ function ContractTab({ data }: { data: Governance }) {
         </Typography>
       </Paper>
       <Paper variant="outlined" sx={{ p: 2, textAlign: 'center', minWidth: 0 }} data-testid="certificate">
-        <WorkspacePremiumIcon color={a.certificate ? 'warning' : 'disabled'} sx={{ fontSize: 48 }} />
+        <WorkspacePremiumIcon color={certificate ? 'warning' : 'disabled'} sx={{ fontSize: 48 }} />
         <Typography variant="subtitle1" sx={{ fontWeight: 700 }}>
-          {a.certificate ?? 'No certificate yet'}
+          {certificate ?? 'No certificate yet'}
         </Typography>
         <Typography variant="body2" color="text.secondary">
-          {a.certificate ? (data.rebate_programme ? `Level from this quarter's approved purchases (${data.rebate_programme.current_tier}, ${data.rebate_programme.current_rate_percent}% rebate).` : "Level from this quarter's approved purchases.") : 'The certificate is issued once the agreement is active.'}
+          {certificate ? (
+            standing ? (
+              <>
+                The level is your partner programme tier ({standing.benefits.rebate_rate_percent}% rebate).{' '}
+                <RouterLink to="?tab=programme">What the next tier needs</RouterLink>
+              </>
+            ) : (
+              'The level is your partner programme tier.'
+            )
+          ) : (
+            'The certificate is issued once the agreement is active.'
+          )}
         </Typography>
       </Paper>
     </Box>
@@ -117,7 +146,14 @@ function OrdersTab({ data }: { data: Governance }) {
   const { counts, recent, total_value } = data.orders;
   return (
     <>
-      <Box sx={{ display: 'grid', gap: 1, gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', sm: 'repeat(3, minmax(0, 1fr))', md: 'repeat(6, minmax(0, 1fr))' }, mb: 2 }}>
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 1,
+          gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', sm: 'repeat(3, minmax(0, 1fr))', md: 'repeat(6, minmax(0, 1fr))' },
+          mb: 2,
+        }}
+      >
         {ORDER_STAGES.map(([status, label]) => (
           <Paper key={status} variant="outlined" sx={{ p: 1.5, minWidth: 0 }}>
             <Typography variant="caption" color="text.secondary" noWrap component="p">
@@ -141,7 +177,14 @@ function OrdersTab({ data }: { data: Governance }) {
         Orders go from Pending Approval to Processing once approved, then Shipped and Delivered. Open an order to follow its tracking.
       </Typography>
       {recent.length === 0 ? (
-        <Alert severity="info" action={<Button component={RouterLink} to="/catalogue" color="inherit" size="small">Open Catalogue</Button>}>
+        <Alert
+          severity="info"
+          action={
+            <Button component={RouterLink} to="/catalogue" color="inherit" size="small">
+              Open Catalogue
+            </Button>
+          }
+        >
           No orders found
         </Alert>
       ) : (
@@ -165,7 +208,9 @@ function OrdersTab({ data }: { data: Governance }) {
                     </Typography>
                   </TableCell>
                   <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{formatDate(order.created_at)}</TableCell>
-                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>{formatUsd(order.total_amount)}</TableCell>
+                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                    {formatUsd(order.total_amount)}
+                  </TableCell>
                   <TableCell>
                     <GovernanceStatus status={order.display_status} />
                   </TableCell>
@@ -227,27 +272,43 @@ function AccountTab({ data, teamPath }: { data: Governance; teamPath: string }) 
         </Typography>
         {partner_manager ? (
           <Box sx={{ mb: 2 }}>
-            <Typography variant="caption" color="text.secondary">Partner manager (approved your agreement)</Typography>
-            <Typography variant="body2" sx={{ fontWeight: 600 }}>{partner_manager.full_name}</Typography>
-            <Typography variant="body2" component="a" href={`mailto:${partner_manager.email}`} sx={{ wordBreak: 'break-all' }}>{partner_manager.email}</Typography>
+            <Typography variant="caption" color="text.secondary">
+              Partner manager (approved your agreement)
+            </Typography>
+            <Typography variant="body2" sx={{ fontWeight: 600 }}>
+              {partner_manager.full_name}
+            </Typography>
+            <Typography variant="body2" component="a" href={`mailto:${partner_manager.email}`} sx={{ wordBreak: 'break-all' }}>
+              {partner_manager.email}
+            </Typography>
           </Box>
         ) : null}
-        <Typography variant="caption" color="text.secondary">Support team</Typography>
+        <Typography variant="caption" color="text.secondary">
+          Support team
+        </Typography>
         {support ? (
           <>
-            <Typography variant="body2"><a href={`tel:${support.phone.replace(/[^\d+]/g, '')}`}>{support.phone}</a></Typography>
-            <Typography variant="body2" sx={{ wordBreak: 'break-all' }}><a href={`mailto:${support.email}`}>{support.email}</a></Typography>
-            <Typography variant="body2" color="text.secondary">{support.hours}</Typography>
+            <Typography variant="body2">
+              <a href={`tel:${support.phone.replace(/[^\d+]/g, '')}`}>{support.phone}</a>
+            </Typography>
+            <Typography variant="body2" sx={{ wordBreak: 'break-all' }}>
+              <a href={`mailto:${support.email}`}>{support.email}</a>
+            </Typography>
+            <Typography variant="body2" color="text.secondary">
+              {support.hours}
+            </Typography>
           </>
         ) : (
-          <Typography variant="body2">Open a case in the <RouterLink to="/supportcenter">Support Center</RouterLink>.</Typography>
+          <Typography variant="body2">
+            Open a case in the <RouterLink to="/supportcenter">Support Center</RouterLink>.
+          </Typography>
         )}
       </Paper>
     </Box>
   );
 }
 
-function RebatesTab({ r }: { r: NonNullable<Governance['rebate_programme']> }) {
+function RebatesTab({ r, standing, tiers }: { r: NonNullable<Governance['rebate_programme']>; standing: Standing | undefined; tiers: Tier[] | undefined }) {
   return (
     <>
       <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
@@ -255,16 +316,23 @@ function RebatesTab({ r }: { r: NonNullable<Governance['rebate_programme']> }) {
           <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
             Annual target {r.year}
           </Typography>
-          <Chip size="small" color="primary" label={`${r.current_tier} · ${r.current_rate_percent}% rebate`} />
+          {standing ? <Chip size="small" color="primary" label={`${standing.tier.name} · ${standing.benefits.rebate_rate_percent}% rebate`} /> : null}
         </Box>
         <Box component="dl" sx={facts}>
           <Fact label="Target">{formatUsd(r.annual_target)}</Fact>
           <Fact label="Approved purchases">{formatUsd(r.annual_purchases)}</Fact>
           <Fact label="Rebates earned">{formatUsd(r.annual_rebates)}</Fact>
         </Box>
-        <LinearProgress variant="determinate" value={r.annual_percentage} color={r.annual_percentage >= 100 ? 'success' : 'primary'} sx={{ mt: 2, height: 8, borderRadius: 4 }} aria-label="Annual progress" />
+        <LinearProgress
+          variant="determinate"
+          value={r.annual_percentage}
+          color={r.annual_percentage >= 100 ? 'success' : 'primary'}
+          sx={{ mt: 2, height: 8, borderRadius: 4 }}
+          aria-label="Annual progress"
+        />
         <Typography variant="caption" color="text.secondary">
-          {r.annual_percentage}% of the annual target{r.pending_claims ? ` · ${r.pending_claims} claim${r.pending_claims === 1 ? '' : 's'} (${formatUsd(r.pending_purchase_amount)}) awaiting review` : ''}
+          {r.annual_percentage}% of the annual target
+          {r.pending_claims ? ` · ${r.pending_claims} claim${r.pending_claims === 1 ? '' : 's'} (${formatUsd(r.pending_purchase_amount)}) awaiting review` : ''}
         </Typography>
       </Paper>
       <Typography variant="subtitle2" component="h3" sx={{ mb: 1 }}>
@@ -280,67 +348,100 @@ function RebatesTab({ r }: { r: NonNullable<Governance['rebate_programme']> }) {
             <Typography variant="body2" sx={{ mt: 1 }}>
               {formatUsd(q.purchases)} of {formatUsd(q.target)}
             </Typography>
-            <LinearProgress variant="determinate" value={q.percentage} color={q.percentage >= 100 ? 'success' : 'primary'} sx={{ my: 0.5, height: 6, borderRadius: 3 }} />
+            <LinearProgress
+              variant="determinate"
+              value={q.percentage}
+              color={q.percentage >= 100 ? 'success' : 'primary'}
+              sx={{ my: 0.5, height: 6, borderRadius: 3 }}
+            />
             <Typography variant="caption" color="text.secondary">
-              Target: {q.target_tier} · reached {q.reached_tier} · rebates {formatUsd(q.rebates)}
+              Rebates {formatUsd(q.rebates)}
             </Typography>
           </Paper>
         ))}
       </Box>
       <Typography variant="subtitle2" component="h3" sx={{ mb: 1 }}>
-        Rebate ladder
+        Rebate rate by programme tier
       </Typography>
-      <TableContainer component={Paper} variant="outlined" sx={{ maxWidth: 520 }}>
-        <Table size="small" aria-label="Rebate ladder">
-          <TableHead>
-            <TableRow>
-              <TableCell>Tier</TableCell>
-              <TableCell align="right">Quarterly purchases from</TableCell>
-              <TableCell align="right">Rebate</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {r.ladder.map((tier) => (
-              <TableRow key={tier.name} selected={tier.name === r.current_tier}>
-                <TableCell>{tier.name}</TableCell>
-                <TableCell align="right">{formatUsd(tier.quarterly_purchases)}</TableCell>
-                <TableCell align="right">{tier.rate_percent}%</TableCell>
+      {tiers ? (
+        <TableContainer component={Paper} variant="outlined" sx={{ maxWidth: 520 }}>
+          <Table size="small" aria-label="Rebate rate by programme tier">
+            <TableHead>
+              <TableRow>
+                <TableCell>Tier</TableCell>
+                <TableCell align="right">Rebate</TableCell>
               </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </TableContainer>
+            </TableHead>
+            <TableBody>
+              {[...tiers]
+                .sort((a, b) => a.rank - b.rank)
+                .map((tier) => (
+                  <TableRow key={tier.id} selected={tier.id === standing?.tier.id}>
+                    <TableCell>{tier.name}</TableCell>
+                    <TableCell align="right">{tier.benefits.rebate_rate_percent}%</TableCell>
+                  </TableRow>
+                ))}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      ) : null}
       <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 1 }}>
-        Each quarter aims at the tier above the one the quarter before reached. Purchases count once their rebate claim is approved. <RouterLink to="/rebates">Open Rebates</RouterLink>
+        The rebate rate follows your partner programme tier (<RouterLink to="?tab=programme">what the next tier needs</RouterLink>). Purchases count once their
+        rebate claim is approved. <RouterLink to="/rebates">Open Rebates</RouterLink>
       </Typography>
     </>
   );
 }
 
-/** /partnership-governance and /distributor/partnership-governance: the organisation's own agreement, orders, team and rebate programme. */
+/** /partnership-governance and /distributor/partnership-governance: the organisation's programme standing and scorecard, agreement, orders, team and rebates. */
 export default function PartnershipGovernance({ teamPath }: { teamPath: string }) {
   const [params, setParams] = useSearchParams();
   const { data, error, reload } = useGovernance();
   const requested = params.get('tab');
   // Without permission to read rebates the server sends no rebate programme, and the tab is not offered.
-  const tabs = GOVERNANCE_TABS.filter((t) => t.key !== 'rebates' || !data || data.rebate_programme);
-  const tab: TabKey = tabs.some((t) => t.key === requested) ? (requested as TabKey) : 'contract';
+  // The programme ranks partner organisations; distributors keep the governance tabs only.
+  const inProgramme = usePrincipal()?.role.startsWith('partner') ?? false;
+  const tabs = GOVERNANCE_TABS.filter(
+    (t) => (t.key !== 'rebates' || !data || data.rebate_programme) && (inProgramme || (t.key !== 'programme' && t.key !== 'scorecard')),
+  );
+  const home: TabKey = inProgramme ? 'programme' : 'contract';
+  const tab: TabKey = tabs.some((t) => t.key === requested) ? (requested as TabKey) : home;
+  const standing = useLoad(() => (inProgramme ? ownStanding() : Promise.resolve(undefined)), [inProgramme]);
+  const tiers = useLoad(() => (inProgramme ? listTiers() : Promise.resolve(undefined)), [inProgramme]);
   return (
     <Box sx={{ p: { xs: 2, md: 3 }, minWidth: 0 }}>
-      <PageTitle title="Partnership Governance" subtitle={data ? `${data.company_name}: your agreement, orders, account team and rebate programme.` : 'Your agreement, orders, account team and rebate programme.'} />
+      <PageTitle
+        title="Partnership Governance"
+        subtitle={
+          data
+            ? `${data.company_name}: your agreement, programme tier and scorecard, orders, account team and rebates.`
+            : 'Your agreement, programme tier and scorecard, orders, account team and rebates.'
+        }
+      />
       <Paper variant="outlined" sx={{ mb: 2, minWidth: 0, maxWidth: '100%' }}>
-        <Tabs value={tab} onChange={(_, key: TabKey) => setParams(key === 'contract' ? {} : { tab: key }, { replace: true })} variant="scrollable" scrollButtons="auto" allowScrollButtonsMobile aria-label="Partnership governance">
+        <Tabs
+          value={tab}
+          onChange={(_, key: TabKey) => setParams(key === home ? {} : { tab: key }, { replace: true })}
+          variant="scrollable"
+          scrollButtons="auto"
+          allowScrollButtonsMobile
+          aria-label="Partnership governance"
+        >
           {tabs.map((t) => (
-            <Tab key={t.key} value={t.key} label={t.label} sx={{ textTransform: 'none' }} />
+            <Tab key={t.key} value={t.key} label={t.label} sx={{ textTransform: 'none' }} data-testid={`tab-${t.key}`} />
           ))}
         </Tabs>
       </Paper>
-      <LoadError error={error} message="The partnership information could not be loaded." onRetry={reload} />
-      {!data && !error ? <Loading /> : null}
-      {data && tab === 'contract' ? <ContractTab data={data} /> : null}
+      {tab === 'programme' ? <ProgrammeTab /> : null}
+      {tab === 'scorecard' ? <OwnScorecardTab /> : null}
+      {tab !== 'programme' && tab !== 'scorecard' ? (
+        <LoadError error={error} message="The partnership information could not be loaded." onRetry={reload} />
+      ) : null}
+      {!data && !error && tab !== 'programme' && tab !== 'scorecard' ? <Loading /> : null}
+      {data && tab === 'contract' ? <ContractTab data={data} standing={standing.data} /> : null}
       {data && tab === 'orders' ? <OrdersTab data={data} /> : null}
       {data && tab === 'account' ? <AccountTab data={data} teamPath={teamPath} /> : null}
-      {data?.rebate_programme && tab === 'rebates' ? <RebatesTab r={data.rebate_programme} /> : null}
+      {data?.rebate_programme && tab === 'rebates' ? <RebatesTab r={data.rebate_programme} standing={standing.data} tiers={tiers.data} /> : null}
     </Box>
   );
 }

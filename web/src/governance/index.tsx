@@ -1,13 +1,27 @@
 import { lazy } from 'react';
-import { Route } from 'react-router-dom';
+import type { Screen } from '../layout/screens';
 import { GovernanceGate } from './GovernanceGate';
 
 const PartnershipGovernance = lazy(() => import('./PartnershipGovernance'));
 const DistributorInventory = lazy(() => import('../inventory/DistributorInventory'));
 
-/** Partnership governance for partners and distributors, and the distributors' inventory. */
-export const governanceRoutes = [
-  <Route key="partner-governance" path="/partnership-governance" element={<GovernanceGate><PartnershipGovernance teamPath="/partner/team-management" /></GovernanceGate>} />,
-  <Route key="distributor-governance" path="/distributor/partnership-governance" element={<GovernanceGate><PartnershipGovernance teamPath="/distributor/team-management" /></GovernanceGate>} />,
-  <Route key="distributor-inventory" path="/distributor/inventory" element={<DistributorInventory />} />,
+/** Partnership governance for partners and distributors (others are told where the same facts live), and the distributors' inventory. */
+export const governanceScreens: Screen[] = [
+  {
+    path: '/partnership-governance',
+    element: (
+      <GovernanceGate>
+        <PartnershipGovernance teamPath="/partner/team-management" />
+      </GovernanceGate>
+    ),
+  },
+  {
+    path: '/distributor/partnership-governance',
+    element: (
+      <GovernanceGate>
+        <PartnershipGovernance teamPath="/distributor/team-management" />
+      </GovernanceGate>
+    ),
+  },
+  { path: '/distributor/inventory', element: <DistributorInventory /> },
 ];

@@ -9,7 +9,10 @@ import { ANSWER_KEYS, getRecordAsOf, getVersions, type FieldChange, type RecordF
 
 /** "end_user_customer_name" → "End user customer name". */
 export function fieldLabel(field: string): string {
-  const words = field.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/_/g, ' ').toLowerCase();
+  const words = field
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .replace(/_/g, ' ')
+    .toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
@@ -138,7 +141,9 @@ function RecordAsOfView({ path, id, version, onBack }: { path: string; id: strin
       ) : (
         <>
           <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }} data-testid="changed-since-count">
-            {changedCount === 0 ? 'Nothing has changed since.' : `${changedCount} field${changedCount === 1 ? ' has' : 's have'} changed since: highlighted, with today’s value.`}
+            {changedCount === 0
+              ? 'Nothing has changed since.'
+              : `${changedCount} field${changedCount === 1 ? ' has' : 's have'} changed since: highlighted, with today’s value.`}
           </Typography>
           <Table size="small" sx={{ tableLayout: 'fixed', width: '100%' }}>
             <TableHead>
@@ -152,7 +157,13 @@ function RecordAsOfView({ path, id, version, onBack }: { path: string; id: strin
               {fields.map((field) => {
                 const changed = changedSince(field);
                 return (
-                  <TableRow key={field} data-testid="as-of-field" data-field={field} data-changed={changed ? 'true' : 'false'} sx={changed ? { bgcolor: 'warning.light', '& td': { borderColor: 'warning.main' } } : undefined}>
+                  <TableRow
+                    key={field}
+                    data-testid="as-of-field"
+                    data-field={field}
+                    data-changed={changed ? 'true' : 'false'}
+                    sx={changed ? { bgcolor: 'warning.light', '& td': { borderColor: 'warning.main' } } : undefined}
+                  >
                     <TableCell sx={{ fontWeight: 600, overflowWrap: 'anywhere', verticalAlign: 'top' }}>{fieldLabel(field)}</TableCell>
                     <TableCell sx={{ overflowWrap: 'anywhere', verticalAlign: 'top' }}>
                       {formatValue(state.then[field])}
@@ -162,7 +173,14 @@ function RecordAsOfView({ path, id, version, onBack }: { path: string; id: strin
                         </Typography>
                       ) : null}
                     </TableCell>
-                    <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' }, overflowWrap: 'anywhere', verticalAlign: 'top', color: changed ? 'text.primary' : 'text.secondary' }}>
+                    <TableCell
+                      sx={{
+                        display: { xs: 'none', sm: 'table-cell' },
+                        overflowWrap: 'anywhere',
+                        verticalAlign: 'top',
+                        color: changed ? 'text.primary' : 'text.secondary',
+                      }}
+                    >
                       {changed ? formatValue(state.now[field]) : 'Unchanged'}
                     </TableCell>
                   </TableRow>

@@ -5,23 +5,10 @@
 
 import { API_URL, httpClient } from '../providers/httpClient';
 
-export interface FieldChange {
-  field: string;
-  before: unknown;
-  after: unknown;
-}
+import type { VersionView } from '@contracts/versions';
 
-export interface RecordVersion {
-  revision: number;
-  occurred_at: string;
-  actor_id: string | null;
-  actor_name: string | null;
-  actor_role: string | null;
-  event_type: string;
-  summary: string;
-  changes: FieldChange[];
-  reason: string | null;
-}
+export type FieldChange = VersionView['changes'][number];
+export type RecordVersion = VersionView;
 
 export type RecordFields = Record<string, unknown>;
 

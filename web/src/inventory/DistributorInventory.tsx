@@ -1,4 +1,16 @@
-import { DELIVERY_TIME_FILTERS, DELIVERY_TIME_LABELS, deliveryTime, formatUsd, LOW_STOCK_LIMIT, PRODUCT_CATEGORIES, STOCK_STATUS_LABELS, stockStatus, type DeliveryTime, type StockStatus } from '@domain/catalogue/catalogue';
+import type { ProductView } from '@contracts/products';
+import {
+  DELIVERY_TIME_FILTERS,
+  DELIVERY_TIME_LABELS,
+  deliveryTime,
+  LOW_STOCK_LIMIT,
+  PRODUCT_CATEGORIES,
+  STOCK_STATUS_LABELS,
+  stockStatus,
+  type DeliveryTime,
+  type StockStatus,
+} from '@domain/products/products';
+import { formatUsd } from '@domain/money';
 import DownloadIcon from '@mui/icons-material/Download';
 import SearchIcon from '@mui/icons-material/Search';
 import {
@@ -29,15 +41,7 @@ import { useDebounced } from '../layout/useDebounced';
 import { useToast } from '../layout/toast';
 import { AccessRestricted } from '../orders/AccessRestricted';
 
-interface StockRecord {
-  id: string;
-  name: string;
-  category: string;
-  price: number;
-  stock_quantity: number;
-  moq: number;
-  updated_at?: string;
-}
+type StockRecord = Pick<ProductView, 'id' | 'name' | 'category' | 'price' | 'stock_quantity' | 'moq' | 'updated_at'>;
 
 type SortField = 'name' | 'category' | 'stock_quantity' | 'price' | 'moq';
 const COLUMNS: Array<{ field: SortField; label: string; align?: 'right'; hideOnPhone?: boolean }> = [
@@ -77,7 +81,11 @@ export default function DistributorInventory() {
   if (category) filter.category = category;
   if (stock) filter.stock = stock;
   if (delivery) filter.delivery = delivery;
-  const { data, total, isPending, error, refetch } = useGetList<StockRecord>('products', { pagination: { page: page + 1, perPage }, sort, filter }, { enabled: mayBrowse });
+  const { data, total, isPending, error, refetch } = useGetList<StockRecord>(
+    'products',
+    { pagination: { page: page + 1, perPage }, sort, filter },
+    { enabled: mayBrowse },
+  );
   const counts = {
     all: useStockCount(mayBrowse),
     in_stock: useStockCount(mayBrowse, 'in_stock'),
@@ -102,7 +110,18 @@ export default function DistributorInventory() {
         rows.push(...batch);
         if (batch.length < 100) break;
       }
-      const lines = [['Product', 'Category', 'Stock', 'Stock level', 'Delivery time', 'MOQ', 'Price (USD)'], ...rows.map((r) => [r.name, r.category, String(r.stock_quantity), STOCK_STATUS_LABELS[stockStatus(r.stock_quantity)], DELIVERY_TIME_LABELS[deliveryTime(r.stock_quantity)], String(r.moq), Number(r.price).toFixed(2)])];
+      const lines = [
+        ['Product', 'Category', 'Stock', 'Stock level', 'Delivery time', 'MOQ', 'Price (USD)'],
+        ...rows.map((r) => [
+          r.name,
+          r.category,
+          String(r.stock_quantity),
+          STOCK_STATUS_LABELS[stockStatus(r.stock_quantity)],
+          DELIVERY_TIME_LABELS[deliveryTime(r.stock_quantity)],
+          String(r.moq),
+          Number(r.price).toFixed(2),
+        ]),
+      ];
       const link = document.createElement('a');
       link.href = URL.createObjectURL(new Blob([lines.map((line) => line.map(csvCell).join(',')).join('\n')], { type: 'text/csv' }));
       link.download = `inventory-${new Date().toISOString().slice(0, 10)}.csv`;
@@ -134,7 +153,14 @@ export default function DistributorInventory() {
             component="button"
             onClick={() => setStock(card.key)}
             aria-pressed={stock === card.key}
-            sx={{ p: 1.5, textAlign: 'left', cursor: 'pointer', font: 'inherit', bgcolor: stock === card.key ? 'action.selected' : 'background.paper', minWidth: 0 }}
+            sx={{
+              p: 1.5,
+              textAlign: 'left',
+              cursor: 'pointer',
+              font: 'inherit',
+              bgcolor: stock === card.key ? 'action.selected' : 'background.paper',
+              minWidth: 0,
+            }}
           >
             <Typography variant="caption" color="text.secondary" component="span" sx={{ display: 'block' }} noWrap>
               {card.label}
@@ -152,19 +178,40 @@ export default function DistributorInventory() {
           value={search}
           onChange={(event) => setSearch(event.target.value)}
           sx={{ flex: '2 1 240px' }}
-          slotProps={{ input: { startAdornment: <InputAdornment position="start"><SearchIcon fontSize="small" /></InputAdornment> }, htmlInput: { 'aria-label': 'Search products' } }}
+          slotProps={{
+            input: {
+              startAdornment: (
+                <InputAdornment position="start">
+                  <SearchIcon fontSize="small" />
+                </InputAdornment>
+              ),
+            },
+            htmlInput: { 'aria-label': 'Search products' },
+          }}
         />
         <TextField select size="small" label="Category" value={category} onChange={(e) => setCategory(e.target.value)} sx={select}>
           <MenuItem value="">All Categories</MenuItem>
-          {PRODUCT_CATEGORIES.map((c) => <MenuItem key={c} value={c}>{c}</MenuItem>)}
+          {PRODUCT_CATEGORIES.map((c) => (
+            <MenuItem key={c} value={c}>
+              {c}
+            </MenuItem>
+          ))}
         </TextField>
         <TextField select size="small" label="Stock" value={stock} onChange={(e) => setStock(e.target.value as StockStatus | '')} sx={select}>
           <MenuItem value="">All</MenuItem>
-          {(Object.keys(STOCK_STATUS_LABELS) as StockStatus[]).map((s) => <MenuItem key={s} value={s}>{STOCK_STATUS_LABELS[s]}</MenuItem>)}
+          {(Object.keys(STOCK_STATUS_LABELS) as StockStatus[]).map((s) => (
+            <MenuItem key={s} value={s}>
+              {STOCK_STATUS_LABELS[s]}
+            </MenuItem>
+          ))}
         </TextField>
         <TextField select size="small" label="Delivery time" value={delivery} onChange={(e) => setDelivery(e.target.value as DeliveryTime | '')} sx={select}>
           <MenuItem value="">All</MenuItem>
-          {(Object.keys(DELIVERY_TIME_FILTERS) as DeliveryTime[]).map((d) => <MenuItem key={d} value={d}>{DELIVERY_TIME_FILTERS[d]}</MenuItem>)}
+          {(Object.keys(DELIVERY_TIME_FILTERS) as DeliveryTime[]).map((d) => (
+            <MenuItem key={d} value={d}>
+              {DELIVERY_TIME_FILTERS[d]}
+            </MenuItem>
+          ))}
         </TextField>
         <Button variant="outlined" startIcon={<DownloadIcon />} onClick={() => void exportCsv()} disabled={!rows.length}>
           Export CSV
@@ -210,21 +257,33 @@ export default function DistributorInventory() {
                     <TableCell align="right">
                       <StockChip stock={row.stock_quantity} />
                     </TableCell>
-                    <TableCell align="right" sx={{ display: { xs: 'none', md: 'table-cell' } }}>{row.moq}</TableCell>
-                    <TableCell align="right" sx={{ display: { xs: 'none', md: 'table-cell' }, whiteSpace: 'nowrap' }}>{formatUsd(Number(row.price))}</TableCell>
+                    <TableCell align="right" sx={{ display: { xs: 'none', md: 'table-cell' } }}>
+                      {row.moq}
+                    </TableCell>
+                    <TableCell align="right" sx={{ display: { xs: 'none', md: 'table-cell' }, whiteSpace: 'nowrap' }}>
+                      {formatUsd(Number(row.price))}
+                    </TableCell>
                     <TableCell sx={{ whiteSpace: 'nowrap' }}>{DELIVERY_TIME_LABELS[deliveryTime(row.stock_quantity)]}</TableCell>
                   </TableRow>
                 ))}
               </TableBody>
             </Table>
           </TableContainer>
-          <TablePagination component="div" count={total ?? 0} page={page} onPageChange={(_, p) => setPage(p)} rowsPerPage={perPage} onRowsPerPageChange={(e) => setPerPage(Number(e.target.value))} rowsPerPageOptions={PAGE_SIZES} />
+          <TablePagination
+            component="div"
+            count={total ?? 0}
+            page={page}
+            onPageChange={(_, p) => setPage(p)}
+            rowsPerPage={perPage}
+            onRowsPerPageChange={(e) => setPerPage(Number(e.target.value))}
+            rowsPerPageOptions={PAGE_SIZES}
+          />
         </Paper>
       ) : null}
       <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 1.5 }}>
-        Stock is what can be ordered now; units held for open orders are already taken off. Ready to order? <RouterLink to="/catalogue">Open the Catalogue</RouterLink>.
+        Stock is what can be ordered now; units held for open orders are already taken off. Ready to order?{' '}
+        <RouterLink to="/catalogue">Open the Catalogue</RouterLink>.
       </Typography>
     </Box>
   );
 }
-

@@ -5,7 +5,15 @@ import { ApiError } from '../providers/errorMapper';
 export function LoadError({ error, message, onRetry }: { error: unknown; message: string; onRetry: () => unknown }) {
   if (!error || (error instanceof ApiError && error.handled)) return null;
   return (
-    <Alert severity="error" sx={{ mb: 2 }} action={<Button color="inherit" size="small" onClick={() => void onRetry()}>Retry</Button>}>
+    <Alert
+      severity="error"
+      sx={{ mb: 2 }}
+      action={
+        <Button color="inherit" size="small" onClick={() => void onRetry()}>
+          Retry
+        </Button>
+      }
+    >
       {message}
     </Alert>
   );

@@ -1,4 +1,5 @@
 import LockResetIcon from '@mui/icons-material/LockReset';
+import SecurityIcon from '@mui/icons-material/Security';
 import { Box, Divider, ListItemIcon, ListItemText, MenuItem, Typography } from '@mui/material';
 import { forwardRef } from 'react';
 import { AppBar, Logout, TitlePortal, UserMenu, useGetIdentity, useUserMenu } from 'react-admin';
@@ -14,6 +15,18 @@ const ChangePasswordItem = forwardRef<HTMLAnchorElement>(function ChangePassword
         <LockResetIcon fontSize="small" />
       </ListItemIcon>
       <ListItemText>Change Password</ListItemText>
+    </MenuItem>
+  );
+});
+
+const SecurityItem = forwardRef<HTMLAnchorElement>(function SecurityItem(props, ref) {
+  const userMenu = useUserMenu();
+  return (
+    <MenuItem component={Link} to="/security" ref={ref} {...props} onClick={() => userMenu?.onClose()}>
+      <ListItemIcon>
+        <SecurityIcon fontSize="small" />
+      </ListItemIcon>
+      <ListItemText>Security</ListItemText>
     </MenuItem>
   );
 });
@@ -39,7 +52,7 @@ function SignedInAs() {
   );
 }
 
-/** App bar: page title, the cart, notifications, the user's name and a menu for Change Password and Logout. */
+/** App bar: page title, the cart, notifications, the user's name and a menu for Change Password, Security (second factors) and Logout. */
 export function PortalAppBar() {
   return (
     <AppBar
@@ -54,6 +67,7 @@ export function PortalAppBar() {
         <UserMenu>
           <SignedInAs />
           <ChangePasswordItem />
+          <SecurityItem />
           <Logout />
         </UserMenu>
       }

@@ -16,7 +16,11 @@ import CampaignIcon from '@mui/icons-material/Campaign';
 import StorefrontIcon from '@mui/icons-material/Storefront';
 import SupportAgentIcon from '@mui/icons-material/SupportAgent';
 import WarehouseIcon from '@mui/icons-material/Warehouse';
+import WorkspacePremiumIcon from '@mui/icons-material/WorkspacePremium';
 import ContactMailIcon from '@mui/icons-material/ContactMail';
+import SchoolIcon from '@mui/icons-material/School';
+import WebhookIcon from '@mui/icons-material/Webhook';
+import VpnKeyIcon from '@mui/icons-material/VpnKey';
 import type { ReactElement } from 'react';
 import { Menu } from 'react-admin';
 import { useAccess } from '../access/usePrincipal';
@@ -30,10 +34,12 @@ const ICONS: Record<string, ReactElement> = {
   catalogue: <StorefrontIcon />,
   rebates: <PaidIcon />,
   funds: <CampaignIcon />,
+  webhooks: <WebhookIcon />,
   support: <SupportAgentIcon />,
   directory: <GroupsIcon />,
   team: <GroupsIcon />,
   governance: <GavelIcon />,
+  programme: <WorkspacePremiumIcon />,
   inventory: <WarehouseIcon />,
   solutions: <LightbulbIcon />,
   products: <Inventory2Icon />,
@@ -43,6 +49,8 @@ const ICONS: Record<string, ReactElement> = {
   audit: <HistoryIcon />,
   activity: <TimelineIcon />,
   leads: <ContactMailIcon />,
+  learning: <SchoolIcon />,
+  apikeys: <VpnKeyIcon />,
 };
 
 /** The side menu: only the screens the signed-in user may open. */
@@ -52,7 +60,13 @@ export function PortalMenu() {
     <Menu>
       {visibleEntries(role, canOpen, canDo).map((entry) => (
         // A long label wraps onto a second line instead of ending in an ellipsis ("Partnership Governance").
-        <Menu.Item key={entry.key} to={entry.to} primaryText={entry.label} leftIcon={ICONS[entry.icon]} sx={{ '& .MuiTypography-noWrap': { whiteSpace: 'normal', overflow: 'visible', lineHeight: 1.3 } }} />
+        <Menu.Item
+          key={entry.key}
+          to={entry.to}
+          primaryText={entry.label}
+          leftIcon={ICONS[entry.icon]}
+          sx={{ '& .MuiTypography-noWrap': { whiteSpace: 'normal', overflow: 'visible', lineHeight: 1.3 } }}
+        />
       ))}
     </Menu>
   );

@@ -9,7 +9,18 @@ export function Splash() {
     <Box
       role="status"
       aria-label="Loading PartnerHub"
-      sx={{ position: 'fixed', inset: 0, display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center', gap: 2, bgcolor: BRAND_BLUE, color: '#fff', zIndex: 2000 }}
+      sx={{
+        position: 'fixed',
+        inset: 0,
+        display: 'flex',
+        flexDirection: 'column',
+        alignItems: 'center',
+        justifyContent: 'center',
+        gap: 2,
+        bgcolor: BRAND_BLUE,
+        color: '#fff',
+        zIndex: 2000,
+      }}
     >
       <Typography variant="h4" component="div" sx={{ fontWeight: 600 }}>
         PartnerHub

@@ -26,7 +26,10 @@ export const NAV_ENTRIES: readonly NavEntry[] = [
   { key: 'leads', label: 'Leads', to: '/leads', icon: 'leads', roles: ['partner', 'distributor', 'partner_user', 'distributor_user'] },
   { key: 'lead-management', label: 'Lead Management', to: '/lead-management', icon: 'leads' },
   { key: 'funds', label: 'Marketing Funds', to: '/funds', icon: 'funds' },
+  { key: 'learning', label: 'Learning', to: '/learning', icon: 'learning' },
   { key: 'supportcenter', label: 'Support Center', to: '/supportcenter', icon: 'support' },
+  // The ranked scorecards, tier ladder and evaluations; partners find their own on Partnership Governance.
+  { key: 'programme', label: 'Partner Programme', to: '/programme', icon: 'programme', roles: ['admin', 'administrator', 'manufacturer'] },
   { key: 'partnerdirectory', label: 'Partner Directory', to: '/partnerdirectory', icon: 'directory' },
   { key: 'partner-team', label: 'Team Management', to: '/partner/team-management', icon: 'team', roles: PARTNER },
   { key: 'distributor-team', label: 'Team Management', to: '/distributor/team-management', icon: 'team', roles: DISTRIBUTOR },
@@ -40,8 +43,11 @@ export const NAV_ENTRIES: readonly NavEntry[] = [
   { key: 'products', label: 'Product Portfolio', to: '/products', icon: 'products', notForSubUsers: true },
   { key: 'downloads', label: 'Downloads', to: '/downloads', icon: 'downloads', notForSubUsers: true },
   { key: 'adminpanel', label: 'Admin Panel', to: '/adminpanel', icon: 'admin' },
+  // The vendor's endpoints for admins, the organisation's for its owner account.
+  { key: 'webhooks', label: 'Webhooks', to: '/webhooks', icon: 'webhooks', roles: ['admin', 'administrator', 'partner', 'distributor'] },
   { key: 'audit', label: 'Audit Log', to: '/audit', icon: 'audit', roles: ['admin', 'administrator'] },
   { key: 'activity', label: 'Activity', to: '/activity', icon: 'activity', roles: ['partner', 'distributor', 'partner_user', 'distributor_user'] },
+  { key: 'api-keys', label: 'API Keys', to: '/api-keys', icon: 'apikeys', roles: ['partner', 'distributor'] },
 ];
 
 /** The home entry: the role's landing screen. */
@@ -51,11 +57,7 @@ export function homeEntryFor(role: string | null): NavEntry {
   return { key: 'home', label: 'Dashboard', to: landingRouteFor(role), icon: 'home' };
 }
 
-export function visibleEntries(
-  role: string | null,
-  canOpen: (path: string) => boolean,
-  canDo: (action: string) => boolean,
-): NavEntry[] {
+export function visibleEntries(role: string | null, canOpen: (path: string) => boolean, canDo: (action: string) => boolean): NavEntry[] {
   const subUser = isSubUserRole(role);
   const admin = isAdminRole(role);
   const entries = NAV_ENTRIES.filter((entry) => {
@@ -66,8 +68,6 @@ export function visibleEntries(
     if (entry.action && !canDo(entry.action)) return false;
     return true;
   });
-  const extras: NavEntry[] = admin
-    ? [{ key: 'admin-dashboard', label: 'Admin Dashboard', to: '/administratordashboard', icon: 'dashboard' }]
-    : [];
+  const extras: NavEntry[] = admin ? [{ key: 'admin-dashboard', label: 'Admin Dashboard', to: '/administratordashboard', icon: 'dashboard' }] : [];
   return [homeEntryFor(role), ...extras, ...entries];
 }

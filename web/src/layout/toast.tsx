@@ -19,7 +19,13 @@ export function ToastMessage({ text, type }: { text: string; type: ToastType }) 
   const lines = text.split('\n').filter((line) => line.trim() !== '');
   return (
     <Alert variant="filled" severity={type} role="alert" sx={{ minWidth: { xs: 'auto', sm: 320 }, maxWidth: 480, boxShadow: 3 }}>
-      {lines.length > 1 ? lines.map((line, i) => <p key={i} style={{ margin: i ? '4px 0 0' : 0 }}>{line}</p>) : text}
+      {lines.length > 1
+        ? lines.map((line, i) => (
+            <p key={i} style={{ margin: i ? '4px 0 0' : 0 }}>
+              {line}
+            </p>
+          ))
+        : text}
     </Alert>
   );
 }

@@ -1,5 +1,25 @@
 import { isAdminRole } from '@domain/access';
-import { Alert, Box, Button, Card, CardContent, Chip, IconButton, MenuItem, Paper, Stack, Tab, Table, TableBody, TableCell, TableHead, TableRow, Tabs, TextField, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Chip,
+  IconButton,
+  MenuItem,
+  Paper,
+  Stack,
+  Tab,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Tabs,
+  TextField,
+  Typography,
+} from '@mui/material';
 import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
 import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
 import DeleteIcon from '@mui/icons-material/Delete';
@@ -8,13 +28,27 @@ import { useNavigate } from 'react-router-dom';
 import { usePrincipal } from '../access/usePrincipal';
 import { formatDate } from '../formatting';
 import { PageTitle } from '../layout/PageTitle';
-import { RecordTable, type RecordColumn } from '../lists';
+import { RecordTable, SelectFilter, type RecordColumn } from '../lists';
 import { showToast } from '../layout/toast';
 import { LeadReportsPanel } from './LeadReports';
-import { assignLead, deleteRule, exportLeads, importLeads, listLeads, listRules, money, moveRule, organisations, SOURCE_LABELS, type ImportReport, type Lead, type LeadFilters, type LeadRule } from './leadsApi';
+import type { ImportReport, Lead, LeadRule } from '@contracts/leads';
+import {
+  assignLead,
+  deleteRule,
+  exportLeads,
+  importLeads,
+  listLeads,
+  listRules,
+  money,
+  moveRule,
+  organisations,
+  SOURCE_LABELS,
+  type LeadFilters,
+} from './leadsApi';
 
 const STATUSES = ['unassigned', 'assigned', 'accepted', 'contacted', 'qualified', 'converted', 'disqualified'];
 const REGIONS = ['Americas', 'EMEA', 'APAC'];
+const SOURCE_CHOICES = Object.entries(SOURCE_LABELS).map(([value, label]) => ({ value, label }));
 const METHOD_LABELS: Record<string, string> = { named: 'Named organisation', round_robin: 'Round robin', fewest_open: 'Fewest open leads' };
 
 const ASSIGNABLE = (lead: Lead) => lead.status !== 'converted' && lead.status !== 'disqualified';
@@ -65,8 +99,12 @@ function LeadTable({ filters, onAssign }: { filters: LeadFilters; onAssign?: (le
             <CardContent sx={{ pb: '12px !important' }}>
               <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1, alignItems: 'flex-start' }}>
                 <Box sx={{ minWidth: 0, flex: 1 }}>
-                  <Typography variant="subtitle1" sx={{ fontWeight: 600, wordBreak: 'break-word' }}>{companyCell(lead)}</Typography>
-                  <Typography variant="body2" color="text.secondary">{lead.organisation_name ?? 'Unassigned'}</Typography>
+                  <Typography variant="subtitle1" sx={{ fontWeight: 600, wordBreak: 'break-word' }}>
+                    {companyCell(lead)}
+                  </Typography>
+                  <Typography variant="body2" color="text.secondary">
+                    {lead.organisation_name ?? 'Unassigned'}
+                  </Typography>
                 </Box>
                 {assignButton(lead)}
               </Box>
@@ -81,12 +119,20 @@ function LeadTable({ filters, onAssign }: { filters: LeadFilters; onAssign?: (le
             </CardContent>
           </Card>
         )}
-        empty={<Typography variant="body2" color="text.secondary" sx={{ p: 2 }}>{data ? 'No leads match these filters.' : 'Loading…'}</Typography>}
+        empty={
+          <Typography variant="body2" color="text.secondary" sx={{ p: 2 }}>
+            {data ? 'No leads match these filters.' : 'Loading…'}
+          </Typography>
+        }
       />
       <Stack direction="row" spacing={1} alignItems="center" sx={{ p: 1 }}>
         <Typography variant="caption">{data ? `${data.total} leads` : ''}</Typography>
-        <Button size="small" disabled={page === 1} onClick={() => setPage((p) => p - 1)}>Previous</Button>
-        <Button size="small" disabled={!data || page * 25 >= data.total} onClick={() => setPage((p) => p + 1)}>Next</Button>
+        <Button size="small" disabled={page === 1} onClick={() => setPage((p) => p - 1)}>
+          Previous
+        </Button>
+        <Button size="small" disabled={!data || page * 25 >= data.total} onClick={() => setPage((p) => p + 1)}>
+          Next
+        </Button>
       </Stack>
     </Box>
   );
@@ -101,10 +147,26 @@ function AssignPanel({ lead, onDone }: { lead: Lead; onDone: () => void }) {
   }, []);
   return (
     <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
-      <Typography variant="subtitle1" sx={{ mb: 1 }}>{lead.organisation_id ? 'Reassign' : 'Assign'} the lead from {lead.company}</Typography>
+      <Typography variant="subtitle1" sx={{ mb: 1 }}>
+        {lead.organisation_id ? 'Reassign' : 'Assign'} the lead from {lead.company}
+      </Typography>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
-        <TextField select size="small" label="Organisation" value={organisation} onChange={(e) => setOrganisation(e.target.value)} sx={{ minWidth: 240 }} inputProps={{ 'data-testid': 'assign-organisation' }}>
-          {choices.filter((c) => c.id !== lead.organisation_id).map((c) => <MenuItem key={c.id} value={c.id}>{c.name}</MenuItem>)}
+        <TextField
+          select
+          size="small"
+          label="Organisation"
+          value={organisation}
+          onChange={(e) => setOrganisation(e.target.value)}
+          sx={{ minWidth: 240 }}
+          inputProps={{ 'data-testid': 'assign-organisation' }}
+        >
+          {choices
+            .filter((c) => c.id !== lead.organisation_id)
+            .map((c) => (
+              <MenuItem key={c.id} value={c.id}>
+                {c.name}
+              </MenuItem>
+            ))}
         </TextField>
         <TextField size="small" label="Reason" value={reason} onChange={(e) => setReason(e.target.value)} sx={{ flex: 1 }} />
         <Button
@@ -146,23 +208,49 @@ function ImportPanel() {
   return (
     <Box sx={{ p: 2 }}>
       <Typography variant="body2" sx={{ mb: 1 }}>
-        A CSV file with the columns company, contact_name, email, phone, country, region, product_interest, estimated_value, source and notes. The preview checks every row; a file with bad rows is imported only as a whole once corrected, or by importing its valid rows.
+        A CSV file with the columns company, contact_name, email, phone, country, region, product_interest, estimated_value, source and notes. The preview
+        checks every row; a file with bad rows is imported only as a whole once corrected, or by importing its valid rows.
       </Typography>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} alignItems={{ sm: 'center' }} sx={{ mb: 2 }}>
         <Button variant="outlined" component="label">
           Choose file
-          <input hidden type="file" accept=".csv,text/csv" data-testid="import-file" onChange={(e) => { setFile(e.target.files?.[0] ?? null); setReport(null); }} />
+          <input
+            hidden
+            type="file"
+            accept=".csv,text/csv"
+            data-testid="import-file"
+            onChange={(e) => {
+              setFile(e.target.files?.[0] ?? null);
+              setReport(null);
+            }}
+          />
         </Button>
         <Typography variant="body2">{file?.name ?? 'No file chosen'}</Typography>
-        <Button variant="contained" disabled={!file} onClick={() => run('preview')} data-testid="import-preview">Preview</Button>
-        {report?.dry_run && report.invalid === 0 && report.valid > 0 ? <Button variant="contained" color="success" onClick={() => run('all')} data-testid="import-all">Import {report.valid} leads</Button> : null}
-        {report?.dry_run && report.invalid > 0 && report.valid > 0 ? <Button variant="contained" color="warning" onClick={() => run('valid')} data-testid="import-valid">Import the {report.valid} valid rows</Button> : null}
+        <Button variant="contained" disabled={!file} onClick={() => run('preview')} data-testid="import-preview">
+          Preview
+        </Button>
+        {report?.dry_run && report.invalid === 0 && report.valid > 0 ? (
+          <Button variant="contained" color="success" onClick={() => run('all')} data-testid="import-all">
+            Import {report.valid} leads
+          </Button>
+        ) : null}
+        {report?.dry_run && report.invalid > 0 && report.valid > 0 ? (
+          <Button variant="contained" color="warning" onClick={() => run('valid')} data-testid="import-valid">
+            Import the {report.valid} valid rows
+          </Button>
+        ) : null}
       </Stack>
-      {error ? <Alert severity="error" sx={{ mb: 2 }}>{error}</Alert> : null}
+      {error ? (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          {error}
+        </Alert>
+      ) : null}
       {report ? (
         <>
           <Alert severity={report.invalid ? 'warning' : 'success'} sx={{ mb: 1 }} data-testid="import-summary">
-            {report.dry_run ? 'Preview: ' : ''}{report.total} rows, {report.valid} valid, {report.invalid} with errors, {report.already_imported} already imported{report.dry_run ? '' : `; ${report.created} imported`}.
+            {report.dry_run ? 'Preview: ' : ''}
+            {report.total} rows, {report.valid} valid, {report.invalid} with errors, {report.already_imported} already imported
+            {report.dry_run ? '' : `; ${report.created} imported`}.
           </Alert>
           <Box sx={{ overflowX: 'auto', maxHeight: 420 }}>
             <Table size="small" stickyHeader>
@@ -174,15 +262,26 @@ function ImportPanel() {
                 </TableRow>
               </TableHead>
               <TableBody>
-                {[...report.rows].sort((a, b) => Number(b.status === 'invalid') - Number(a.status === 'invalid') || a.line - b.line).slice(0, 200).map((row) => (
-                  <TableRow key={row.line} data-testid={`import-row-${row.line}`}>
-                    <TableCell>{row.line}</TableCell>
-                    <TableCell>{row.company ?? '—'}</TableCell>
-                    <TableCell>
-                      {row.status === 'invalid' ? <Typography variant="body2" color="error">{row.errors.map((e) => `${e.field}: ${e.message}`).join(' ')}</Typography> : row.status === 'already_imported' ? 'Already imported' : 'OK'}
-                    </TableCell>
-                  </TableRow>
-                ))}
+                {[...report.rows]
+                  .sort((a, b) => Number(b.status === 'invalid') - Number(a.status === 'invalid') || a.line - b.line)
+                  .slice(0, 200)
+                  .map((row) => (
+                    <TableRow key={row.line} data-testid={`import-row-${row.line}`}>
+                      <TableCell>{row.line}</TableCell>
+                      <TableCell>{row.company ?? '—'}</TableCell>
+                      <TableCell>
+                        {row.status === 'invalid' ? (
+                          <Typography variant="body2" color="error">
+                            {row.errors.map((e) => `${e.field}: ${e.message}`).join(' ')}
+                          </Typography>
+                        ) : row.status === 'already_imported' ? (
+                          'Already imported'
+                        ) : (
+                          'OK'
+                        )}
+                      </TableCell>
+                    </TableRow>
+                  ))}
               </TableBody>
             </Table>
           </Box>
@@ -204,23 +303,50 @@ function RulesPanel() {
   };
   return (
     <Box sx={{ p: 2 }}>
-      <Typography variant="body2" sx={{ mb: 1 }}>Rules are tried from the top; the first that matches a new lead and has an eligible organisation with room routes it. A change applies to leads created from then on.</Typography>
+      <Typography variant="body2" sx={{ mb: 1 }}>
+        Rules are tried from the top; the first that matches a new lead and has an eligible organisation with room routes it. A change applies to leads created
+        from then on.
+      </Typography>
       {(rules ?? []).map((rule, index) => (
         <Paper key={rule.id} variant="outlined" sx={{ p: 1.5, mb: 1 }} data-testid={`rule-${index}`}>
           <Stack direction="row" spacing={1} alignItems="center">
-            <Typography sx={{ width: 24 }} color="text.secondary">{index + 1}</Typography>
+            <Typography sx={{ width: 24 }} color="text.secondary">
+              {index + 1}
+            </Typography>
             <Box sx={{ flex: 1, minWidth: 0 }}>
               <Typography variant="subtitle2">{rule.name}</Typography>
               <Typography variant="caption" color="text.secondary" component="div">
-                {[rule.regions.join(', '), rule.countries.join(', '), rule.product_interests.join(', '), rule.min_value !== null || rule.max_value !== null ? `${money(rule.min_value ?? 0)}–${rule.max_value === null ? '∞' : money(rule.max_value)}` : ''].filter(Boolean).join(' · ') || 'Any lead'}
+                {[
+                  rule.regions.join(', '),
+                  rule.countries.join(', '),
+                  rule.product_interests.join(', '),
+                  rule.min_value !== null || rule.max_value !== null
+                    ? `${money(rule.min_value ?? 0)}–${rule.max_value === null ? '∞' : money(rule.max_value)}`
+                    : '',
+                ]
+                  .filter(Boolean)
+                  .join(' · ') || 'Any lead'}
               </Typography>
               <Typography variant="caption" component="div">
-                {METHOD_LABELS[rule.method] ?? rule.method}: {rule.organisation_names.join(', ')}{rule.capacity ? ` (at most ${rule.capacity} open each)` : ''}
+                {METHOD_LABELS[rule.method] ?? rule.method}: {rule.organisation_names.join(', ')}
+                {rule.capacity ? ` (at most ${rule.capacity} open each)` : ''}
               </Typography>
             </Box>
-            <IconButton aria-label="Move up" disabled={index === 0} onClick={() => move(rule, index - 1)}><ArrowUpwardIcon fontSize="small" /></IconButton>
-            <IconButton aria-label="Move down" disabled={index === (rules?.length ?? 0) - 1} onClick={() => move(rule, index + 1)}><ArrowDownwardIcon fontSize="small" /></IconButton>
-            <IconButton aria-label="Delete rule" onClick={async () => { await deleteRule(rule.id); await load(); }}><DeleteIcon fontSize="small" /></IconButton>
+            <IconButton aria-label="Move up" disabled={index === 0} onClick={() => move(rule, index - 1)}>
+              <ArrowUpwardIcon fontSize="small" />
+            </IconButton>
+            <IconButton aria-label="Move down" disabled={index === (rules?.length ?? 0) - 1} onClick={() => move(rule, index + 1)}>
+              <ArrowDownwardIcon fontSize="small" />
+            </IconButton>
+            <IconButton
+              aria-label="Delete rule"
+              onClick={async () => {
+                await deleteRule(rule.id);
+                await load();
+              }}
+            >
+              <DeleteIcon fontSize="small" />
+            </IconButton>
           </Stack>
         </Paper>
       ))}
@@ -249,26 +375,57 @@ export default function LeadManagement() {
     <Box sx={{ p: { xs: 2, md: 3 }, minWidth: 0 }}>
       <PageTitle title="Lead Management" subtitle="Vendor leads: route, import and follow them from the first answer to the deal." />
       <Paper variant="outlined" sx={{ minWidth: 0 }}>
-        <Tabs value={tab} onChange={(_, key: string) => setTab(key)} variant="scrollable" scrollButtons="auto" allowScrollButtonsMobile aria-label="Lead management sections">
-          {tabs.map((t) => <Tab key={t.key} value={t.key} label={t.label} data-testid={`tab-${t.key}`} />)}
+        <Tabs
+          value={tab}
+          onChange={(_, key: string) => setTab(key)}
+          variant="scrollable"
+          scrollButtons="auto"
+          allowScrollButtonsMobile
+          aria-label="Lead management sections"
+        >
+          {tabs.map((t) => (
+            <Tab key={t.key} value={t.key} label={t.label} data-testid={`tab-${t.key}`} />
+          ))}
         </Tabs>
-        {assigning ? <Box sx={{ p: 2, pb: 0 }}><AssignPanel lead={assigning} onDone={() => { setAssigning(null); setVersion((v) => v + 1); }} /></Box> : null}
+        {assigning ? (
+          <Box sx={{ p: 2, pb: 0 }}>
+            <AssignPanel
+              lead={assigning}
+              onDone={() => {
+                setAssigning(null);
+                setVersion((v) => v + 1);
+              }}
+            />
+          </Box>
+        ) : null}
         {tab === 'all' ? (
           <>
             <Box sx={{ p: 2, display: 'flex', flexWrap: 'wrap', gap: 1, '& > .MuiTextField-root': { width: { xs: '100%', sm: 'auto' } } }}>
               <TextField size="small" label="Search" value={filters.search ?? ''} onChange={(e) => setFilter('search', e.target.value)} />
-              <TextField select size="small" label="Status" value={filters.status ?? ''} onChange={(e) => setFilter('status', e.target.value)} sx={{ minWidth: 150 }}>
-                <MenuItem value="">Any</MenuItem>
-                {STATUSES.map((s) => <MenuItem key={s} value={s}>{s}</MenuItem>)}
-              </TextField>
-              <TextField select size="small" label="Source" value={filters.source ?? ''} onChange={(e) => setFilter('source', e.target.value)} sx={{ minWidth: 150 }}>
-                <MenuItem value="">Any</MenuItem>
-                {Object.entries(SOURCE_LABELS).map(([key, label]) => <MenuItem key={key} value={key}>{label}</MenuItem>)}
-              </TextField>
-              <TextField select size="small" label="Region" value={filters.region ?? ''} onChange={(e) => setFilter('region', e.target.value)} sx={{ minWidth: 130 }}>
-                <MenuItem value="">Any</MenuItem>
-                {REGIONS.map((r) => <MenuItem key={r} value={r}>{r}</MenuItem>)}
-              </TextField>
+              <SelectFilter
+                label="Status"
+                value={filters.status ?? ''}
+                onChange={(value) => setFilter('status', value)}
+                allLabel="Any"
+                choices={STATUSES}
+                sx={{ minWidth: 150 }}
+              />
+              <SelectFilter
+                label="Source"
+                value={filters.source ?? ''}
+                onChange={(value) => setFilter('source', value)}
+                allLabel="Any"
+                choices={SOURCE_CHOICES}
+                sx={{ minWidth: 150 }}
+              />
+              <SelectFilter
+                label="Region"
+                value={filters.region ?? ''}
+                onChange={(value) => setFilter('region', value)}
+                allLabel="Any"
+                choices={REGIONS}
+                sx={{ minWidth: 130 }}
+              />
               <Button onClick={() => exportLeads(filters)}>Export CSV</Button>
             </Box>
             <LeadTable key={version} filters={filters} onAssign={admin ? setAssigning : undefined} />

@@ -2,7 +2,8 @@ import { Alert, Box, LinearProgress, Table, TableBody, TableCell, TableHead, Tab
 import { BarChart } from '@mui/x-charts/BarChart';
 import { useEffect, useState } from 'react';
 import { ChartCard, chartGrid } from '../dashboards/charts';
-import { leadReports, money, SOURCE_LABELS, type LeadReportRow, type LeadReports } from './leadsApi';
+import type { LeadReportRow, LeadReports } from '@contracts/leads';
+import { leadReports, money, SOURCE_LABELS } from './leadsApi';
 
 const percent = (value: number | null) => (value === null ? '—' : `${value}%`);
 
@@ -11,7 +12,9 @@ function RateBar({ value }: { value: number | null }) {
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, minWidth: 110 }}>
       <LinearProgress variant="determinate" value={value ?? 0} sx={{ flex: 1, height: 8, borderRadius: 4 }} />
-      <Typography variant="caption" sx={{ width: 40, textAlign: 'right' }}>{percent(value)}</Typography>
+      <Typography variant="caption" sx={{ width: 40, textAlign: 'right' }}>
+        {percent(value)}
+      </Typography>
     </Box>
   );
 }
@@ -19,7 +22,9 @@ function RateBar({ value }: { value: number | null }) {
 function ReportTable({ title, rows, label }: { title: string; rows: LeadReportRow[]; label: (row: LeadReportRow) => string }) {
   return (
     <Box sx={{ mb: 3 }}>
-      <Typography variant="subtitle1" sx={{ mb: 1 }}>{title}</Typography>
+      <Typography variant="subtitle1" sx={{ mb: 1 }}>
+        {title}
+      </Typography>
       <Box sx={{ overflowX: 'auto' }}>
         <Table size="small">
           <TableHead>
@@ -37,9 +42,13 @@ function ReportTable({ title, rows, label }: { title: string; rows: LeadReportRo
               <TableRow key={row.key}>
                 <TableCell>{label(row)}</TableCell>
                 <TableCell align="right">{row.leads}</TableCell>
-                <TableCell><RateBar value={row.acceptance_rate} /></TableCell>
+                <TableCell>
+                  <RateBar value={row.acceptance_rate} />
+                </TableCell>
                 <TableCell align="right">{row.avg_hours_to_accept ?? '—'}</TableCell>
-                <TableCell><RateBar value={row.conversion_rate} /></TableCell>
+                <TableCell>
+                  <RateBar value={row.conversion_rate} />
+                </TableCell>
                 <TableCell align="right">{money(row.revenue)}</TableCell>
               </TableRow>
             ))}
@@ -94,7 +103,12 @@ export function LeadReportsPanel() {
   useEffect(() => {
     leadReports().then(setReports, (caught: Error) => setError(caught.message));
   }, []);
-  if (error) return <Alert severity="error" sx={{ m: 2 }}>{error}</Alert>;
+  if (error)
+    return (
+      <Alert severity="error" sx={{ m: 2 }}>
+        {error}
+      </Alert>
+    );
   if (!reports) return null;
   const oldest = Math.max(1, ...reports.ageing.map((a) => a.unassigned + a.awaiting + a.working));
   if (reports.by_source.length === 0) {
@@ -113,16 +127,22 @@ export function LeadReportsPanel() {
       </Box>
       <ReportTable title="By organisation" rows={reports.by_organisation} label={(row) => row.name} />
       <ReportTable title="By source" rows={reports.by_source} label={(row) => SOURCE_LABELS[row.key] ?? row.key} />
-      <Typography variant="subtitle1" sx={{ mb: 1 }}>Ageing of open leads</Typography>
+      <Typography variant="subtitle1" sx={{ mb: 1 }}>
+        Ageing of open leads
+      </Typography>
       {reports.ageing.map((a) => (
         <Box key={a.bucket} sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 1 }}>
-          <Typography variant="body2" sx={{ width: 110 }}>{a.bucket}</Typography>
+          <Typography variant="body2" sx={{ width: 110 }}>
+            {a.bucket}
+          </Typography>
           <Box sx={{ flex: 1, display: 'flex', height: 14 }}>
             <Box title="unassigned" sx={{ width: `${(a.unassigned / oldest) * 100}%`, bgcolor: 'grey.500' }} />
             <Box title="awaiting an answer" sx={{ width: `${(a.awaiting / oldest) * 100}%`, bgcolor: 'warning.main' }} />
             <Box title="being worked" sx={{ width: `${(a.working / oldest) * 100}%`, bgcolor: 'primary.main' }} />
           </Box>
-          <Typography variant="caption" sx={{ width: 190 }}>{a.unassigned} unassigned · {a.awaiting} awaiting · {a.working} worked</Typography>
+          <Typography variant="caption" sx={{ width: 190 }}>
+            {a.unassigned} unassigned · {a.awaiting} awaiting · {a.working} worked
+          </Typography>
         </Box>
       ))}
     </Box>

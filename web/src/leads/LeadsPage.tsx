@@ -1,11 +1,30 @@
-import { Alert, Box, Button, Card, CardActions, CardContent, Chip, Paper, Stack, Tab, Table, TableBody, TableCell, TableHead, TableRow, Tabs, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardActions,
+  CardContent,
+  Chip,
+  Paper,
+  Stack,
+  Tab,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Tabs,
+  Typography,
+} from '@mui/material';
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { PageTitle } from '../layout/PageTitle';
 import { showToast } from '../layout/toast';
 import { formatDate } from '../formatting';
 import { TextDialog } from './LeadDialogs';
-import { acceptLead, declineLead, listLeads, money, SOURCE_LABELS, timeLeft, type Lead } from './leadsApi';
+import type { Lead } from '@contracts/leads';
+import { acceptLead, declineLead, listLeads, money, SOURCE_LABELS, timeLeft } from './leadsApi';
 
 const PIPELINE = [
   { key: 'accepted', label: 'Accepted' },
@@ -57,35 +76,69 @@ export default function LeadsPage() {
 
   return (
     <Box sx={{ p: { xs: 2, md: 3 }, minWidth: 0 }}>
-      <PageTitle title="Leads" subtitle="Leads the vendor routed to your organisation: answer new ones before their window closes, then work them into deals." />
-      {error ? <Alert severity="error" sx={{ mb: 2 }}>{error}</Alert> : null}
-      <Typography variant="h6" sx={{ mb: 1 }}>Awaiting your answer</Typography>
-      {awaiting && awaiting.length === 0 ? <Alert severity="info" sx={{ mb: 3 }}>No new leads are waiting for your answer.</Alert> : null}
+      <PageTitle
+        title="Leads"
+        subtitle="Leads the vendor routed to your organisation: answer new ones before their window closes, then work them into deals."
+      />
+      {error ? (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          {error}
+        </Alert>
+      ) : null}
+      <Typography variant="h6" sx={{ mb: 1 }}>
+        Awaiting your answer
+      </Typography>
+      {awaiting && awaiting.length === 0 ? (
+        <Alert severity="info" sx={{ mb: 3 }}>
+          No new leads are waiting for your answer.
+        </Alert>
+      ) : null}
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)' }, mb: 3 }} data-testid="awaiting-leads">
         {(awaiting ?? []).map((lead) => (
           <Card key={lead.id} variant="outlined" data-testid={`awaiting-${lead.id}`}>
             <CardContent>
               <Stack direction="row" justifyContent="space-between" alignItems="flex-start" spacing={1}>
-                <Typography variant="subtitle1" fontWeight={600}>{lead.company}</Typography>
+                <Typography variant="subtitle1" fontWeight={600}>
+                  {lead.company}
+                </Typography>
                 <Chip size="small" color="warning" label={timeLeft(lead.due_at)} />
               </Stack>
               <Typography variant="body2" color="text.secondary">
                 {[lead.product_interest, lead.country, lead.region].filter(Boolean).join(' · ')}
               </Typography>
-              <Typography variant="body2">Estimated value {money(lead.estimated_value)} · {SOURCE_LABELS[lead.source] ?? lead.source}</Typography>
-              <Typography variant="caption" color="text.secondary">Contact details appear once you accept.</Typography>
+              <Typography variant="body2">
+                Estimated value {money(lead.estimated_value)} · {SOURCE_LABELS[lead.source] ?? lead.source}
+              </Typography>
+              <Typography variant="caption" color="text.secondary">
+                Contact details appear once you accept.
+              </Typography>
             </CardContent>
             <CardActions>
-              <Button variant="contained" size="small" onClick={() => accept(lead)} data-testid="accept-lead">Accept</Button>
-              <Button size="small" color="inherit" onClick={() => setDeclining(lead)} data-testid="decline-lead">Decline</Button>
-              <Button size="small" onClick={() => navigate(`/leads/${lead.id}`)}>Details</Button>
+              <Button variant="contained" size="small" onClick={() => accept(lead)} data-testid="accept-lead">
+                Accept
+              </Button>
+              <Button size="small" color="inherit" onClick={() => setDeclining(lead)} data-testid="decline-lead">
+                Decline
+              </Button>
+              <Button size="small" onClick={() => navigate(`/leads/${lead.id}`)}>
+                Details
+              </Button>
             </CardActions>
           </Card>
         ))}
       </Box>
       <Paper variant="outlined" sx={{ minWidth: 0 }}>
-        <Tabs value={tab} onChange={(_, key: string) => setTab(key)} variant="scrollable" scrollButtons="auto" allowScrollButtonsMobile aria-label="Lead pipeline">
-          {PIPELINE.map((t) => <Tab key={t.key} value={t.key} label={t.label} />)}
+        <Tabs
+          value={tab}
+          onChange={(_, key: string) => setTab(key)}
+          variant="scrollable"
+          scrollButtons="auto"
+          allowScrollButtonsMobile
+          aria-label="Lead pipeline"
+        >
+          {PIPELINE.map((t) => (
+            <Tab key={t.key} value={t.key} label={t.label} />
+          ))}
         </Tabs>
         <Box sx={{ overflowX: 'auto' }}>
           <Table size="small">
@@ -102,7 +155,15 @@ export default function LeadsPage() {
               {(pipeline ?? []).map((lead) => (
                 <TableRow key={lead.id} hover sx={{ cursor: 'pointer' }} onClick={() => navigate(`/leads/${lead.id}`)} data-testid={`pipeline-${lead.id}`}>
                   <TableCell>{lead.company}</TableCell>
-                  <TableCell>{lead.contact_visible ? lead.contact_name : <Typography variant="caption" color="text.secondary">hidden</Typography>}</TableCell>
+                  <TableCell>
+                    {lead.contact_visible ? (
+                      lead.contact_name
+                    ) : (
+                      <Typography variant="caption" color="text.secondary">
+                        hidden
+                      </Typography>
+                    )}
+                  </TableCell>
                   <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{lead.product_interest}</TableCell>
                   <TableCell align="right">{money(lead.estimated_value)}</TableCell>
                   <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>{formatDate(lead.created_at)}</TableCell>

@@ -2,97 +2,16 @@
 
 import { API_URL, httpClient } from '../providers/httpClient';
 import { download } from '../providers/download';
-
-export interface LeadOffer {
-  organisation_id: string;
-  organisation_name: string | null;
-  method: string;
-  reason: string;
-  offered_at: string;
-  due_at: string;
-  outcome: string;
-  answered_at: string | null;
-  outcome_reason: string | null;
-}
-
-export interface Lead {
-  id: string;
-  company: string;
-  contact_name: string | null;
-  email: string | null;
-  phone: string | null;
-  contact_visible: boolean;
-  country: string | null;
-  region: string | null;
-  product_interest: string | null;
-  estimated_value: number | null;
-  source: string;
-  notes: string | null;
-  status: string;
-  status_label: string;
-  organisation_id: string | null;
-  organisation_name: string | null;
-  rule_name: string | null;
-  assignment_method: string | null;
-  assignment_reason: string | null;
-  assigned_at: string | null;
-  due_at: string | null;
-  accepted_at: string | null;
-  duplicate_of: { type: string; id: string } | null;
-  project_id: string | null;
-  status_reason: string | null;
-  passed_count: number;
-  created_at: string;
-  updated_at: string;
-  offers?: LeadOffer[];
-}
-
-export interface LeadRule {
-  id: string;
-  position: number;
-  name: string;
-  countries: string[];
-  regions: string[];
-  product_interests: string[];
-  min_value: number | null;
-  max_value: number | null;
-  method: 'named' | 'round_robin' | 'fewest_open' | string;
-  organisation_ids: string[];
-  organisation_names: string[];
-  capacity: number | null;
-}
-
-export interface HistoryEntry {
-  id: string;
-  from_status: string | null;
-  to_status: string;
-  actor_name: string | null;
-  reason: string | null;
-  occurred_at: string;
-}
-
-export interface ImportRow {
-  line: number;
-  status: 'valid' | 'invalid' | 'already_imported';
-  company: string | null;
-  email: string | null;
-  errors: Array<{ field: string; message: string }>;
-}
-
-export interface ImportReport {
-  dry_run: boolean;
-  total: number;
-  valid: number;
-  invalid: number;
-  already_imported: number;
-  created: number;
-  rows: ImportRow[];
-}
+import type { ConvertAnswer, ImportReport, Lead, LeadReports, LeadRule, RoutableOrganisation, StatusChange } from '@contracts/leads';
 
 export type LeadFilters = Partial<Record<'status' | 'organisation_id' | 'source' | 'region' | 'search', string>>;
 
 const qs = (params: Record<string, string | number | undefined>) =>
-  new URLSearchParams(Object.entries(params).filter(([, v]) => v !== undefined && v !== '').map(([k, v]) => [k, String(v)])).toString();
+  new URLSearchParams(
+    Object.entries(params)
+      .filter(([, v]) => v !== undefined && v !== '')
+      .map(([k, v]) => [k, String(v)]),
+  ).toString();
 
 export async function listLeads(filters: LeadFilters, page = 1, limit = 25): Promise<{ leads: Lead[]; total: number }> {
   const { json } = await httpClient<{ data: { leads: Lead[]; pagination: { total: number } } }>(`${API_URL}/leads?${qs({ ...filters, page, limit })}`);
@@ -104,21 +23,23 @@ export async function getLead(id: string): Promise<Lead> {
   return json.data;
 }
 
-export async function leadHistory(id: string): Promise<HistoryEntry[]> {
-  const { json } = await httpClient<{ data: HistoryEntry[] }>(`${API_URL}/leads/${encodeURIComponent(id)}/history`);
+export async function leadHistory(id: string): Promise<StatusChange[]> {
+  const { json } = await httpClient<{ data: StatusChange[] }>(`${API_URL}/leads/${encodeURIComponent(id)}/history`);
   return json.data;
 }
 
-const post = async <T,>(path: string, body?: Record<string, unknown>) => (await httpClient<{ message: string; data: T }>(`${API_URL}${path}`, { method: 'POST', body: body ?? {} })).json;
+const post = async <T>(path: string, body?: Record<string, unknown>) =>
+  (await httpClient<{ message: string; data: T }>(`${API_URL}${path}`, { method: 'POST', body: body ?? {} })).json;
 
 export const acceptLead = (id: string) => post<Lead>(`/leads/${id}/accept`);
 export const declineLead = (id: string, reason: string) => post<Lead>(`/leads/${id}/decline`, { reason });
 export const changeLeadStatus = (id: string, status: string, reason: string | null) => post<Lead>(`/leads/${id}/status`, { status, reason });
-export const convertLead = (id: string, title: string, expected_closure_date: string | null) => post<{ project_id: string }>(`/leads/${id}/convert`, { title, expected_closure_date });
+export const convertLead = (id: string, title: string, expected_closure_date: string | null) =>
+  post<ConvertAnswer['data']>(`/leads/${id}/convert`, { title, expected_closure_date });
 export const assignLead = (id: string, organisation_id: string, reason: string | null) => post<Lead>(`/leads/${id}/assign`, { organisation_id, reason });
 
-export async function organisations(): Promise<Array<{ id: string; name: string }>> {
-  const { json } = await httpClient<{ data: Array<{ id: string; name: string }> }>(`${API_URL}/leads/organisations`);
+export async function organisations(): Promise<RoutableOrganisation[]> {
+  const { json } = await httpClient<{ data: RoutableOrganisation[] }>(`${API_URL}/leads/organisations`);
   return json.data;
 }
 
@@ -152,29 +73,15 @@ export function timeLeft(dueAt: string | null, now = Date.now()): string {
   return hours > 0 ? `${hours} h ${minutes} min left` : `${minutes} min left`;
 }
 
-export const money = (value: number | null) => (value === null ? '—' : value.toLocaleString('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 }));
-export const SOURCE_LABELS: Record<string, string> = { web_form: 'Web form', event: 'Event', campaign: 'Campaign', partner_referral: 'Partner referral', other: 'Other' };
-
-export interface LeadReportRow {
-  key: string;
-  name: string;
-  leads: number;
-  offers: number;
-  accepted: number;
-  declined: number;
-  lapsed: number;
-  acceptance_rate: number | null;
-  avg_hours_to_accept: number | null;
-  converted: number;
-  conversion_rate: number | null;
-  revenue: number;
-}
-
-export interface LeadReports {
-  by_organisation: LeadReportRow[];
-  by_source: LeadReportRow[];
-  ageing: Array<{ bucket: string; unassigned: number; awaiting: number; working: number }>;
-}
+export const money = (value: number | null) =>
+  value === null ? '—' : value.toLocaleString('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
+export const SOURCE_LABELS: Record<string, string> = {
+  web_form: 'Web form',
+  event: 'Event',
+  campaign: 'Campaign',
+  partner_referral: 'Partner referral',
+  other: 'Other',
+};
 
 export async function leadReports(): Promise<LeadReports> {
   const { json } = await httpClient<{ data: LeadReports }>(`${API_URL}/leads/reports`);

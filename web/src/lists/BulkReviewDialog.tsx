@@ -1,6 +1,6 @@
 import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, List, ListItem, ListItemText, TextField, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
-import { messageOf } from '../providers/errorMapper';
+import { useDialogAction } from './useDialogAction';
 
 export type BulkDecision = 'approved' | 'rejected';
 
@@ -42,8 +42,7 @@ export function BulkReviewDialog({
   onDone: (outcome: BulkOutcome, message: string) => void;
 }) {
   const [reason, setReason] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, setError, run } = useDialogAction('The review failed. Nothing was changed.');
   const [refused, setRefused] = useState<BulkOutcome['refused'] | null>(null);
   // The count as it was when sent: the list clears its ticks once the server has answered.
   const [sent, setSent] = useState(count);
@@ -52,7 +51,7 @@ export function BulkReviewDialog({
     setReason('');
     setError(null);
     setRefused(null);
-  }, [decision]);
+  }, [decision, setError]);
 
   const rejecting = decision === 'rejected';
   const trimmed = reason.trim();
@@ -62,29 +61,33 @@ export function BulkReviewDialog({
 
   const submit = async () => {
     if (!decision || invalid) return;
-    setBusy(true);
-    setError(null);
     setSent(count);
-    try {
-      const answer = await onSubmit(decision, trimmed);
-      onDone(answer.data, answer.message ?? title);
-      if (answer.data.refused.length) setRefused(answer.data.refused);
-      else onClose();
-    } catch (e) {
-      setError(messageOf(e, 'The review failed. Nothing was changed.'));
-    } finally {
-      setBusy(false);
-    }
+    await run(
+      () => onSubmit(decision, trimmed),
+      (answer) => {
+        onDone(answer.data, answer.message ?? title);
+        if (answer.data.refused.length) setRefused(answer.data.refused);
+        else onClose();
+      },
+    );
   };
 
   return (
-    <Dialog open={Boolean(decision)} onClose={() => !busy && onClose()} fullWidth maxWidth="sm" aria-labelledby="bulk-review-title" data-testid="bulk-review-dialog">
+    <Dialog
+      open={Boolean(decision)}
+      onClose={() => !busy && onClose()}
+      fullWidth
+      maxWidth="sm"
+      aria-labelledby="bulk-review-title"
+      data-testid="bulk-review-dialog"
+    >
       <DialogTitle id="bulk-review-title">{refused ? 'Some could not be changed' : title}</DialogTitle>
       <DialogContent dividers>
         {refused ? (
           <>
             <Alert severity="warning" role="alert">
-              {refused.length} of {sent} {sent === 1 ? noun[0] : noun[1]} {refused.length === 1 ? 'was' : 'were'} not {rejecting ? 'rejected' : 'approved'}; the others were.
+              {refused.length} of {sent} {sent === 1 ? noun[0] : noun[1]} {refused.length === 1 ? 'was' : 'were'} not {rejecting ? 'rejected' : 'approved'}; the
+              others were.
             </Alert>
             <List dense data-testid="bulk-refusals">
               {refused.map((r) => (

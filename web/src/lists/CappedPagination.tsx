@@ -17,7 +17,8 @@ export function CappedPagination({ rowsPerPageOptions, noun }: { rowsPerPageOpti
       </ListPaginationContext.Provider>
       {capped ? (
         <Alert severity="info" sx={{ mt: 1 }} data-testid="pages-capped">
-          {context.total!.toLocaleString('en-US')} {noun} match: the pages reach the first {PAGED_ROWS_LIMIT.toLocaleString('en-US')}. Narrow the filters or sort the other way to see the rest, or export them all.
+          {context.total!.toLocaleString('en-US')} {noun} match: the pages reach the first {PAGED_ROWS_LIMIT.toLocaleString('en-US')}. Narrow the filters or
+          sort the other way to see the rest, or export them all.
         </Alert>
       ) : null}
     </>

@@ -26,7 +26,11 @@ export type ColumnChoice<T> = ReturnType<typeof useColumnChoice<T>>;
 /** The "Columns" button: a menu of the table's columns with a tick for each one shown, as react-admin's SelectColumnsButton. */
 export function ColumnChooser<T>({ choice, compact = false }: { choice: ColumnChoice<T>; compact?: boolean }) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const props = { onClick: (event: MouseEvent<HTMLElement>) => setAnchor(event.currentTarget), 'aria-haspopup': 'menu' as const, 'aria-expanded': Boolean(anchor) };
+  const props = {
+    onClick: (event: MouseEvent<HTMLElement>) => setAnchor(event.currentTarget),
+    'aria-haspopup': 'menu' as const,
+    'aria-expanded': Boolean(anchor),
+  };
   return (
     <>
       {compact ? (
@@ -44,7 +48,13 @@ export function ColumnChooser<T>({ choice, compact = false }: { choice: ColumnCh
         {choice.columns.map((column) => {
           const visible = column.alwaysShown || !choice.hidden.includes(column.label);
           return (
-            <MenuItem key={column.label} disabled={column.alwaysShown} onClick={() => choice.toggle(column.label)} role="menuitemcheckbox" aria-checked={visible}>
+            <MenuItem
+              key={column.label}
+              disabled={column.alwaysShown}
+              onClick={() => choice.toggle(column.label)}
+              role="menuitemcheckbox"
+              aria-checked={visible}
+            >
               <ListItemIcon>
                 <Checkbox size="small" edge="start" checked={visible} tabIndex={-1} disableRipple sx={{ p: 0 }} />
               </ListItemIcon>

@@ -2,7 +2,21 @@ import AddIcon from '@mui/icons-material/Add';
 import CloseIcon from '@mui/icons-material/Close';
 import FilterListIcon from '@mui/icons-material/FilterList';
 import SearchIcon from '@mui/icons-material/Search';
-import { Badge, Box, Button, Collapse, IconButton, InputAdornment, MenuItem, Paper, TextField, Tooltip, Typography, useMediaQuery, type Theme } from '@mui/material';
+import {
+  Badge,
+  Box,
+  Button,
+  Collapse,
+  IconButton,
+  InputAdornment,
+  MenuItem,
+  Paper,
+  TextField,
+  Tooltip,
+  Typography,
+  useMediaQuery,
+  type Theme,
+} from '@mui/material';
 import { useId, useState, type ReactNode } from 'react';
 import { CsvExportButton } from './CsvExportButton';
 import type { CsvExport } from './csvExport';
@@ -183,7 +197,16 @@ export function ListToolbar({
             </>,
           )
         : null}
-      <Box sx={{ display: 'flex', gap: 1, ml: { sm: 'auto' }, flex: { xs: '1 1 100%', sm: '0 0 auto' }, flexWrap: 'wrap', '& > *': { flex: { xs: '1 1 auto', sm: '0 0 auto' } } }}>
+      <Box
+        sx={{
+          display: 'flex',
+          gap: 1,
+          ml: { sm: 'auto' },
+          flex: { xs: '1 1 100%', sm: '0 0 auto' },
+          flexWrap: 'wrap',
+          '& > *': { flex: { xs: '1 1 auto', sm: '0 0 auto' } },
+        }}
+      >
         {actions}
         {exportCsv ? <CsvExportButton config={exportCsv} /> : null}
         {create ? (

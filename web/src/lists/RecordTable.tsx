@@ -1,4 +1,16 @@
-import { Box, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, useMediaQuery, type Breakpoint, type TableCellProps, type Theme } from '@mui/material';
+import {
+  Box,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  useMediaQuery,
+  type Breakpoint,
+  type TableCellProps,
+  type Theme,
+} from '@mui/material';
 import type { SystemStyleObject } from '@mui/system';
 import { Fragment, type ReactNode } from 'react';
 import type { ListSort, SortOrder } from './listControls';

@@ -2,7 +2,21 @@ import BookmarkBorderIcon from '@mui/icons-material/BookmarkBorder';
 import BookmarkAddOutlinedIcon from '@mui/icons-material/BookmarkAddOutlined';
 import CheckIcon from '@mui/icons-material/Check';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
-import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Divider, IconButton, ListItemIcon, ListItemText, Menu, MenuItem, TextField, Tooltip } from '@mui/material';
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  Divider,
+  IconButton,
+  ListItemIcon,
+  ListItemText,
+  Menu,
+  MenuItem,
+  TextField,
+  Tooltip,
+} from '@mui/material';
 import { useState } from 'react';
 import { useUserStore } from './userStore';
 
@@ -54,19 +68,34 @@ export function SavedFilters<V>({
     <>
       {compact ? (
         <Tooltip title={active ? `Saved filters: ${active.name}` : 'Saved filters'}>
-          <Button variant={active ? 'contained' : 'outlined'} aria-label="Saved filters" sx={{ minWidth: 0, px: 1.25, flex: '0 0 auto !important' }} onClick={(event) => setAnchor(event.currentTarget)} aria-haspopup="menu" aria-expanded={Boolean(anchor)}>
+          <Button
+            variant={active ? 'contained' : 'outlined'}
+            aria-label="Saved filters"
+            sx={{ minWidth: 0, px: 1.25, flex: '0 0 auto !important' }}
+            onClick={(event) => setAnchor(event.currentTarget)}
+            aria-haspopup="menu"
+            aria-expanded={Boolean(anchor)}
+          >
             <BookmarkBorderIcon fontSize="small" />
           </Button>
         </Tooltip>
       ) : (
-        <Button variant="outlined" startIcon={<BookmarkBorderIcon />} onClick={(event) => setAnchor(event.currentTarget)} aria-haspopup="menu" aria-expanded={Boolean(anchor)}>
+        <Button
+          variant="outlined"
+          startIcon={<BookmarkBorderIcon />}
+          onClick={(event) => setAnchor(event.currentTarget)}
+          aria-haspopup="menu"
+          aria-expanded={Boolean(anchor)}
+        >
           {active ? active.name : 'Saved filters'}
         </Button>
       )}
       <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)} slotProps={{ list: { 'aria-label': 'Saved filters', dense: true } }}>
         {saved.length === 0 ? (
           <MenuItem disabled>
-            <ListItemText inset secondary="Set filters, then save them here to come back to them.">No saved filters yet</ListItemText>
+            <ListItemText inset secondary="Set filters, then save them here to come back to them.">
+              No saved filters yet
+            </ListItemText>
           </MenuItem>
         ) : null}
         {saved.map((s) => (

@@ -29,7 +29,11 @@ export function SortableHeader({
   const active = sort.field === field;
   return (
     <TableCell sx={{ ...headerSx, ...sx }} align={align} sortDirection={active ? (sort.order === 'ASC' ? 'asc' : 'desc') : false}>
-      <TableSortLabel active={active} direction={active ? (sort.order === 'ASC' ? 'asc' : 'desc') : firstOrder === 'ASC' ? 'asc' : 'desc'} onClick={() => onSort(field, firstOrder)}>
+      <TableSortLabel
+        active={active}
+        direction={active ? (sort.order === 'ASC' ? 'asc' : 'desc') : firstOrder === 'ASC' ? 'asc' : 'desc'}
+        onClick={() => onSort(field, firstOrder)}
+      >
         {label}
       </TableSortLabel>
     </TableCell>

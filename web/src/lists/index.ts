@@ -14,9 +14,13 @@ export { BulkBar, ListToolbar, usePhoneFilters, type ListSearch, type ListSortCh
 export { ColumnChooser, useColumnChoice, type ColumnChoice } from './ColumnChooser';
 export { SavedFilters, type SavedFilter } from './SavedFilters';
 export { BulkReviewDialog, type BulkOutcome, type BulkDecision } from './BulkReviewDialog';
+export { useDialogAction, type DialogAction } from './useDialogAction';
 export { useUserStore } from './userStore';
 export { exactTime, relativeTime } from './relativeTime';
 export { hiddenBelow, RecordTable, type RecordColumn } from './RecordTable';
+export { RowAction, RowActions } from './RowAction';
+export { SelectFilter, type FilterChoice } from './SelectFilter';
 export { SelectAllCell, SelectRowBox, SelectRowCell, useSelection, type Selection } from './selection';
+export { useFilteredList } from './useFilteredList';
 export { PlainHeader, SortableHeader } from './SortableHeader';
 export { LoadError, Loading } from '../layout/ListStates';

@@ -29,10 +29,13 @@ describe('relativeTime', () => {
 
 describe('CSV export', () => {
   it('writes one key per column heading, in column order', () => {
-    const rows = csvRows([{ id: '1', name: 'Ada', total: 12.5 }], [
-      { label: 'Name', value: (r) => r.name },
-      { label: 'Total', value: (r) => r.total },
-    ]);
+    const rows = csvRows(
+      [{ id: '1', name: 'Ada', total: 12.5 }],
+      [
+        { label: 'Name', value: (r) => r.name },
+        { label: 'Total', value: (r) => r.total },
+      ],
+    );
     expect(rows).toEqual([{ Name: 'Ada', Total: 12.5 }]);
     expect(Object.keys(rows[0]!)).toEqual(['Name', 'Total']);
   });

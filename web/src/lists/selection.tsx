@@ -15,7 +15,7 @@ export function useSelection(visibleIds: readonly string[]) {
       const kept = [...current].filter((id) => visibleIds.includes(id));
       return kept.length === current.size ? current : new Set(kept);
     });
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `key` stands for visibleIds by value (a new array each render)
   }, [key]);
 
   const toggle = useCallback((id: string, on: boolean) => {
@@ -41,7 +41,7 @@ export function useSelection(visibleIds: readonly string[]) {
       toggleAll: (on: boolean) => setSelected(on ? new Set(visibleIds) : new Set()),
       clear: () => setSelected(new Set()),
     }),
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `key` stands for visibleIds by value (a new array each render)
     [selected, all, some, key, toggle],
   );
 }
@@ -52,7 +52,13 @@ export type Selection = ReturnType<typeof useSelection>;
 export function SelectAllCell({ selection, label = 'Select all rows on this page' }: { selection: Selection; label?: string }) {
   return (
     <TableCell padding="checkbox">
-      <Checkbox size="small" checked={selection.all} indeterminate={selection.some} onChange={(event) => selection.toggleAll(event.target.checked)} slotProps={{ input: { 'aria-label': label } }} />
+      <Checkbox
+        size="small"
+        checked={selection.all}
+        indeterminate={selection.some}
+        onChange={(event) => selection.toggleAll(event.target.checked)}
+        slotProps={{ input: { 'aria-label': label } }}
+      />
     </TableCell>
   );
 }
@@ -61,12 +67,25 @@ export function SelectAllCell({ selection, label = 'Select all rows on this page
 export function SelectRowCell({ selection, id, label }: { selection: Selection; id: string; label: string }) {
   return (
     <TableCell padding="checkbox" onClick={(event) => event.stopPropagation()}>
-      <Checkbox size="small" checked={selection.has(id)} onChange={(event) => selection.toggle(id, event.target.checked)} slotProps={{ input: { 'aria-label': label } }} />
+      <Checkbox
+        size="small"
+        checked={selection.has(id)}
+        onChange={(event) => selection.toggle(id, event.target.checked)}
+        slotProps={{ input: { 'aria-label': label } }}
+      />
     </TableCell>
   );
 }
 
 /** The same checkbox outside a table (phone cards). */
 export function SelectRowBox({ selection, id, label }: { selection: Selection; id: string; label: string }) {
-  return <Checkbox size="small" checked={selection.has(id)} onChange={(event) => selection.toggle(id, event.target.checked)} slotProps={{ input: { 'aria-label': label } }} sx={{ p: 0.5 }} />;
+  return (
+    <Checkbox
+      size="small"
+      checked={selection.has(id)}
+      onChange={(event) => selection.toggle(id, event.target.checked)}
+      slotProps={{ input: { 'aria-label': label } }}
+      sx={{ p: 0.5 }}
+    />
+  );
 }

@@ -15,7 +15,8 @@ export function useUrlFilter(): { filter: UrlFilter | null; clear: () => void } 
   if (text) {
     try {
       const value: unknown = JSON.parse(text);
-      if (value && typeof value === 'object' && !Array.isArray(value) && Object.values(value).every((v) => typeof v === 'string' || typeof v === 'boolean')) filter = value as UrlFilter;
+      if (value && typeof value === 'object' && !Array.isArray(value) && Object.values(value).every((v) => typeof v === 'string' || typeof v === 'boolean'))
+        filter = value as UrlFilter;
     } catch {
       filter = null;
     }

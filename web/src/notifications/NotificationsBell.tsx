@@ -1,21 +1,9 @@
 import NotificationsIcon from '@mui/icons-material/Notifications';
-import {
-  Badge,
-  Box,
-  Button,
-  CircularProgress,
-  Divider,
-  IconButton,
-  List,
-  ListItemButton,
-  ListItemText,
-  Popover,
-  Tooltip,
-  Typography,
-} from '@mui/material';
+import { Badge, Box, Button, CircularProgress, Divider, IconButton, List, ListItemButton, ListItemText, Popover, Tooltip, Typography } from '@mui/material';
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { dataProvider, type NotificationPage, type PortalNotification } from '../providers/dataProvider';
+import type { Notification } from '@contracts/notifications';
+import { dataProvider, type NotificationPage } from '../providers/dataProvider';
 import { messageOf } from '../providers/errorMapper';
 import { formatDateTime } from '../formatting';
 
@@ -49,7 +37,7 @@ export function NotificationsBell() {
     return () => clearInterval(timer);
   }, [load]);
 
-  const open = async (notification: PortalNotification) => {
+  const open = async (notification: Notification) => {
     setAnchor(null);
     if (!notification.read_at) {
       try {

@@ -1,4 +1,5 @@
-import { formatUsd } from '@domain/catalogue/catalogue';
+import type { OrderView } from '@contracts/orders';
+import { formatUsd } from '@domain/money';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import LocalShippingIcon from '@mui/icons-material/LocalShipping';
 import { Alert, Box, Button, CircularProgress, Divider, Link, Paper, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
@@ -7,7 +8,7 @@ import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
 import { formatDateTime } from '../formatting';
 import { formatDay } from './orderDates';
 import { PageTitle } from '../layout/PageTitle';
-import { getPlacedOrder, type OrderRecord } from './ordersApi';
+import { getPlacedOrder } from './ordersApi';
 import { OrderStatusChip } from './OrderStatusChip';
 import { getSupportContact } from '../tickets/SupportContactCard';
 import { telLink, type SupportContact } from '@domain/settings/settings';
@@ -23,9 +24,12 @@ function OrderSupportContact() {
   }, []);
   return (
     <Typography variant="body2" color="text.secondary" sx={{ mb: 3 }} data-testid="confirmation-contact">
-      {contact === undefined ? '\u00a0' : contact ? (
+      {contact === undefined ? (
+        '\u00a0'
+      ) : contact ? (
         <>
-          Contact support at <Link href={`mailto:${contact.email}`}>{contact.email}</Link> or <Link href={telLink(contact.phone)}>{contact.phone}</Link>, {contact.hours}.
+          Contact support at <Link href={`mailto:${contact.email}`}>{contact.email}</Link> or <Link href={telLink(contact.phone)}>{contact.phone}</Link>,{' '}
+          {contact.hours}.
         </>
       ) : (
         'Open a support case in the Support Center and quote your order number.'
@@ -45,7 +49,7 @@ export function rememberConfirmedOrder(id: string): void {
   }
 }
 
-export function AddressBlock({ order }: { order: OrderRecord }) {
+export function AddressBlock({ order }: { order: OrderView }) {
   const a = order.shipping_address;
   return (
     <Box component="address" sx={{ fontStyle: 'normal' }}>
@@ -70,7 +74,7 @@ export function AddressBlock({ order }: { order: OrderRecord }) {
   );
 }
 
-export function ItemsTable({ order }: { order: OrderRecord }) {
+export function ItemsTable({ order }: { order: OrderView }) {
   const wideOnly = { display: { xs: 'none', sm: 'table-cell' } };
   return (
     <Table size="small" aria-label="Order items" sx={{ '& td, & th': { px: { xs: 0.75, sm: 2 } } }}>
@@ -121,8 +125,8 @@ export function ItemsTable({ order }: { order: OrderRecord }) {
  */
 export default function OrderConfirmation() {
   const navigate = useNavigate();
-  const carried = (useLocation().state as { order?: OrderRecord } | null)?.order;
-  const [order, setOrder] = useState<OrderRecord | undefined>(carried);
+  const carried = (useLocation().state as { order?: OrderView } | null)?.order;
+  const [order, setOrder] = useState<OrderView | undefined>(carried);
   const [loading, setLoading] = useState(!carried);
 
   useEffect(() => {

@@ -1,12 +1,13 @@
+import type { OrderStatistics, OrderView } from '@contracts/orders';
 import { hasPermission, isAdminRole } from '@domain/access';
-import { formatUsd } from '@domain/catalogue/catalogue';
+import { formatUsd } from '@domain/money';
 import HourglassTopIcon from '@mui/icons-material/HourglassTop';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import StorefrontIcon from '@mui/icons-material/Storefront';
 import TimerIcon from '@mui/icons-material/Timer';
 import TrendingUpIcon from '@mui/icons-material/TrendingUp';
 import { Alert, Box, Button, Paper, Typography } from '@mui/material';
-import { useCallback, useEffect, useState, type ReactElement } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { List, useGetList, useRefresh } from 'react-admin';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { orderManagementSubtitle } from '../access/invitations';
@@ -17,38 +18,22 @@ import { PageTitle } from '../layout/PageTitle';
 import { ProductThumb } from '../products/ProductThumb';
 import { AccessRestricted } from './AccessRestricted';
 import { NOTICE_MS } from './orderMessages';
-import { getOrderStatistics, type OrderRecord, type OrderStatistics } from './ordersApi';
+import { getOrderStatistics } from './ordersApi';
 import { OrderListBody, ORDER_PAGE_SIZES } from './OrderListView';
 import { OrderStatusDialog } from './OrderStatusDialog';
-
-
-function StatCard({ label, value, icon, hint }: { label: string; value: string; icon: ReactElement; hint?: string }) {
-  return (
-    <Paper variant="outlined" sx={{ p: 2, display: 'flex', gap: 2, alignItems: 'center', minWidth: 0 }}>
-      <Box sx={{ color: 'primary.main', display: 'flex' }}>{icon}</Box>
-      <Box sx={{ minWidth: 0 }}>
-        <Typography variant="body2" color="text.secondary" noWrap>
-          {label}
-        </Typography>
-        <Typography variant="h5" component="p" sx={{ fontWeight: 700 }} aria-label={label} data-testid={`stat-${label}`}>
-          {value}
-        </Typography>
-        {hint ? (
-          <Typography variant="caption" color="text.secondary" noWrap component="p">
-            {hint}
-          </Typography>
-        ) : null}
-      </Box>
-    </Paper>
-  );
-}
+import { StatCard } from '../layout/StatCard';
 
 function Statistics({ stats }: { stats: OrderStatistics | null }) {
   const dash = '—';
   return (
     <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', md: 'repeat(4, minmax(0, 1fr))' }, mb: 3 }}>
       <StatCard label="Total Orders" value={stats ? String(stats.totalOrders) : dash} icon={<ReceiptLongIcon />} />
-      <StatCard label="This Month" value={stats ? stats.thisMonthTotalFormatted : dash} icon={<TrendingUpIcon />} hint={stats ? `${stats.thisMonthOrders} orders` : undefined} />
+      <StatCard
+        label="This Month"
+        value={stats ? stats.thisMonthTotalFormatted : dash}
+        icon={<TrendingUpIcon />}
+        note={stats ? `${stats.thisMonthOrders} orders` : undefined}
+      />
       <StatCard label="Pending" value={stats ? String(stats.pendingOrders) : dash} icon={<HourglassTopIcon />} />
       <StatCard
         label="Avg. Delivery"
@@ -69,7 +54,11 @@ interface ProductSummary {
 
 /** A few catalogue products beside the orders, for a quick reorder. */
 function ProductStrip() {
-  const { data, isPending } = useGetList<ProductSummary>('products', { pagination: { page: 1, perPage: 4 }, sort: { field: 'stock_quantity', order: 'DESC' }, filter: {} });
+  const { data, isPending } = useGetList<ProductSummary>('products', {
+    pagination: { page: 1, perPage: 4 },
+    sort: { field: 'stock_quantity', order: 'DESC' },
+    filter: {},
+  });
   if (isPending || !data?.length) return null;
   return (
     <Paper variant="outlined" sx={{ p: 2, mb: 3 }} component="section" aria-label="Products">
@@ -107,7 +96,7 @@ function OrderManagement() {
   const refresh = useRefresh();
   const admin = isAdminRole(principal?.role);
   const [stats, setStats] = useState<OrderStatistics | null>(null);
-  const [updating, setUpdating] = useState<OrderRecord | null>(null);
+  const [updating, setUpdating] = useState<OrderView | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   // Bumped after a status change, so the tab counts are read again with the list.
   const [version, setVersion] = useState(0);

@@ -1,5 +1,6 @@
+import type { OrderStatusCounts, OrderView } from '@contracts/orders';
 import { seesAllOrganisations } from '@domain/access';
-import { formatUsd } from '@domain/catalogue/catalogue';
+import { formatUsd } from '@domain/money';
 import { statusLabel } from '@domain/orders/orders';
 import DownloadIcon from '@mui/icons-material/Download';
 import EditNoteIcon from '@mui/icons-material/EditNote';
@@ -13,7 +14,7 @@ import { useToast } from '../layout/toast';
 import { DateText, EmptyState, ListToolbar, type ListSortChoice } from '../lists';
 import { messageOf } from '../providers/errorMapper';
 import { formatDay } from './orderDates';
-import { exportOrders, getOrderOrganisations, getOrderStatusCounts, type OrderRecord, type OrderStatusCounts } from './ordersApi';
+import { exportOrders, getOrderOrganisations, getOrderStatusCounts } from './ordersApi';
 import { OrderStatusChip } from './OrderStatusChip';
 
 /** The tabs above the list, as Posters Galore's order tabs: every status with its count under the other filters. */
@@ -29,8 +30,6 @@ const SORT_CHOICES: ListSortChoice[] = [
   { field: 'order_number', order: 'ASC', label: 'Order number' },
   { field: 'company_name', order: 'ASC', label: 'Company' },
 ];
-
-const FILTER_KEYS = ['q', 'organisation_id', 'date_gte', 'date_lte', 'total_gte', 'total_lte'] as const;
 
 /** Status tabs with counts; `version` changes when an order changed, so the counts follow. */
 function StatusTabs({ version }: { version: number }) {
@@ -61,13 +60,15 @@ function StatusTabs({ version }: { version: number }) {
       {ORDER_TABS.map((status) => {
         const label = status ? statusLabel(status) : 'All';
         const count = counts ? counts[status || 'all'] : undefined;
-        return <Tab key={status || 'all'} value={status} label={count === undefined ? label : `${label} (${count})`} data-testid={`order-tab-${status || 'all'}`} />;
+        return (
+          <Tab key={status || 'all'} value={status} label={count === undefined ? label : `${label} (${count})`} data-testid={`order-tab-${status || 'all'}`} />
+        );
       })}
     </Tabs>
   );
 }
 
-type FilterKey = (typeof FILTER_KEYS)[number];
+type FilterKey = 'q' | 'organisation_id' | 'date_gte' | 'date_lte' | 'total_gte' | 'total_lte';
 type WriteFilter = (name: FilterKey, value: string) => void;
 
 /**
@@ -146,10 +147,46 @@ function RangeFilters({ write }: { write: WriteFilter }) {
   const money = { htmlInput: { min: 0, step: 100, inputMode: 'decimal' as const } };
   return (
     <>
-      <TextField size="small" type="date" label="Ordered from" name="date_gte" value={from} onChange={(e) => setFrom(e.target.value)} sx={half} slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: to || undefined } }} />
-      <TextField size="small" type="date" label="Ordered to" name="date_lte" value={to} onChange={(e) => setTo(e.target.value)} sx={half} slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: from || undefined } }} />
-      <TextField size="small" type="number" label="Total from ($)" name="total_gte" value={min} onChange={(e) => setMin(e.target.value)} sx={half} slotProps={money} />
-      <TextField size="small" type="number" label="Total to ($)" name="total_lte" value={max} onChange={(e) => setMax(e.target.value)} sx={half} slotProps={money} />
+      <TextField
+        size="small"
+        type="date"
+        label="Ordered from"
+        name="date_gte"
+        value={from}
+        onChange={(e) => setFrom(e.target.value)}
+        sx={half}
+        slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: to || undefined } }}
+      />
+      <TextField
+        size="small"
+        type="date"
+        label="Ordered to"
+        name="date_lte"
+        value={to}
+        onChange={(e) => setTo(e.target.value)}
+        sx={half}
+        slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: from || undefined } }}
+      />
+      <TextField
+        size="small"
+        type="number"
+        label="Total from ($)"
+        name="total_gte"
+        value={min}
+        onChange={(e) => setMin(e.target.value)}
+        sx={half}
+        slotProps={money}
+      />
+      <TextField
+        size="small"
+        type="number"
+        label="Total to ($)"
+        name="total_lte"
+        value={max}
+        onChange={(e) => setMax(e.target.value)}
+        sx={half}
+        slotProps={money}
+      />
     </>
   );
 }
@@ -182,11 +219,18 @@ function OrderToolbar({ everyOrganisation }: { everyOrganisation: boolean }) {
   const write = useFilterWriter();
   const [search, setSearch] = useFilterText('q', write);
   // The phone's Filters button counts what is folded behind it: the organisation and the ranges.
-  const activeFilters = ['organisation_id', 'date_gte', 'date_lte', 'total_gte', 'total_lte'].filter((key) => (filterValues as Record<string, unknown>)[key] !== undefined && (filterValues as Record<string, unknown>)[key] !== '').length;
+  const activeFilters = ['organisation_id', 'date_gte', 'date_lte', 'total_gte', 'total_lte'].filter(
+    (key) => (filterValues as Record<string, unknown>)[key] !== undefined && (filterValues as Record<string, unknown>)[key] !== '',
+  ).length;
   return (
     <ListToolbar
       activeFilters={activeFilters}
-      search={{ value: search, onChange: setSearch, placeholder: everyOrganisation ? 'Order number or company' : 'Order number', label: 'Search orders by order number or company' }}
+      search={{
+        value: search,
+        onChange: setSearch,
+        placeholder: everyOrganisation ? 'Order number or company' : 'Order number',
+        label: 'Search orders by order number or company',
+      }}
       filters={
         <>
           {everyOrganisation ? <OrganisationFilter /> : null}
@@ -209,7 +253,9 @@ function OrdersEmpty({ action }: { action?: ReactNode }) {
     <EmptyState
       filtered={filtered}
       title={filtered ? 'No orders match these filters' : 'No orders yet'}
-      message={filtered ? 'Try another status, a wider date or total range, or a shorter search.' : 'Orders placed from the catalogue appear here with their status.'}
+      message={
+        filtered ? 'Try another status, a wider date or total range, or a shorter search.' : 'Orders placed from the catalogue appear here with their status.'
+      }
       onClearFilters={() => setFilters({}, [])}
       action={action}
     />
@@ -217,7 +263,7 @@ function OrdersEmpty({ action }: { action?: ReactNode }) {
 }
 
 /** A visible way to the order's tracking page (the whole row leads there too). */
-function TrackButton({ record }: { record: OrderRecord }) {
+function TrackButton({ record }: { record: OrderView }) {
   return (
     <Button
       size="small"
@@ -233,7 +279,7 @@ function TrackButton({ record }: { record: OrderRecord }) {
   );
 }
 
-function UpdateStatusButton({ record, onUpdate }: { record: OrderRecord; onUpdate: (order: OrderRecord) => void }) {
+function UpdateStatusButton({ record, onUpdate }: { record: OrderView; onUpdate: (order: OrderView) => void }) {
   // Offered only while the order has somewhere to go: delivered and cancelled orders are final.
   if (!record.next_statuses.length) return null;
   return (
@@ -256,7 +302,17 @@ function UpdateStatusButton({ record, onUpdate }: { record: OrderRecord; onUpdat
  * The orders as react-admin shows a list: a sortable Datagrid on wide screens, a SimpleList on
  * phones; a row opens the order. Administrators get Update Status on rows that can still move.
  */
-export function OrderListBody({ admin, onUpdate, version, emptyAction }: { admin: boolean; onUpdate: (order: OrderRecord) => void; version: number; emptyAction?: ReactNode }) {
+export function OrderListBody({
+  admin,
+  onUpdate,
+  version,
+  emptyAction,
+}: {
+  admin: boolean;
+  onUpdate: (order: OrderView) => void;
+  version: number;
+  emptyAction?: ReactNode;
+}) {
   const { role } = useAccess();
   const everyOrganisation = seesAllOrganisations(role);
   const phone = useMediaQuery<Theme>((theme) => theme.breakpoints.down('md'));
@@ -268,10 +324,15 @@ export function OrderListBody({ admin, onUpdate, version, emptyAction }: { admin
       <OrderToolbar everyOrganisation={everyOrganisation} />
       <StatusTabs version={version} />
       {phone ? (
-        <SimpleList<OrderRecord>
-          rowClick={(_id, _resource, record) => orderPath(record as OrderRecord)}
+        <SimpleList<OrderView>
+          rowClick={(_id, _resource, record) => orderPath(record as OrderView)}
           primaryText={(record) => (
-            <Box component="span" sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }} data-order-number={record.order_number} data-testid="order-row">
+            <Box
+              component="span"
+              sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}
+              data-order-number={record.order_number}
+              data-testid="order-row"
+            >
               <Box component="span" sx={{ fontWeight: 600 }}>
                 {record.order_number}
               </Box>
@@ -294,7 +355,7 @@ export function OrderListBody({ admin, onUpdate, version, emptyAction }: { admin
         />
       ) : (
         <Datagrid
-          rowClick={(_id, _resource, record) => orderPath(record as OrderRecord)}
+          rowClick={(_id, _resource, record) => orderPath(record as OrderView)}
           bulkActionButtons={false}
           empty={empty}
           sx={{
@@ -303,7 +364,7 @@ export function OrderListBody({ admin, onUpdate, version, emptyAction }: { admin
             '& .RaDatagrid-rowCell, & .RaDatagrid-headerCell': { px: 1 },
           }}
         >
-          <FunctionField<OrderRecord>
+          <FunctionField<OrderView>
             source="order_number"
             label="Order"
             render={(record) => (
@@ -312,11 +373,11 @@ export function OrderListBody({ admin, onUpdate, version, emptyAction }: { admin
               </Box>
             )}
           />
-          <FunctionField<OrderRecord> source="created_at" label="Ordered" sortByOrder="DESC" render={(record) => <DateText value={record.created_at} />} />
+          <FunctionField<OrderView> source="created_at" label="Ordered" sortByOrder="DESC" render={(record) => <DateText value={record.created_at} />} />
           {everyOrganisation ? <RaTextField source="company_name" label="Company" emptyText="—" /> : null}
-          <FunctionField<OrderRecord> source="status" label="Status" render={(record) => <OrderStatusChip status={record.status} />} />
+          <FunctionField<OrderView> source="status" label="Status" render={(record) => <OrderStatusChip status={record.status} />} />
           <NumberField source="item_count" label="Units" />
-          <FunctionField<OrderRecord>
+          <FunctionField<OrderView>
             source="total_amount"
             label="Total"
             sortByOrder="DESC"
@@ -327,8 +388,18 @@ export function OrderListBody({ admin, onUpdate, version, emptyAction }: { admin
               </Box>
             )}
           />
-          {roomy ? <FunctionField<OrderRecord> source="estimated_delivery" label="Requested delivery" render={(record) => <span style={{ whiteSpace: 'nowrap' }}>{formatDay(record.estimated_delivery)}</span>} /> : null}
-          {admin ? <FunctionField<OrderRecord> label="" sortable={false} render={(record) => <UpdateStatusButton record={record} onUpdate={onUpdate} />} /> : <FunctionField<OrderRecord> label="" sortable={false} render={(record) => <TrackButton record={record} />} />}
+          {roomy ? (
+            <FunctionField<OrderView>
+              source="estimated_delivery"
+              label="Requested delivery"
+              render={(record) => <span style={{ whiteSpace: 'nowrap' }}>{formatDay(record.estimated_delivery)}</span>}
+            />
+          ) : null}
+          {admin ? (
+            <FunctionField<OrderView> label="" sortable={false} render={(record) => <UpdateStatusButton record={record} onUpdate={onUpdate} />} />
+          ) : (
+            <FunctionField<OrderView> label="" sortable={false} render={(record) => <TrackButton record={record} />} />
+          )}
         </Datagrid>
       )}
     </>

@@ -1,5 +1,6 @@
+import type { ShippingProfile } from '@contracts/orders';
 import { canShip, hasPermission } from '@domain/access';
-import { formatUsd } from '@domain/catalogue/catalogue';
+import { formatUsd } from '@domain/money';
 import {
   DEFAULT_SHIPPING_COUNTRY,
   estimatedDeliveryProblem,
@@ -10,21 +11,7 @@ import {
 } from '@domain/orders/shipping';
 import LocalShippingIcon from '@mui/icons-material/LocalShipping';
 import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
-import {
-  Alert,
-  Box,
-  Button,
-  Divider,
-  MenuItem,
-  Paper,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, Button, Divider, MenuItem, Paper, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useGetList } from 'react-admin';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
@@ -36,7 +23,7 @@ import { ApiError } from '../providers/errorMapper';
 import { getStoredUser } from '../providers/session';
 import { RoleAndPermissions } from './AccessRestricted';
 import { rememberConfirmedOrder } from './OrderConfirmation';
-import { getShippingProfile, placeOrder, type ShippingProfile } from './ordersApi';
+import { getShippingProfile, placeOrder } from './ordersApi';
 
 export const ORDER_CREATED_MESSAGE = 'Order created successfully!';
 export const ORDER_FAILED_MESSAGE = 'Failed to create order.';
@@ -50,7 +37,14 @@ const todayLocal = () => {
   return new Date(now.getTime() - now.getTimezoneOffset() * 60_000).toISOString().slice(0, 10);
 };
 
-const ADDRESS_FIELDS: Array<{ name: Exclude<ShippingField, 'country' | 'specialInstructions'>; label: string; required: boolean; autoComplete: string; type?: string; wide?: boolean }> = [
+const ADDRESS_FIELDS: Array<{
+  name: Exclude<ShippingField, 'country' | 'specialInstructions'>;
+  label: string;
+  required: boolean;
+  autoComplete: string;
+  type?: string;
+  wide?: boolean;
+}> = [
   { name: 'firstName', label: 'First Name', required: true, autoComplete: 'given-name' },
   { name: 'lastName', label: 'Last Name', required: true, autoComplete: 'family-name' },
   { name: 'email', label: 'Email', required: true, autoComplete: 'email', type: 'email' },
@@ -91,7 +85,11 @@ export default function OrderShipping() {
   const [notes, setNotes] = useState('');
   const [projectId, setProjectId] = useState(() => new URLSearchParams(location.search).get('project') ?? '');
   const mayLinkProject = Boolean(principal && hasPermission(principal, 'Projects.Read'));
-  const projects = useGetList<{ id: string; title: string }>('projects', { pagination: { page: 1, perPage: 100 }, sort: { field: 'created_at', order: 'DESC' }, filter: { linkable: true } }, { enabled: mayLinkProject });
+  const projects = useGetList<{ id: string; title: string }>(
+    'projects',
+    { pagination: { page: 1, perPage: 100 }, sort: { field: 'created_at', order: 'DESC' }, filter: { linkable: true } },
+    { enabled: mayLinkProject },
+  );
   const [quantities, setQuantities] = useState<Record<string, string>>(() => Object.fromEntries(cart.map((l) => [l.id, String(l.quantity)])));
   const [errors, setErrors] = useState<Errors>({});
   const [failure, setFailure] = useState<string | null>(null);
@@ -231,12 +229,17 @@ export default function OrderShipping() {
       <PageTitle title="Shipping & Order Details" subtitle="Where should we deliver, and when?" />
       {!allowed ? (
         <Alert severity="warning" icon={<LockOutlinedIcon />} sx={{ mb: 2 }} data-testid="shipping-restricted">
-          <strong>You don't have permission to access shipment details.</strong> Placing an order needs the Manage Shipping permission (Orders.Shipping). Please contact your
-          administrator.
+          <strong>You don't have permission to access shipment details.</strong> Placing an order needs the Manage Shipping permission (Orders.Shipping). Please
+          contact your administrator.
           <RoleAndPermissions />
         </Alert>
       ) : null}
-      <Box component="form" noValidate onSubmit={submit} sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 1fr) 340px' }, alignItems: 'start' }}>
+      <Box
+        component="form"
+        noValidate
+        onSubmit={submit}
+        sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 1fr) 340px' }, alignItems: 'start' }}
+      >
         <Box sx={{ minWidth: 0 }}>
           <Paper variant="outlined" sx={section}>
             <Typography variant="h6" component="h2" sx={{ mb: profile?.company_name ? 0.5 : 2 }}>
@@ -283,8 +286,8 @@ export default function OrderShipping() {
               </TextField>
               {countryMismatch ? (
                 <Alert severity="warning" sx={{ gridColumn: { sm: '1 / -1' } }} data-testid="country-mismatch">
-                  Your organisation's profile gives its country as {profile?.profile_country ?? profileCountry}, but this order ships to {address.country}. Check the country
-                  before placing the order.
+                  Your organisation's profile gives its country as {profile?.profile_country ?? profileCountry}, but this order ships to {address.country}.
+                  Check the country before placing the order.
                 </Alert>
               ) : null}
             </Box>
@@ -310,7 +313,15 @@ export default function OrderShipping() {
                 slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: todayLocal() } }}
               />
               {mayLinkProject && projects.data?.length ? (
-                <TextField select name="project" label="Project (optional)" value={projectId} onChange={(e) => setProjectId(e.target.value)} disabled={!allowed} helperText="Link this order to one of your deal registrations.">
+                <TextField
+                  select
+                  name="project"
+                  label="Project (optional)"
+                  value={projectId}
+                  onChange={(e) => setProjectId(e.target.value)}
+                  disabled={!allowed}
+                  helperText="Link this order to one of your deal registrations."
+                >
                   <MenuItem value="">No project</MenuItem>
                   {projects.data.map((p) => (
                     <MenuItem key={p.id} value={p.id}>
@@ -385,7 +396,14 @@ export default function OrderShipping() {
                       error={Boolean(errors[`quantity-${line.id}`])}
                       disabled={!allowed}
                       sx={{ width: 72 }}
-                      slotProps={{ htmlInput: { min: Math.max(1, line.moq), max: line.stock_quantity, 'aria-label': `Quantity of ${line.name}`, style: { padding: '6px 6px' } } }}
+                      slotProps={{
+                        htmlInput: {
+                          min: Math.max(1, line.moq),
+                          max: line.stock_quantity,
+                          'aria-label': `Quantity of ${line.name}`,
+                          style: { padding: '6px 6px' },
+                        },
+                      }}
                     />
                   </TableCell>
                   <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
@@ -407,7 +425,14 @@ export default function OrderShipping() {
               {failure}
             </Alert>
           ) : null}
-          <Button type="submit" variant="contained" size="large" fullWidth disabled={!allowed || submitting} startIcon={allowed ? <LocalShippingIcon /> : <LockOutlinedIcon />}>
+          <Button
+            type="submit"
+            variant="contained"
+            size="large"
+            fullWidth
+            disabled={!allowed || submitting}
+            startIcon={allowed ? <LocalShippingIcon /> : <LockOutlinedIcon />}
+          >
             {!allowed ? 'Shipment Access Restricted' : submitting ? 'Placing Order...' : 'Place Order'}
           </Button>
           <Button component={RouterLink} to="/catalogue" fullWidth sx={{ mt: 1 }}>

@@ -1,3 +1,4 @@
+import type { OrderView } from '@contracts/orders';
 import { COMMON_CARRIERS, nextStatuses, shipmentProblems, statusLabel } from '@domain/orders/orders';
 import {
   Alert,
@@ -17,8 +18,9 @@ import {
 import { useEffect, useState } from 'react';
 import { NOTICE_MS, STATUS_MESSAGES, statusUpdatedMessage, statusUpdateFailure } from './orderMessages';
 import { OrderStatusChip } from './OrderStatusChip';
+import { useDialogAction } from '../lists';
 import { ApiError } from '../providers/errorMapper';
-import { changeOrderStatus, type OrderRecord } from './ordersApi';
+import { changeOrderStatus } from './ordersApi';
 
 /** The note a status change starts with; the administrator may rewrite it. */
 export const defaultStatusNote = (status: string) => (status ? `Order ${statusLabel(status).toLowerCase()}.` : '');
@@ -29,17 +31,24 @@ export const defaultStatusNote = (status: string) => (status ? `Order ${statusLa
  * choice is the current status. Shipping also asks for the carrier and the tracking number, which
  * the partner then sees on the tracking page and in the notification.
  */
-export function OrderStatusDialog({ order, onClose, onUpdated }: { order: OrderRecord | null; onClose: () => void; onUpdated: (message: string) => void }) {
+export function OrderStatusDialog({ order, onClose, onUpdated }: { order: OrderView | null; onClose: () => void; onUpdated: (message: string) => void }) {
   const fullScreen = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
   const allowed = order ? nextStatuses(order.status) : [];
   const [status, setStatus] = useState('');
   const [notes, setNotes] = useState('');
   const [notesEdited, setNotesEdited] = useState(false);
-  const [updating, setUpdating] = useState(false);
-  const [notice, setNotice] = useState<string | null>(null);
   const [carrier, setCarrier] = useState('');
   const [trackingNumber, setTrackingNumber] = useState('');
   const [shipmentErrors, setShipmentErrors] = useState<{ carrier?: string; trackingNumber?: string }>({});
+  // The notice is the dialog's error: a refusal, or that the chosen status is the current one.
+  const {
+    busy: updating,
+    error: notice,
+    setError: setNotice,
+    run,
+  } = useDialogAction(statusUpdateFailure, (_, error) => {
+    if (error instanceof ApiError) setShipmentErrors({ carrier: error.fieldErrors.carrier, trackingNumber: error.fieldErrors.tracking_number });
+  });
 
   useEffect(() => {
     const first = order ? (nextStatuses(order.status)[0] ?? '') : '';
@@ -50,13 +59,13 @@ export function OrderStatusDialog({ order, onClose, onUpdated }: { order: OrderR
     setCarrier('');
     setTrackingNumber('');
     setShipmentErrors({});
-  }, [order]);
+  }, [order, setNotice]);
 
   useEffect(() => {
     if (!notice) return;
     const timer = setTimeout(() => setNotice(null), NOTICE_MS);
     return () => clearTimeout(timer);
-  }, [notice]);
+  }, [notice, setNotice]);
 
   if (!order) return null;
   const same = status === order.status;
@@ -72,18 +81,13 @@ export function OrderStatusDialog({ order, onClose, onUpdated }: { order: OrderR
       setShipmentErrors(problems);
       if (problems.carrier || problems.trackingNumber) return;
     }
-    setUpdating(true);
-    setNotice(null);
-    try {
-      const answer = await changeOrderStatus(order.id, status, notes, shipping ? { carrier: carrier.trim(), tracking_number: trackingNumber.trim() } : undefined);
-      onUpdated(answer.message ?? statusUpdatedMessage(order.order_id, status));
-      onClose();
-    } catch (error) {
-      if (error instanceof ApiError) setShipmentErrors({ carrier: error.fieldErrors.carrier, trackingNumber: error.fieldErrors.tracking_number });
-      setNotice(statusUpdateFailure(error));
-    } finally {
-      setUpdating(false);
-    }
+    await run(
+      () => changeOrderStatus(order.id, status, notes, shipping ? { carrier: carrier.trim(), tracking_number: trackingNumber.trim() } : undefined),
+      (answer) => {
+        onUpdated(answer.message ?? statusUpdatedMessage(order.order_id, status));
+        onClose();
+      },
+    );
   };
 
   return (
@@ -129,7 +133,14 @@ export function OrderStatusDialog({ order, onClose, onUpdated }: { order: OrderR
                     setShipmentErrors((current) => ({ ...current, carrier: undefined }));
                   }}
                   renderInput={(params) => (
-                    <TextField {...params} label="Carrier" required error={Boolean(shipmentErrors.carrier)} helperText={shipmentErrors.carrier ?? 'Choose one or type its name.'} slotProps={{ htmlInput: { ...params.inputProps, maxLength: 60, name: 'carrier' } }} />
+                    <TextField
+                      {...params}
+                      label="Carrier"
+                      required
+                      error={Boolean(shipmentErrors.carrier)}
+                      helperText={shipmentErrors.carrier ?? 'Choose one or type its name.'}
+                      slotProps={{ htmlInput: { ...params.inputProps, maxLength: 60, name: 'carrier' } }}
+                    />
                   )}
                 />
                 <TextField

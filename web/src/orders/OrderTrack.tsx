@@ -1,5 +1,6 @@
+import type { OrderDetail } from '@contracts/orders';
 import { hasPermission, isAdminRole } from '@domain/access';
-import { formatUsd } from '@domain/catalogue/catalogue';
+import { formatUsd } from '@domain/money';
 import { statusLabel } from '@domain/orders/orders';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import CancelIcon from '@mui/icons-material/Cancel';
@@ -19,7 +20,7 @@ import type { StatusHistoryEntry } from '../providers/dataProvider';
 import { HistoryDrawer } from '../history';
 import { AccessRestricted } from './AccessRestricted';
 import { AddressBlock, ItemsTable } from './OrderConfirmation';
-import { trackOrder, type OrderRecord } from './ordersApi';
+import { trackOrder } from './ordersApi';
 import { OrderStatusChip } from './OrderStatusChip';
 import { OrderStatusDialog } from './OrderStatusDialog';
 import { NOTICE_MS } from './orderMessages';
@@ -40,7 +41,7 @@ interface Step {
 }
 
 /** The timeline: every status the order really passed through, then the steps still ahead. */
-export function timelineSteps(order: Pick<OrderRecord, 'status'>, history: StatusHistoryEntry[]): Step[] {
+export function timelineSteps(order: Pick<OrderDetail, 'status'>, history: StatusHistoryEntry[]): Step[] {
   const passed: Step[] = history.map((entry) => ({ status: entry.to_status, entry }));
   if (order.status === 'cancelled') return passed;
   const reached = new Set(passed.map((s) => s.status));
@@ -54,9 +55,23 @@ function Timeline({ steps }: { steps: Step[] }) {
       {steps.map((step, index) => {
         const done = Boolean(step.entry);
         const last = index === steps.length - 1;
-        const icon = step.status === 'cancelled' ? <CancelIcon color="error" /> : done ? <CheckCircleIcon color="success" /> : <RadioButtonUncheckedIcon color="disabled" />;
+        const icon =
+          step.status === 'cancelled' ? (
+            <CancelIcon color="error" />
+          ) : done ? (
+            <CheckCircleIcon color="success" />
+          ) : (
+            <RadioButtonUncheckedIcon color="disabled" />
+          );
         return (
-          <Box component="li" key={`${step.status}-${index}`} sx={{ display: 'flex', gap: 2 }} data-testid="timeline-step" data-status={step.status} data-done={done}>
+          <Box
+            component="li"
+            key={`${step.status}-${index}`}
+            sx={{ display: 'flex', gap: 2 }}
+            data-testid="timeline-step"
+            data-status={step.status}
+            data-done={done}
+          >
             <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center' }}>
               {icon}
               {!last ? <Box sx={{ flex: 1, width: 2, bgcolor: done ? 'success.light' : 'divider', my: 0.5, minHeight: 24 }} /> : null}
@@ -91,7 +106,7 @@ function Timeline({ steps }: { steps: Step[] }) {
 }
 
 /** How the order travels, once shipped: the carrier and tracking number the administrator named. */
-function Shipment({ order }: { order: OrderRecord }) {
+function Shipment({ order }: { order: OrderDetail }) {
   if (!order.carrier) return null;
   return (
     <Box sx={{ mb: 1.5, p: 1.5, borderRadius: 1, bgcolor: 'action.hover' }} data-testid="shipment">
@@ -99,14 +114,17 @@ function Shipment({ order }: { order: OrderRecord }) {
         Shipped with {order.carrier}
       </Typography>
       <Typography variant="body2" sx={{ wordBreak: 'break-all' }}>
-        Tracking number <Box component="span" sx={{ fontFamily: 'monospace' }} data-testid="tracking-number">{order.tracking_number}</Box>
+        Tracking number{' '}
+        <Box component="span" sx={{ fontFamily: 'monospace' }} data-testid="tracking-number">
+          {order.tracking_number}
+        </Box>
       </Typography>
     </Box>
   );
 }
 
 /** The administrators' History: every status change with who made it, in their role, and when. */
-function History({ entries, order }: { entries: StatusHistoryEntry[]; order: OrderRecord }) {
+function History({ entries, order }: { entries: StatusHistoryEntry[]; order: OrderDetail }) {
   const [versions, setVersions] = useState(false);
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 }, mt: 2, minWidth: 0 }} component="section" aria-label="History">
@@ -133,7 +151,9 @@ function History({ entries, order }: { entries: StatusHistoryEntry[]; order: Ord
             {[...entries].reverse().map((entry) => (
               <TableRow key={entry.id}>
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(entry.occurred_at)}</TableCell>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>{entry.from_status ? `${statusLabel(entry.from_status)} → ${statusLabel(entry.to_status)}` : `Placed (${statusLabel(entry.to_status)})`}</TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                  {entry.from_status ? `${statusLabel(entry.from_status)} → ${statusLabel(entry.to_status)}` : `Placed (${statusLabel(entry.to_status)})`}
+                </TableCell>
                 <TableCell>
                   {entry.actor_name ?? '—'}
                   {entry.actor_role ? <Typography component="span" variant="caption" color="text.secondary">{` · ${entry.actor_role}`}</Typography> : null}
@@ -173,8 +193,10 @@ export default function OrderTrack() {
   const { principal } = useAccess();
   const canTrack = principal ? hasPermission(principal, 'Orders.Track') : false;
   const admin = isAdminRole(principal?.role);
-  const [state, setState] = useState<{ loading: boolean; order?: OrderRecord; timeline?: StatusHistoryEntry[]; failure?: string; missing?: boolean }>({ loading: true });
-  const [updating, setUpdating] = useState<OrderRecord | null>(null);
+  const [state, setState] = useState<{ loading: boolean; order?: OrderDetail; timeline?: StatusHistoryEntry[]; failure?: string; missing?: boolean }>({
+    loading: true,
+  });
+  const [updating, setUpdating] = useState<OrderDetail | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [version, setVersion] = useState(0);
 
@@ -236,7 +258,10 @@ export default function OrderTrack() {
         Back to Orders
       </Button>
       <Box sx={{ display: 'flex', gap: 1.5, alignItems: 'flex-start', justifyContent: 'space-between', flexWrap: 'wrap' }}>
-        <PageTitle title={`Order ${order.order_number}`} subtitle={`${order.partner.company_name ?? ''}${order.partner.company_name ? ' · ' : ''}ordered ${formatDate(order.order_date)}`} />
+        <PageTitle
+          title={`Order ${order.order_number}`}
+          subtitle={`${order.partner.company_name ?? ''}${order.partner.company_name ? ' · ' : ''}ordered ${formatDate(order.order_date)}`}
+        />
         {admin && order.next_statuses.length ? (
           <Button variant="contained" startIcon={<EditNoteIcon />} onClick={() => setUpdating(order)} aria-label={`Update status of ${order.order_number}`}>
             Update Status
@@ -295,8 +320,12 @@ export default function OrderTrack() {
           <Box component="ul" sx={{ m: 0, pl: 2, columns: { xs: 1, md: 2 } }} data-testid="serial-numbers">
             {order.serial_numbers.map((unit) => (
               <li key={unit.serial_number}>
-                <Typography variant="body2" component="span" sx={{ fontFamily: 'monospace' }}>{unit.serial_number}</Typography>{' '}
-                <Typography variant="body2" component="span" color="text.secondary">{unit.product_name}</Typography>
+                <Typography variant="body2" component="span" sx={{ fontFamily: 'monospace' }}>
+                  {unit.serial_number}
+                </Typography>{' '}
+                <Typography variant="body2" component="span" color="text.secondary">
+                  {unit.product_name}
+                </Typography>
               </li>
             ))}
           </Box>

@@ -29,7 +29,9 @@ describe('status update messages (spec 001 §8)', () => {
   });
 
   it('prefixes any other message, and has words for no message and no connection', () => {
-    expect(statusUpdateFailure(answered(404, { success: false, message: 'Order not found.', error: { code: 'NOT_FOUND', message: 'Order not found.' } }))).toBe('Update failed: Order not found.');
+    expect(statusUpdateFailure(answered(404, { success: false, message: 'Order not found.', error: { code: 'NOT_FOUND', message: 'Order not found.' } }))).toBe(
+      'Update failed: Order not found.',
+    );
     expect(statusUpdateFailure(answered(500, null))).toBe(STATUS_MESSAGES.noMessage);
     expect(statusUpdateFailure(new ApiError(networkError()))).toBe(STATUS_MESSAGES.connection);
     expect(statusUpdateFailure(new TypeError('Failed to fetch'))).toBe(STATUS_MESSAGES.connection);

@@ -4,65 +4,13 @@
  */
 
 import type { ShippingAddress } from '@domain/orders/shipping';
-import type { StatusHistoryEntry } from '../providers/dataProvider';
+import type { OrderDetail, OrderOrganisation, OrderStatistics, OrderStatusCounts, OrderView, ShippingProfile, StatusChange } from '@contracts/orders';
 import { downloadFile } from '../providers/download';
 import { API_URL, httpClient } from '../providers/httpClient';
 import { ApiError } from '../providers/errorMapper';
 
-export interface OrderItem {
-  product_id: string;
-  product_name: string;
-  name: string;
-  quantity: number;
-  unit_price: number;
-  line_total: number;
-}
-
-export interface OrderRecord {
-  id: string;
-  order_id: string;
-  order_number: string;
-  status: string;
-  next_statuses: string[];
-  notes: string | null;
-  total_amount: number;
-  item_count: number;
-  organisation_id: string;
-  company_name: string | null;
-  partner: { id: string; company_name: string | null };
-  placed_by: string;
-  placed_by_name: string | null;
-  shipping_address: ShippingAddress;
-  estimated_delivery: string;
-  created_at: string;
-  order_date: string;
-  updated_at: string;
-  approved_at: string | null;
-  shipped_at: string | null;
-  delivered_at: string | null;
-  delivery_date: string | null;
-  cancelled_at: string | null;
-  /** Named when the order is shipped. */
-  carrier: string | null;
-  tracking_number: string | null;
-  items: OrderItem[];
-  order_items: OrderItem[];
-  /** Each unit of a shipped order (one order read only, not lists). */
-  serial_numbers?: Array<{ serial_number: string; product_id: string; product_name: string }>;
-}
-
-export interface OrderStatistics {
-  totalOrders: number;
-  pendingOrders: number;
-  approvedOrders: number;
-  shippedOrders: number;
-  deliveredOrders: number;
-  cancelledOrders: number;
-  thisMonthOrders: number;
-  thisMonthTotal: number;
-  thisMonthTotalFormatted: string;
-  averageDeliveryDays: number | null;
-}
+/** The projects' screens read orders under this name. */
+export type { OrderView as OrderRecord };
 
 export interface PlaceOrderInput {
   /** One of the organisation's projects the order belongs to. */
@@ -89,7 +37,7 @@ export async function getOrderStatistics(): Promise<OrderStatistics> {
 }
 
 /** An order just placed: read again for a few seconds while it is not readable yet (its placing was answered 202). */
-export async function getPlacedOrder(id: string, attempts = 20): Promise<OrderRecord> {
+export async function getPlacedOrder(id: string, attempts = 20): Promise<OrderDetail> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await getOrder(id);
@@ -100,28 +48,33 @@ export async function getPlacedOrder(id: string, attempts = 20): Promise<OrderRe
   }
 }
 
-export async function getOrder(id: string): Promise<OrderRecord> {
-  const { json } = await httpClient<{ data: OrderRecord }>(`${API_URL}/orders/${encodeURIComponent(id)}`);
+export async function getOrder(id: string): Promise<OrderDetail> {
+  const { json } = await httpClient<{ data: OrderDetail }>(`${API_URL}/orders/${encodeURIComponent(id)}`);
   return json.data;
 }
 
-export async function trackOrder(id: string): Promise<{ order: OrderRecord; timeline: StatusHistoryEntry[] }> {
-  const { json } = await httpClient<{ data: { order: OrderRecord; timeline: StatusHistoryEntry[] } }>(`${API_URL}/orders/${encodeURIComponent(id)}/track`);
+export async function trackOrder(id: string): Promise<{ order: OrderDetail; timeline: StatusChange[] }> {
+  const { json } = await httpClient<{ data: { order: OrderDetail; timeline: StatusChange[] } }>(`${API_URL}/orders/${encodeURIComponent(id)}/track`);
   return json.data;
 }
 
 /** Places the order; the idempotency key makes a second click or a retried request place it once. */
-export async function placeOrder(input: PlaceOrderInput, idempotencyKey: string): Promise<CommandAnswer<OrderRecord>> {
-  const { json } = await httpClient<CommandAnswer<OrderRecord>>(`${API_URL}/orders`, {
+export async function placeOrder(input: PlaceOrderInput, idempotencyKey: string): Promise<CommandAnswer<OrderDetail>> {
+  const { json } = await httpClient<CommandAnswer<OrderDetail>>(`${API_URL}/orders`, {
     method: 'POST',
-    body: input as unknown as Record<string, unknown>,
+    body: { ...input },
     headers: { 'Idempotency-Key': idempotencyKey },
   });
   return json;
 }
 
-export async function changeOrderStatus(id: string, status: string, notes: string, shipment?: { carrier: string; tracking_number: string }): Promise<CommandAnswer<OrderRecord>> {
-  const { json } = await httpClient<CommandAnswer<OrderRecord>>(`${API_URL}/orders/admin/${encodeURIComponent(id)}/status`, {
+export async function changeOrderStatus(
+  id: string,
+  status: string,
+  notes: string,
+  shipment?: { carrier: string; tracking_number: string },
+): Promise<CommandAnswer<OrderDetail>> {
+  const { json } = await httpClient<CommandAnswer<OrderDetail>>(`${API_URL}/orders/admin/${encodeURIComponent(id)}/status`, {
     method: 'PUT',
     body: { status, notes, ...(shipment ?? {}) },
   });
@@ -130,7 +83,6 @@ export async function changeOrderStatus(id: string, status: string, notes: strin
 
 /** The list's filters as the API reads them (react-admin's `filter` parameter). */
 export type OrderListFilter = Record<string, unknown>;
-export type OrderStatusCounts = Record<'all' | 'pending' | 'approved' | 'shipped' | 'delivered' | 'cancelled', number>;
 
 const filterQuery = (filter: OrderListFilter, sort?: { field: string; order: string }) => {
   const params = new URLSearchParams({ filter: JSON.stringify(filter) });
@@ -146,17 +98,12 @@ export async function getOrderStatusCounts(filter: OrderListFilter): Promise<Ord
 }
 
 /** Downloads the CSV of every order the filters select, in the list's order (the server streams it). */
-export const exportOrders = (filter: OrderListFilter, sort: { field: string; order: string }) => downloadFile(`${API_URL}/orders/export?${filterQuery(filter, sort)}`, 'orders.csv');
+export const exportOrders = (filter: OrderListFilter, sort: { field: string; order: string }) =>
+  downloadFile(`${API_URL}/orders/export?${filterQuery(filter, sort)}`, 'orders.csv');
 
-export async function getOrderOrganisations(): Promise<Array<{ id: string; name: string }>> {
-  const { json } = await httpClient<{ data: Array<{ id: string; name: string }> }>(`${API_URL}/orders/organisations`);
+export async function getOrderOrganisations(): Promise<OrderOrganisation[]> {
+  const { json } = await httpClient<{ data: OrderOrganisation[] }>(`${API_URL}/orders/organisations`);
   return json.data;
-}
-
-export interface ShippingProfile {
-  company_name: string | null;
-  address: Partial<ShippingAddress>;
-  profile_country: string | null;
 }
 
 /** The organisation's profile as a shipping address, for the shipping form to start from. */

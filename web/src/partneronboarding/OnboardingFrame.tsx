@@ -8,7 +8,10 @@ import { BRAND_BLUE } from '../layout/theme';
 export function OnboardingFrame({ children, maxWidth = 920 }: { children: ReactNode; maxWidth?: number }) {
   return (
     <Box sx={{ minHeight: '100vh', bgcolor: 'background.default' }}>
-      <Box component="header" sx={{ background: `linear-gradient(135deg, ${BRAND_BLUE} 0%, #0d5ea8 100%)`, color: '#fff', px: { xs: 2, md: 4 }, py: { xs: 1.5, md: 2 } }}>
+      <Box
+        component="header"
+        sx={{ background: `linear-gradient(135deg, ${BRAND_BLUE} 0%, #0d5ea8 100%)`, color: '#fff', px: { xs: 2, md: 4 }, py: { xs: 1.5, md: 2 } }}
+      >
         <Box sx={{ maxWidth, mx: 'auto', display: 'flex', alignItems: 'baseline', gap: 2, flexWrap: 'wrap' }}>
           <Typography variant="h6" component="div" sx={{ fontWeight: 700 }}>
             PartnerHub
@@ -40,8 +43,8 @@ export function RegisterFirst() {
         Partner Onboarding
       </Typography>
       <Typography color="text.secondary" sx={{ mb: 3 }}>
-        Already registered? Sign in with your partner account to continue your own application where you left it. New to
-        PartnerHub? Register your company first; you will come straight back here.
+        Already registered? Sign in with your partner account to continue your own application where you left it. New to PartnerHub? Register your company
+        first; you will come straight back here.
       </Typography>
       <Box sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap' }}>
         <Button variant="contained" onClick={() => navigate('/signin?type=partner')}>

@@ -159,7 +159,11 @@ export default function OnboardingQuestionnaire() {
       </InputAdornment>
     ) : undefined;
 
-  const textField = (field: QuestionnaireField, label: string, options: { placeholder?: string; type?: string; readOnly?: boolean; multiline?: boolean; helper?: string; wide?: boolean } = {}) => {
+  const textField = (
+    field: QuestionnaireField,
+    label: string,
+    options: { placeholder?: string; type?: string; readOnly?: boolean; multiline?: boolean; helper?: string; wide?: boolean } = {},
+  ) => {
     const error = errorOf(field);
     return (
       <Box data-field={field} sx={{ gridColumn: options.wide ? '1 / -1' : undefined, minWidth: 0 }}>
@@ -258,8 +262,8 @@ export default function OnboardingQuestionnaire() {
         Partner Onboarding Questionnaire
       </Typography>
       <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5, mb: 1 }}>
-        Tell us about {values.company_name || 'your company'}. Required fields open one after another as you complete them; optional
-        ones can be filled at any time.
+        Tell us about {values.company_name || 'your company'}. Required fields open one after another as you complete them; optional ones can be filled at any
+        time.
       </Typography>
       <Typography variant="body2" sx={{ mb: 3 }}>
         Prefer a guided application with your company logo?{' '}
@@ -304,7 +308,9 @@ export default function OnboardingQuestionnaire() {
               select
               label="Target Markets"
               value={values.target_markets}
-              onChange={(event) => set('target_markets', (typeof event.target.value === 'string' ? event.target.value.split(',') : event.target.value) as string[])}
+              onChange={(event) =>
+                set('target_markets', (typeof event.target.value === 'string' ? event.target.value.split(',') : event.target.value) as string[])
+              }
               onBlur={() => touch('target_markets')}
               required
               disabled={locked.has('target_markets')}

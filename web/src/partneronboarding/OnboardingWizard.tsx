@@ -33,7 +33,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { readOnboardingHandoff, type OnboardingHandoff } from '../auth/onboardingHandoff';
 import { usePageTitle } from '../layout/pageTitle';
-import { ApiError } from '../providers/errorMapper';
+import { answerMessageOf } from '../providers/errorMapper';
 import { getAccessToken, getRole, getStoredUser } from '../providers/session';
 import { submitApplication } from '../partners/partnersApi';
 import { NOT_PROVIDED } from '../partners/PartnerParts';
@@ -64,7 +64,13 @@ interface Applicant {
  */
 function useApplicant(): Applicant | null {
   const state = useLocation().state as OnboardingHandoff | null;
-  const fromHandoff = (handoff: OnboardingHandoff): Applicant => ({ userId: handoff.userId, fullName: handoff.full_name, email: handoff.email, companyName: handoff.company_name ?? '', onboardingToken: handoff.onboardingToken });
+  const fromHandoff = (handoff: OnboardingHandoff): Applicant => ({
+    userId: handoff.userId,
+    fullName: handoff.full_name,
+    email: handoff.email,
+    companyName: handoff.company_name ?? '',
+    onboardingToken: handoff.onboardingToken,
+  });
   if (state?.userId) return fromHandoff(state);
   const user = getStoredUser();
   if (user && getAccessToken() && getRole() === 'partner') {
@@ -74,7 +80,18 @@ function useApplicant(): Applicant | null {
   return kept ? fromHandoff(kept) : null;
 }
 
-const REVIEW_FIELDS: readonly ApplicationField[] = ['company_name', 'contact_email', 'phone_number', 'business_type', 'business_address', 'years_in_business', 'region', 'certifications', 'partner_references', 'category'];
+const REVIEW_FIELDS: readonly ApplicationField[] = [
+  'company_name',
+  'contact_email',
+  'phone_number',
+  'business_type',
+  'business_address',
+  'years_in_business',
+  'region',
+  'certifications',
+  'partner_references',
+  'category',
+];
 
 function StepHeading({ title, text }: { title: string; text: string }) {
   return (
@@ -101,7 +118,11 @@ export default function OnboardingWizard() {
   const own = useOwnApplication(applicant?.signedIn ? applicant.userId : null);
   const phone = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
   const [step, setStep] = useState(1);
-  const [details, setDetails] = useState<ApplicationDetails>(() => ({ ...emptyApplication(), company_name: applicant?.companyName ?? '', contact_email: applicant?.email ?? '' }));
+  const [details, setDetails] = useState<ApplicationDetails>(() => ({
+    ...emptyApplication(),
+    company_name: applicant?.companyName ?? '',
+    contact_email: applicant?.email ?? '',
+  }));
   const [logo, setLogo] = useState<File | null>(null);
   const [logoPreview, setLogoPreview] = useState<string | null>(null);
   const [logoError, setLogoError] = useState<string | null>(null);
@@ -174,7 +195,8 @@ export default function OnboardingWizard() {
   };
 
   const reviewValue = (name: ApplicationField) => {
-    const value = name === 'business_type' && details.business_type === 'Other' && details.business_type_other.trim() ? details.business_type_other : details[name];
+    const value =
+      name === 'business_type' && details.business_type === 'Other' && details.business_type_other.trim() ? details.business_type_other : details[name];
     return value.trim() ? value : NOT_PROVIDED;
   };
 
@@ -191,7 +213,7 @@ export default function OnboardingWizard() {
       if (status === 201) setStep(5);
       else setError(answer.message || SUBMISSION_FAILED);
     } catch (e) {
-      setError(e instanceof ApiError && e.status !== 0 ? (e.message === 'An error occurred' ? SUBMISSION_FAILED : e.message) : SUBMISSION_EXCEPTION);
+      setError(answerMessageOf(e, SUBMISSION_FAILED, SUBMISSION_EXCEPTION));
     } finally {
       setSubmitting(false);
     }
@@ -215,7 +237,11 @@ export default function OnboardingWizard() {
         </Box>
         <LinearProgress variant="determinate" value={(step / WIZARD_STEPS.length) * 100} aria-label="Onboarding progress" sx={{ height: 8, borderRadius: 4 }} />
       </Box>
-      <Stepper activeStep={step - 1} alternativeLabel sx={{ mb: 3, '& .MuiStepLabel-label': { fontSize: { xs: '0.7rem', sm: '0.875rem' }, mt: { xs: 0.5, sm: 1 } } }}>
+      <Stepper
+        activeStep={step - 1}
+        alternativeLabel
+        sx={{ mb: 3, '& .MuiStepLabel-label': { fontSize: { xs: '0.7rem', sm: '0.875rem' }, mt: { xs: 0.5, sm: 1 } } }}
+      >
         {WIZARD_STEPS.map((label, index) => {
           const state = index + 1 < step ? 'completed' : index + 1 === step ? 'active' : 'inactive';
           return (
@@ -228,12 +254,19 @@ export default function OnboardingWizard() {
 
       {step === 1 ? (
         <Box>
-          <StepHeading title={`Welcome${applicant.fullName ? `, ${applicant.fullName}` : ''}!`} text="Thank you for your interest in becoming a partner. This application takes about five minutes." />
+          <StepHeading
+            title={`Welcome${applicant.fullName ? `, ${applicant.fullName}` : ''}!`}
+            text="Thank you for your interest in becoming a partner. This application takes about five minutes."
+          />
           <Typography variant="body2" sx={{ mb: 1 }}>
             You will tell us about:
           </Typography>
           <List dense disablePadding>
-            {['Your company: contact details, business type, address, region and logo', 'Your qualifications: certifications, references and the partnership category you would like', 'A final review before you submit'].map((item) => (
+            {[
+              'Your company: contact details, business type, address, region and logo',
+              'Your qualifications: certifications, references and the partnership category you would like',
+              'A final review before you submit',
+            ].map((item) => (
               <ListItem key={item} disableGutters>
                 <ListItemIcon sx={{ minWidth: 32 }}>
                   <CheckCircleIcon fontSize="small" color="primary" />
@@ -259,11 +292,25 @@ export default function OnboardingWizard() {
             {field('business_address', { multiline: true, wide: true })}
           </Grid>
           <Box sx={{ mt: 2, display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
-            {logoPreview ? <Avatar variant="rounded" src={logoPreview} alt="Logo preview" sx={{ width: 56, height: 56 }} slotProps={{ img: { style: { objectFit: 'contain' } } }} /> : null}
+            {logoPreview ? (
+              <Avatar
+                variant="rounded"
+                src={logoPreview}
+                alt="Logo preview"
+                sx={{ width: 56, height: 56 }}
+                slotProps={{ img: { style: { objectFit: 'contain' } } }}
+              />
+            ) : null}
             <Box>
               <Button component="label" variant="outlined" startIcon={<CloudUploadIcon />}>
                 {logo ? 'Change Company Logo' : 'Upload Company Logo'}
-                <input hidden type="file" name="company_logo" accept="image/png,image/jpeg,image/svg+xml,image/gif,image/webp" onChange={(event) => chooseLogo(event.target.files?.[0])} />
+                <input
+                  hidden
+                  type="file"
+                  name="company_logo"
+                  accept="image/png,image/jpeg,image/svg+xml,image/gif,image/webp"
+                  onChange={(event) => chooseLogo(event.target.files?.[0])}
+                />
               </Button>
               <Typography variant="caption" color={logoError ? 'error' : 'text.secondary'} component="div" sx={{ mt: 0.5 }}>
                 {logoError ?? (logo ? logo.name : 'PNG, JPG or SVG up to 5MB')}
@@ -287,16 +334,28 @@ export default function OnboardingWizard() {
       {step === 4 ? (
         <Box data-testid="wizard-review">
           <StepHeading title="Review" text="Check your application before you submit it." />
-          {[...REVIEW_FIELDS.map((name) => [APPLICATION_LABELS[name], reviewValue(name)] as const), ['Company Logo', logo?.name ?? NOT_PROVIDED] as const].map(([label, value]) => (
-            <Box key={label} sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '220px minmax(0, 1fr)' }, gap: { xs: 0, sm: 2 }, py: 0.75, borderBottom: 1, borderColor: 'divider' }}>
-              <Typography variant="body2" color="text.secondary">
-                {label}
-              </Typography>
-              <Typography variant="body2" sx={{ overflowWrap: 'anywhere', color: value === NOT_PROVIDED ? 'text.disabled' : 'text.primary' }}>
-                {value}
-              </Typography>
-            </Box>
-          ))}
+          {[...REVIEW_FIELDS.map((name) => [APPLICATION_LABELS[name], reviewValue(name)] as const), ['Company Logo', logo?.name ?? NOT_PROVIDED] as const].map(
+            ([label, value]) => (
+              <Box
+                key={label}
+                sx={{
+                  display: 'grid',
+                  gridTemplateColumns: { xs: '1fr', sm: '220px minmax(0, 1fr)' },
+                  gap: { xs: 0, sm: 2 },
+                  py: 0.75,
+                  borderBottom: 1,
+                  borderColor: 'divider',
+                }}
+              >
+                <Typography variant="body2" color="text.secondary">
+                  {label}
+                </Typography>
+                <Typography variant="body2" sx={{ overflowWrap: 'anywhere', color: value === NOT_PROVIDED ? 'text.disabled' : 'text.primary' }}>
+                  {value}
+                </Typography>
+              </Box>
+            ),
+          )}
         </Box>
       ) : null}
 

@@ -14,7 +14,8 @@ export const OWN_APPLICATION_TITLES: Record<PartnerStatus, string> = {
 };
 
 /** An application counts as sent once the wizard or the questionnaire was submitted, or once an administrator decided on it. */
-export const applicationSent = (partner: PartnerRecord) => Boolean(partner.application_submitted_at || partner.questionnaire_submitted_at || partner.status !== 'pending');
+export const applicationSent = (partner: PartnerRecord) =>
+  Boolean(partner.application_submitted_at || partner.questionnaire_submitted_at || partner.status !== 'pending');
 
 export type OwnApplicationState = { state: 'loading' } | { state: 'none' } | { state: 'sent'; partner: PartnerRecord } | { state: 'failed' };
 

@@ -2,17 +2,7 @@ import { isAdminRole } from '@domain/access';
 import BusinessIcon from '@mui/icons-material/Business';
 import HistoryIcon from '@mui/icons-material/History';
 import PlaceIcon from '@mui/icons-material/Place';
-import {
-  Alert,
-  Box,
-  Button,
-  Card,
-  CardActions,
-  CardContent,
-  ToggleButton,
-  ToggleButtonGroup,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, Button, Card, CardActions, CardContent, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useGetList, useRefresh } from 'react-admin';
 import { useAccess } from '../access/usePrincipal';
@@ -21,7 +11,18 @@ import { businessTypeOf, PartnerLogo, PartnerStatusChip, placeOf } from './Partn
 import { PartnerShow } from './PartnerShow';
 import { PARTNERS_RESOURCE, type PartnerRecord, type PartnerStatus } from './partnersApi';
 import { useDebounced } from '../layout/useDebounced';
-import { DateText, EmailText, EmptyState, ListPagination, ListToolbar, LoadError, Loading, useListControls, type CsvColumn, type ListSortChoice } from '../lists';
+import {
+  DateText,
+  EmailText,
+  EmptyState,
+  ListPagination,
+  ListToolbar,
+  LoadError,
+  Loading,
+  useListControls,
+  type CsvColumn,
+  type ListSortChoice,
+} from '../lists';
 
 const PAGE_SIZE = 10;
 type Shown = PartnerStatus | 'all';
@@ -32,7 +33,6 @@ const EMPTY_TEXT: Record<Shown, string> = {
   rejected: 'No rejected applications.',
   all: 'No partner applications yet.',
 };
-
 
 function ApplicationCard({
   partner,
@@ -52,7 +52,12 @@ function ApplicationCard({
   const place = placeOf(partner);
   const type = businessTypeOf(partner);
   return (
-    <Card variant="outlined" data-testid="partner-application" data-partner={partner.company_name} sx={{ display: 'flex', flexDirection: 'column', minWidth: 0 }}>
+    <Card
+      variant="outlined"
+      data-testid="partner-application"
+      data-partner={partner.company_name}
+      sx={{ display: 'flex', flexDirection: 'column', minWidth: 0 }}
+    >
       <CardContent sx={{ flex: 1, pb: 1 }}>
         <Box sx={{ display: 'flex', gap: 1.5, alignItems: 'flex-start' }}>
           <PartnerLogo partner={partner} />
@@ -171,19 +176,21 @@ export function PartnerApprovals() {
         <Typography variant="h6" component="h2">
           {isAdmin ? 'Partner Approvals' : 'Approved Partners'}
         </Typography>
-        {isAdmin ? <ToggleButtonGroup
-          size="small"
-          exclusive
-          value={shown}
-          onChange={(_, value: Shown | null) => value && show(value)}
-          aria-label="Applications to show"
-          sx={{ flexWrap: 'wrap' }}
-        >
-          <ToggleButton value="pending">Pending</ToggleButton>
-          <ToggleButton value="approved">Approved</ToggleButton>
-          <ToggleButton value="rejected">Rejected</ToggleButton>
-          <ToggleButton value="all">All</ToggleButton>
-        </ToggleButtonGroup> : null}
+        {isAdmin ? (
+          <ToggleButtonGroup
+            size="small"
+            exclusive
+            value={shown}
+            onChange={(_, value: Shown | null) => value && show(value)}
+            aria-label="Applications to show"
+            sx={{ flexWrap: 'wrap' }}
+          >
+            <ToggleButton value="pending">Pending</ToggleButton>
+            <ToggleButton value="approved">Approved</ToggleButton>
+            <ToggleButton value="rejected">Rejected</ToggleButton>
+            <ToggleButton value="all">All</ToggleButton>
+          </ToggleButtonGroup>
+        ) : null}
       </Box>
       <ListToolbar
         search={{ value: search, onChange: setSearch, placeholder: 'Search by company, business type or region', label: 'Search partner applications' }}
@@ -191,7 +198,9 @@ export function PartnerApprovals() {
         sortMenuAlways
         sort={controls.sort}
         onSortChange={controls.setSort}
-        exportCsv={isAdmin ? { resource: PARTNERS_RESOURCE, filter, sort: controls.sort, fileName: `partner-applications-${shown}`, columns: CSV_COLUMNS } : undefined}
+        exportCsv={
+          isAdmin ? { resource: PARTNERS_RESOURCE, filter, sort: controls.sort, fileName: `partner-applications-${shown}`, columns: CSV_COLUMNS } : undefined
+        }
       />
       {!isAdmin ? (
         <Alert severity="info" sx={{ mb: 2 }}>
@@ -205,7 +214,13 @@ export function PartnerApprovals() {
         <Box data-testid="approvals-empty">
           <EmptyState
             title={query ? 'No partner applications match your search.' : EMPTY_TEXT[shown]}
-            message={query ? 'Try another company, business type or region.' : shown === 'pending' ? 'New applications appear here as partners submit them.' : undefined}
+            message={
+              query
+                ? 'Try another company, business type or region.'
+                : shown === 'pending'
+                  ? 'New applications appear here as partners submit them.'
+                  : undefined
+            }
             filtered={Boolean(query)}
             onClearFilters={() => setSearch('')}
           />
@@ -228,7 +243,14 @@ export function PartnerApprovals() {
       <ListPagination total={total} controls={controls} />
 
       <PartnerShow partner={reviewing} onClose={() => setReviewing(null)} isAdmin={isAdmin} onApprove={setApproving} onReject={setRejecting} />
-      <PartnerShow partner={historyOf} onClose={() => setHistoryOf(null)} isAdmin={isAdmin} onApprove={setApproving} onReject={setRejecting} initialTab="history" />
+      <PartnerShow
+        partner={historyOf}
+        onClose={() => setHistoryOf(null)}
+        isAdmin={isAdmin}
+        onApprove={setApproving}
+        onReject={setRejecting}
+        initialTab="history"
+      />
       <ApproveDialog partner={approving} onClose={() => setApproving(null)} onDone={decided} />
       <RejectDialog partner={rejecting} onClose={() => setRejecting(null)} onDone={decided} />
     </Box>

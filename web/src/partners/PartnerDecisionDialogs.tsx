@@ -6,24 +6,21 @@ import {
   Box,
   Button,
   Checkbox,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
   FormControl,
   FormControlLabel,
   FormLabel,
   Paper,
   Radio,
   RadioGroup,
-  TextField,
   Typography,
   useMediaQuery,
   type Theme,
 } from '@mui/material';
 import { useEffect, useState } from 'react';
+import { ActionDialog } from '../layout/ActionDialog';
+import { RejectionReasonField } from '../layout/RejectionReasonField';
 import { useToast } from '../layout/toast';
-import { messageOf } from '../providers/errorMapper';
+import { useDialogAction } from '../lists';
 import { approvePartner, rejectPartner, type PartnerRecord } from './partnersApi';
 
 export const APPROVED_MESSAGE = 'Partner approved';
@@ -32,9 +29,6 @@ export const REJECTED_MESSAGE = 'Partner rejected successfully';
 
 /** The picker starts from the chosen category's usual permissions; nothing before a category is chosen. */
 const defaultSelection = (category: string) => new Set<Permission>(isPartnerCategory(category) ? defaultPermissionsOfCategory(category) : []);
-
-/** The server's message, else the given default. */
-const failure = (error: unknown, fallback: string) => messageOf(error, fallback);
 
 /** The grouped permission picker of the approve dialog: Projects, Orders, Rebate, Support, each with Select All and Clear All. */
 export function ApprovalPermissionPicker({ selected, onChange }: { selected: Set<Permission>; onChange: (next: Set<Permission>) => void }) {
@@ -47,7 +41,12 @@ export function ApprovalPermissionPicker({ selected, onChange }: { selected: Set
               {group.title}
             </Typography>
             <Box>
-              <Button size="small" sx={{ minWidth: 0, px: 0.75 }} aria-label={`Select All ${group.title}`} onClick={() => onChange(new Set([...selected, ...group.permissions]))}>
+              <Button
+                size="small"
+                sx={{ minWidth: 0, px: 0.75 }}
+                aria-label={`Select All ${group.title}`}
+                onClick={() => onChange(new Set([...selected, ...group.permissions]))}
+              >
                 Select All
               </Button>
               <Button
@@ -92,8 +91,7 @@ export function ApproveDialog({ partner, onClose, onDone }: { partner: PartnerRe
   const phone = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
   const [category, setCategory] = useState('');
   const [permissions, setPermissions] = useState<Set<Permission>>(() => defaultSelection(''));
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, setError, run } = useDialogAction(APPROVE_FAILED_MESSAGE, (message) => toast(message, 'error'));
 
   useEffect(() => {
     if (!partner) return;
@@ -101,7 +99,7 @@ export function ApproveDialog({ partner, onClose, onDone }: { partner: PartnerRe
     setCategory(requested);
     setPermissions(defaultSelection(requested));
     setError(null);
-  }, [partner]);
+  }, [partner, setError]);
 
   // A new category starts over from its defaults; the admin then adds or removes single permissions.
   const chooseCategory = (next: string) => {
@@ -111,64 +109,61 @@ export function ApproveDialog({ partner, onClose, onDone }: { partner: PartnerRe
 
   const submit = async () => {
     if (!partner || !category) return;
-    setBusy(true);
-    setError(null);
-    try {
-      const answer = await approvePartner(partner.id, category, [...permissions]);
-      toast(answer.message || APPROVED_MESSAGE, 'success');
-      onDone();
-      onClose();
-    } catch (e) {
-      const message = failure(e, APPROVE_FAILED_MESSAGE);
-      setError(message);
-      toast(message, 'error');
-    } finally {
-      setBusy(false);
-    }
+    await run(
+      () => approvePartner(partner.id, category, [...permissions]),
+      (answer) => {
+        toast(answer.message || APPROVED_MESSAGE, 'success');
+        onDone();
+        onClose();
+      },
+    );
   };
 
   return (
-    <Dialog open={Boolean(partner)} onClose={() => !busy && onClose()} fullWidth maxWidth="md" fullScreen={phone} aria-labelledby="approve-partner-title">
-      <DialogTitle id="approve-partner-title">Approve Partner</DialogTitle>
-      <DialogContent dividers>
-        <Typography variant="subtitle1" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }} data-testid="approve-company">
-          {partner?.company_name}
-        </Typography>
-        <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-          Choose the partnership category and what the partner may do in the portal.
-        </Typography>
-        <FormControl sx={{ mb: 2 }}>
-          <FormLabel id="partner-category-label" sx={{ fontWeight: 600, color: 'text.primary' }}>
-            Partner Category
-          </FormLabel>
-          <RadioGroup aria-labelledby="partner-category-label" name="category" value={category} onChange={(event) => chooseCategory(event.target.value)}>
-            {PARTNER_CATEGORIES.map((choice) => (
-              <FormControlLabel key={choice} value={choice} control={<Radio size="small" />} label={choice} />
-            ))}
-          </RadioGroup>
-        </FormControl>
-        <Typography variant="subtitle2" component="h3">
-          Permissions
-        </Typography>
-        <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }} data-testid="approve-permissions-hint">
-          {category ? `The usual permissions of a ${category} are ticked; change them as needed.` : 'Choose a category to start from its usual permissions.'}
-        </Typography>
-        <ApprovalPermissionPicker selected={permissions} onChange={setPermissions} />
-        {error ? (
-          <Alert severity="error" sx={{ mt: 2 }}>
-            {error}
-          </Alert>
-        ) : null}
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={busy}>
-          Cancel
-        </Button>
-        <Button variant="contained" color="success" onClick={() => void submit()} disabled={busy || !category}>
-          {busy ? 'Approving...' : 'Approve Partner'}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <ActionDialog
+      open={Boolean(partner)}
+      titleId="approve-partner-title"
+      title="Approve Partner"
+      busy={busy}
+      onClose={onClose}
+      onConfirm={submit}
+      confirmLabel="Approve Partner"
+      busyLabel="Approving..."
+      color="success"
+      confirmDisabled={!category}
+      maxWidth="md"
+      fullScreen={phone}
+      dividers
+    >
+      <Typography variant="subtitle1" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }} data-testid="approve-company">
+        {partner?.company_name}
+      </Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+        Choose the partnership category and what the partner may do in the portal.
+      </Typography>
+      <FormControl sx={{ mb: 2 }}>
+        <FormLabel id="partner-category-label" sx={{ fontWeight: 600, color: 'text.primary' }}>
+          Partner Category
+        </FormLabel>
+        <RadioGroup aria-labelledby="partner-category-label" name="category" value={category} onChange={(event) => chooseCategory(event.target.value)}>
+          {PARTNER_CATEGORIES.map((choice) => (
+            <FormControlLabel key={choice} value={choice} control={<Radio size="small" />} label={choice} />
+          ))}
+        </RadioGroup>
+      </FormControl>
+      <Typography variant="subtitle2" component="h3">
+        Permissions
+      </Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }} data-testid="approve-permissions-hint">
+        {category ? `The usual permissions of a ${category} are ticked; change them as needed.` : 'Choose a category to start from its usual permissions.'}
+      </Typography>
+      <ApprovalPermissionPicker selected={permissions} onChange={setPermissions} />
+      {error ? (
+        <Alert severity="error" sx={{ mt: 2 }}>
+          {error}
+        </Alert>
+      ) : null}
+    </ActionDialog>
   );
 }
 
@@ -176,74 +171,51 @@ export function ApproveDialog({ partner, onClose, onDone }: { partner: PartnerRe
 export function RejectDialog({ partner, onClose, onDone }: { partner: PartnerRecord | null; onClose: () => void; onDone: () => void }) {
   const toast = useToast();
   const [reason, setReason] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  // The server says why, for instance that the application was decided meanwhile.
+  const { busy, error, setError, run } = useDialogAction('Failed to reject partner');
 
   useEffect(() => {
     if (!partner) return;
     setReason('');
     setError(null);
-  }, [partner]);
+  }, [partner, setError]);
 
   const blank = reason.trim() === '';
   const submit = async () => {
     if (!partner || blank) return;
-    setBusy(true);
-    setError(null);
-    try {
-      const answer = await rejectPartner(partner.id, reason.trim());
-      toast(answer.message || REJECTED_MESSAGE, 'success');
-      onDone();
-      onClose();
-    } catch (e) {
-      // The server says why, for instance that the application was decided meanwhile.
-      setError(failure(e, 'Failed to reject partner'));
-    } finally {
-      setBusy(false);
-    }
+    await run(
+      () => rejectPartner(partner.id, reason.trim()),
+      (answer) => {
+        toast(answer.message || REJECTED_MESSAGE, 'success');
+        onDone();
+        onClose();
+      },
+    );
   };
 
   return (
-    <Dialog open={Boolean(partner)} onClose={() => !busy && onClose()} fullWidth maxWidth="sm" aria-labelledby="reject-partner-title">
-      <DialogTitle id="reject-partner-title">Reject Partner</DialogTitle>
-      <DialogContent dividers>
-        <Typography variant="subtitle1" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
-          {partner?.company_name}
-        </Typography>
-        <TextField
-          label="Reason for rejection"
-          name="rejection_reason"
-          value={reason}
-          onChange={(event) => setReason(event.target.value.slice(0, REJECTION_REASON_MAX))}
-          required
-          multiline
-          minRows={4}
-          fullWidth
-          sx={{ mt: 2 }}
-          slotProps={{ htmlInput: { maxLength: REJECTION_REASON_MAX } }}
-          helperText={
-            <Box component="span" sx={{ display: 'flex', justifyContent: 'space-between', gap: 2 }}>
-              <span>The reason is shared with the partner.</span>
-              <span data-testid="reason-counter">
-                {reason.length}/{REJECTION_REASON_MAX}
-              </span>
-            </Box>
-          }
-        />
-        {error ? (
-          <Alert severity="error" sx={{ mt: 2 }}>
-            {error}
-          </Alert>
-        ) : null}
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={busy}>
-          Cancel
-        </Button>
-        <Button variant="contained" color="error" onClick={() => void submit()} disabled={busy || blank}>
-          {busy ? 'Rejecting...' : 'Reject Partner'}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <ActionDialog
+      open={Boolean(partner)}
+      titleId="reject-partner-title"
+      title="Reject Partner"
+      busy={busy}
+      onClose={onClose}
+      onConfirm={submit}
+      confirmLabel="Reject Partner"
+      busyLabel="Rejecting..."
+      confirmDisabled={blank}
+      maxWidth="sm"
+      dividers
+    >
+      <Typography variant="subtitle1" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+        {partner?.company_name}
+      </Typography>
+      <RejectionReasonField name="rejection_reason" value={reason} onChange={setReason} max={REJECTION_REASON_MAX} sx={{ mt: 2 }} />
+      {error ? (
+        <Alert severity="error" sx={{ mt: 2 }}>
+          {error}
+        </Alert>
+      ) : null}
+    </ActionDialog>
   );
 }

@@ -33,7 +33,6 @@ export const NO_MATCH_MESSAGE = 'No partners match the selected filters.';
 const PAGE_SIZE = 24;
 const ALL = '';
 
-
 function DirectoryCard({ partner, onOpen }: { partner: PartnerRecord; onOpen: () => void }) {
   const place = placeOf(partner);
   const type = businessTypeOf(partner);
@@ -60,7 +59,12 @@ function DirectoryCard({ partner, onOpen }: { partner: PartnerRecord; onOpen: ()
             </Typography>
             <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap', mt: 0.5 }}>
               {partner.rating !== null ? (
-                <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }} aria-label={`Rating ${partner.rating} of 5`}>
+                <Box
+                  sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}
+                  aria-label={`Rating ${partner.rating} of 5`}
+                  title="From the partner's programme scorecard for the latest quarter"
+                  data-testid="rating"
+                >
                   <Rating value={partner.rating} precision={0.5} readOnly size="small" />
                   <Typography variant="body2">{partner.rating.toFixed(1)}</Typography>
                 </Box>
@@ -109,11 +113,28 @@ export default function PartnerDirectory() {
           aria-label="Search partners by company name, business type or region"
           value={search}
           onChange={(event) => setSearch(event.target.value)}
-          slotProps={{ input: { startAdornment: <InputAdornment position="start"><SearchIcon fontSize="small" /></InputAdornment> } }}
+          slotProps={{
+            input: {
+              startAdornment: (
+                <InputAdornment position="start">
+                  <SearchIcon fontSize="small" />
+                </InputAdornment>
+              ),
+            },
+          }}
         />
         <FormControl size="small">
-          <InputLabel id="directory-region" shrink>Region</InputLabel>
-          <Select labelId="directory-region" label="Region" displayEmpty value={region} onChange={(event) => setRegion(event.target.value)} data-testid="region-filter">
+          <InputLabel id="directory-region" shrink>
+            Region
+          </InputLabel>
+          <Select
+            labelId="directory-region"
+            label="Region"
+            displayEmpty
+            value={region}
+            onChange={(event) => setRegion(event.target.value)}
+            data-testid="region-filter"
+          >
             <MenuItem value={ALL}>All Regions</MenuItem>
             {REGIONS.map((name) => (
               <MenuItem key={name} value={name}>
@@ -123,9 +144,19 @@ export default function PartnerDirectory() {
           </Select>
         </FormControl>
         <FormControl size="small">
-          <InputLabel id="directory-tier" shrink>Tier</InputLabel>
-          <Select labelId="directory-tier" label="Tier" displayEmpty value={tier} onChange={(event) => setTier(event.target.value)} data-testid="tier-filter">
-            <MenuItem value={ALL}>All Tiers</MenuItem>
+          {/* The approval category's level is the kind of partner; "tier" now means the programme tier. */}
+          <InputLabel id="directory-tier" shrink>
+            Partner type
+          </InputLabel>
+          <Select
+            labelId="directory-tier"
+            label="Partner type"
+            displayEmpty
+            value={tier}
+            onChange={(event) => setTier(event.target.value)}
+            data-testid="tier-filter"
+          >
+            <MenuItem value={ALL}>All Types</MenuItem>
             {PARTNER_TIERS.map((name) => (
               <MenuItem key={name} value={name}>
                 {name}

@@ -54,7 +54,7 @@ export function businessTypeOf(partner: Pick<PartnerRecord, 'business_type' | 'b
   return partner.business_type === 'Other' && partner.business_type_other ? partner.business_type_other : partner.business_type;
 }
 
-type Field = { key: string; label: string; kind?: 'date' | 'permissions' | 'answer' };
+type Field = { key: keyof PartnerRecord & string; label: string; kind?: 'date' | 'permissions' | 'answer' };
 
 /** The application as the admin reads it, in sections. */
 export const PARTNER_SECTIONS: ReadonlyArray<{ title: string; fields: readonly Field[] }> = [
@@ -134,7 +134,7 @@ export function fieldText(partner: PartnerRecord, field: Field): string {
     return list.length ? list.map((p) => (isPermission(p) ? permissionLabel(p) : p)).join(', ') : NOT_PROVIDED;
   }
   if (field.kind === 'answer') {
-    const text = displayAnswer(partner as unknown as Partial<QuestionnaireAnswers>, field.key as keyof QuestionnaireAnswers);
+    const text = displayAnswer(partner as Partial<QuestionnaireAnswers>, field.key as keyof QuestionnaireAnswers); // an unanswered field is null here, which displayAnswer reads as unanswered
     return text || NOT_PROVIDED;
   }
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
@@ -145,7 +145,16 @@ export function fieldText(partner: PartnerRecord, field: Field): string {
 /** Label and value, the value breaking anywhere so long text never widens the page. */
 export function FieldRow({ label, value }: { label: string; value: string }) {
   return (
-    <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '200px minmax(0, 1fr)' }, gap: { xs: 0, sm: 2 }, py: 0.75, borderBottom: 1, borderColor: 'divider' }}>
+    <Box
+      sx={{
+        display: 'grid',
+        gridTemplateColumns: { xs: '1fr', sm: '200px minmax(0, 1fr)' },
+        gap: { xs: 0, sm: 2 },
+        py: 0.75,
+        borderBottom: 1,
+        borderColor: 'divider',
+      }}
+    >
       <Typography variant="body2" color="text.secondary">
         {label}
       </Typography>

@@ -1,18 +1,5 @@
 import CloseIcon from '@mui/icons-material/Close';
-import {
-  Box,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  IconButton,
-  Tab,
-  Tabs,
-  Typography,
-  useMediaQuery,
-  type Theme,
-} from '@mui/material';
+import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, IconButton, Tab, Tabs, Typography, useMediaQuery, type Theme } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { FieldRow, fieldText, PARTNER_SECTIONS, PartnerLogo, PartnerStatusChip } from './PartnerParts';
 import { getPartner, type PartnerRecord } from './partnersApi';
@@ -54,7 +41,7 @@ export function PartnerShow({
     return () => {
       cancelled = true;
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only another partner resets the view; isAdmin and initialTab are read at that moment
   }, [partner]);
 
   const shown = record ?? partner;

@@ -1,3 +1,4 @@
+import type { Partner, PartnerDirectoryEntry } from '@contracts/partners';
 /**
  * The partner calls the screens make: the applicant's submissions (with the onboarding token from
  * registration, or the signed-in partner's session), the administrator's decision and an
@@ -13,39 +14,10 @@ import { getAccessToken } from '../providers/session';
 /** The react-admin resource name: the list lives at /api/partner/partners. */
 export const PARTNERS_RESOURCE = 'partner/partners';
 
-export type PartnerStatus = 'pending' | 'approved' | 'rejected';
+export type { PartnerStatus } from '@contracts/partners';
 
 /** A partner as the API answers it (admins see every field; the directory a subset). */
-export interface PartnerRecord {
-  id: string;
-  company_name: string;
-  status: PartnerStatus;
-  company_logo: string | null;
-  company_logo_url: string | null;
-  region: string | null;
-  tier: string | null;
-  category: string | null;
-  requested_category?: string | null;
-  business_type: string | null;
-  business_type_other: string | null;
-  city: string | null;
-  country: string | null;
-  country_other?: string | null;
-  rating: number | null;
-  projects_count: number;
-  contact_email: string | null;
-  contact_name?: string | null;
-  phone_number: string | null;
-  website: string | null;
-  location: string | null;
-  created_at: string;
-  rejection_reason?: string | null;
-  granted_permissions?: string[];
-  decided_at?: string | null;
-  application_submitted_at?: string | null;
-  questionnaire_submitted_at?: string | null;
-  [field: string]: unknown;
-}
+export type PartnerRecord = PartnerDirectoryEntry & Partial<Omit<Partner, keyof PartnerDirectoryEntry>>;
 
 export interface SubmissionAnswer {
   success: boolean;
@@ -59,9 +31,17 @@ function applicantHeaders(onboardingToken: string | undefined): { headers: Heade
   return { headers: {}, anonymous: !getAccessToken() };
 }
 
-export async function submitQuestionnaire(answers: QuestionnaireAnswers & { user_id?: string }, onboardingToken?: string): Promise<{ status: number; answer: SubmissionAnswer }> {
+export async function submitQuestionnaire(
+  answers: QuestionnaireAnswers & { user_id?: string },
+  onboardingToken?: string,
+): Promise<{ status: number; answer: SubmissionAnswer }> {
   const { headers, anonymous } = applicantHeaders(onboardingToken);
-  const { status, json } = await httpClient<SubmissionAnswer>(`${API_URL}/partner/onboarding/questionnaire`, { method: 'POST', body: { ...answers }, headers, anonymous });
+  const { status, json } = await httpClient<SubmissionAnswer>(`${API_URL}/partner/onboarding/questionnaire`, {
+    method: 'POST',
+    body: { ...answers },
+    headers,
+    anonymous,
+  });
   return { status, answer: json };
 }
 
@@ -72,18 +52,22 @@ export async function submitApplication(form: FormData, onboardingToken?: string
 }
 
 export async function approvePartner(id: string, category: string, permissions: string[]) {
-  const { json } = await httpClient<{ success: boolean; message?: string; data?: { partner: PartnerRecord; user: { id: string; permissions: string[] } | null } }>(
-    `${API_URL}/partner/partners/${encodeURIComponent(id)}`,
-    { method: 'PATCH', body: { status: 'approved', category, permissions } },
-  );
+  const { json } = await httpClient<{
+    success: boolean;
+    message?: string;
+    data?: { partner: PartnerRecord; user: { id: string; permissions: string[] } | null };
+  }>(`${API_URL}/partner/partners/${encodeURIComponent(id)}`, { method: 'PATCH', body: { status: 'approved', category, permissions } });
   return json;
 }
 
 export async function rejectPartner(id: string, reason: string) {
-  const { json } = await httpClient<{ success: boolean; message?: string; data?: { partner: PartnerRecord } }>(`${API_URL}/partner/partners/${encodeURIComponent(id)}`, {
-    method: 'PATCH',
-    body: { status: 'rejected', rejection_reason: reason },
-  });
+  const { json } = await httpClient<{ success: boolean; message?: string; data?: { partner: PartnerRecord } }>(
+    `${API_URL}/partner/partners/${encodeURIComponent(id)}`,
+    {
+      method: 'PATCH',
+      body: { status: 'rejected', rejection_reason: reason },
+    },
+  );
   return json;
 }
 

@@ -1,4 +1,5 @@
-import { parsePriceCents, PRODUCT_CATEGORIES, PRODUCT_MESSAGES, productProblems } from '@domain/catalogue/catalogue';
+import { PRODUCT_CATEGORIES, PRODUCT_MESSAGES, productProblems } from '@domain/products/products';
+import { parsePriceCents } from '@domain/money';
 import CloudUploadIcon from '@mui/icons-material/CloudUpload';
 import {
   Alert,
@@ -18,14 +19,15 @@ import { useEffect, useMemo, useState } from 'react';
 import { useToast } from '../layout/toast';
 import { ApiError } from '../providers/errorMapper';
 import { ProductThumb } from './ProductThumb';
-import { saveProduct, type ProductFormValues, type ProductRecord } from './productsApi';
+import type { ProductFormValues, ProductView } from '@contracts/products';
+import { saveProduct } from './productsApi';
 
 export const IMAGE_HINT = 'PNG, JPG, SVG up to 10MB';
 const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
 
 const EMPTY: ProductFormValues = { name: '', price: '', category: '', stock_quantity: '', moq: '1', description: '' };
 
-const valuesOf = (record: ProductRecord | null): ProductFormValues =>
+const valuesOf = (record: ProductView | null): ProductFormValues =>
   record
     ? {
         name: record.name,
@@ -61,7 +63,7 @@ export function productFormErrors(values: ProductFormValues): Errors {
 }
 
 /** The Add Product and Edit Product dialog, with the optional image upload. */
-export function ProductDialog({ open, record, onClose, onSaved }: { open: boolean; record: ProductRecord | null; onClose: () => void; onSaved: () => void }) {
+export function ProductDialog({ open, record, onClose, onSaved }: { open: boolean; record: ProductView | null; onClose: () => void; onSaved: () => void }) {
   const toast = useToast();
   const fullScreen = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
   const [values, setValues] = useState<ProductFormValues>(valuesOf(record));
@@ -154,13 +156,26 @@ export function ProductDialog({ open, record, onClose, onSaved }: { open: boolea
             </TextField>
             <TextField label="Stock Quantity" type="number" {...field('stock_quantity')} slotProps={{ htmlInput: { min: 0, step: 1 } }} />
             <TextField label="MOQ" type="number" {...field('moq')} slotProps={{ htmlInput: { min: 1, step: 1 } }} />
-            <TextField label="Description" multiline minRows={3} {...field('description')} sx={{ gridColumn: { sm: '1 / -1' } }} slotProps={{ htmlInput: { maxLength: 5000 } }} />
+            <TextField
+              label="Description"
+              multiline
+              minRows={3}
+              {...field('description')}
+              sx={{ gridColumn: { sm: '1 / -1' } }}
+              slotProps={{ htmlInput: { maxLength: 5000 } }}
+            />
             <Box sx={{ gridColumn: { sm: '1 / -1' }, display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap' }}>
               <ProductThumb src={current} name={values.name || 'New product'} size={64} />
               <Box sx={{ minWidth: 0 }}>
                 <Button component="label" variant="outlined" startIcon={<CloudUploadIcon />}>
                   {current ? 'Change Image' : 'Upload Image'}
-                  <input hidden type="file" accept="image/png,image/jpeg,image/svg+xml,image/gif,image/webp" onChange={(event) => pickImage(event.target.files?.[0])} aria-label="Product image" />
+                  <input
+                    hidden
+                    type="file"
+                    accept="image/png,image/jpeg,image/svg+xml,image/gif,image/webp"
+                    onChange={(event) => pickImage(event.target.files?.[0])}
+                    aria-label="Product image"
+                  />
                 </Button>
                 <Typography variant="caption" color={errors.image ? 'error' : 'text.secondary'} component="p" sx={{ mt: 0.5 }}>
                   {errors.image ?? (image ? image.name : IMAGE_HINT)}

@@ -1,34 +1,20 @@
-import { formatUsd, PRODUCT_CATEGORIES } from '@domain/catalogue/catalogue';
+import { PRODUCT_CATEGORIES } from '@domain/products/products';
+import { formatUsd } from '@domain/money';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
-import {
-  Box,
-  Button,
-  Card,
-  CardContent,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  DialogTitle,
-  IconButton,
-  MenuItem,
-  TextField,
-  Tooltip,
-  Typography,
-} from '@mui/material';
+import { Box, Button, Card, CardContent, Typography } from '@mui/material';
 import { useState, type ReactNode } from 'react';
-import { useGetList } from 'react-admin';
 import { StockChip } from '../catalogue/StockChip';
+import { ActionDialog } from '../layout/ActionDialog';
 import { useToast } from '../layout/toast';
-import { ApiError, messageOf } from '../providers/errorMapper';
+import { answerMessageOf } from '../providers/errorMapper';
 import { ProductCreate } from './ProductCreate';
 import { ProductEdit } from './ProductEdit';
 import HistoryIcon from '@mui/icons-material/History';
 import { HistoryDrawer } from '../history';
 import { ProductThumb } from './ProductThumb';
-import { deleteProduct, deleteProducts, type ProductRecord } from './productsApi';
-import { useDebounced } from '../layout/useDebounced';
+import type { ProductView } from '@contracts/products';
+import { deleteProduct, deleteProducts } from './productsApi';
 import {
   DateText,
   EmptyState,
@@ -37,39 +23,22 @@ import {
   LoadError,
   Loading,
   RecordTable,
+  RowAction,
+  RowActions,
+  SelectFilter,
   SelectRowBox,
-  useListControls,
-  useSelection,
+  useDialogAction,
+  useFilteredList,
   type CsvColumn,
   type ListSortChoice,
   type RecordColumn,
 } from '../lists';
 
 export const deleteProductConfirmation = (name: string) => `Are you sure you want to delete product ${name}? This action cannot be undone.`;
-export const deleteProductsConfirmation = (count: number) => `Are you sure you want to delete ${count} product${count === 1 ? '' : 's'}? This action cannot be undone.`;
+export const deleteProductsConfirmation = (count: number) =>
+  `Are you sure you want to delete ${count} product${count === 1 ? '' : 's'}? This action cannot be undone.`;
 
-
-function RowActions({ product, onEdit, onDelete, onHistory }: { product: ProductRecord; onEdit: () => void; onDelete: () => void; onHistory: () => void }) {
-  return (
-    <Box sx={{ display: 'flex', gap: 0.25, justifyContent: 'flex-end' }}>
-      <Tooltip title="History">
-        <IconButton size="small" aria-label={`History of ${product.name}`} onClick={onHistory}>
-          <HistoryIcon fontSize="small" />
-        </IconButton>
-      </Tooltip>
-      <Tooltip title="Edit">
-        <IconButton size="small" aria-label={`Edit ${product.name}`} onClick={onEdit}>
-          <EditIcon fontSize="small" />
-        </IconButton>
-      </Tooltip>
-      <Tooltip title="Delete">
-        <IconButton size="small" color="error" aria-label={`Delete ${product.name}`} onClick={onDelete}>
-          <DeleteIcon fontSize="small" />
-        </IconButton>
-      </Tooltip>
-    </Box>
-  );
-}
+const CATEGORY_FILTERS = [{ value: '', label: 'All Categories' }, ...PRODUCT_CATEGORIES];
 
 const STOCK_FILTERS = [
   { value: '', label: 'Any stock' },
@@ -86,7 +55,7 @@ const SORT_CHOICES: ListSortChoice[] = [
   { field: 'stock_quantity', order: 'ASC', label: 'Stock, lowest first' },
 ];
 
-const CSV_COLUMNS: CsvColumn<ProductRecord>[] = [
+const CSV_COLUMNS: CsvColumn<ProductView>[] = [
   { label: 'Product', value: (p) => p.name },
   { label: 'Category', value: (p) => p.category },
   { label: 'Price (USD)', value: (p) => p.price },
@@ -97,7 +66,7 @@ const CSV_COLUMNS: CsvColumn<ProductRecord>[] = [
   { label: 'Created', value: (p) => p.created_at },
 ];
 
-const columns = (actions: (product: ProductRecord) => ReactNode): RecordColumn<ProductRecord>[] => [
+const columns = (actions: (product: ProductView) => ReactNode): RecordColumn<ProductView>[] => [
   {
     label: 'Product',
     sortField: 'name',
@@ -122,62 +91,43 @@ const columns = (actions: (product: ProductRecord) => ReactNode): RecordColumn<P
 /** Product Management: search, category and stock filters, Add Product, Export, the sortable products table with bulk delete, edit and delete. */
 export function ProductList() {
   const toast = useToast();
-  const [search, setSearch] = useState('');
-  const [category, setCategory] = useState('');
-  const [stock, setStock] = useState('');
-  const query = useDebounced(search.trim(), 300);
+  const list = useFilteredList<ProductView, 'category' | 'stock'>('products', { sort: { field: 'created_at', order: 'DESC' }, fields: ['category', 'stock'] });
+  const { search, setSearch, filter, controls, total, isPending, error, refetch, selection, filtered, clearFilters } = list;
+  const { category, stock } = list.values;
+  const products = list.rows;
   const [adding, setAdding] = useState(false);
-  const [editing, setEditing] = useState<ProductRecord | null>(null);
-  const [deleting, setDeleting] = useState<ProductRecord | null>(null);
-  const [history, setHistory] = useState<ProductRecord | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  const filter: Record<string, string> = {};
-  if (query) filter.q = query;
-  if (category) filter.category = category;
-  if (stock) filter.stock = stock;
-  const controls = useListControls({ sort: { field: 'created_at', order: 'DESC' }, filterKey: JSON.stringify(filter) });
-  const { data, total, isPending, error, refetch } = useGetList<ProductRecord>('products', { ...controls.params, filter });
-  const products = data ?? [];
-  const selection = useSelection(products.map((p) => p.id));
+  const [editing, setEditing] = useState<ProductView | null>(null);
+  const [deleting, setDeleting] = useState<ProductView | null>(null);
+  const [history, setHistory] = useState<ProductView | null>(null);
   const [bulkDeleting, setBulkDeleting] = useState(false);
-  const filtered = Boolean(query || category || stock);
-  const clearFilters = () => {
-    setSearch('');
-    setCategory('');
-    setStock('');
-  };
+  const toastFailure = (message: string) => toast(message, 'error');
+  const deletion = useDialogAction((e) => answerMessageOf(e, 'Failed to delete product', 'An error occurred while deleting the product'), toastFailure);
+  // All or nothing: the server removed nothing and says which rows stopped it.
+  const bulkDeletion = useDialogAction('Failed to delete the products', toastFailure);
+  const busy = deletion.busy || bulkDeletion.busy;
 
   const confirmDelete = async () => {
     if (!deleting) return;
-    setBusy(true);
-    try {
-      await deleteProduct(deleting.id);
-      toast('Product deleted successfully!', 'success');
-      setDeleting(null);
-      void refetch();
-    } catch (e) {
-      if (e instanceof ApiError && e.status !== 0) toast(e.message !== 'An error occurred' ? e.message : 'Failed to delete product', 'error');
-      else toast('An error occurred while deleting the product', 'error');
-    } finally {
-      setBusy(false);
-    }
+    await deletion.run(
+      () => deleteProduct(deleting.id),
+      () => {
+        toast('Product deleted successfully!', 'success');
+        setDeleting(null);
+        void refetch();
+      },
+    );
   };
 
   const confirmBulkDelete = async () => {
-    setBusy(true);
-    try {
-      const answer = await deleteProducts(selection.ids);
-      toast(answer.message, 'success');
-      selection.clear();
-      setBulkDeleting(false);
-    } catch (e) {
-      // All or nothing: the server removed nothing and says which rows stopped it.
-      toast(messageOf(e, 'Failed to delete the products'), 'error');
-    } finally {
-      setBusy(false);
-      void refetch();
-    }
+    await bulkDeletion.run(
+      () => deleteProducts(selection.ids),
+      (answer) => {
+        toast(answer.message, 'success');
+        selection.clear();
+        setBulkDeleting(false);
+      },
+    );
+    void refetch();
   };
 
   const bulkActions = (
@@ -186,7 +136,13 @@ export function ProductList() {
     </Button>
   );
 
-  const actions = (product: ProductRecord) => <RowActions product={product} onEdit={() => setEditing(product)} onDelete={() => setDeleting(product)} onHistory={() => setHistory(product)} />;
+  const actions = (product: ProductView) => (
+    <RowActions>
+      <RowAction title="History" label={`History of ${product.name}`} icon={<HistoryIcon fontSize="small" />} onClick={() => setHistory(product)} />
+      <RowAction title="Edit" label={`Edit ${product.name}`} icon={<EditIcon fontSize="small" />} onClick={() => setEditing(product)} />
+      <RowAction title="Delete" label={`Delete ${product.name}`} icon={<DeleteIcon fontSize="small" />} onClick={() => setDeleting(product)} color="error" />
+    </RowActions>
+  );
 
   return (
     <Box>
@@ -194,21 +150,20 @@ export function ProductList() {
         search={{ value: search, onChange: setSearch, placeholder: 'Search products' }}
         filters={
           <>
-            <TextField select size="small" label="Category" value={category} onChange={(e) => setCategory(e.target.value)} sx={{ flex: { xs: '1 1 160px', sm: '0 1 240px' } }}>
-              <MenuItem value="">All Categories</MenuItem>
-              {PRODUCT_CATEGORIES.map((c) => (
-                <MenuItem key={c} value={c}>
-                  {c}
-                </MenuItem>
-              ))}
-            </TextField>
-            <TextField select size="small" label="Stock" value={stock} onChange={(e) => setStock(e.target.value)} sx={{ flex: { xs: '1 1 130px', sm: '0 0 150px' } }}>
-              {STOCK_FILTERS.map((choice) => (
-                <MenuItem key={choice.value} value={choice.value}>
-                  {choice.label}
-                </MenuItem>
-              ))}
-            </TextField>
+            <SelectFilter
+              label="Category"
+              value={category}
+              onChange={(value) => list.setValue('category', value)}
+              choices={CATEGORY_FILTERS}
+              sx={{ flex: { xs: '1 1 160px', sm: '0 1 240px' } }}
+            />
+            <SelectFilter
+              label="Stock"
+              value={stock}
+              onChange={(value) => list.setValue('stock', value)}
+              choices={STOCK_FILTERS}
+              sx={{ flex: { xs: '1 1 130px', sm: '0 0 150px' } }}
+            />
           </>
         }
         sortChoices={SORT_CHOICES}
@@ -220,7 +175,7 @@ export function ProductList() {
         bulkActions={bulkActions}
       />
 
-      <LoadError error={error} onRetry={refetch} message={error instanceof ApiError && error.status !== 0 ? (error.message !== 'An error occurred' ? error.message : 'Failed to fetch products') : 'An error occurred while fetching products'} />
+      <LoadError error={error} onRetry={refetch} message={answerMessageOf(error, 'Failed to fetch products', 'An error occurred while fetching products')} />
 
       {isPending ? (
         <Loading />
@@ -285,35 +240,29 @@ export function ProductList() {
       <ProductEdit record={editing} onClose={() => setEditing(null)} onSaved={() => void refetch()} />
       <HistoryDrawer path="/products" record={history ? { id: history.id, name: history.name } : null} onClose={() => setHistory(null)} />
 
-      <Dialog open={bulkDeleting} onClose={() => !busy && setBulkDeleting(false)} aria-labelledby="delete-products-title">
-        <DialogTitle id="delete-products-title">Delete Products</DialogTitle>
-        <DialogContent>
-          <DialogContentText>{deleteProductsConfirmation(selection.count)}</DialogContentText>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setBulkDeleting(false)} disabled={busy}>
-            Cancel
-          </Button>
-          <Button color="error" variant="contained" onClick={() => void confirmBulkDelete()} disabled={busy}>
-            {busy ? 'Deleting...' : 'Delete'}
-          </Button>
-        </DialogActions>
-      </Dialog>
+      <ActionDialog
+        open={bulkDeleting}
+        titleId="delete-products-title"
+        title="Delete Products"
+        message={deleteProductsConfirmation(selection.count)}
+        busy={busy}
+        onClose={() => setBulkDeleting(false)}
+        onConfirm={confirmBulkDelete}
+        confirmLabel="Delete"
+        busyLabel="Deleting..."
+      />
 
-      <Dialog open={Boolean(deleting)} onClose={() => !busy && setDeleting(null)} aria-labelledby="delete-product-title">
-        <DialogTitle id="delete-product-title">Delete Product</DialogTitle>
-        <DialogContent>
-          <DialogContentText>{deleting ? deleteProductConfirmation(deleting.name) : ''}</DialogContentText>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setDeleting(null)} disabled={busy}>
-            Cancel
-          </Button>
-          <Button color="error" variant="contained" onClick={() => void confirmDelete()} disabled={busy}>
-            {busy ? 'Deleting...' : 'Delete'}
-          </Button>
-        </DialogActions>
-      </Dialog>
+      <ActionDialog
+        open={Boolean(deleting)}
+        titleId="delete-product-title"
+        title="Delete Product"
+        message={deleting ? deleteProductConfirmation(deleting.name) : ''}
+        busy={busy}
+        onClose={() => setDeleting(null)}
+        onConfirm={confirmDelete}
+        confirmLabel="Delete"
+        busyLabel="Deleting..."
+      />
     </Box>
   );
 }

@@ -22,7 +22,15 @@ export function ProductThumb({ src, name, size = 48 }: { src: string | null | un
       }}
     >
       {src && !failed ? (
-        <img src={src} alt={name} width={size} height={size} loading="lazy" style={{ objectFit: 'contain', width: '100%', height: '100%' }} onError={() => setFailed(true)} />
+        <img
+          src={src}
+          alt={name}
+          width={size}
+          height={size}
+          loading="lazy"
+          style={{ objectFit: 'contain', width: '100%', height: '100%' }}
+          onError={() => setFailed(true)}
+        />
       ) : (
         <RouterIcon color="disabled" sx={{ fontSize: size * 0.55 }} aria-label={`${name}: no picture`} />
       )}

@@ -2,7 +2,7 @@ import Inventory2Icon from '@mui/icons-material/Inventory2';
 import { ProductCreate } from './ProductCreate';
 import { ProductEdit } from './ProductEdit';
 import { ProductList } from './ProductList';
-import type { ProductRecord } from './productsApi';
+import type { ProductView } from '@contracts/products';
 
 /** The products resource, shown in the admin panel's Product Management tab. */
 export default {
@@ -10,5 +10,5 @@ export default {
   create: ProductCreate,
   edit: ProductEdit,
   icon: Inventory2Icon,
-  recordRepresentation: (record: ProductRecord) => record.name,
+  recordRepresentation: (record: ProductView) => record.name,
 };

@@ -1,7 +1,21 @@
-import { formatUsd } from '@domain/catalogue/catalogue';
+import { formatUsd } from '@domain/money';
 import CheckIcon from '@mui/icons-material/Check';
 import CloseIcon from '@mui/icons-material/Close';
-import { Alert, Box, Button, Card, CardActions, CardContent, Checkbox, Chip, FormControlLabel, MenuItem, Pagination, TextField, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardActions,
+  CardContent,
+  Checkbox,
+  Chip,
+  FormControlLabel,
+  MenuItem,
+  Pagination,
+  TextField,
+  Typography,
+} from '@mui/material';
 import { useEffect, useMemo, useState } from 'react';
 import { useToast } from '../layout/toast';
 import { useGetList } from 'react-admin';
@@ -55,7 +69,10 @@ function RegistrationCard({
 }) {
   const [full, setFull] = useState<ProjectRecord | null>(null);
   useEffect(() => {
-    if (['conflict', 'pending'].includes(project.registration_status)) getProject(project.id).then(setFull).catch(() => setFull(null));
+    if (['conflict', 'pending'].includes(project.registration_status))
+      getProject(project.id)
+        .then(setFull)
+        .catch(() => setFull(null));
   }, [project]);
   const undecided = ['pending', 'conflict'].includes(project.registration_status);
   return (
@@ -67,7 +84,13 @@ function RegistrationCard({
           {project.registration_status === 'conflict' ? <Chip size="small" color="warning" label="Conflict" /> : null}
           {project.extension_status === 'requested' ? <Chip size="small" color="info" label="Extension requested" /> : null}
           {project.registration_status !== 'conflict' && full?.possible_conflicts?.length ? (
-            <Chip size="small" color="warning" variant="outlined" label="Possible conflict" title={full.possible_conflicts.map((c) => `${c.end_user_customer_name ?? c.title} (${c.company_name ?? 'another partner'})`).join('; ')} />
+            <Chip
+              size="small"
+              color="warning"
+              variant="outlined"
+              label="Possible conflict"
+              title={full.possible_conflicts.map((c) => `${c.end_user_customer_name ?? c.title} (${c.company_name ?? 'another partner'})`).join('; ')}
+            />
           ) : null}
         </Box>
         {project.registration_status === 'conflict' && full?.conflicting_project ? (
@@ -158,7 +181,9 @@ export function DealRegistrations() {
       ) : tickable.length > 0 ? (
         <FormControlLabel
           sx={{ mb: 1, ml: 0 }}
-          control={<Checkbox size="small" checked={selection.all} indeterminate={selection.some} onChange={(event) => selection.toggleAll(event.target.checked)} />}
+          control={
+            <Checkbox size="small" checked={selection.all} indeterminate={selection.some} onChange={(event) => selection.toggleAll(event.target.checked)} />
+          }
           label={<Typography variant="body2">Select all awaiting a decision on this page</Typography>}
         />
       ) : null}

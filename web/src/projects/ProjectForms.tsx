@@ -45,7 +45,13 @@ const TEXT_FIELDS: Array<{ name: keyof ProjectRecord; label: string; type?: stri
 type Values = Record<string, string>;
 
 const valuesOf = (project: ProjectRecord | null): Values => {
-  const values: Values = { title: project?.title ?? '', expected_closure_date: project?.expected_closure_date ?? '', value: project?.value === null || project?.value === undefined ? '' : String(project.value), progress: String(project?.progress ?? 0), status: project?.status ?? 'Planning' };
+  const values: Values = {
+    title: project?.title ?? '',
+    expected_closure_date: project?.expected_closure_date ?? '',
+    value: project?.value === null || project?.value === undefined ? '' : String(project.value),
+    progress: String(project?.progress ?? 0),
+    status: project?.status ?? 'Planning',
+  };
   for (const field of TEXT_FIELDS) values[field.name] = (project?.[field.name] as string | null) ?? '';
   return values;
 };
@@ -57,7 +63,8 @@ function problemsOf(values: Values): Record<string, string> {
   const problems: Record<string, string> = {};
   if (!values.title.trim()) problems.title = 'Title is required';
   if (values.value.trim() && (!Number.isFinite(Number(values.value)) || Number(values.value) < 0)) problems.value = 'Budget must be a number of at least 0.';
-  for (const field of ['end_user_email', 'partner_email']) if (values[field].trim() && !EMAIL.test(values[field].trim())) problems[field] = 'Please enter a valid e-mail address.';
+  for (const field of ['end_user_email', 'partner_email'])
+    if (values[field].trim() && !EMAIL.test(values[field].trim())) problems[field] = 'Please enter a valid e-mail address.';
   return problems;
 }
 
@@ -77,7 +84,15 @@ function ProjectInputs({ values, problems, onChange }: { values: Values; problem
         {title}
       </Typography>
       {TEXT_FIELDS.filter((f) => f.section === key).map((f) => (
-        <TextField key={f.name} label={f.label} type={f.type ?? 'text'} multiline={f.multiline} minRows={f.multiline ? 2 : undefined} sx={f.multiline ? { gridColumn: '1 / -1' } : undefined} {...field(f.name)} />
+        <TextField
+          key={f.name}
+          label={f.label}
+          type={f.type ?? 'text'}
+          multiline={f.multiline}
+          minRows={f.multiline ? 2 : undefined}
+          sx={f.multiline ? { gridColumn: '1 / -1' } : undefined}
+          {...field(f.name)}
+        />
       ))}
     </>
   );
@@ -90,7 +105,15 @@ function ProjectInputs({ values, problems, onChange }: { values: Values; problem
         <Typography variant="body2" id="project-progress-label">
           Progress: {values.progress}%
         </Typography>
-        <Slider value={Number(values.progress)} min={0} max={100} step={1} onChange={(_, v) => onChange('progress', String(v))} aria-labelledby="project-progress-label" valueLabelDisplay="auto" />
+        <Slider
+          value={Number(values.progress)}
+          min={0}
+          max={100}
+          step={1}
+          onChange={(_, v) => onChange('progress', String(v))}
+          aria-labelledby="project-progress-label"
+          valueLabelDisplay="auto"
+        />
       </Box>
       {section('Project', 'project')}
       {section('End user', 'end user')}
@@ -152,7 +175,12 @@ export function ProjectCreateDialog({ open, onClose, onCreated }: { open: boolea
     setError(null);
     try {
       const { json } = await createProject(form, setProgress);
-      toast(json.data?.registration_warning ? `${json.message || 'Project created successfully'}. ${json.data.registration_warning}` : json.message || 'Project created successfully', json.data?.registration_warning ? 'warning' : 'success');
+      toast(
+        json.data?.registration_warning
+          ? `${json.message || 'Project created successfully'}. ${json.data.registration_warning}`
+          : json.message || 'Project created successfully',
+        json.data?.registration_warning ? 'warning' : 'success',
+      );
       onCreated(json.data);
     } catch (caught) {
       setError((caught as Error).message || 'Failed to create project');
@@ -217,7 +245,15 @@ export function ProjectCreateDialog({ open, onClose, onCreated }: { open: boolea
   );
 }
 
-export function ProjectEditDialog({ project, onClose, onUpdated }: { project: ProjectRecord | null; onClose: () => void; onUpdated: (project: ProjectRecord) => void }) {
+export function ProjectEditDialog({
+  project,
+  onClose,
+  onUpdated,
+}: {
+  project: ProjectRecord | null;
+  onClose: () => void;
+  onUpdated: (project: ProjectRecord) => void;
+}) {
   const toast = useToast();
   const fullScreen = useMediaQuery(useTheme().breakpoints.down('sm'));
   const [values, setValues] = useState<Values>(valuesOf(project));
@@ -269,7 +305,17 @@ export function ProjectEditDialog({ project, onClose, onUpdated }: { project: Pr
             {error}
           </Alert>
         ) : null}
-        <TextField select label="Status" value={values.status} onChange={(e) => setValues((v) => ({ ...v, status: e.target.value }))} size="small" fullWidth sx={{ mb: 2 }} id="project-status" helperText={project.next_statuses.length ? undefined : 'A completed project keeps its status.'}>
+        <TextField
+          select
+          label="Status"
+          value={values.status}
+          onChange={(e) => setValues((v) => ({ ...v, status: e.target.value }))}
+          size="small"
+          fullWidth
+          sx={{ mb: 2 }}
+          id="project-status"
+          helperText={project.next_statuses.length ? undefined : 'A completed project keeps its status.'}
+        >
           {[project.status, ...project.next_statuses].map((s) => (
             <MenuItem key={s} value={s}>
               {s}

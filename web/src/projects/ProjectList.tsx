@@ -1,4 +1,4 @@
-import { formatUsd } from '@domain/catalogue/catalogue';
+import { formatUsd } from '@domain/money';
 import { hasAnyPermission, isAdminRole } from '@domain/access';
 import AddIcon from '@mui/icons-material/Add';
 import AssignmentIcon from '@mui/icons-material/Assignment';
@@ -105,7 +105,11 @@ const DEFAULT_QUERY: ProjectQuery = { tab: 'active', search: '', registration: '
 const undecided = (project: ProjectRecord) => project.registration_status === 'pending' || project.registration_status === 'conflict';
 
 /** The table view's columns; the column chooser hides any but the title. */
-function projectColumns(canChange: (project: ProjectRecord) => boolean, onView: (project: ProjectRecord) => void, onManage: (project: ProjectRecord) => void): RecordColumn<ProjectRecord>[] {
+function projectColumns(
+  canChange: (project: ProjectRecord) => boolean,
+  onView: (project: ProjectRecord) => void,
+  onManage: (project: ProjectRecord) => void,
+): RecordColumn<ProjectRecord>[] {
   return [
     {
       label: 'Project',
@@ -114,7 +118,13 @@ function projectColumns(canChange: (project: ProjectRecord) => boolean, onView: 
       cellSx: { minWidth: { md: 180 }, maxWidth: 300 },
       render: (project) => (
         <Box sx={{ minWidth: 0 }}>
-          <Link component="button" variant="body2" onClick={() => onView(project)} sx={{ fontWeight: 600, textAlign: 'left', overflowWrap: 'anywhere' }} data-testid="project-row-title">
+          <Link
+            component="button"
+            variant="body2"
+            onClick={() => onView(project)}
+            sx={{ fontWeight: 600, textAlign: 'left', overflowWrap: 'anywhere' }}
+            data-testid="project-row-title"
+          >
             {project.title}
           </Link>
           <Typography variant="caption" color="text.secondary" component="p" sx={{ overflowWrap: 'anywhere' }}>
@@ -127,7 +137,13 @@ function projectColumns(canChange: (project: ProjectRecord) => boolean, onView: 
         </Box>
       ),
     },
-    { label: 'Partner', sortField: 'company_name', hideBelow: 'md', cellSx: { maxWidth: 180, overflowWrap: 'anywhere' }, render: (project) => project.company_name ?? '—' },
+    {
+      label: 'Partner',
+      sortField: 'company_name',
+      hideBelow: 'md',
+      cellSx: { maxWidth: 180, overflowWrap: 'anywhere' },
+      render: (project) => project.company_name ?? '—',
+    },
     { label: 'Status', sortField: 'status', hideBelow: 'sm', render: (project) => <ProjectStatusChip status={project.status} /> },
     {
       label: 'Registration',
@@ -145,10 +161,36 @@ function projectColumns(canChange: (project: ProjectRecord) => boolean, onView: 
       cellSx: { whiteSpace: 'nowrap' },
       render: (project) => <span data-testid="project-row-value">{project.value === null ? '—' : formatUsd(project.value)}</span>,
     },
-    { label: 'Progress', sortField: 'progress', firstOrder: 'DESC', hideBelow: 'xl', cellSx: { minWidth: 110 }, render: (project) => <ProgressBar value={project.progress} /> },
-    { label: 'Submitted', sortField: 'submitted_at', firstOrder: 'DESC', hideBelow: 'md', cellSx: { whiteSpace: 'nowrap' }, render: (project) => <DateText value={project.submitted_at} /> },
-    { label: 'Protected until', sortField: 'expires_at', hideBelow: 'xl', cellSx: { whiteSpace: 'nowrap' }, render: (project) => formatDate(project.expires_at) },
-    { label: 'Expected closure', sortField: 'expected_closure_date', hideBelow: 'xl', cellSx: { whiteSpace: 'nowrap' }, render: (project) => formatDate(project.expected_closure_date) },
+    {
+      label: 'Progress',
+      sortField: 'progress',
+      firstOrder: 'DESC',
+      hideBelow: 'xl',
+      cellSx: { minWidth: 110 },
+      render: (project) => <ProgressBar value={project.progress} />,
+    },
+    {
+      label: 'Submitted',
+      sortField: 'submitted_at',
+      firstOrder: 'DESC',
+      hideBelow: 'md',
+      cellSx: { whiteSpace: 'nowrap' },
+      render: (project) => <DateText value={project.submitted_at} />,
+    },
+    {
+      label: 'Protected until',
+      sortField: 'expires_at',
+      hideBelow: 'xl',
+      cellSx: { whiteSpace: 'nowrap' },
+      render: (project) => formatDate(project.expires_at),
+    },
+    {
+      label: 'Expected closure',
+      sortField: 'expected_closure_date',
+      hideBelow: 'xl',
+      cellSx: { whiteSpace: 'nowrap' },
+      render: (project) => formatDate(project.expected_closure_date),
+    },
     {
       label: 'Actions',
       align: 'right',
@@ -183,7 +225,13 @@ function SummaryCard({ label, value, icon }: { label: string; value: string; ico
         <Typography variant="body2" color="text.secondary" noWrap>
           {label}
         </Typography>
-        <Typography variant="h5" component="p" sx={{ fontWeight: 700, fontSize: { xs: '1.05rem', sm: '1.5rem' }, wordBreak: 'break-word' }} aria-label={label} data-testid={`summary-${label}`}>
+        <Typography
+          variant="h5"
+          component="p"
+          sx={{ fontWeight: 700, fontSize: { xs: '1.05rem', sm: '1.5rem' }, wordBreak: 'break-word' }}
+          aria-label={label}
+          data-testid={`summary-${label}`}
+        >
           {value}
         </Typography>
       </Box>
@@ -261,11 +309,17 @@ function ProjectManagement() {
 
   // A dashboard card's link shows exactly what the card counted; the tabs and filters apply once it is cleared.
   const { filter: cardFilter, clear: clearCardFilter } = useUrlFilter();
-  const filter = cardFilter ?? { ...TABS.find((t) => t.key === tab)!.filter, ...(query ? { q: query } : {}), ...(registration ? { registration_status: registration } : {}) };
+  const filter = cardFilter ?? {
+    ...TABS.find((t) => t.key === tab)!.filter,
+    ...(query ? { q: query } : {}),
+    ...(registration ? { registration_status: registration } : {}),
+  };
   useEffect(() => setPage(1), [view, setPage]);
 
   const loadStats = useCallback(() => {
-    getProjectStatistics().then(setStats).catch(() => setStats(null));
+    getProjectStatistics()
+      .then(setStats)
+      .catch(() => setStats(null));
   }, []);
   useEffect(loadStats, [loadStats]);
 
@@ -343,7 +397,14 @@ function ProjectManagement() {
 
       <UrlFilterNotice filter={cardFilter} onClear={clearCardFilter} total={cardFilter ? total : undefined} />
       <Paper variant="outlined" sx={{ p: { xs: 2, md: 2.5 }, minWidth: 0 }} component="section" aria-label="Projects">
-        <Tabs value={tab} onChange={(_, value: TabKey) => setTab(value)} variant="scrollable" allowScrollButtonsMobile aria-label="Project lists" sx={{ mb: 2 }}>
+        <Tabs
+          value={tab}
+          onChange={(_, value: TabKey) => setTab(value)}
+          variant="scrollable"
+          allowScrollButtonsMobile
+          aria-label="Project lists"
+          sx={{ mb: 2 }}
+        >
           {TABS.map((t) => (
             <Tab key={t.key} value={t.key} label={`${t.label}${counts[t.key] === undefined ? '' : ` (${counts[t.key]})`}`} />
           ))}
@@ -351,7 +412,14 @@ function ProjectManagement() {
         <ListToolbar
           search={{ value: search, onChange: setSearch, placeholder: 'Search title, client or partner', label: 'Search projects' }}
           filters={
-            <TextField select size="small" label="Registration" value={registration} onChange={(e) => setRegistration(e.target.value)} sx={{ flex: { xs: '1 1 100%', sm: '0 1 220px' } }}>
+            <TextField
+              select
+              size="small"
+              label="Registration"
+              value={registration}
+              onChange={(e) => setRegistration(e.target.value)}
+              sx={{ flex: { xs: '1 1 100%', sm: '0 1 220px' } }}
+            >
               {REGISTRATION_FILTERS.map((f) => (
                 <MenuItem key={f.key} value={f.key}>
                   {f.label}
@@ -377,7 +445,14 @@ function ProjectManagement() {
           }
           actions={
             <>
-              <ToggleButtonGroup size="small" exclusive value={view} onChange={(_, next: 'cards' | 'table' | null) => next && setView(next)} aria-label="View" sx={{ flex: '0 0 auto !important' }}>
+              <ToggleButtonGroup
+                size="small"
+                exclusive
+                value={view}
+                onChange={(_, next: 'cards' | 'table' | null) => next && setView(next)}
+                aria-label="View"
+                sx={{ flex: '0 0 auto !important' }}
+              >
                 <ToggleButton value="cards" aria-label="Card view">
                   <Tooltip title="Cards">
                     <ViewModuleIcon fontSize="small" />
@@ -390,8 +465,20 @@ function ProjectManagement() {
                 </ToggleButton>
               </ToggleButtonGroup>
               {view === 'table' ? <ColumnChooser choice={columnChoice} compact={phone} /> : null}
-              <SavedFilters<ProjectQuery> storeKey="projects" current={current} onApply={apply} canSave={JSON.stringify(current) !== JSON.stringify(DEFAULT_QUERY)} compact={phone} />
-              <Button variant="outlined" startIcon={<DownloadIcon />} onClick={() => void exportCsv()} disabled={exporting || !total} sx={{ flex: { xs: '1 1 auto !important', md: '0 0 auto !important' } }}>
+              <SavedFilters<ProjectQuery>
+                storeKey="projects"
+                current={current}
+                onApply={apply}
+                canSave={JSON.stringify(current) !== JSON.stringify(DEFAULT_QUERY)}
+                compact={phone}
+              />
+              <Button
+                variant="outlined"
+                startIcon={<DownloadIcon />}
+                onClick={() => void exportCsv()}
+                disabled={exporting || !total}
+                sx={{ flex: { xs: '1 1 auto !important', md: '0 0 auto !important' } }}
+              >
                 Export CSV
               </Button>
             </>
@@ -420,9 +507,17 @@ function ProjectManagement() {
         ) : projects.length === 0 ? (
           empty
         ) : (
-          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(3, minmax(0, 1fr))' } }}>
+          <Box
+            sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(3, minmax(0, 1fr))' } }}
+          >
             {projects.map((project) => (
-              <ProjectCard key={project.id} project={project} canManage={canChange(project)} onView={() => open(project)} onManage={() => setEditing(project)} />
+              <ProjectCard
+                key={project.id}
+                project={project}
+                canManage={canChange(project)}
+                onView={() => open(project)}
+                onManage={() => setEditing(project)}
+              />
             ))}
           </Box>
         )}

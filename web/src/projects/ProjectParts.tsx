@@ -48,7 +48,18 @@ export function RegistrationChip({ project }: { project: Pick<ProjectRecord, 're
         : state === 'expiring_soon'
           ? { color: 'error' as const, icon: <HourglassBottomIcon /> }
           : { color: 'success' as const, icon: <GppGoodOutlinedIcon /> };
-  return <Chip size="small" variant="outlined" color={look.color} icon={look.icon} label={registrationText(project)} data-testid="registration-state" data-state={state} sx={{ maxWidth: '100%' }} />;
+  return (
+    <Chip
+      size="small"
+      variant="outlined"
+      color={look.color}
+      icon={look.icon}
+      label={registrationText(project)}
+      data-testid="registration-state"
+      data-state={state}
+      sx={{ maxWidth: '100%' }}
+    />
+  );
 }
 
 export function ProgressBar({ value }: { value: number }) {

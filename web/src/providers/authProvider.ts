@@ -6,6 +6,7 @@ import { saveOnboardingHandoff, type OnboardingHandoff } from '../auth/onboardin
 
 import { canAccess, canAccessRoute, canPerformAction, type Principal } from '@domain/access';
 import type { AuthProvider, UserIdentity } from 'react-admin';
+import type { MfaRequiredAnswer } from '@contracts/identity';
 import { ApiError, DEFAULT_RESPONSE_MESSAGE } from './errorMapper';
 import { API_URL, cancelTokenRefresh, httpClient, refreshAccessToken, refreshPermissions, scheduleTokenRefresh } from './httpClient';
 import {
@@ -61,9 +62,56 @@ function resumableOnboarding(error: ApiError): boolean {
   return true;
 }
 
-/** Signs in; resolves with the stored user. Rejects with the server's message or the spec's default. */
+/** The password was right and a second factor is still to come (or must be set up first): no tokens yet. */
+export class SecondFactorRequired extends Error {
+  constructor(readonly answer: MfaRequiredAnswer) {
+    super(answer.message);
+  }
+}
+
+const failureMessage = (error: unknown, fallback = LOGIN_FAILED_MESSAGE) =>
+  error instanceof ApiError ? (error.message && error.message !== DEFAULT_RESPONSE_MESSAGE ? error.message : fallback) : LOGIN_EXCEPTION_MESSAGE;
+
+/** Stores the tokens of a finished sign-in (password, second factor or single sign-on). */
+async function startSession(answer: LoginAnswer & { data?: LoginAnswer }): Promise<{ user: SessionUser | null; message: string }> {
+  const login: LoginAnswer = answer?.accessToken || answer?.access ? answer : (answer?.data ?? {});
+  if (!(login.accessToken || login.access)) throw new Error(LOGIN_FAILED_MESSAGE);
+  clearSession();
+  storeLogin(login);
+  if (!permissionsOfUser(login.user)) await refreshPermissions();
+  scheduleTokenRefresh();
+  return { user: getStoredUser(), message: answer.message ?? LOGIN_SUCCESS_MESSAGE };
+}
+
+/** Posts a signed-out step of signing in and starts the session it answers. */
+async function signedOutStep(
+  path: string,
+  body: Record<string, unknown>,
+): Promise<{ user: SessionUser | null; message: string; answer: Record<string, unknown> }> {
+  let answer: LoginAnswer & Record<string, unknown>;
+  try {
+    ({ json: answer } = await httpClient(`${API_URL}${path}`, { method: 'POST', body, anonymous: true }));
+  } catch (error) {
+    throw new Error(failureMessage(error), { cause: error });
+  }
+  return { ...(await startSession(answer)), answer };
+}
+
+/** Answers the second-factor challenge: `{ code }`, `{ recovery_code }` or `{ passkey }`. */
+export const answerSecondFactor = (challenge: string, factor: Record<string, unknown>) => signedOutStep('/auth/mfa/challenge', { challenge, ...factor });
+
+/** Confirms the authenticator app set up during sign-in; the answer carries the recovery codes as well as the tokens. */
+export async function confirmTotpDuringSignIn(challenge: string, code: string): Promise<{ message: string; recoveryCodes: string[] }> {
+  const { answer } = await signedOutStep('/auth/mfa/totp/confirm', { challenge, code });
+  return { message: String(answer.message ?? ''), recoveryCodes: (answer.data as { recovery_codes?: string[] } | undefined)?.recovery_codes ?? [] };
+}
+
+/** Trades the one-time ticket of a single sign-on for a session. */
+export const completeSingleSignOn = (ticket: string) => signedOutStep('/auth/oidc/complete', { ticket });
+
+/** Signs in; resolves with the stored user. Rejects with the server's message or the spec's default, or with SecondFactorRequired. */
 export async function signIn(email: string, password: string): Promise<{ user: SessionUser | null; message: string }> {
-  let answer: LoginAnswer & { data?: LoginAnswer };
+  let answer: LoginAnswer & { data?: LoginAnswer } & Partial<MfaRequiredAnswer>;
   try {
     ({ json: answer } = await httpClient(`${API_URL}/auth/login`, {
       method: 'POST',
@@ -75,15 +123,10 @@ export async function signIn(email: string, password: string): Promise<{ user: S
       const message = error.message && error.message !== DEFAULT_RESPONSE_MESSAGE ? error.message : LOGIN_FAILED_MESSAGE;
       throw resumableOnboarding(error) ? new OnboardingIncompleteError(message) : new Error(message);
     }
-    throw new Error(LOGIN_EXCEPTION_MESSAGE);
+    throw new Error(LOGIN_EXCEPTION_MESSAGE, { cause: error });
   }
-  const login: LoginAnswer = answer?.accessToken || answer?.access ? answer : (answer?.data ?? {});
-  if (!(login.accessToken || login.access)) throw new Error(LOGIN_FAILED_MESSAGE);
-  clearSession();
-  storeLogin(login);
-  if (!permissionsOfUser(login.user)) await refreshPermissions();
-  scheduleTokenRefresh();
-  return { user: getStoredUser(), message: answer.message ?? LOGIN_SUCCESS_MESSAGE };
+  if (answer?.mfa_required) throw new SecondFactorRequired(answer as MfaRequiredAnswer);
+  return startSession(answer);
 }
 
 /**

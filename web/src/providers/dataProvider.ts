@@ -7,7 +7,7 @@
 import simpleRestProvider from 'ra-data-simple-rest';
 import type { DataProvider, Identifier, RaRecord } from 'react-admin';
 import { registerAccount, type RegisterAccountAnswer, type RegisterAccountInput } from '../auth/registration';
-import { API_URL, httpClient, type HttpResponse } from './httpClient';
+import { API_URL, httpClient, type HttpResponse, type RequestOptions } from './httpClient';
 
 type Envelope<T> = { success?: boolean; message?: string; data?: T };
 
@@ -19,7 +19,7 @@ export function unwrap<T>(json: unknown): T {
   return json as T;
 }
 
-const simpleRestClient = (url: string, options: { method?: string; body?: any; headers?: HeadersInit; signal?: AbortSignal } = {}) =>
+const simpleRestClient = (url: string, options: { method?: string; body?: RequestOptions['body']; headers?: HeadersInit; signal?: AbortSignal } = {}) =>
   httpClient(url, options) as Promise<HttpResponse>;
 
 const base = simpleRestProvider(API_URL, simpleRestClient as never);
@@ -90,7 +90,7 @@ export const dataProvider: PortalDataProvider = {
     return { data: unwrap(json) };
   },
 
-  delete: async <RecordType extends RaRecord = any>(resource: string, params: { id: Identifier; previousData?: RecordType }) => {
+  delete: async <RecordType extends RaRecord = RaRecord>(resource: string, params: { id: Identifier; previousData?: RecordType }) => {
     const { json } = await httpClient(resourceUrl(resource, params.id), { method: 'DELETE' });
     const record = unwrap<RecordType | undefined>(json);
     return { data: (record && typeof record === 'object' && 'id' in record ? record : { ...params.previousData, id: params.id }) as RecordType };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError, mapError, mapErrorResponse, messageOf } from './errorMapper';
+import { answerMessageOf, ApiError, mapError, mapErrorResponse, messageOf, networkError } from './errorMapper';
 
 describe('shared error mapper', () => {
   it('reads error.message, then message, else a default', () => {
@@ -14,7 +14,12 @@ describe('shared error mapper', () => {
 
   it('collects field messages from details and from named fields', () => {
     const mapped = mapErrorResponse(409, {
-      error: { code: 'CONFLICT', message: 'Email already exists', email: 'Email already exists', details: [{ field: 'full_name', message: 'Full name is required.' }] },
+      error: {
+        code: 'CONFLICT',
+        message: 'Email already exists',
+        email: 'Email already exists',
+        details: [{ field: 'full_name', message: 'Full name is required.' }],
+      },
     });
     expect(mapped.fieldErrors).toEqual({ full_name: 'Full name is required.', email: 'Email already exists' });
   });
@@ -31,5 +36,13 @@ describe('shared error mapper', () => {
     expect(mapError(new Error('boom')).message).toBe('boom');
     expect(mapError(new Error('')).message).toBe('An unexpected error occurred');
     expect(messageOf(new ApiError(mapErrorResponse(500, null)), 'Failed to add user')).toBe('Failed to add user');
+  });
+
+  it("tells a refusal without a message from no answer at all, and keeps the server's own words", () => {
+    const say = (error: unknown) => answerMessageOf(error, 'Failed to delete', 'Could not reach the server');
+    expect(say(new ApiError(mapErrorResponse(409, { error: { message: 'In use by an order' } })))).toBe('In use by an order');
+    expect(say(new ApiError(mapErrorResponse(500, null)))).toBe('Failed to delete');
+    expect(say(new ApiError(networkError()))).toBe('Could not reach the server');
+    expect(say(new Error('boom'))).toBe('Could not reach the server');
   });
 });

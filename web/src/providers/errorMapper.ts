@@ -64,8 +64,7 @@ function fieldErrorsOf(error: Record<string, unknown> | null): Record<string, st
 export function mapErrorResponse(status: number, body: unknown): MappedError {
   const envelope = isRecord(body) ? body : null;
   const error = envelope && isRecord(envelope.error) ? envelope.error : null;
-  const message =
-    text(error?.message) ?? text(envelope?.message) ?? (typeof envelope?.error === 'string' ? text(envelope.error) : null);
+  const message = text(error?.message) ?? text(envelope?.message) ?? (typeof envelope?.error === 'string' ? text(envelope.error) : null);
   return {
     message: message ?? DEFAULT_RESPONSE_MESSAGE,
     code: text(error?.code) ?? text(envelope?.code) ?? 'UNKNOWN_ERROR',
@@ -100,4 +99,13 @@ export function messageOf(error: unknown, fallback?: string): string {
     return fallback;
   }
   return mapped.message;
+}
+
+/**
+ * For screens whose wording tells a refusal from an outage: the server's own message, `refused` when
+ * it answered without one, and `unreachable` when no answer came (network down, or a fault in the page).
+ */
+export function answerMessageOf(error: unknown, refused: string, unreachable: string): string {
+  if (!(error instanceof ApiError) || error.status === 0) return unreachable;
+  return error.message !== DEFAULT_RESPONSE_MESSAGE ? error.message : refused;
 }

@@ -57,10 +57,11 @@ export function decodeToken(token: string | null | undefined): TokenClaims | nul
   const part = token.split('.')[1];
   if (!part) return null;
   try {
-    const base64 = part.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(part.length / 4) * 4, '=');
-    const json = decodeURIComponent(
-      Array.from(atob(base64), (c) => '%' + c.charCodeAt(0).toString(16).padStart(2, '0')).join(''),
-    );
+    const base64 = part
+      .replace(/-/g, '+')
+      .replace(/_/g, '/')
+      .padEnd(Math.ceil(part.length / 4) * 4, '=');
+    const json = decodeURIComponent(Array.from(atob(base64), (c) => '%' + c.charCodeAt(0).toString(16).padStart(2, '0')).join(''));
     const claims = JSON.parse(json) as unknown;
     return claims && typeof claims === 'object' ? (claims as TokenClaims) : null;
   } catch {
@@ -89,13 +90,7 @@ export function getRole(): string | null {
 
 /** The permissions: stored list, else the user's effective permissions, else the token's copy. */
 export function getPermissions(): string[] {
-  return (
-    getStoredPermissions() ??
-    getStoredUser()?.effectivePermissions ??
-    getStoredUser()?.permissions ??
-    decodeToken(getAccessToken())?.permissions ??
-    []
-  );
+  return getStoredPermissions() ?? getStoredUser()?.effectivePermissions ?? getStoredUser()?.permissions ?? decodeToken(getAccessToken())?.permissions ?? [];
 }
 
 /** Signed in: an access token exists and a role can be decoded from it or from the stored user. */
@@ -109,8 +104,7 @@ export function accessTokenExpiresIn(now = Date.now()): number | null {
   return typeof exp === 'number' ? exp * 1000 - now : null;
 }
 
-export const permissionsOfUser = (user: SessionUser | null | undefined): string[] | null =>
-  user?.effectivePermissions ?? user?.permissions ?? null;
+export const permissionsOfUser = (user: SessionUser | null | undefined): string[] | null => user?.effectivePermissions ?? user?.permissions ?? null;
 
 export interface LoginAnswer {
   accessToken?: string;
@@ -161,10 +155,7 @@ export function replacePermissions(permissions: string[], role?: string | null):
   if (role) s.setItem(STORAGE_KEYS.role, role);
   const user = getStoredUser();
   if (user) {
-    s.setItem(
-      STORAGE_KEYS.user,
-      JSON.stringify({ ...user, role: role || user.role, permissions, effectivePermissions: permissions }),
-    );
+    s.setItem(STORAGE_KEYS.user, JSON.stringify({ ...user, role: role || user.role, permissions, effectivePermissions: permissions }));
   }
 }
 

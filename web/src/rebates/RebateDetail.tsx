@@ -1,15 +1,29 @@
-import { formatUsd } from '@domain/catalogue/catalogue';
+import type { RebateView } from '@contracts/rebates';
+import { formatUsd } from '@domain/money';
 import CloseIcon from '@mui/icons-material/Close';
 import DescriptionIcon from '@mui/icons-material/Description';
 import DownloadIcon from '@mui/icons-material/Download';
 import LinkIcon from '@mui/icons-material/Link';
-import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Divider, IconButton, Typography, useMediaQuery, type Theme } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  Divider,
+  IconButton,
+  Typography,
+  useMediaQuery,
+  type Theme,
+} from '@mui/material';
 import { useState, type ReactNode } from 'react';
 import { formatDate, formatDateTime } from '../formatting';
 import { messageOf } from '../providers/errorMapper';
 import { RecordHistory } from '../history';
 import { RebateStatusChip } from './RebateStatusChip';
-import { downloadAttachment, type RebateRecord } from './rebatesApi';
+import { downloadAttachment } from './rebatesApi';
 
 const kb = (bytes: number) => (bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`);
 
@@ -27,7 +41,17 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 }
 
 /** One claim: its fields, the order it matches, its documents and its status history. `actions` are the caller's buttons. */
-export function RebateDetail({ rebate, onClose, actions, showOrganisation }: { rebate: RebateRecord | null; onClose: () => void; actions?: ReactNode; showOrganisation?: boolean }) {
+export function RebateDetail({
+  rebate,
+  onClose,
+  actions,
+  showOrganisation,
+}: {
+  rebate: RebateView | null;
+  onClose: () => void;
+  actions?: ReactNode;
+  showOrganisation?: boolean;
+}) {
   const phone = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
   const [error, setError] = useState<string | null>(null);
   if (!rebate) return null;

@@ -1,92 +1,59 @@
+import type { RebateView } from '@contracts/rebates';
 import { OWNER_DELETABLE_STATUSES, type RebateStatus } from '@domain/rebates/rebates';
-import { Box, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Typography } from '@mui/material';
+import { Box, Button } from '@mui/material';
 import { useEffect, useState } from 'react';
-import { LoadError, Loading } from '../layout/ListStates';
+import { ActionDialog } from '../layout/ActionDialog';
+import { LoadError } from '../layout/ListStates';
 import { useToast } from '../layout/toast';
-import { useDebounced } from '../layout/useDebounced';
+import { useDialogAction } from '../lists';
 import { messageOf } from '../providers/errorMapper';
-import { EMPTY_FILTERS, RebateFilterBar, toQuery, type FilterState } from './RebateFilterBar';
+import { RebateFilterBar } from './RebateFilterBar';
 import { RebateDetail } from './RebateDetail';
-import { RebateTable } from './RebateTable';
-import { deleteRebate, exportRebates, type RebateRecord, type SortOrder } from './rebatesApi';
-import { useRebateList, useStatusCounts } from './useRebateList';
+import { RebateResults } from './RebateTable';
+import { deleteRebate } from './rebatesApi';
+import { useRebateScreen } from './useRebateList';
 
 /** The History tab: the organisation's claims with their statuses and amounts, each opening its documents and history. */
 export function RebateHistory({ canWithdraw, version, onChanged }: { canWithdraw: boolean; version: number; onChanged: () => void }) {
   const toast = useToast();
-  const [filters, setFilters] = useState<FilterState>(EMPTY_FILTERS);
-  const search = useDebounced(filters.search.trim(), 300);
-  const [page, setPage] = useState(1);
-  const [perPage, setPerPage] = useState(10);
-  const [sort, setSort] = useState<SortOrder>({ field: 'submitted_date', order: 'DESC' });
-  const query = toQuery(filters, search);
-  const { rows, total, loaded, loading, error, refetch, version: listVersion } = useRebateList('user', query, page, perPage, sort);
-  const counts = useStatusCounts('user', query, listVersion);
-  const [viewing, setViewing] = useState<RebateRecord | null>(null);
-  const [withdrawing, setWithdrawing] = useState<RebateRecord | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [exporting, setExporting] = useState(false);
+  const screen = useRebateScreen('user');
+  const { rows, total, loaded, loading, error, refetch, counts } = screen.list;
+  const [viewing, setViewing] = useState<RebateView | null>(null);
+  const [withdrawing, setWithdrawing] = useState<RebateView | null>(null);
+  const withdrawal = useDialogAction('Failed to delete rebate', (message) => toast(message, 'error'));
 
-  useEffect(() => setPage(1), [JSON.stringify(query)]);
   useEffect(() => {
     if (version) refetch();
   }, [version, refetch]);
 
   const withdraw = async () => {
     if (!withdrawing) return;
-    setBusy(true);
-    try {
-      const answer = await deleteRebate(withdrawing.id);
-      toast(answer.message ?? 'Rebate deleted successfully', 'success');
-      setWithdrawing(null);
-      setViewing(null);
-      refetch();
-      onChanged();
-    } catch (e) {
-      toast(messageOf(e, 'Failed to delete rebate'), 'error');
-    } finally {
-      setBusy(false);
-    }
+    await withdrawal.run(
+      () => deleteRebate(withdrawing.id),
+      (answer) => {
+        toast(answer.message ?? 'Rebate deleted successfully', 'success');
+        setWithdrawing(null);
+        setViewing(null);
+        refetch();
+        onChanged();
+      },
+    );
   };
 
-  const filtered = Boolean(query.status || query.date_from || query.date_to || query.search);
   return (
     <Box>
-      <RebateFilterBar
-        value={filters}
-        onChange={setFilters}
-        counts={counts}
-        exporting={exporting}
-        onExport={() => {
-          setExporting(true);
-          exportRebates(query, sort)
-            .catch((e) => toast(messageOf(e, 'Failed to export rebates'), 'error'))
-            .finally(() => setExporting(false));
-        }}
-      />
+      <RebateFilterBar value={screen.filters} onChange={screen.setFilters} counts={counts} shown={screen} />
       <LoadError error={error} onRetry={refetch} message={messageOf(error, 'Failed to fetch rebates')} />
-      {!loaded && loading ? (
-        <Loading />
-      ) : rows.length === 0 && !error ? (
-        <Typography color="text.secondary" sx={{ p: 2, textAlign: 'center' }}>
-          {filtered ? 'No rebates match these filters.' : 'No rebates found'}
-        </Typography>
-      ) : (
-        <RebateTable
-          rows={rows}
-          total={total}
-          page={page}
-          perPage={perPage}
-          onPage={setPage}
-          onPerPage={(n) => {
-            setPerPage(n);
-            setPage(1);
-          }}
-          sort={sort}
-          onSort={setSort}
-          onOpen={setViewing}
-        />
-      )}
+      <RebateResults
+        loaded={loaded}
+        loading={loading}
+        failed={Boolean(error)}
+        filtered={screen.filtered}
+        rows={rows}
+        total={total}
+        {...screen.paging}
+        onOpen={setViewing}
+      />
       <RebateDetail
         rebate={viewing}
         onClose={() => setViewing(null)}
@@ -98,22 +65,19 @@ export function RebateHistory({ canWithdraw, version, onChanged }: { canWithdraw
           ) : null
         }
       />
-      <Dialog open={Boolean(withdrawing)} onClose={() => !busy && setWithdrawing(null)} aria-labelledby="withdraw-title">
-        <DialogTitle id="withdraw-title">Delete rebate claim</DialogTitle>
-        <DialogContent>
-          <DialogContentText>
-            Delete the claim for invoice {withdrawing?.invoice_number}? Its documents will no longer be available and the invoice can be claimed again.
-          </DialogContentText>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setWithdrawing(null)} disabled={busy}>
-            Cancel
-          </Button>
-          <Button color="error" variant="contained" onClick={() => void withdraw()} disabled={busy}>
-            Delete
-          </Button>
-        </DialogActions>
-      </Dialog>
+      <ActionDialog
+        open={Boolean(withdrawing)}
+        titleId="withdraw-title"
+        title="Delete rebate claim"
+        message={
+          <>Delete the claim for invoice {withdrawing?.invoice_number}? Its documents will no longer be available and the invoice can be claimed again.</>
+        }
+        busy={withdrawal.busy}
+        onClose={() => setWithdrawing(null)}
+        onConfirm={withdraw}
+        confirmLabel="Delete"
+        busyLabel="Delete"
+      />
     </Box>
   );
 }

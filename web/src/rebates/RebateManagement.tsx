@@ -1,3 +1,4 @@
+import type { RebateView } from '@contracts/rebates';
 import CheckIcon from '@mui/icons-material/Check';
 import CloseIcon from '@mui/icons-material/Close';
 import HourglassTopIcon from '@mui/icons-material/HourglassTop';
@@ -5,18 +6,17 @@ import VisibilityIcon from '@mui/icons-material/Visibility';
 import { Box, Button, IconButton, Tooltip, Typography } from '@mui/material';
 import { useEffect, useMemo, useState } from 'react';
 import { BulkBar, BulkReviewDialog, useSelection, type BulkDecision } from '../lists';
-import { LoadError, Loading } from '../layout/ListStates';
+import { LoadError } from '../layout/ListStates';
 import { useToast } from '../layout/toast';
-import { useDebounced } from '../layout/useDebounced';
 import { messageOf } from '../providers/errorMapper';
 import { API_URL, httpClient } from '../providers/httpClient';
-import { EMPTY_FILTERS, RebateFilterBar, toQuery, type FilterState } from './RebateFilterBar';
+import { RebateFilterBar } from './RebateFilterBar';
 import { RebateDetail } from './RebateDetail';
 import { ApproveDialog, RejectDialog, UpdateFailed } from './RebateReviewDialogs';
-import { RebateTable, reviewable } from './RebateTable';
-import { bulkReviewRebates, exportRebates, reviewRebate, type RebateFilters, type RebateRecord, type SortOrder } from './rebatesApi';
+import { RebateResults, reviewable } from './RebateTable';
+import { bulkReviewRebates, reviewRebate, type RebateFilters } from './rebatesApi';
 import { UrlFilterNotice, useUrlFilter } from '../lists/useUrlFilter';
-import { useRebateList, useStatusCounts } from './useRebateList';
+import { useRebateScreen } from './useRebateList';
 
 /** The partner and distributor organisations, for the organisation filter. */
 function useOrganisations() {
@@ -25,7 +25,9 @@ function useOrganisations() {
     let cancelled = false;
     Promise.all(
       ['partner', 'distributor'].map((role) =>
-        httpClient<{ data: { users: Array<{ id: string; company_name: string | null; full_name: string }> } }>(`${API_URL}/users?role=${role}&limit=100`).then(({ json }) => json.data.users),
+        httpClient<{ data: { users: Array<{ id: string; company_name: string | null; full_name: string }> } }>(`${API_URL}/users?role=${role}&limit=100`).then(
+          ({ json }) => json.data.users,
+        ),
       ),
     )
       .then((lists) => {
@@ -45,36 +47,27 @@ function useOrganisations() {
 export function RebateManagement() {
   const toast = useToast();
   const organisations = useOrganisations();
-  const [filters, setFilters] = useState<FilterState>(EMPTY_FILTERS);
-  const search = useDebounced(filters.search.trim(), 300);
-  const [page, setPage] = useState(1);
-  const [perPage, setPerPage] = useState(10);
-  const [sort, setSort] = useState<SortOrder>({ field: 'submitted_date', order: 'DESC' });
   // A dashboard card's link shows exactly what the card counted; the filters apply once it is cleared.
   const { filter: cardFilter, clear: clearCardFilter } = useUrlFilter();
-  const query: RebateFilters = cardFilter ? (cardFilter as RebateFilters) : toQuery(filters, search);
-  const { rows, total, loaded, loading, error, refetch, version: listVersion } = useRebateList('admin', query, page, perPage, sort);
-  const counts = useStatusCounts('admin', query, listVersion);
-  const [viewing, setViewing] = useState<RebateRecord | null>(null);
-  const [approving, setApproving] = useState<RebateRecord | null>(null);
-  const [rejecting, setRejecting] = useState<RebateRecord | null>(null);
+  const screen = useRebateScreen('admin', cardFilter ? (cardFilter as RebateFilters) : undefined);
+  const { rows, total, loaded, loading, error, refetch, counts } = screen.list;
+  const [viewing, setViewing] = useState<RebateView | null>(null);
+  const [approving, setApproving] = useState<RebateView | null>(null);
+  const [rejecting, setRejecting] = useState<RebateView | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
-  const [exporting, setExporting] = useState(false);
   const [reviewing, setReviewing] = useState<BulkDecision | null>(null);
   // Claims that can still be approved or rejected can be ticked and reviewed together with one reason.
   const tickable = useMemo(() => rows.filter(reviewable).map((r) => r.id), [rows]);
   const selection = useSelection(tickable);
 
-  useEffect(() => setPage(1), [JSON.stringify(query)]);
-
-  const decided = (updated: RebateRecord, message: string) => {
+  const decided = (updated: RebateView, message: string) => {
     setFailure(null);
     toast(message, 'success');
     if (viewing?.id === updated.id) setViewing(updated);
     refetch();
   };
 
-  const markProcessing = async (rebate: RebateRecord) => {
+  const markProcessing = async (rebate: RebateView) => {
     setFailure(null);
     try {
       const answer = await reviewRebate(rebate.id, { status: 'processing' });
@@ -84,7 +77,7 @@ export function RebateManagement() {
     }
   };
 
-  const actions = (r: RebateRecord) => (
+  const actions = (r: RebateView) => (
     <Box sx={{ display: 'inline-flex', gap: 0.25, flexWrap: { xs: 'wrap', md: 'nowrap' } }}>
       {r.next_statuses.includes('processing') ? (
         <Tooltip title="Mark processing">
@@ -115,26 +108,13 @@ export function RebateManagement() {
     </Box>
   );
 
-  const filtered = Boolean(query.status || query.organisation_id || query.date_from || query.date_to || query.search);
   return (
     <Box>
       <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
         Rebate Management
       </Typography>
       <UrlFilterNotice filter={cardFilter} onClear={clearCardFilter} total={cardFilter && loaded ? total : undefined} />
-      <RebateFilterBar
-        value={filters}
-        onChange={setFilters}
-        counts={counts}
-        organisations={organisations}
-        exporting={exporting}
-        onExport={() => {
-          setExporting(true);
-          exportRebates(query, sort)
-            .catch((e) => toast(messageOf(e, 'Failed to export rebates'), 'error'))
-            .finally(() => setExporting(false));
-        }}
-      />
+      <RebateFilterBar value={screen.filters} onChange={screen.setFilters} counts={counts} organisations={organisations} shown={screen} />
       {selection.count > 0 ? (
         <BulkBar selection={selection}>
           <Button size="small" variant="contained" color="success" startIcon={<CheckIcon />} onClick={() => setReviewing('approved')}>
@@ -147,31 +127,19 @@ export function RebateManagement() {
       ) : null}
       {failure ? <UpdateFailed reason={failure} /> : null}
       <LoadError error={error} onRetry={refetch} message={messageOf(error, 'Failed to fetch all rebates')} />
-      {!loaded && loading ? (
-        <Loading />
-      ) : rows.length === 0 && !error ? (
-        <Typography color="text.secondary" sx={{ p: 2, textAlign: 'center' }}>
-          {filtered ? 'No rebates match these filters.' : 'No rebates found'}
-        </Typography>
-      ) : (
-        <RebateTable
-          admin
-          rows={rows}
-          total={total}
-          page={page}
-          perPage={perPage}
-          onPage={setPage}
-          onPerPage={(n) => {
-            setPerPage(n);
-            setPage(1);
-          }}
-          sort={sort}
-          onSort={setSort}
-          onOpen={setViewing}
-          actions={actions}
-          selection={selection}
-        />
-      )}
+      <RebateResults
+        admin
+        loaded={loaded}
+        loading={loading}
+        failed={Boolean(error)}
+        filtered={screen.filtered}
+        rows={rows}
+        total={total}
+        {...screen.paging}
+        onOpen={setViewing}
+        actions={actions}
+        selection={selection}
+      />
       <RebateDetail
         rebate={viewing}
         showOrganisation

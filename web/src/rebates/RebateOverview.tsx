@@ -1,13 +1,14 @@
-import { formatUsd } from '@domain/catalogue/catalogue';
+import type { RebateOverview as Overview } from '@contracts/rebates';
+import { formatUsd } from '@domain/money';
 import EmojiEventsIcon from '@mui/icons-material/EmojiEvents';
 import FlagIcon from '@mui/icons-material/Flag';
 import HourglassTopIcon from '@mui/icons-material/HourglassTop';
 import TrendingUpIcon from '@mui/icons-material/TrendingUp';
-import { Alert, Box, Button, Paper, Typography } from '@mui/material';
+import { Alert, Box, Button, Link, Paper, Typography } from '@mui/material';
+import { Link as RouterLink } from 'react-router-dom';
 import type { ReactElement, ReactNode } from 'react';
 import { Loading } from '../layout/ListStates';
 import { RebateProgressBar } from './RebateProgressBar';
-import type { RebateOverview as Overview } from './rebatesApi';
 
 function Kpi({ label, value, hint, icon, testId }: { label: string; value: ReactNode; hint?: ReactNode; icon: ReactElement; testId: string }) {
   return (
@@ -17,7 +18,12 @@ function Kpi({ label, value, hint, icon, testId }: { label: string; value: React
         <Typography variant="body2" color="text.secondary" sx={{ lineHeight: 1.3 }}>
           {label}
         </Typography>
-        <Typography variant="h6" component="p" sx={{ fontWeight: 700, lineHeight: 1.3, fontSize: { xs: '1.05rem', sm: '1.25rem' }, overflowWrap: 'anywhere' }} data-testid={testId}>
+        <Typography
+          variant="h6"
+          component="p"
+          sx={{ fontWeight: 700, lineHeight: 1.3, fontSize: { xs: '1.05rem', sm: '1.25rem' }, overflowWrap: 'anywhere' }}
+          data-testid={testId}
+        >
           {value}
         </Typography>
         {hint ? (
@@ -43,10 +49,35 @@ function QuarterChart({ overview }: { overview: Overview }) {
       </Typography>
       <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(3, minmax(0, 1fr))', gap: 2, alignItems: 'end', height: 180 }} data-testid="quarter-chart">
         {overview.monthly.map((m) => (
-          <Box key={m.month} sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', height: '100%', justifyContent: 'flex-end', minWidth: 0 }} data-testid="chart-month" data-month={m.month}>
+          <Box
+            key={m.month}
+            sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', height: '100%', justifyContent: 'flex-end', minWidth: 0 }}
+            data-testid="chart-month"
+            data-month={m.month}
+          >
             <Box sx={{ display: 'flex', gap: 0.75, alignItems: 'flex-end', height: '100%', width: '100%', justifyContent: 'center' }}>
-              <Box title={`Purchases ${formatUsd(m.purchases)}`} sx={{ width: '40%', maxWidth: 40, bgcolor: 'primary.main', borderRadius: '4px 4px 0 0', height: `${(m.purchases / max) * 100}%`, minHeight: m.purchases ? 4 : 0 }} />
-              <Box title={`Rebates ${formatUsd(m.rebates)}`} sx={{ width: '40%', maxWidth: 40, bgcolor: 'success.main', borderRadius: '4px 4px 0 0', height: `${(m.rebates / max) * 100}%`, minHeight: m.rebates ? 4 : 0 }} />
+              <Box
+                title={`Purchases ${formatUsd(m.purchases)}`}
+                sx={{
+                  width: '40%',
+                  maxWidth: 40,
+                  bgcolor: 'primary.main',
+                  borderRadius: '4px 4px 0 0',
+                  height: `${(m.purchases / max) * 100}%`,
+                  minHeight: m.purchases ? 4 : 0,
+                }}
+              />
+              <Box
+                title={`Rebates ${formatUsd(m.rebates)}`}
+                sx={{
+                  width: '40%',
+                  maxWidth: 40,
+                  bgcolor: 'success.main',
+                  borderRadius: '4px 4px 0 0',
+                  height: `${(m.rebates / max) * 100}%`,
+                  minHeight: m.rebates ? 4 : 0,
+                }}
+              />
             </Box>
             <Typography variant="body2" sx={{ mt: 0.5, fontWeight: 600 }}>
               {m.label}
@@ -121,10 +152,29 @@ function Counts({ overview }: { overview: Overview }) {
 }
 
 /** The Overview tab: the quarter's progress, target, tier and pending claims, the counts and money, and the quarter by month. */
-export function RebateOverview({ overview, error, loading, onRetry, onSubmit }: { overview: Overview | null; error: unknown; loading: boolean; onRetry: () => void; onSubmit?: () => void }) {
+export function RebateOverview({
+  overview,
+  error,
+  loading,
+  onRetry,
+  onSubmit,
+}: {
+  overview: Overview | null;
+  error: unknown;
+  loading: boolean;
+  onRetry: () => void;
+  onSubmit?: () => void;
+}) {
   if (error) {
     return (
-      <Alert severity="error" action={<Button color="inherit" size="small" onClick={onRetry}>Try again</Button>}>
+      <Alert
+        severity="error"
+        action={
+          <Button color="inherit" size="small" onClick={onRetry}>
+            Try again
+          </Button>
+        }
+      >
         Error loading data
       </Alert>
     );
@@ -146,21 +196,37 @@ export function RebateOverview({ overview, error, loading, onRetry, onSubmit }: 
   const p = overview.quarterly_progress;
   return (
     <Box sx={{ display: 'grid', gap: 2 }}>
-      {all ? <Alert severity="info">Figures across all organisations. Tiers and rates belong to each organisation: the review dialog suggests each claim's rebate.</Alert> : null}
+      {all ? (
+        <Alert severity="info">
+          Figures across all organisations. Tiers and rates belong to each organisation: the review dialog suggests each claim's rebate.
+        </Alert>
+      ) : null}
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(4, minmax(0, 1fr))' } }}>
-        <Kpi
-          label="Quarterly progress"
-          icon={<TrendingUpIcon />}
-          testId="kpi-progress"
-          value={p.percentage === null ? '—' : `${p.percentage}%`}
-          hint={overview.quarter.label}
-        />
+        {overview.tier_source === 'programme' ? (
+          <Kpi
+            label="Rebate rate"
+            icon={<TrendingUpIcon />}
+            testId="kpi-rate"
+            value={`${overview.rate}%`}
+            hint={`of your ${overview.current_tier.tier} programme tier`}
+          />
+        ) : (
+          <Kpi
+            label="Quarterly progress"
+            icon={<TrendingUpIcon />}
+            testId="kpi-progress"
+            value={p.percentage === null ? '—' : `${p.percentage}%`}
+            hint={overview.quarter.label}
+          />
+        )}
         <Kpi
           label="Quarterly target"
           icon={<FlagIcon />}
           testId="kpi-target"
           value={overview.quarterly_target.target === null ? formatUsd(overview.quarterly_target.current) : formatUsd(overview.quarterly_target.target)}
-          hint={overview.quarterly_target.target === null ? 'approved purchases this quarter' : `${formatUsd(overview.quarterly_target.current)} purchased so far`}
+          hint={
+            overview.quarterly_target.target === null ? 'approved purchases this quarter' : `${formatUsd(overview.quarterly_target.current)} purchased so far`
+          }
         />
         <Kpi
           label="Current tier"
@@ -177,6 +243,7 @@ export function RebateOverview({ overview, error, loading, onRetry, onSubmit }: 
           hint={`${formatUsd(overview.pending_rebates.total)} of purchases awaiting review`}
         />
       </Box>
+      {overview.tier_source === 'programme' ? <ProgrammeNext overview={overview} /> : null}
       {p.percentage !== null ? (
         <Paper variant="outlined" sx={{ p: 2 }}>
           <RebateProgressBar percentage={p.percentage} label={`${overview.quarter.progress_label}: ${formatUsd(p.current)} of ${formatUsd(p.target ?? 0)}`} />
@@ -190,5 +257,21 @@ export function RebateOverview({ overview, error, loading, onRetry, onSubmit }: 
       <QuarterChart overview={overview} />
       <Counts overview={overview} />
     </Box>
+  );
+}
+
+/** For an organisation in the partner programme: its tier sets the rebate rate, and the programme says what the next tier needs. */
+export function ProgrammeNext({ overview }: { overview: Overview }) {
+  return (
+    <Paper variant="outlined" sx={{ p: 2 }} data-testid="programme-next">
+      <Typography variant="body2">
+        {overview.current_tier.next
+          ? `${overview.current_tier.next} (a higher rebate rate) needs ${overview.next_tier_missing ?? 'nothing more: it comes with the next evaluation'}.`
+          : `${overview.current_tier.tier} is the top tier of the partner programme.`}
+      </Typography>
+      <Link component={RouterLink} to="/partnership-governance" variant="body2">
+        See the partner programme
+      </Link>
+    </Paper>
   );
 }

@@ -1,14 +1,32 @@
-import { formatUsd } from '@domain/catalogue/catalogue';
+import type { RebateOverview } from '@contracts/rebates';
+import { formatUsd } from '@domain/money';
 import { Alert, Box, Button, Chip, Paper, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { Loading } from '../layout/ListStates';
+import { ProgrammeNext } from './RebateOverview';
 import { RebateProgressBar } from './RebateProgressBar';
-import type { RebateOverview } from './rebatesApi';
 
 /** The Progress tab: the real quarter, days remaining, rate and tier (spec 002 §3 showed fixed strings). */
-export function RebateProgress({ overview, error, loading, onRetry }: { overview: RebateOverview | null; error: unknown; loading: boolean; onRetry: () => void }) {
+export function RebateProgress({
+  overview,
+  error,
+  loading,
+  onRetry,
+}: {
+  overview: RebateOverview | null;
+  error: unknown;
+  loading: boolean;
+  onRetry: () => void;
+}) {
   if (error) {
     return (
-      <Alert severity="error" action={<Button color="inherit" size="small" onClick={onRetry}>Try again</Button>}>
+      <Alert
+        severity="error"
+        action={
+          <Button color="inherit" size="small" onClick={onRetry}>
+            Try again
+          </Button>
+        }
+      >
         Error loading data
       </Alert>
     );
@@ -26,12 +44,22 @@ export function RebateProgress({ overview, error, loading, onRetry }: { overview
           </Typography>
           {overview.scope === 'organisation' ? <Chip label={tier} color="primary" data-testid="progress-tier" /> : null}
         </Box>
-        {p.percentage !== null ? (
+        {overview.tier_source === 'programme' ? (
+          <ProgrammeNext overview={overview} />
+        ) : p.percentage !== null ? (
           <RebateProgressBar percentage={p.percentage} label={`${formatUsd(p.current)} of ${formatUsd(p.target ?? 0)}`} />
         ) : (
           <Typography color="text.secondary">Progress is measured per organisation.</Typography>
         )}
-        <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr 1fr', sm: 'repeat(3, minmax(0, 1fr))' }, gap: 2, mt: 3, '& .MuiTypography-h6': { fontSize: { xs: '1.05rem', sm: '1.25rem' }, overflowWrap: 'anywhere' } }}>
+        <Box
+          sx={{
+            display: 'grid',
+            gridTemplateColumns: { xs: '1fr 1fr', sm: 'repeat(3, minmax(0, 1fr))' },
+            gap: 2,
+            mt: 3,
+            '& .MuiTypography-h6': { fontSize: { xs: '1.05rem', sm: '1.25rem' }, overflowWrap: 'anywhere' },
+          }}
+        >
           <Box>
             <Typography variant="caption" color="text.secondary">
               Days remaining
@@ -50,10 +78,16 @@ export function RebateProgress({ overview, error, loading, onRetry }: { overview
           </Box>
           <Box>
             <Typography variant="caption" color="text.secondary">
-              {overview.current_tier.next ? `To ${overview.current_tier.next}` : 'Next tier'}
+              {overview.current_tier.next && overview.tier_source !== 'programme' ? `To ${overview.current_tier.next}` : 'Next tier'}
             </Typography>
             <Typography variant="h6" component="p" data-testid="progress-remaining">
-              {overview.remaining_to_next_tier === null ? '—' : overview.current_tier.next ? formatUsd(overview.remaining_to_next_tier) : 'Top tier'}
+              {overview.tier_source === 'programme'
+                ? (overview.current_tier.next ?? 'Top tier')
+                : overview.remaining_to_next_tier === null
+                  ? '—'
+                  : overview.current_tier.next
+                    ? formatUsd(overview.remaining_to_next_tier)
+                    : 'Top tier'}
             </Typography>
           </Box>
         </Box>
@@ -69,7 +103,7 @@ export function RebateProgress({ overview, error, loading, onRetry }: { overview
           <TableHead>
             <TableRow>
               <TableCell>Tier</TableCell>
-              <TableCell align="right">Quarterly purchases</TableCell>
+              {overview.tier_source === 'programme' ? null : <TableCell align="right">Quarterly purchases</TableCell>}
               <TableCell align="right">Rate</TableCell>
             </TableRow>
           </TableHead>
@@ -77,12 +111,17 @@ export function RebateProgress({ overview, error, loading, onRetry }: { overview
             {overview.tiers.map((t) => (
               <TableRow key={t.name} selected={t.name === overview.current_tier.tier}>
                 <TableCell sx={{ fontWeight: t.name === overview.current_tier.tier ? 700 : 400 }}>{t.name}</TableCell>
-                <TableCell align="right">{t.threshold === 0 ? 'from $0' : `from ${formatUsd(t.threshold)}`}</TableCell>
+                {t.threshold === null ? null : <TableCell align="right">{t.threshold === 0 ? 'from $0' : `from ${formatUsd(t.threshold)}`}</TableCell>}
                 <TableCell align="right">{t.rate}%</TableCell>
               </TableRow>
             ))}
           </TableBody>
         </Table>
+        {overview.tier_source === 'programme' ? (
+          <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 1 }}>
+            Tiers are earned in the partner programme, evaluated each quarter.
+          </Typography>
+        ) : null}
       </Paper>
     </Box>
   );

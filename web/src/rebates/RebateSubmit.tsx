@@ -1,3 +1,4 @@
+import type { ListEntry, RebateView } from '@contracts/rebates';
 import { MAX_REBATE_DOCUMENT_BYTES, MAX_REBATE_DOCUMENTS, REBATE_DOCUMENT_EXTENSIONS } from '@domain/rebates/lists';
 import { REBATE_MESSAGES } from '@domain/rebates/rebates';
 import AttachFileIcon from '@mui/icons-material/AttachFile';
@@ -6,7 +7,7 @@ import DescriptionIcon from '@mui/icons-material/Description';
 import { Alert, Box, Button, IconButton, InputAdornment, LinearProgress, MenuItem, Paper, TextField, Typography } from '@mui/material';
 import { useEffect, useRef, useState } from 'react';
 import { ApiError, messageOf } from '../providers/errorMapper';
-import { getCategories, getRebateTypes, submitRebate, type ListEntry, type RebateRecord } from './rebatesApi';
+import { getCategories, getRebateTypes, submitRebate } from './rebatesApi';
 
 const SUCCESS = 'Rebate submitted successfully!';
 const FAILED = 'Failed to submit rebate';
@@ -38,12 +39,13 @@ function problemsOf(values: Values): Partial<Record<Field, string>> {
   const problems: Partial<Record<Field, string>> = {};
   for (const field of FIELDS) if (!values[field].trim()) problems[field] = REQUIRED[field];
   if (values.purchase_date && values.purchase_date > today()) problems.purchase_date = REBATE_MESSAGES.purchaseDateFuture;
-  if (values.purchase_amount && !/^\d+(\.\d{1,2})?$/.test(values.purchase_amount.trim())) problems.purchase_amount = 'Purchase amount must be a number of at least 0, with at most 2 decimals.';
+  if (values.purchase_amount && !/^\d+(\.\d{1,2})?$/.test(values.purchase_amount.trim()))
+    problems.purchase_amount = 'Purchase amount must be a number of at least 0, with at most 2 decimals.';
   return problems;
 }
 
 /** The Submit Rebate tab: the claim, its supporting documents (removable before sending) and the upload's progress. */
-export function RebateSubmit({ onSubmitted }: { onSubmitted: (rebate: RebateRecord) => void }) {
+export function RebateSubmit({ onSubmitted }: { onSubmitted: (rebate: RebateView) => void }) {
   const [categories, setCategories] = useState<ListEntry[]>([]);
   const [types, setTypes] = useState<ListEntry[]>([]);
   const [listError, setListError] = useState<string | null>(null);
@@ -77,7 +79,8 @@ export function RebateSubmit({ onSubmitted }: { onSubmitted: (rebate: RebateReco
     const messages: string[] = [];
     const next = [...files];
     for (const file of Array.from(list)) {
-      if (!(REBATE_DOCUMENT_EXTENSIONS as readonly string[]).includes(extensionOf(file.name))) messages.push(`${file.name}: only pdf, doc, docx, jpg, jpeg and png files are accepted.`);
+      if (!(REBATE_DOCUMENT_EXTENSIONS as readonly string[]).includes(extensionOf(file.name)))
+        messages.push(`${file.name}: only pdf, doc, docx, jpg, jpeg and png files are accepted.`);
       else if (file.size > MAX_REBATE_DOCUMENT_BYTES) messages.push(`${file.name}: a document may be at most 10 MB.`);
       else if (next.length >= MAX_REBATE_DOCUMENTS) messages.push(`At most ${MAX_REBATE_DOCUMENTS} files: ${file.name} was not added.`);
       else next.push(file);
@@ -126,8 +129,26 @@ export function RebateSubmit({ onSubmitted }: { onSubmitted: (rebate: RebateReco
         </Alert>
       ) : null}
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-        <TextField label="Product name" name="product_name" value={values.product_name} onChange={set('product_name')} required error={Boolean(errorOf('product_name'))} helperText={errorOf('product_name')} slotProps={{ htmlInput: { maxLength: 200 } }} />
-        <TextField select label="Product category" name="product_category" value={values.product_category} onChange={set('product_category')} required error={Boolean(errorOf('product_category'))} helperText={errorOf('product_category')}>
+        <TextField
+          label="Product name"
+          name="product_name"
+          value={values.product_name}
+          onChange={set('product_name')}
+          required
+          error={Boolean(errorOf('product_name'))}
+          helperText={errorOf('product_name')}
+          slotProps={{ htmlInput: { maxLength: 200 } }}
+        />
+        <TextField
+          select
+          label="Product category"
+          name="product_category"
+          value={values.product_category}
+          onChange={set('product_category')}
+          required
+          error={Boolean(errorOf('product_category'))}
+          helperText={errorOf('product_category')}
+        >
           {categories.map((c) => (
             <MenuItem key={c.id} value={c.name}>
               {c.name}
@@ -145,7 +166,16 @@ export function RebateSubmit({ onSubmitted }: { onSubmitted: (rebate: RebateReco
           helperText={errorOf('purchase_date')}
           slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: today() } }}
         />
-        <TextField label="Invoice number" name="invoice_number" value={values.invoice_number} onChange={set('invoice_number')} required error={Boolean(errorOf('invoice_number'))} helperText={errorOf('invoice_number')} slotProps={{ htmlInput: { maxLength: 60 } }} />
+        <TextField
+          label="Invoice number"
+          name="invoice_number"
+          value={values.invoice_number}
+          onChange={set('invoice_number')}
+          required
+          error={Boolean(errorOf('invoice_number'))}
+          helperText={errorOf('invoice_number')}
+          slotProps={{ htmlInput: { maxLength: 60 } }}
+        />
         <TextField
           label="Purchase amount"
           name="purchase_amount"
@@ -157,7 +187,16 @@ export function RebateSubmit({ onSubmitted }: { onSubmitted: (rebate: RebateReco
           helperText={errorOf('purchase_amount')}
           slotProps={{ input: { startAdornment: <InputAdornment position="start">$</InputAdornment> }, htmlInput: { min: 0, step: 0.01 } }}
         />
-        <TextField select label="Rebate type" name="rebate_type" value={values.rebate_type} onChange={set('rebate_type')} required error={Boolean(errorOf('rebate_type'))} helperText={errorOf('rebate_type')}>
+        <TextField
+          select
+          label="Rebate type"
+          name="rebate_type"
+          value={values.rebate_type}
+          onChange={set('rebate_type')}
+          required
+          error={Boolean(errorOf('rebate_type'))}
+          helperText={errorOf('rebate_type')}
+        >
           {types.map((t) => (
             <MenuItem key={t.id} value={t.name}>
               {t.name}
@@ -186,8 +225,21 @@ export function RebateSubmit({ onSubmitted }: { onSubmitted: (rebate: RebateReco
         <Typography variant="caption" color="text.secondary" component="p" sx={{ mb: 1 }} data-testid="documents-hint">
           pdf, doc, docx, jpg, jpeg or png; at most {MAX_REBATE_DOCUMENTS} files of up to 10 MB each.
         </Typography>
-        <input ref={input} type="file" multiple hidden accept={REBATE_DOCUMENT_EXTENSIONS.map((e) => `.${e}`).join(',')} onChange={(event) => addFiles(event.target.files)} data-testid="documents-input" />
-        <Button variant="outlined" startIcon={<AttachFileIcon />} onClick={() => input.current?.click()} disabled={busy || files.length >= MAX_REBATE_DOCUMENTS}>
+        <input
+          ref={input}
+          type="file"
+          multiple
+          hidden
+          accept={REBATE_DOCUMENT_EXTENSIONS.map((e) => `.${e}`).join(',')}
+          onChange={(event) => addFiles(event.target.files)}
+          data-testid="documents-input"
+        />
+        <Button
+          variant="outlined"
+          startIcon={<AttachFileIcon />}
+          onClick={() => input.current?.click()}
+          disabled={busy || files.length >= MAX_REBATE_DOCUMENTS}
+        >
           Add documents
         </Button>
         {fileMessage ? (

@@ -1,4 +1,5 @@
-import { formatUsd } from '@domain/catalogue/catalogue';
+import type { RebateView } from '@contracts/rebates';
+import { formatUsd } from '@domain/money';
 import LinkIcon from '@mui/icons-material/Link';
 import {
   Box,
@@ -20,8 +21,9 @@ import {
 } from '@mui/material';
 import type { ReactNode } from 'react';
 import { formatDate } from '../formatting';
+import { Loading } from '../layout/ListStates';
 import { RebateStatusChip } from './RebateStatusChip';
-import type { RebateRecord, SortOrder } from './rebatesApi';
+import type { SortOrder } from './rebatesApi';
 import { DateText, SelectAllCell, SelectRowBox, SelectRowCell, type Selection } from '../lists';
 
 interface Column {
@@ -30,14 +32,24 @@ interface Column {
   sort?: string;
   align?: 'right';
   adminOnly?: boolean;
-  render: (r: RebateRecord) => ReactNode;
+  render: (r: RebateView) => ReactNode;
 }
 
 const day = (date: string) => formatDate(`${date}T12:00:00Z`);
 
-function MatchChip({ rebate }: { rebate: RebateRecord }) {
+function MatchChip({ rebate }: { rebate: RebateView }) {
   if (!rebate.match_note) return null;
-  return <Chip size="small" icon={<LinkIcon />} label={rebate.match_note} variant="outlined" color="info" data-testid="match-chip" sx={{ mt: 0.5, maxWidth: '100%' }} />;
+  return (
+    <Chip
+      size="small"
+      icon={<LinkIcon />}
+      label={rebate.match_note}
+      variant="outlined"
+      color="info"
+      data-testid="match-chip"
+      sx={{ mt: 0.5, maxWidth: '100%' }}
+    />
+  );
 }
 
 /** The columns, defined once; the admin table adds the organisation and shows the order a claim matches. */
@@ -80,7 +92,7 @@ const COLUMNS: Column[] = [
 const NOWRAP = new Set(['submitted', 'purchase', 'rebate']);
 
 export interface RebateTableProps {
-  rows: RebateRecord[];
+  rows: RebateView[];
   total: number;
   admin?: boolean;
   page: number;
@@ -89,14 +101,14 @@ export interface RebateTableProps {
   onPerPage: (perPage: number) => void;
   sort: SortOrder;
   onSort: (sort: SortOrder) => void;
-  onOpen: (rebate: RebateRecord) => void;
-  actions?: (rebate: RebateRecord) => ReactNode;
+  onOpen: (rebate: RebateView) => void;
+  actions?: (rebate: RebateView) => ReactNode;
   /** Ticks for a bulk review; only claims that can still be approved or rejected get a checkbox. */
   selection?: Selection;
 }
 
 /** A claim a reviewer can still approve or reject. */
-export const reviewable = (rebate: RebateRecord) => rebate.next_statuses.includes('approved') || rebate.next_statuses.includes('rejected');
+export const reviewable = (rebate: RebateView) => rebate.next_statuses.includes('approved') || rebate.next_statuses.includes('rejected');
 
 /** Rebates as a sortable table on wide screens and as cards on phones. */
 export function RebateTable({ rows, total, admin, page, perPage, onPage, onPerPage, sort, onSort, onOpen, actions, selection }: RebateTableProps) {
@@ -185,7 +197,16 @@ export function RebateTable({ rows, total, admin, page, perPage, onPage, onPerPa
           </TableHead>
           <TableBody>
             {rows.map((r) => (
-              <TableRow key={r.id} hover selected={selection?.has(r.id) ?? false} data-testid="rebate-row" data-invoice={r.invoice_number} data-status={r.status} sx={{ cursor: 'pointer' }} onClick={() => onOpen(r)}>
+              <TableRow
+                key={r.id}
+                hover
+                selected={selection?.has(r.id) ?? false}
+                data-testid="rebate-row"
+                data-invoice={r.invoice_number}
+                data-status={r.status}
+                sx={{ cursor: 'pointer' }}
+                onClick={() => onOpen(r)}
+              >
                 {selection ? (
                   reviewable(r) ? (
                     <SelectRowCell selection={selection} id={r.id} label={`Select ${r.invoice_number}`} />
@@ -194,7 +215,11 @@ export function RebateTable({ rows, total, admin, page, perPage, onPage, onPerPa
                   )
                 ) : null}
                 {columns.map((c) => (
-                  <TableCell key={c.key} align={c.align} sx={{ maxWidth: c.key === 'invoice' ? 240 : 150, whiteSpace: NOWRAP.has(c.key) ? 'nowrap' : undefined }}>
+                  <TableCell
+                    key={c.key}
+                    align={c.align}
+                    sx={{ maxWidth: c.key === 'invoice' ? 240 : 150, whiteSpace: NOWRAP.has(c.key) ? 'nowrap' : undefined }}
+                  >
                     {c.render(r)}
                   </TableCell>
                 ))}
@@ -211,4 +236,23 @@ export function RebateTable({ rows, total, admin, page, perPage, onPage, onPerPa
       {pagination}
     </Box>
   );
+}
+
+/** A rebate list's body: the first load, the empty message (unless the load failed, which the screen says) or the claims. */
+export function RebateResults({
+  loaded,
+  loading,
+  failed,
+  filtered,
+  ...table
+}: RebateTableProps & { loaded: boolean; loading: boolean; failed: boolean; filtered: boolean }) {
+  if (!loaded && loading) return <Loading />;
+  if (table.rows.length === 0 && !failed) {
+    return (
+      <Typography color="text.secondary" sx={{ p: 2, textAlign: 'center' }}>
+        {filtered ? 'No rebates match these filters.' : 'No rebates found'}
+      </Typography>
+    );
+  }
+  return <RebateTable {...table} />;
 }

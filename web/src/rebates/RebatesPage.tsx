@@ -41,7 +41,14 @@ export default function RebatesPage() {
       ) : (
         <>
           <Paper variant="outlined" sx={{ mb: 2, minWidth: 0 }}>
-            <Tabs value={tab} onChange={(_, key: RebateTabKey) => select(key)} variant="scrollable" scrollButtons="auto" allowScrollButtonsMobile aria-label="Rebate sections">
+            <Tabs
+              value={tab}
+              onChange={(_, key: RebateTabKey) => select(key)}
+              variant="scrollable"
+              scrollButtons="auto"
+              allowScrollButtonsMobile
+              aria-label="Rebate sections"
+            >
               {REBATE_TABS.filter((t) => allowed.includes(t.key)).map((t) => (
                 <Tab key={t.key} value={t.key} label={t.label} id={`rebates-tab-${t.key}`} aria-controls={`rebates-tabpanel-${t.key}`} />
               ))}
@@ -49,11 +56,21 @@ export default function RebatesPage() {
           </Paper>
           <Box role="tabpanel" id={`rebates-tabpanel-${tab}`} aria-labelledby={`rebates-tab-${tab}`}>
             {tab === 'overview' ? (
-              <RebateOverview overview={overview.data} error={overview.error} loading={overview.loading} onRetry={overview.reload} onSubmit={allowed.includes('submit') ? () => select('submit') : undefined} />
+              <RebateOverview
+                overview={overview.data}
+                error={overview.error}
+                loading={overview.loading}
+                onRetry={overview.reload}
+                onSubmit={allowed.includes('submit') ? () => select('submit') : undefined}
+              />
             ) : tab === 'submit' ? (
               <RebateSubmit onSubmitted={changed} />
             ) : tab === 'history' ? (
-              <RebateHistory canWithdraw={Boolean(principal && hasAnyPermission(principal, ['Rebates.Create', 'Rebates.Delete']))} version={version} onChanged={changed} />
+              <RebateHistory
+                canWithdraw={Boolean(principal && hasAnyPermission(principal, ['Rebates.Create', 'Rebates.Delete']))}
+                version={version}
+                onChanged={changed}
+              />
             ) : (
               <RebateProgress overview={overview.data} error={overview.error} loading={overview.loading} onRetry={overview.reload} />
             )}

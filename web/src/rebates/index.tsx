@@ -1,18 +1,7 @@
 import { lazy } from 'react';
-import { Route } from 'react-router-dom';
-import { RouteGuard } from '../access/RouteGuard';
+import type { Screen } from '../layout/screens';
 
 const RebatesPage = lazy(() => import('./RebatesPage'));
 
-/** The rebates screens, mounted among the app's custom routes. */
-export const rebateRoutes = [
-  <Route
-    key="rebates"
-    path="/rebates"
-    element={
-      <RouteGuard path="/rebates" title="Rebates">
-        <RebatesPage />
-      </RouteGuard>
-    }
-  />,
-];
+/** The rebates screen. */
+export const rebateScreens: Screen[] = [{ path: '/rebates', element: <RebatesPage />, guard: { title: 'Rebates' } }];

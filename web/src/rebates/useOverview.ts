@@ -1,5 +1,6 @@
+import type { RebateOverview } from '@contracts/rebates';
 import { useCallback, useEffect, useState } from 'react';
-import { getOverview, type RebateOverview } from './rebatesApi';
+import { getOverview } from './rebatesApi';
 
 /** The Overview and Progress figures, loaded once per page and on demand. */
 export function useOverview() {

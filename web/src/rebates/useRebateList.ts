@@ -1,54 +1,95 @@
-import { useCallback, useEffect, useState } from 'react';
-import { REBATE_STATUSES } from '@domain/rebates/rebates';
-import { listRebates, type RebateFilters, type RebatePage, type SortOrder } from './rebatesApi';
+import type { RebateView } from '@contracts/rebates';
+import type { RebateStatus } from '@domain/rebates/rebates';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useGetList, type GetListResult } from 'react-admin';
+import { useDebounced } from '../layout/useDebounced';
+import { EMPTY_FILTERS, toQuery, type FilterState } from './RebateFilterBar';
+import type { RebateFilters, SortOrder } from './rebatesApi';
 
-/** One page of rebates for the filters, sort and page given; reloads when any of them changes. */
-export function useRebateList(scope: 'user' | 'admin', filters: RebateFilters, page: number, perPage: number, sort: SortOrder) {
-  const [data, setData] = useState<RebatePage | null>(null);
-  const [error, setError] = useState<unknown>(null);
-  const [loading, setLoading] = useState(true);
-  const key = JSON.stringify([scope, filters, page, perPage, sort]);
-  const [version, setVersion] = useState(0);
+/** The two rebate lists as data provider resources: the caller's organisation's claims, and every claim for review. */
+export const REBATE_RESOURCES = { user: 'rebates/user', admin: 'rebates/admin/all' } as const;
+export type RebateScope = keyof typeof REBATE_RESOURCES;
 
-  useEffect(() => {
-    let cancelled = false;
-    setLoading(true);
-    listRebates(scope, filters, { page, perPage }, sort)
-      .then((result) => {
-        if (cancelled) return;
-        setData(result);
-        setError(null);
-      })
-      .catch((e) => !cancelled && setError(e))
-      .finally(() => !cancelled && setLoading(false));
-    return () => {
-      cancelled = true;
-    };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key, version]);
+/** The filters as react-admin's `filter` JSON: only the chosen ones (the route refuses an empty status). */
+const toFilter = (filters: RebateFilters): Record<string, string | boolean> =>
+  Object.fromEntries(Object.entries(filters).filter((entry): entry is [string, string | boolean] => entry[1] !== undefined && entry[1] !== ''));
 
-  const refetch = useCallback(() => setVersion((v) => v + 1), []);
-  return { rows: data?.rebates ?? [], total: data?.total ?? 0, loaded: data !== null, loading, error, refetch, version };
+/** While the next page, sort or filter loads, the rows (and counts) read last stay on screen. */
+const keepShown = { placeholderData: (previous: GetListResult<RebateView> | undefined) => previous };
+
+const BY_ID: SortOrder = { field: 'id', order: 'ASC' };
+
+/** One page of rebates for the filters, sort and page given, with the status tabs' counts; `refetch` reads both again. */
+export function useRebateList(scope: RebateScope, filters: RebateFilters, page: number, perPage: number, sort: SortOrder) {
+  const resource = REBATE_RESOURCES[scope];
+  const filter = toFilter(filters);
+  const list = useGetList<RebateView>(resource, { pagination: { page, perPage }, sort, filter }, keepShown);
+
+  // How many claims each status tab holds under the other filters (the tabs show the counts, like the list's totals).
+  const others = toFilter({ ...filters, status: undefined });
+  const countOf = (status?: RebateStatus) => ({ pagination: { page: 1, perPage: 1 }, sort: BY_ID, filter: status ? { ...others, status } : others });
+  const all = useGetList<RebateView>(resource, countOf(), keepShown);
+  const byStatus = {
+    pending: useGetList<RebateView>(resource, countOf('pending'), keepShown),
+    processing: useGetList<RebateView>(resource, countOf('processing'), keepShown),
+    approved: useGetList<RebateView>(resource, countOf('approved'), keepShown),
+    rejected: useGetList<RebateView>(resource, countOf('rejected'), keepShown),
+  } satisfies Record<RebateStatus, unknown>;
+  const counted = [['', all], ...Object.entries(byStatus)] as const;
+  // The tabs show their counts together, once every one is known.
+  const counts: Record<string, number> = counted.every(([, count]) => count.total !== undefined)
+    ? Object.fromEntries(counted.map(([status, count]) => [status, count.total ?? 0]))
+    : {};
+
+  // Stable, so the screens can list it among their effects' dependencies.
+  const queries = useRef([list, ...counted.map(([, count]) => count)]);
+  queries.current = [list, ...counted.map(([, count]) => count)];
+  const refetch = useCallback(() => {
+    for (const query of queries.current) void query.refetch();
+  }, []);
+  return {
+    rows: list.data ?? [],
+    total: list.total ?? 0,
+    loaded: list.data !== undefined,
+    loading: list.isFetching,
+    error: list.error,
+    refetch,
+    counts,
+  };
 }
 
-/** How many claims each status tab holds under the other filters (the tabs show the counts, like the list's totals). */
-export function useStatusCounts(scope: 'user' | 'admin', filters: RebateFilters, version: number) {
-  const [counts, setCounts] = useState<Record<string, number>>({});
-  const key = JSON.stringify([scope, { ...filters, status: undefined }, version]);
-  useEffect(() => {
-    let cancelled = false;
-    const sort = { field: 'id', order: 'ASC' } as const;
-    Promise.all(
-      ['', ...REBATE_STATUSES].map((status) =>
-        listRebates(scope, { ...filters, status: status || undefined }, { page: 1, perPage: 1 }, sort).then((page) => [status, page.total] as const),
-      ),
-    )
-      .then((entries) => !cancelled && setCounts(Object.fromEntries(entries)))
-      .catch(() => !cancelled && setCounts({}));
-    return () => {
-      cancelled = true;
-    };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key]);
-  return counts;
+/**
+ * The state of a rebate list screen: its filters, page and sort, and the page of claims they select.
+ * `override` (a dashboard card's filter) replaces the filters while it is set. A new filter goes back to the first page.
+ */
+export function useRebateScreen(scope: RebateScope, override?: RebateFilters) {
+  const [filters, setFilters] = useState<FilterState>(EMPTY_FILTERS);
+  const search = useDebounced(filters.search.trim(), 300);
+  const [page, setPage] = useState(1);
+  const [perPage, setPerPage] = useState(10);
+  const [sort, setSort] = useState<SortOrder>({ field: 'submitted_date', order: 'DESC' });
+  const query = override ?? toQuery(filters, search);
+  const list = useRebateList(scope, query, page, perPage, sort);
+  const queryKey = JSON.stringify(query);
+  useEffect(() => setPage(1), [queryKey]);
+  return {
+    filters,
+    setFilters,
+    query,
+    sort,
+    list,
+    filtered: Boolean(query.status || query.organisation_id || query.date_from || query.date_to || query.search),
+    /** RebateTable's paging and sorting. */
+    paging: {
+      page,
+      perPage,
+      onPage: setPage,
+      onPerPage: (n: number) => {
+        setPerPage(n);
+        setPage(1);
+      },
+      sort,
+      onSort: setSort,
+    },
+  };
 }

@@ -77,8 +77,24 @@ export default function TeamInvitation() {
             {invitation.full_name}, you are invited to join {invitation.company_name ?? 'your team'} on PartnerHub. Choose the password you will sign in with.
           </Typography>
           <TextField label="Email" value={invitation.email} slotProps={{ input: { readOnly: true } }} />
-          <PasswordField label="Password" value={password} onChange={(e) => setPassword(e.target.value)} onBlur={() => setTouched(true)} error={touched && Boolean(passwordError)} helperText={touched ? (passwordError ?? ' ') : 'At least 6 characters, an uppercase letter and a number'} autoComplete="new-password" />
-          <PasswordField label="Confirm Password" toggleLabel="confirmation" value={confirm} onChange={(e) => setConfirm(e.target.value)} error={Boolean(confirmError)} helperText={confirmError ?? ' '} autoComplete="new-password" />
+          <PasswordField
+            label="Password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            onBlur={() => setTouched(true)}
+            error={touched && Boolean(passwordError)}
+            helperText={touched ? (passwordError ?? ' ') : 'At least 6 characters, an uppercase letter and a number'}
+            autoComplete="new-password"
+          />
+          <PasswordField
+            label="Confirm Password"
+            toggleLabel="confirmation"
+            value={confirm}
+            onChange={(e) => setConfirm(e.target.value)}
+            error={Boolean(confirmError)}
+            helperText={confirmError ?? ' '}
+            autoComplete="new-password"
+          />
           <Button type="submit" variant="contained" disabled={busy || Boolean(passwordError) || !confirm || Boolean(confirmError)}>
             {busy ? 'Saving...' : 'Set password'}
           </Button>

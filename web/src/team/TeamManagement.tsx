@@ -6,30 +6,12 @@ import EditIcon from '@mui/icons-material/Edit';
 import HistoryIcon from '@mui/icons-material/History';
 import SearchIcon from '@mui/icons-material/Search';
 import VisibilityIcon from '@mui/icons-material/Visibility';
-import {
-  Alert,
-  Box,
-  Button,
-  Card,
-  CardContent,
-  Chip,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  DialogTitle,
-  IconButton,
-  InputAdornment,
-  MenuItem,
-  TextField,
-  Tooltip,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, Button, Card, CardContent, InputAdornment, MenuItem, TextField, Typography } from '@mui/material';
 import { useCallback, useEffect, useState } from 'react';
 import { useAccess } from '../access/usePrincipal';
-import { formatDate } from '../formatting';
 import { HistoryDrawer } from '../history';
-import { DateText, EmailText, EmptyState, nextSort, RecordTable, type ListSort, type RecordColumn } from '../lists';
+import { DateText, EmailText, EmptyState, nextSort, RecordTable, RowAction, RowActions, useDialogAction, type ListSort, type RecordColumn } from '../lists';
+import { ActionDialog } from '../layout/ActionDialog';
 import { Loading } from '../layout/ListStates';
 import { PageTitle } from '../layout/PageTitle';
 import { useToast } from '../layout/toast';
@@ -37,6 +19,7 @@ import { useDebounced } from '../layout/useDebounced';
 import { AccessRestricted } from '../orders/AccessRestricted';
 import { ApiError } from '../providers/errorMapper';
 import { deleteTeamMember, listTeam, type TeamKind, type TeamMember, type TeamSortField } from './teamApi';
+import { MemberStatus, STATUS_CHIPS } from './MemberStatus';
 import { TeamMemberDetails } from './TeamMemberDetails';
 import { TeamMemberFormDialog } from './TeamMemberForm';
 import { showingText, TEAM_TEXTS } from './teamRules';
@@ -44,22 +27,6 @@ import { showingText, TEAM_TEXTS } from './teamRules';
 const PAGE_SIZE = 10;
 type StatusFilter = 'all' | 'active' | 'inactive';
 type SortField = TeamSortField;
-
-const STATUS_CHIPS: Record<TeamMember['status'], { label: string; color: 'success' | 'default' | 'info' }> = {
-  active: { label: 'Active', color: 'success' },
-  inactive: { label: 'Inactive', color: 'default' },
-  invited: { label: 'Invited', color: 'info' },
-};
-
-export function MemberStatus({ member }: { member: TeamMember }) {
-  const chip = STATUS_CHIPS[member.status];
-  const title = member.status === 'invited' && member.invitation_expires_at ? `Invitation open until ${formatDate(member.invitation_expires_at)}` : '';
-  return (
-    <Tooltip title={title}>
-      <Chip size="small" label={chip.label} color={chip.color} variant={member.status === 'inactive' ? 'outlined' : 'filled'} />
-    </Tooltip>
-  );
-}
 
 const csvCell = (value: string) => (/[",\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value);
 
@@ -71,7 +38,10 @@ async function exportTeam(kind: TeamKind, search: string, isActive: boolean | un
     rows.push(...batch.subUsers);
     if (page >= batch.totalPages) break;
   }
-  const lines = [['Name', 'Email', 'Status', 'Permissions', 'Joined'], ...rows.map((m) => [m.full_name, m.email, STATUS_CHIPS[m.status].label, m.permissions.join(' '), m.created_at.slice(0, 10)])];
+  const lines = [
+    ['Name', 'Email', 'Status', 'Permissions', 'Joined'],
+    ...rows.map((m) => [m.full_name, m.email, STATUS_CHIPS[m.status].label, m.permissions.join(' '), m.created_at.slice(0, 10)]),
+  ];
   const blob = new Blob([lines.map((line) => line.map(csvCell).join(',')).join('\n')], { type: 'text/csv' });
   const link = document.createElement('a');
   link.href = URL.createObjectURL(blob);
@@ -96,14 +66,23 @@ export default function TeamManagement({ kind }: { kind: TeamKind }) {
   const [viewing, setViewing] = useState<TeamMember | null>(null);
   const [deleting, setDeleting] = useState<TeamMember | null>(null);
   const [history, setHistory] = useState<TeamMember | null>(null);
-  const [busy, setBusy] = useState(false);
+  const deletion = useDialogAction(
+    (e) => (e instanceof ApiError && e.status !== 0 && e.message ? e.message : TEAM_TEXTS.deleteFailed),
+    (message) => toast(message, 'error'),
+  );
   const owner = role === kind || isAdminRole(role);
   const isActive = status === 'all' ? undefined : status === 'active';
 
   const load = useCallback(async () => {
     setError(null);
     try {
-      const result = await listTeam(kind, { page, limit: PAGE_SIZE, search: query || undefined, isActive, sort: { field: sort.field as SortField, order: sort.order } });
+      const result = await listTeam(kind, {
+        page,
+        limit: PAGE_SIZE,
+        search: query || undefined,
+        isActive,
+        sort: { field: sort.field as SortField, order: sort.order },
+      });
       setMembers(result.subUsers);
       setTotal(result.total);
     } catch (e) {
@@ -130,44 +109,25 @@ export default function TeamManagement({ kind }: { kind: TeamKind }) {
 
   const confirmDelete = async () => {
     if (!deleting) return;
-    setBusy(true);
-    try {
-      const answer = await deleteTeamMember(kind, deleting.id);
-      toast(answer.message || TEAM_TEXTS.deleted, 'success');
-      setDeleting(null);
-      void load();
-    } catch (e) {
-      toast(e instanceof ApiError && e.status !== 0 && e.message ? e.message : TEAM_TEXTS.deleteFailed, 'error');
-    } finally {
-      setBusy(false);
-    }
+    await deletion.run(
+      () => deleteTeamMember(kind, deleting.id),
+      (answer) => {
+        toast(answer.message || TEAM_TEXTS.deleted, 'success');
+        setDeleting(null);
+        void load();
+      },
+    );
   };
 
   const actions = (member: TeamMember) => (
-    <Box sx={{ display: 'flex', gap: 0.25, justifyContent: 'flex-end' }}>
+    <RowActions>
       {kind === 'distributor' ? (
-        <Tooltip title="View">
-          <IconButton size="small" aria-label={`View ${member.full_name}`} onClick={() => setViewing(member)}>
-            <VisibilityIcon fontSize="small" />
-          </IconButton>
-        </Tooltip>
+        <RowAction title="View" label={`View ${member.full_name}`} icon={<VisibilityIcon fontSize="small" />} onClick={() => setViewing(member)} />
       ) : null}
-      <Tooltip title="History">
-        <IconButton size="small" aria-label={`History of ${member.full_name}`} onClick={() => setHistory(member)}>
-          <HistoryIcon fontSize="small" />
-        </IconButton>
-      </Tooltip>
-      <Tooltip title="Edit">
-        <IconButton size="small" aria-label={`Edit ${member.full_name}`} onClick={() => setForm({ member })}>
-          <EditIcon fontSize="small" />
-        </IconButton>
-      </Tooltip>
-      <Tooltip title="Delete">
-        <IconButton size="small" color="error" aria-label={`Delete ${member.full_name}`} onClick={() => setDeleting(member)}>
-          <DeleteIcon fontSize="small" />
-        </IconButton>
-      </Tooltip>
-    </Box>
+      <RowAction title="History" label={`History of ${member.full_name}`} icon={<HistoryIcon fontSize="small" />} onClick={() => setHistory(member)} />
+      <RowAction title="Edit" label={`Edit ${member.full_name}`} icon={<EditIcon fontSize="small" />} onClick={() => setForm({ member })} />
+      <RowAction title="Delete" label={`Delete ${member.full_name}`} icon={<DeleteIcon fontSize="small" />} onClick={() => setDeleting(member)} color="error" />
+    </RowActions>
   );
 
   const columns: RecordColumn<TeamMember>[] = [
@@ -188,15 +148,37 @@ export default function TeamManagement({ kind }: { kind: TeamKind }) {
           value={search}
           onChange={(event) => setSearch(event.target.value)}
           sx={{ flex: { xs: '1 1 100%', sm: '0 1 300px' } }}
-          slotProps={{ htmlInput: { 'aria-label': 'Search team members' }, input: { startAdornment: <InputAdornment position="start"><SearchIcon fontSize="small" /></InputAdornment> } }}
+          slotProps={{
+            htmlInput: { 'aria-label': 'Search team members' },
+            input: {
+              startAdornment: (
+                <InputAdornment position="start">
+                  <SearchIcon fontSize="small" />
+                </InputAdornment>
+              ),
+            },
+          }}
         />
-        <TextField select size="small" label="Status" fullWidth={false} value={status} onChange={(event) => setStatus(event.target.value as StatusFilter)} sx={{ width: 160, flex: "0 0 auto" }}>
+        <TextField
+          select
+          size="small"
+          label="Status"
+          fullWidth={false}
+          value={status}
+          onChange={(event) => setStatus(event.target.value as StatusFilter)}
+          sx={{ width: 160, flex: '0 0 auto' }}
+        >
           <MenuItem value="all">All</MenuItem>
           <MenuItem value="active">Active</MenuItem>
           <MenuItem value="inactive">Inactive</MenuItem>
         </TextField>
         <Box sx={{ flex: 1 }} />
-        <Button variant="outlined" startIcon={<DownloadIcon />} onClick={() => void exportTeam(kind, query, isActive).catch(() => toast('The export failed. Please try again.', 'error'))} disabled={!total}>
+        <Button
+          variant="outlined"
+          startIcon={<DownloadIcon />}
+          onClick={() => void exportTeam(kind, query, isActive).catch(() => toast('The export failed. Please try again.', 'error'))}
+          disabled={!total}
+        >
           Export
         </Button>
         <Button variant="contained" startIcon={<AddIcon />} onClick={() => setForm({ member: null })}>
@@ -205,7 +187,15 @@ export default function TeamManagement({ kind }: { kind: TeamKind }) {
       </Box>
 
       {error ? (
-        <Alert severity="error" sx={{ mb: 2 }} action={<Button color="inherit" size="small" onClick={() => void load()}>Try Again</Button>}>
+        <Alert
+          severity="error"
+          sx={{ mb: 2 }}
+          action={
+            <Button color="inherit" size="small" onClick={() => void load()}>
+              Try Again
+            </Button>
+          }
+        >
           {error}
         </Alert>
       ) : members === null ? (
@@ -280,22 +270,23 @@ export default function TeamManagement({ kind }: { kind: TeamKind }) {
 
       <TeamMemberFormDialog kind={kind} open={form !== null} member={form?.member ?? null} onClose={() => setForm(null)} onSaved={() => void load()} />
       <TeamMemberDetails member={viewing} onClose={() => setViewing(null)} />
-      <HistoryDrawer path={`/${kind}/management/sub-users`} record={history ? { id: history.id, name: history.full_name } : null} onClose={() => setHistory(null)} />
+      <HistoryDrawer
+        path={`/${kind}/management/sub-users`}
+        record={history ? { id: history.id, name: history.full_name } : null}
+        onClose={() => setHistory(null)}
+      />
 
-      <Dialog open={Boolean(deleting)} onClose={() => !busy && setDeleting(null)} aria-labelledby="delete-member-title">
-        <DialogTitle id="delete-member-title">Delete Team Member</DialogTitle>
-        <DialogContent>
-          <DialogContentText>{deleting ? `Are you sure you want to delete ${deleting.full_name}? They will be signed out and can no longer sign in.` : ''}</DialogContentText>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setDeleting(null)} disabled={busy}>
-            Cancel
-          </Button>
-          <Button color="error" variant="contained" onClick={() => void confirmDelete()} disabled={busy}>
-            {busy ? 'Deleting...' : 'Delete'}
-          </Button>
-        </DialogActions>
-      </Dialog>
+      <ActionDialog
+        open={Boolean(deleting)}
+        titleId="delete-member-title"
+        title="Delete Team Member"
+        message={deleting ? `Are you sure you want to delete ${deleting.full_name}? They will be signed out and can no longer sign in.` : ''}
+        busy={deletion.busy}
+        onClose={() => setDeleting(null)}
+        onConfirm={confirmDelete}
+        confirmLabel="Delete"
+        busyLabel="Deleting..."
+      />
     </Box>
   );
 }

@@ -2,7 +2,7 @@ import { Box, Button, Chip, Dialog, DialogActions, DialogContent, DialogTitle, T
 import { normalizePermissions, permissionLabel } from '@domain/access';
 import { formatDate } from '../formatting';
 import type { TeamMember } from './teamApi';
-import { MemberStatus } from './TeamManagement';
+import { MemberStatus } from './MemberStatus';
 import { firstFive, groupPermissions } from './teamRules';
 
 const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);

@@ -25,10 +25,32 @@ import { TEAM_TEXTS, validateTeamMember, type TeamMemberForm } from './teamRules
 const EMPTY: TeamMemberForm = { firstName: '', lastName: '', email: '', password: '', permissions: [], isActive: true, invite: false };
 
 const formOf = (member: TeamMember | null): TeamMemberForm =>
-  member ? { firstName: member.firstName, lastName: member.lastName, email: member.email, password: '', permissions: member.permissions, isActive: member.is_active, invite: false } : EMPTY;
+  member
+    ? {
+        firstName: member.firstName,
+        lastName: member.lastName,
+        email: member.email,
+        password: '',
+        permissions: member.permissions,
+        isActive: member.is_active,
+        invite: false,
+      }
+    : EMPTY;
 
 /** The add and edit modal: names, e-mail, password or invitation, 'User is active', and the permission picker. */
-export function TeamMemberFormDialog({ kind, open, member, onClose, onSaved }: { kind: TeamKind; open: boolean; member: TeamMember | null; onClose: () => void; onSaved: () => void }) {
+export function TeamMemberFormDialog({
+  kind,
+  open,
+  member,
+  onClose,
+  onSaved,
+}: {
+  kind: TeamKind;
+  open: boolean;
+  member: TeamMember | null;
+  onClose: () => void;
+  onSaved: () => void;
+}) {
   const toast = useToast();
   const phone = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
   const mode = member ? 'edit' : 'create';
@@ -100,7 +122,14 @@ export function TeamMemberFormDialog({ kind, open, member, onClose, onSaved }: {
           <Typography variant="body2" sx={{ mb: 1 }}>
             You can also pass the link on yourself:
           </Typography>
-          <TextField fullWidth size="small" value={invitationLink} slotProps={{ input: { readOnly: true } }} onFocus={(event) => event.target.select()} inputProps={{ 'aria-label': 'Invitation link' }} />
+          <TextField
+            fullWidth
+            size="small"
+            value={invitationLink}
+            slotProps={{ input: { readOnly: true } }}
+            onFocus={(event) => event.target.select()}
+            inputProps={{ 'aria-label': 'Invitation link' }}
+          />
           <DialogActions sx={{ px: 0 }}>
             <Button onClick={() => void navigator.clipboard?.writeText(invitationLink).then(() => toast('Link copied.', 'success'))}>Copy link</Button>
             <Button variant="contained" onClick={onClose}>
@@ -117,11 +146,41 @@ export function TeamMemberFormDialog({ kind, open, member, onClose, onSaved }: {
               </Alert>
             ) : null}
             <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, mt: 1 }}>
-              <TextField label="First Name" required value={form.firstName} onChange={(e) => set('firstName', e.target.value)} onBlur={() => setTouched((t) => ({ ...t, firstName: true }))} error={Boolean(shown('firstName'))} helperText={shown('firstName')} />
-              <TextField label="Last Name" required value={form.lastName} onChange={(e) => set('lastName', e.target.value)} onBlur={() => setTouched((t) => ({ ...t, lastName: true }))} error={Boolean(shown('lastName'))} helperText={shown('lastName')} />
-              <TextField label="Email" required type="email" value={form.email} onChange={(e) => set('email', e.target.value)} onBlur={() => setTouched((t) => ({ ...t, email: true }))} error={Boolean(shown('email'))} helperText={shown('email')} sx={{ gridColumn: { sm: '1 / -1' } }} />
+              <TextField
+                label="First Name"
+                required
+                value={form.firstName}
+                onChange={(e) => set('firstName', e.target.value)}
+                onBlur={() => setTouched((t) => ({ ...t, firstName: true }))}
+                error={Boolean(shown('firstName'))}
+                helperText={shown('firstName')}
+              />
+              <TextField
+                label="Last Name"
+                required
+                value={form.lastName}
+                onChange={(e) => set('lastName', e.target.value)}
+                onBlur={() => setTouched((t) => ({ ...t, lastName: true }))}
+                error={Boolean(shown('lastName'))}
+                helperText={shown('lastName')}
+              />
+              <TextField
+                label="Email"
+                required
+                type="email"
+                value={form.email}
+                onChange={(e) => set('email', e.target.value)}
+                onBlur={() => setTouched((t) => ({ ...t, email: true }))}
+                error={Boolean(shown('email'))}
+                helperText={shown('email')}
+                sx={{ gridColumn: { sm: '1 / -1' } }}
+              />
               {mode === 'create' ? (
-                <FormControlLabel sx={{ gridColumn: { sm: '1 / -1' } }} control={<Switch checked={form.invite} onChange={(e) => set('invite', e.target.checked)} />} label="Invite by e-mail (they choose their own password)" />
+                <FormControlLabel
+                  sx={{ gridColumn: { sm: '1 / -1' } }}
+                  control={<Switch checked={form.invite} onChange={(e) => set('invite', e.target.checked)} />}
+                  label="Invite by e-mail (they choose their own password)"
+                />
               ) : null}
               {mode === 'edit' || !form.invite ? (
                 <TextField
@@ -138,7 +197,11 @@ export function TeamMemberFormDialog({ kind, open, member, onClose, onSaved }: {
                 />
               ) : null}
               {mode === 'edit' && member?.status === 'invited' ? null : (
-                <FormControlLabel sx={{ gridColumn: { sm: '1 / -1' } }} control={<Switch checked={form.isActive} onChange={(e) => set('isActive', e.target.checked)} />} label="User is active" />
+                <FormControlLabel
+                  sx={{ gridColumn: { sm: '1 / -1' } }}
+                  control={<Switch checked={form.isActive} onChange={(e) => set('isActive', e.target.checked)} />}
+                  label="User is active"
+                />
               )}
             </Box>
             <Typography variant="subtitle2" sx={{ mt: 2, mb: 1 }}>
@@ -163,7 +226,15 @@ export function TeamMemberFormDialog({ kind, open, member, onClose, onSaved }: {
                       {group.permissions.map((permission) => (
                         <FormControlLabel
                           key={permission.key}
-                          control={<Checkbox size="small" checked={form.permissions.includes(permission.key)} onChange={() => toggle(permission.key)} onBlur={() => setTouched((t) => ({ ...t, permissions: true }))} slotProps={{ input: { 'aria-label': permission.label } }} />}
+                          control={
+                            <Checkbox
+                              size="small"
+                              checked={form.permissions.includes(permission.key)}
+                              onChange={() => toggle(permission.key)}
+                              onBlur={() => setTouched((t) => ({ ...t, permissions: true }))}
+                              slotProps={{ input: { 'aria-label': permission.label } }}
+                            />
+                          }
                           label={permission.label}
                         />
                       ))}

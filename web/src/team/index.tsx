@@ -1,10 +1,10 @@
 import { lazy } from 'react';
-import { Route } from 'react-router-dom';
+import type { Screen } from '../layout/screens';
 
 const TeamManagement = lazy(() => import('./TeamManagement'));
 
-/** The two team-management screens, mounted among the signed-in routes. */
-export const teamRoutes = [
-  <Route key="partner-team" path="/partner/team-management" element={<TeamManagement kind="partner" />} />,
-  <Route key="distributor-team" path="/distributor/team-management" element={<TeamManagement kind="distributor" />} />,
+/** The two team-management screens. */
+export const teamScreens: Screen[] = [
+  { path: '/partner/team-management', element: <TeamManagement kind="partner" /> },
+  { path: '/distributor/team-management', element: <TeamManagement kind="distributor" /> },
 ];

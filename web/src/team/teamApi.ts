@@ -1,25 +1,12 @@
 /** The team calls of the portal, typed: one team per owner kind, at its specification path. */
 
+import type { PermissionEntry, TeamMember } from '@contracts/team';
 import { API_URL, httpClient } from '../providers/httpClient';
 
 export type TeamKind = 'partner' | 'distributor';
 
-export interface TeamMember {
-  id: string;
-  full_name: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  role: string;
-  permissions: string[];
-  effectivePermissions: string[];
-  is_active: boolean;
-  status: 'active' | 'inactive' | 'invited';
-  invitation_expires_at: string | null;
-  parentUserId: string;
-  subUsers: string[];
-  created_at: string;
-}
+/** A member as the API answers it (contracts/team.ts). */
+export type { TeamMember };
 
 export interface TeamPage {
   subUsers: TeamMember[];
@@ -36,13 +23,7 @@ export interface TeamMemberInput {
   invite?: boolean;
 }
 
-export interface PermissionEntry {
-  name: string;
-  key: string;
-  category: string;
-  action: string;
-  label: string;
-}
+export type { PermissionEntry };
 
 const base = (kind: TeamKind) => `${API_URL}/${kind}/management/sub-users`;
 
@@ -58,19 +39,29 @@ export async function listTeam(
   if (query.search) filter.q = query.search;
   if (query.isActive !== undefined) filter.isActive = query.isActive;
   const sort = query.sort ?? { field: 'created_at', order: 'DESC' };
-  const params = new URLSearchParams({ sort: JSON.stringify([sort.field, sort.order]), range: JSON.stringify([start, start + query.limit - 1]), filter: JSON.stringify(filter) });
+  const params = new URLSearchParams({
+    sort: JSON.stringify([sort.field, sort.order]),
+    range: JSON.stringify([start, start + query.limit - 1]),
+    filter: JSON.stringify(filter),
+  });
   const { json, headers } = await httpClient<TeamMember[]>(`${base(kind)}?${params}`);
   const total = Number(headers.get('content-range')?.split('/').pop() ?? json.length);
   return { subUsers: json, total, totalPages: Math.max(1, Math.ceil(total / query.limit)) };
 }
 
 export async function addTeamMember(kind: TeamKind, input: TeamMemberInput): Promise<{ message: string; invitationLink?: string }> {
-  const { json } = await httpClient<{ message: string; invitationLink?: string }>(base(kind), { method: 'POST', body: input as unknown as Record<string, unknown> });
+  const { json } = await httpClient<{ message: string; invitationLink?: string }>(base(kind), {
+    method: 'POST',
+    body: { ...input },
+  });
   return json;
 }
 
 export async function updateTeamMember(kind: TeamKind, id: string, input: TeamMemberInput): Promise<{ message: string }> {
-  const { json } = await httpClient<{ message: string }>(`${base(kind)}/${encodeURIComponent(id)}`, { method: 'PUT', body: input as unknown as Record<string, unknown> });
+  const { json } = await httpClient<{ message: string }>(`${base(kind)}/${encodeURIComponent(id)}`, {
+    method: 'PUT',
+    body: { ...input },
+  });
   return json;
 }
 
@@ -85,7 +76,9 @@ export async function grantablePermissionGroups(): Promise<Array<{ category: str
 }
 
 export async function invitationDetails(token: string): Promise<{ email: string; full_name: string; company_name: string | null; expires_at: string }> {
-  const { json } = await httpClient<{ data: { email: string; full_name: string; company_name: string | null; expires_at: string } }>(`${API_URL}/team/invitation?token=${encodeURIComponent(token)}`);
+  const { json } = await httpClient<{ data: { email: string; full_name: string; company_name: string | null; expires_at: string } }>(
+    `${API_URL}/team/invitation?token=${encodeURIComponent(token)}`,
+  );
   return json.data;
 }
 

@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { firstFive, groupPermissions, showingText, validateTeamMember, type TeamMemberForm } from './teamRules';
 
-const valid: TeamMemberForm = { firstName: 'Lena', lastName: 'Fischer', email: 'lena@northwind.test', password: 'Secret1', permissions: ['projects_read'], isActive: true, invite: false };
+const valid: TeamMemberForm = {
+  firstName: 'Lena',
+  lastName: 'Fischer',
+  email: 'lena@northwind.test',
+  password: 'Secret1',
+  permissions: ['projects_read'],
+  isActive: true,
+  invite: false,
+};
 
 describe('the sub-user form', () => {
   it('accepts a complete form', () => expect(validateTeamMember(valid, 'create')).toEqual({}));

@@ -1,3 +1,4 @@
+import type { Resource } from '@contracts/resources';
 import { RESOURCE_CATEGORIES } from '@domain/resources/resources';
 import { ROLES, ROLE_LABELS } from '@domain/access/roles';
 import DownloadIcon from '@mui/icons-material/Download';
@@ -27,19 +28,8 @@ import { API_URL, httpClient } from '../providers/httpClient';
 import { ApiError } from '../providers/errorMapper';
 import { downloadFile } from '../providers/download';
 
-interface ResourceRecord {
-  id: string;
-  title: string;
-  category: string;
-  description: string;
-  roles: string[];
-  original_name: string;
-  url: string;
-  created_at: string;
-}
-
 /** Saved under the name the server gives (the original name made safe, with the checked type's extension). */
-const download = (resource: ResourceRecord) => downloadFile(resource.url, 'document');
+const download = (resource: Resource) => downloadFile(resource.url, 'document');
 
 function PublishDialog({ open, onClose, onPublished }: { open: boolean; onClose: () => void; onPublished: () => void }) {
   const toast = useToast();
@@ -71,14 +61,24 @@ function PublishDialog({ open, onClose, onPublished }: { open: boolean; onClose:
         {failure ? <Alert severity="error">{failure}</Alert> : null}
         <TextField label="Title" required value={title} onChange={(e) => setTitle(e.target.value)} />
         <TextField select label="Category" value={category} onChange={(e) => setCategory(e.target.value)}>
-          {RESOURCE_CATEGORIES.map((c) => <MenuItem key={c} value={c}>{c}</MenuItem>)}
+          {RESOURCE_CATEGORIES.map((c) => (
+            <MenuItem key={c} value={c}>
+              {c}
+            </MenuItem>
+          ))}
         </TextField>
         <TextField label="Description" multiline minRows={2} value={description} onChange={(e) => setDescription(e.target.value)} />
         <Box>
           <Typography variant="subtitle2">Who may download it</Typography>
           <FormGroup row>
             {ROLES.filter((role) => role !== 'admin' && role !== 'administrator').map((role) => (
-              <FormControlLabel key={role} label={ROLE_LABELS[role]} control={<Checkbox checked={roles.includes(role)} onChange={(e) => setRoles((r) => (e.target.checked ? [...r, role] : r.filter((x) => x !== role)))} />} />
+              <FormControlLabel
+                key={role}
+                label={ROLE_LABELS[role]}
+                control={
+                  <Checkbox checked={roles.includes(role)} onChange={(e) => setRoles((r) => (e.target.checked ? [...r, role] : r.filter((x) => x !== role)))} />
+                }
+              />
             ))}
           </FormGroup>
         </Box>
@@ -89,7 +89,9 @@ function PublishDialog({ open, onClose, onPublished }: { open: boolean; onClose:
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>Cancel</Button>
-        <Button variant="contained" onClick={() => void submit()}>Publish</Button>
+        <Button variant="contained" onClick={() => void submit()}>
+          Publish
+        </Button>
       </DialogActions>
     </Dialog>
   );
@@ -101,7 +103,7 @@ export function Downloads({ admin }: { admin: boolean }) {
   const [search, setSearch] = useState('');
   const [category, setCategory] = useState('');
   const debounced = useDebounced(search, 300);
-  const [rows, setRows] = useState<ResourceRecord[] | null>(null);
+  const [rows, setRows] = useState<Resource[] | null>(null);
   const [error, setError] = useState<unknown>(null);
   const [publishing, setPublishing] = useState(false);
 
@@ -111,7 +113,7 @@ export function Downloads({ admin }: { admin: boolean }) {
       const params = new URLSearchParams({ limit: '100' });
       if (debounced.trim()) params.set('search', debounced.trim());
       if (category) params.set('category', category);
-      const { json } = await httpClient<{ data: { resources: ResourceRecord[] } }>(`${API_URL}/resources?${params}`);
+      const { json } = await httpClient<{ data: { resources: Resource[] } }>(`${API_URL}/resources?${params}`);
       setRows(json.data.resources);
     } catch (failure) {
       console.error(failure);
@@ -122,7 +124,7 @@ export function Downloads({ admin }: { admin: boolean }) {
     void load();
   }, [load]);
 
-  const remove = async (resource: ResourceRecord) => {
+  const remove = async (resource: Resource) => {
     try {
       const { json } = await httpClient<{ message: string }>(`${API_URL}/resources/${resource.id}`, { method: 'DELETE' });
       toast(json.message, 'success');
@@ -135,13 +137,36 @@ export function Downloads({ admin }: { admin: boolean }) {
   return (
     <Box>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, mb: 2, alignItems: 'center' }}>
-        <TextField size="small" label="Search documents" value={search} onChange={(e) => setSearch(e.target.value)} fullWidth={false} sx={{ width: { xs: '100%', sm: 280 } }} />
-        <TextField select size="small" label="Category" value={category} onChange={(e) => setCategory(e.target.value)} fullWidth={false} sx={{ width: { xs: '100%', sm: 200 } }}>
+        <TextField
+          size="small"
+          label="Search documents"
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+          fullWidth={false}
+          sx={{ width: { xs: '100%', sm: 280 } }}
+        />
+        <TextField
+          select
+          size="small"
+          label="Category"
+          value={category}
+          onChange={(e) => setCategory(e.target.value)}
+          fullWidth={false}
+          sx={{ width: { xs: '100%', sm: 200 } }}
+        >
           <MenuItem value="">All categories</MenuItem>
-          {RESOURCE_CATEGORIES.map((c) => <MenuItem key={c} value={c}>{c}</MenuItem>)}
+          {RESOURCE_CATEGORIES.map((c) => (
+            <MenuItem key={c} value={c}>
+              {c}
+            </MenuItem>
+          ))}
         </TextField>
         <Box sx={{ flexGrow: 1 }} />
-        {admin ? <Button variant="contained" onClick={() => setPublishing(true)}>Publish Document</Button> : null}
+        {admin ? (
+          <Button variant="contained" onClick={() => setPublishing(true)}>
+            Publish Document
+          </Button>
+        ) : null}
       </Box>
       <LoadError error={error} message="Failed to load documents" onRetry={load} />
       {!rows && !error ? <Loading /> : null}
@@ -152,23 +177,51 @@ export function Downloads({ admin }: { admin: boolean }) {
       ) : null}
       <Box sx={{ display: 'grid', gap: 1 }}>
         {(rows ?? []).map((resource) => (
-          <Paper key={resource.id} variant="outlined" data-testid="resource-row" sx={{ p: 1.5, display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center' }}>
+          <Paper
+            key={resource.id}
+            variant="outlined"
+            data-testid="resource-row"
+            sx={{ p: 1.5, display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center' }}
+          >
             <Box sx={{ flex: '1 1 240px', minWidth: 0 }}>
               <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
-                <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>{resource.title}</Typography>
+                <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
+                  {resource.title}
+                </Typography>
                 <Chip size="small" label={resource.category} />
               </Box>
-              <Typography variant="body2" color="text.secondary">{resource.description}</Typography>
-              <Typography variant="caption" color="text.secondary">Published {formatDate(resource.created_at)}{admin ? ` · for ${resource.roles.join(', ')}` : ''}</Typography>
+              <Typography variant="body2" color="text.secondary">
+                {resource.description}
+              </Typography>
+              <Typography variant="caption" color="text.secondary">
+                Published {formatDate(resource.created_at)}
+                {admin ? ` · for ${resource.roles.join(', ')}` : ''}
+              </Typography>
             </Box>
-            <Button variant="outlined" startIcon={<DownloadIcon />} onClick={() => download(resource).catch((e: Error) => toast(e.message, 'error'))} aria-label={`Download ${resource.title}`}>
+            <Button
+              variant="outlined"
+              startIcon={<DownloadIcon />}
+              onClick={() => download(resource).catch((e: Error) => toast(e.message, 'error'))}
+              aria-label={`Download ${resource.title}`}
+            >
               Download
             </Button>
-            {admin ? <Button color="error" onClick={() => void remove(resource)}>Remove</Button> : null}
+            {admin ? (
+              <Button color="error" onClick={() => void remove(resource)}>
+                Remove
+              </Button>
+            ) : null}
           </Paper>
         ))}
       </Box>
-      <PublishDialog open={publishing} onClose={() => setPublishing(false)} onPublished={() => { setPublishing(false); void load(); }} />
+      <PublishDialog
+        open={publishing}
+        onClose={() => setPublishing(false)}
+        onPublished={() => {
+          setPublishing(false);
+          void load();
+        }}
+      />
     </Box>
   );
 }

@@ -12,7 +12,9 @@ export default function LiveChat() {
         <Typography variant="body2" sx={{ mb: 1.5 }}>
           Call or e-mail the support team, or open a support case: every case gets a number you can quote and is answered within the time its priority sets.
         </Typography>
-        <Button variant="contained" component={RouterLink} to="/supportcenter?tab=cases">Open a support case</Button>
+        <Button variant="contained" component={RouterLink} to="/supportcenter?tab=cases">
+          Open a support case
+        </Button>
       </SupportContactCard>
     </Box>
   );

@@ -1,3 +1,4 @@
+import type { Ticket, TicketAssignee, TicketStatistics } from '@contracts/tickets';
 import { TICKET_PRIORITIES, TICKET_STATUSES } from '@domain/tickets/tickets';
 import AddIcon from '@mui/icons-material/Add';
 import { Box, Button, MenuItem, Pagination, Paper, TextField, Typography } from '@mui/material';
@@ -10,7 +11,7 @@ import { useDebounced } from '../layout/useDebounced';
 import { isSupportStaffRole, OverdueChip, TicketPriorityChip, TicketStatusChip } from './ticketLabels';
 import { TicketCreateDialog } from './TicketCreateDialog';
 import { TicketDetail } from './TicketDetail';
-import { getAssignees, getTicketStatistics, listQueue, listTickets, type TicketRecord, type TicketStatistics, type UserOption } from './ticketsApi';
+import { getAssignees, getTicketStatistics, listQueue, listTickets } from './ticketsApi';
 import { DateText, EmptyState } from '../lists';
 
 /** Spec 002 §9: tickets page size 10. */
@@ -22,37 +23,74 @@ export const TICKETS_PAGE_SIZE = 10;
 function Stat({ label, value, highlight }: { label: string; value: number | undefined; highlight?: boolean }) {
   return (
     <Paper variant="outlined" sx={{ p: 1.5, borderColor: highlight && value ? 'error.main' : undefined }}>
-      <Typography variant="body2" color="text.secondary" noWrap>{label}</Typography>
-      <Typography variant="h5" component="p" sx={{ fontWeight: 700, color: highlight && value ? 'error.main' : undefined }} data-testid={`ticket-stat-${label}`}>
+      <Typography variant="body2" color="text.secondary" noWrap>
+        {label}
+      </Typography>
+      <Typography
+        variant="h5"
+        component="p"
+        sx={{ fontWeight: 700, color: highlight && value ? 'error.main' : undefined }}
+        data-testid={`ticket-stat-${label}`}
+      >
         {value ?? '—'}
       </Typography>
     </Paper>
   );
 }
 
-function TicketRow({ ticket, staff, onOpen, onOrganisation }: { ticket: TicketRecord; staff: boolean; onOpen: () => void; onOrganisation: () => void }) {
+function TicketRow({ ticket, staff, onOpen, onOrganisation }: { ticket: Ticket; staff: boolean; onOpen: () => void; onOrganisation: () => void }) {
   return (
     <Paper
       variant="outlined"
       data-testid="ticket-row"
-      sx={{ p: 1.5, display: 'grid', gap: 0.5, cursor: 'pointer', borderLeftWidth: 4, borderLeftColor: ticket.is_overdue ? 'error.main' : 'divider', '&:hover': { bgcolor: 'action.hover' } }}
+      sx={{
+        p: 1.5,
+        display: 'grid',
+        gap: 0.5,
+        cursor: 'pointer',
+        borderLeftWidth: 4,
+        borderLeftColor: ticket.is_overdue ? 'error.main' : 'divider',
+        '&:hover': { bgcolor: 'action.hover' },
+      }}
       onClick={onOpen}
     >
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
-        <Typography variant="caption" color="text.secondary" sx={{ fontFamily: 'monospace' }}>{ticket.ticket_id}</Typography>
+        <Typography variant="caption" color="text.secondary" sx={{ fontFamily: 'monospace' }}>
+          {ticket.ticket_id}
+        </Typography>
         <TicketStatusChip status={ticket.status} />
         <TicketPriorityChip priority={ticket.priority} />
         {ticket.is_overdue ? <OverdueChip /> : null}
       </Box>
-      <Button variant="text" onClick={onOpen} sx={{ justifyContent: 'flex-start', textTransform: 'none', p: 0, fontWeight: 600, textAlign: 'left', wordBreak: 'break-word' }}>
+      <Button
+        variant="text"
+        onClick={onOpen}
+        sx={{ justifyContent: 'flex-start', textTransform: 'none', p: 0, fontWeight: 600, textAlign: 'left', wordBreak: 'break-word' }}
+      >
         {ticket.title}
       </Button>
       <Typography variant="body2" color="text.secondary">
-        {ticket.category} · {isSettled(ticket.status) ? <>{ticket.status} </> : <>Due <DateText value={ticket.due_date} /> </>}· {ticket.assignee?.full_name ? `Assigned to ${ticket.assignee.full_name}` : 'Unassigned'} · {ticket.comment_count} comment{ticket.comment_count === 1 ? '' : 's'}
+        {ticket.category} ·{' '}
+        {isSettled(ticket.status) ? (
+          <>{ticket.status} </>
+        ) : (
+          <>
+            Due <DateText value={ticket.due_date} />{' '}
+          </>
+        )}
+        · {ticket.assignee?.full_name ? `Assigned to ${ticket.assignee.full_name}` : 'Unassigned'} · {ticket.comment_count} comment
+        {ticket.comment_count === 1 ? '' : 's'}
       </Typography>
       {staff && ticket.company_name ? (
         <Box>
-          <Button size="small" sx={{ p: 0, minWidth: 0, textTransform: 'none' }} onClick={(event) => { event.stopPropagation(); onOrganisation(); }}>
+          <Button
+            size="small"
+            sx={{ p: 0, minWidth: 0, textTransform: 'none' }}
+            onClick={(event) => {
+              event.stopPropagation();
+              onOrganisation();
+            }}
+          >
             {ticket.company_name}
           </Button>
         </Box>
@@ -76,12 +114,12 @@ export function MyCases() {
   const [organisation, setOrganisation] = useState<{ id: string; name: string } | null>(null);
   const [search, setSearch] = useState('');
   const debouncedSearch = useDebounced(search, 300);
-  const [rows, setRows] = useState<TicketRecord[] | null>(null);
+  const [rows, setRows] = useState<Ticket[] | null>(null);
   const [total, setTotal] = useState(0);
   const [stats, setStats] = useState<TicketStatistics | null>(null);
   const [error, setError] = useState<unknown>(null);
   const [creating, setCreating] = useState(false);
-  const [assignees, setAssignees] = useState<UserOption[]>([]);
+  const [assignees, setAssignees] = useState<TicketAssignee[]>([]);
   const openTicket = params.get('ticket');
   const { filter: cardFilter, clear: clearCardFilter } = useUrlFilter();
   const cardFilterText = cardFilter ? JSON.stringify(cardFilter) : '';
@@ -108,6 +146,7 @@ export function MyCases() {
       console.error(failure);
       setError(failure);
     }
+    // The card's filter is a new object on every render; its text form says when it really changed.
   }, [page, status, priority, assignedTo, organisation, debouncedSearch, staff, cardFilterText]);
 
   useEffect(() => {
@@ -131,7 +170,14 @@ export function MyCases() {
 
   return (
     <Box>
-      <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', sm: 'repeat(3, minmax(0, 1fr))', md: `repeat(${staff ? 6 : 5}, minmax(0, 1fr))` }, mb: 2 }}>
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 1.5,
+          gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', sm: 'repeat(3, minmax(0, 1fr))', md: `repeat(${staff ? 6 : 5}, minmax(0, 1fr))` },
+          mb: 2,
+        }}
+      >
         <Stat label="Total" value={stats?.total} />
         <Stat label="Open" value={stats?.open} />
         <Stat label="In Progress" value={stats?.in_progress} />
@@ -144,22 +190,64 @@ export function MyCases() {
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center', mb: 2 }}>
         <TextField select size="small" label="Status" value={status} onChange={filter(setStatus)} fullWidth={false} sx={{ width: { xs: '100%', sm: 150 } }}>
           <MenuItem value="">All statuses</MenuItem>
-          {TICKET_STATUSES.map((s) => <MenuItem key={s} value={s}>{s}</MenuItem>)}
+          {TICKET_STATUSES.map((s) => (
+            <MenuItem key={s} value={s}>
+              {s}
+            </MenuItem>
+          ))}
         </TextField>
-        <TextField select size="small" label="Priority" value={priority} onChange={filter(setPriority)} fullWidth={false} sx={{ width: { xs: '100%', sm: 150 } }}>
+        <TextField
+          select
+          size="small"
+          label="Priority"
+          value={priority}
+          onChange={filter(setPriority)}
+          fullWidth={false}
+          sx={{ width: { xs: '100%', sm: 150 } }}
+        >
           <MenuItem value="">All priorities</MenuItem>
-          {TICKET_PRIORITIES.map((p) => <MenuItem key={p} value={p}>{p}</MenuItem>)}
+          {TICKET_PRIORITIES.map((p) => (
+            <MenuItem key={p} value={p}>
+              {p}
+            </MenuItem>
+          ))}
         </TextField>
         {staff ? (
           <>
-            <TextField select size="small" label="Assignee" value={assignedTo} onChange={filter(setAssignedTo)} fullWidth={false} sx={{ width: { xs: '100%', sm: 170 } }}>
+            <TextField
+              select
+              size="small"
+              label="Assignee"
+              value={assignedTo}
+              onChange={filter(setAssignedTo)}
+              fullWidth={false}
+              sx={{ width: { xs: '100%', sm: 170 } }}
+            >
               <MenuItem value="">Everyone</MenuItem>
               <MenuItem value="unassigned">Unassigned</MenuItem>
-              {assignees.map((u) => <MenuItem key={u.id} value={u.id}>{u.full_name}</MenuItem>)}
+              {assignees.map((u) => (
+                <MenuItem key={u.id} value={u.id}>
+                  {u.full_name}
+                </MenuItem>
+              ))}
             </TextField>
-            <TextField size="small" label="Search number, title or company" value={search} onChange={filter(setSearch)} fullWidth={false} sx={{ width: { xs: '100%', sm: 220 } }} />
+            <TextField
+              size="small"
+              label="Search number, title or company"
+              value={search}
+              onChange={filter(setSearch)}
+              fullWidth={false}
+              sx={{ width: { xs: '100%', sm: 220 } }}
+            />
             {organisation ? (
-              <Button size="small" variant="outlined" onClick={() => { setOrganisation(null); setPage(1); }}>
+              <Button
+                size="small"
+                variant="outlined"
+                onClick={() => {
+                  setOrganisation(null);
+                  setPage(1);
+                }}
+              >
                 Organisation: {organisation.name} ✕
               </Button>
             ) : null}
@@ -175,9 +263,7 @@ export function MyCases() {
 
       <LoadError error={error} message="Failed to load tickets" onRetry={load} />
       {!rows && !error ? <Loading /> : null}
-      {rows && rows.length === 0 ? (
-        <EmptyState title="No tickets found" message="Tickets you open, or that are assigned to you, appear here." />
-      ) : null}
+      {rows && rows.length === 0 ? <EmptyState title="No tickets found" message="Tickets you open, or that are assigned to you, appear here." /> : null}
       <Box sx={{ display: 'grid', gap: 1 }}>
         {(rows ?? []).map((ticket) => (
           <TicketRow
@@ -185,11 +271,16 @@ export function MyCases() {
             ticket={ticket}
             staff={staff}
             onOpen={() => showTicket(ticket.id)}
-            onOrganisation={() => { setOrganisation({ id: ticket.organisation_id, name: ticket.company_name ?? ticket.organisation_id }); setPage(1); }}
+            onOrganisation={() => {
+              setOrganisation({ id: ticket.organisation_id, name: ticket.company_name ?? ticket.organisation_id });
+              setPage(1);
+            }}
           />
         ))}
       </Box>
-      {pages > 1 ? <Pagination sx={{ mt: 2, display: 'flex', justifyContent: 'center' }} count={pages} page={page} onChange={(_, value) => setPage(value)} /> : null}
+      {pages > 1 ? (
+        <Pagination sx={{ mt: 2, display: 'flex', justifyContent: 'center' }} count={pages} page={page} onChange={(_, value) => setPage(value)} />
+      ) : null}
 
       <TicketCreateDialog
         open={creating}

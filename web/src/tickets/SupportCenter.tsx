@@ -41,8 +41,17 @@ function SupportCenterTabs() {
   return (
     <Box sx={{ p: { xs: 2, md: 3 } }}>
       <PageTitle title="Support Center" subtitle="Downloads, warranty and returns, your support cases and how to reach us." />
-      <Tabs value={tab} onChange={(_, value: TabKey) => select(value)} variant="scrollable" allowScrollButtonsMobile aria-label="Support Center sections" sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}>
-        {SUPPORT_TABS.map((t) => <Tab key={t.key} value={t.key} label={t.label} />)}
+      <Tabs
+        value={tab}
+        onChange={(_, value: TabKey) => select(value)}
+        variant="scrollable"
+        allowScrollButtonsMobile
+        aria-label="Support Center sections"
+        sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}
+      >
+        {SUPPORT_TABS.map((t) => (
+          <Tab key={t.key} value={t.key} label={t.label} />
+        ))}
       </Tabs>
       {tab === 'cases' ? <MyCases /> : null}
       {tab === 'downloads' ? <Downloads admin={role === 'admin' || role === 'administrator'} /> : null}
@@ -53,7 +62,9 @@ function SupportCenterTabs() {
             A support case has a number you can quote on the phone, and its priority sets when it is due:
           </Typography>
           <ServiceLevels />
-          <Button variant="contained" sx={{ mt: 2 }} onClick={() => select('cases')}>Open a support case</Button>
+          <Button variant="contained" sx={{ mt: 2 }} onClick={() => select('cases')}>
+            Open a support case
+          </Button>
         </SupportContactCard>
       ) : null}
     </Box>

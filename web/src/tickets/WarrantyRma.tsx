@@ -1,10 +1,11 @@
+import type { UnitWarranty, WarrantyCheckAnswer } from '@contracts/tickets';
 import { Alert, Box, Button, Paper, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useAccess } from '../access/usePrincipal';
 import { formatDate } from '../formatting';
 import { useToast } from '../layout/toast';
 import { ApiError } from '../providers/errorMapper';
-import { checkWarranty, requestRma, type UnitWarranty } from './ticketsApi';
+import { checkWarranty, requestRma } from './ticketsApi';
 
 /** The Warranty/RMA tab: look a shipped unit up by serial number; a unit under warranty can be returned. */
 export function WarrantyRma({ onTicket }: { onTicket: (ticketId: string) => void }) {
@@ -12,7 +13,7 @@ export function WarrantyRma({ onTicket }: { onTicket: (ticketId: string) => void
   const toast = useToast();
   const [serial, setSerial] = useState('');
   const [error, setError] = useState('');
-  const [result, setResult] = useState<{ found: boolean; message: string; data: UnitWarranty | null } | null>(null);
+  const [result, setResult] = useState<WarrantyCheckAnswer | null>(null);
   const [description, setDescription] = useState('');
   const [busy, setBusy] = useState(false);
 
@@ -47,35 +48,85 @@ export function WarrantyRma({ onTicket }: { onTicket: (ticketId: string) => void
   const unit = result?.data;
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, maxWidth: 760 }}>
-      <Typography variant="h6" component="h2" sx={{ mb: 1 }}>Warranty check</Typography>
+      <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
+        Warranty check
+      </Typography>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
         Enter the serial number printed on the unit (for example SN-2026-001001-01001). It is also listed on the order's tracking page.
       </Typography>
-      <Box component="form" onSubmit={(event) => { event.preventDefault(); void check(); }} sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'flex-start' }}>
-        <TextField label="Serial number" name="serial_number" size="small" value={serial} onChange={(e) => { setSerial(e.target.value); setError(''); }} error={Boolean(error)} helperText={error} sx={{ flex: '1 1 260px' }} />
-        <Button type="submit" variant="contained" disabled={busy}>Check Warranty</Button>
+      <Box
+        component="form"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void check();
+        }}
+        sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'flex-start' }}
+      >
+        <TextField
+          label="Serial number"
+          name="serial_number"
+          size="small"
+          value={serial}
+          onChange={(e) => {
+            setSerial(e.target.value);
+            setError('');
+          }}
+          error={Boolean(error)}
+          helperText={error}
+          sx={{ flex: '1 1 260px' }}
+        />
+        <Button type="submit" variant="contained" disabled={busy}>
+          Check Warranty
+        </Button>
       </Box>
-      {result && !unit ? <Alert severity="warning" sx={{ mt: 2 }}>{result.message}</Alert> : null}
+      {result && !unit ? (
+        <Alert severity="warning" sx={{ mt: 2 }}>
+          {result.message}
+        </Alert>
+      ) : null}
       {unit ? (
         <Box sx={{ mt: 2 }} data-testid="warranty-result">
-          <Alert severity={unit.under_warranty ? 'success' : 'warning'} sx={{ mb: 2 }}>{result!.message}</Alert>
+          <Alert severity={unit.under_warranty ? 'success' : 'warning'} sx={{ mb: 2 }}>
+            {result!.message}
+          </Alert>
           <Box sx={{ display: 'grid', gap: 0.5, gridTemplateColumns: { xs: '1fr', sm: '160px 1fr' } }}>
-            <Typography variant="body2" color="text.secondary">Product</Typography>
+            <Typography variant="body2" color="text.secondary">
+              Product
+            </Typography>
             <Typography variant="body2">{unit.product_name}</Typography>
-            <Typography variant="body2" color="text.secondary">Serial number</Typography>
+            <Typography variant="body2" color="text.secondary">
+              Serial number
+            </Typography>
             <Typography variant="body2">{unit.serial_number}</Typography>
-            <Typography variant="body2" color="text.secondary">Order</Typography>
+            <Typography variant="body2" color="text.secondary">
+              Order
+            </Typography>
             <Typography variant="body2">{unit.order_number}</Typography>
-            <Typography variant="body2" color="text.secondary">Delivered</Typography>
+            <Typography variant="body2" color="text.secondary">
+              Delivered
+            </Typography>
             <Typography variant="body2">{unit.delivered_at ? formatDate(unit.delivered_at) : `Not yet (shipped ${formatDate(unit.shipped_at)})`}</Typography>
-            <Typography variant="body2" color="text.secondary">Warranty ends</Typography>
-            <Typography variant="body2">{formatDate(unit.warranty_ends_at)} ({unit.warranty_months} months)</Typography>
+            <Typography variant="body2" color="text.secondary">
+              Warranty ends
+            </Typography>
+            <Typography variant="body2">
+              {formatDate(unit.warranty_ends_at)} ({unit.warranty_months} months)
+            </Typography>
           </Box>
           {unit.under_warranty && canDo('create-support-case') ? (
             <Box sx={{ mt: 2, display: 'grid', gap: 1.5 }}>
-              <TextField label="What is wrong with the unit?" name="rma_description" multiline minRows={2} value={description} onChange={(e) => setDescription(e.target.value)} />
+              <TextField
+                label="What is wrong with the unit?"
+                name="rma_description"
+                multiline
+                minRows={2}
+                value={description}
+                onChange={(e) => setDescription(e.target.value)}
+              />
               <Box>
-                <Button variant="contained" color="secondary" disabled={busy} onClick={() => void rma(unit)}>Request RMA</Button>
+                <Button variant="contained" color="secondary" disabled={busy} onClick={() => void rma(unit)}>
+                  Request RMA
+                </Button>
               </Box>
             </Box>
           ) : null}

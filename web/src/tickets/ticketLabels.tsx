@@ -1,6 +1,11 @@
 import { Chip } from '@mui/material';
 
-const STATUS_COLOURS: Record<string, 'info' | 'warning' | 'success' | 'default'> = { Open: 'info', 'In Progress': 'warning', Resolved: 'success', Closed: 'default' };
+const STATUS_COLOURS: Record<string, 'info' | 'warning' | 'success' | 'default'> = {
+  Open: 'info',
+  'In Progress': 'warning',
+  Resolved: 'success',
+  Closed: 'default',
+};
 const PRIORITY_COLOURS: Record<string, 'default' | 'info' | 'warning' | 'error'> = { Low: 'default', Medium: 'info', High: 'warning', Critical: 'error' };
 
 export function TicketStatusChip({ status }: { status: string }) {

@@ -28,7 +28,7 @@ export function UserCreate({ open, onClose, onCreated }: { open: boolean; onClos
 
   const save = async (values: Record<string, unknown>) => {
     try {
-      await dataProvider.create('users', { data: createPayload(values as unknown as UserFormValues) });
+      await dataProvider.create('users', { data: createPayload(values as unknown as UserFormValues) }); // react-admin's Form hands over untyped values; UserInputs' fields are UserFormValues
       toast('User successfully registered', 'success');
       onCreated();
       onClose();

@@ -1,3 +1,4 @@
+import type { UserView } from '@contracts/identity';
 import { isAdminRole } from '@domain/access';
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, useMediaQuery, type Theme } from '@mui/material';
 import { Form, useDataProvider } from 'react-admin';
@@ -6,7 +7,7 @@ import { useAccess } from '../access/usePrincipal';
 import { useToast } from '../layout/toast';
 import { ApiError } from '../providers/errorMapper';
 import { UserInputs } from './UserInputs';
-import { companyOf, permissionsOf, updatePayload, type UserFormValues, type UserRecord } from './userRules';
+import { companyOf, permissionsOf, updatePayload, type UserFormValues } from './userRules';
 
 function Actions({ onClose }: { onClose: () => void }) {
   const { isSubmitting } = useFormState();
@@ -23,7 +24,7 @@ function Actions({ onClose }: { onClose: () => void }) {
 }
 
 /** The Edit User dialog: the role is fixed; a new password only for administrators. */
-export function UserEdit({ record, onClose, onSaved }: { record: UserRecord | null; onClose: () => void; onSaved: () => void }) {
+export function UserEdit({ record, onClose, onSaved }: { record: UserView | null; onClose: () => void; onSaved: () => void }) {
   const dataProvider = useDataProvider();
   const toast = useToast();
   const { role } = useAccess();
@@ -35,7 +36,7 @@ export function UserEdit({ record, onClose, onSaved }: { record: UserRecord | nu
     try {
       await dataProvider.update('users', {
         id: record.id,
-        data: updatePayload(record, values as unknown as UserFormValues, actorIsAdmin),
+        data: updatePayload(record, values as unknown as UserFormValues, actorIsAdmin), // react-admin's Form hands over untyped values; UserInputs' fields are UserFormValues
         previousData: record,
       });
       toast('User updated successfully', 'success');

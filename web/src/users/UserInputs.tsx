@@ -32,7 +32,7 @@ export function PermissionPicker({ role, resetOnRoleChange }: { role: string; re
       field.onChange(isRole(role) ? DEFAULT_PERMISSIONS_BY_ROLE[role as Role].filter((p) => grantable.has(p)) : []);
     }
     previousRole.current = role;
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only a change of role resets the picker; field and grantable are new objects each render
   }, [role]);
 
   const set = (next: Set<string>) => field.onChange([...next]);
@@ -77,7 +77,9 @@ export function PermissionPicker({ role, resetOnRoleChange }: { role: string; re
               <FormControlLabel
                 key={permission}
                 sx={{ display: 'flex', mr: 0 }}
-                control={<Checkbox size="small" checked={selected.has(permission)} onChange={(event) => toggle(permission, event.target.checked)} name={permission} />}
+                control={
+                  <Checkbox size="small" checked={selected.has(permission)} onChange={(event) => toggle(permission, event.target.checked)} name={permission} />
+                }
                 label={<Typography variant="body2">{permissionLabel(permission)}</Typography>}
               />
             ))}

@@ -1,3 +1,4 @@
+import type { UserView } from '@contracts/identity';
 import { isAdminRole, isPermission, isRole, permissionLabel, ROLE_LABELS } from '@domain/access';
 import BlockIcon from '@mui/icons-material/Block';
 import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutline';
@@ -5,28 +6,12 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import FactCheckIcon from '@mui/icons-material/FactCheck';
 import HistoryIcon from '@mui/icons-material/History';
+import PhonelinkEraseIcon from '@mui/icons-material/PhonelinkErase';
 import PersonOffIcon from '@mui/icons-material/PersonOff';
-import {
-  Box,
-  Button,
-  Card,
-  CardContent,
-  Chip,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  DialogTitle,
-  IconButton,
-  MenuItem,
-  TextField,
-  Tooltip,
-  Typography,
-  useMediaQuery,
-  type Theme,
-} from '@mui/material';
+import { Box, Button, Card, CardContent, Chip, TextField, Tooltip, Typography, useMediaQuery, type Theme } from '@mui/material';
 import { useState, type ReactNode } from 'react';
-import { useDataProvider, useGetIdentity, useGetList } from 'react-admin';
+import { useDataProvider, useGetIdentity } from 'react-admin';
+import { ActionDialog } from '../layout/ActionDialog';
 import { useToast } from '../layout/toast';
 import {
   DateText,
@@ -37,32 +22,29 @@ import {
   LoadError,
   Loading,
   RecordTable,
+  RowAction,
+  RowActions,
+  SelectFilter,
   SelectRowBox,
-  useListControls,
-  useSelection,
+  useDialogAction,
+  useFilteredList,
   type CsvColumn,
   type ListSortChoice,
   type RecordColumn,
 } from '../lists';
 import { PartnerShow } from '../partners/PartnerShow';
 import type { PartnerRecord } from '../partners/partnersApi';
-import { ApiError, messageOf } from '../providers/errorMapper';
+import { answerMessageOf, messageOf } from '../providers/errorMapper';
 import { UserCreate } from './UserCreate';
 import { UserEdit } from './UserEdit';
 import { UserHistory } from './UserHistory';
-import { ADMIN_DELETE_REFUSED, companyOf, deleteConfirmation, LISTED_ROLES, permissionsOf, ROLE_BADGE_COLOURS, usersForList, type UserRecord } from './userRules';
-import { eraseUserData, setUsersActive } from './usersApi';
-import { useDebounced } from '../layout/useDebounced';
+import { ADMIN_DELETE_REFUSED, companyOf, deleteConfirmation, LISTED_ROLES, permissionsOf, ROLE_BADGE_COLOURS, usersForList } from './userRules';
+import { eraseUserData, resetSecondFactors, setUsersActive } from './usersApi';
 
 export function RoleBadge({ role }: { role: string }) {
   const colours = ROLE_BADGE_COLOURS[role] ?? { bg: '#eceff1', fg: '#37474f' };
   return (
-    <Chip
-      size="small"
-      label={isRole(role) ? ROLE_LABELS[role] : role}
-      data-role={role}
-      sx={{ bgcolor: colours.bg, color: colours.fg, fontWeight: 600 }}
-    />
+    <Chip size="small" label={isRole(role) ? ROLE_LABELS[role] : role} data-role={role} sx={{ bgcolor: colours.bg, color: colours.fg, fontWeight: 600 }} />
   );
 }
 
@@ -70,10 +52,15 @@ export function StatusBadge({ active }: { active: boolean }) {
   return <Chip size="small" label={active ? 'Active' : 'Inactive'} color={active ? 'success' : 'default'} variant={active ? 'filled' : 'outlined'} />;
 }
 
-function PermissionsSummary({ user }: { user: UserRecord }) {
+function PermissionsSummary({ user }: { user: UserView }) {
   if (isAdminRole(user.role)) return <Typography variant="body2">All permissions</Typography>;
   const permissions = permissionsOf(user);
-  if (!permissions.length) return <Typography variant="body2" color="text.secondary">None</Typography>;
+  if (!permissions.length)
+    return (
+      <Typography variant="body2" color="text.secondary">
+        None
+      </Typography>
+    );
   const labels = permissions.map((p) => (isPermission(p) ? permissionLabel(p) : p));
   return (
     <Tooltip title={labels.join(', ')}>
@@ -82,15 +69,18 @@ function PermissionsSummary({ user }: { user: UserRecord }) {
   );
 }
 
-function RowActions({
+function UserRowActions({
   user,
   onEdit,
   onDelete,
   onHistory,
   onDecisions,
   onErase,
+  onResetFactors,
 }: {
-  user: UserRecord;
+  user: UserView;
+  /** Removes the person's second factors (a lost phone), with a reason. */
+  onResetFactors: () => void;
   onEdit: () => void;
   onDelete: () => void;
   onHistory: () => void;
@@ -100,42 +90,57 @@ function RowActions({
   onDecisions?: () => void;
 }) {
   const admin = isAdminRole(user.role);
+  const name = user.full_name;
   return (
-    <Box sx={{ display: 'flex', gap: 0.25, justifyContent: 'flex-end' }}>
+    <RowActions>
       {onDecisions ? (
-        <Tooltip title="Partner application history">
-          <IconButton size="small" aria-label={`Partner application history of ${user.full_name}`} onClick={onDecisions}>
-            <FactCheckIcon fontSize="small" />
-          </IconButton>
-        </Tooltip>
+        <RowAction
+          title="Partner application history"
+          label={`Partner application history of ${name}`}
+          icon={<FactCheckIcon fontSize="small" />}
+          onClick={onDecisions}
+        />
       ) : null}
-      <Tooltip title="History">
-        <IconButton size="small" aria-label={`History of ${user.full_name}`} onClick={onHistory}>
-          <HistoryIcon fontSize="small" />
-        </IconButton>
-      </Tooltip>
-      <Tooltip title="Edit">
-        <IconButton size="small" aria-label={`Edit ${user.full_name}`} onClick={onEdit}>
-          <EditIcon fontSize="small" />
-        </IconButton>
-      </Tooltip>
+      <RowAction title="History" label={`History of ${name}`} icon={<HistoryIcon fontSize="small" />} onClick={onHistory} />
+      <RowAction title="Edit" label={`Edit ${name}`} icon={<EditIcon fontSize="small" />} onClick={onEdit} />
+      <RowAction
+        title="Reset second factors"
+        label={`Reset second factors of ${name}`}
+        icon={<PhonelinkEraseIcon fontSize="small" />}
+        onClick={onResetFactors}
+      />
       {onErase ? (
-        <Tooltip title="Erase personal data">
-          <IconButton size="small" aria-label={`Erase personal data of ${user.full_name}`} onClick={onErase}>
-            <PersonOffIcon fontSize="small" />
-          </IconButton>
-        </Tooltip>
+        <RowAction title="Erase personal data" label={`Erase personal data of ${name}`} icon={<PersonOffIcon fontSize="small" />} onClick={onErase} />
       ) : null}
-      <Tooltip title={admin ? ADMIN_DELETE_REFUSED : 'Delete'}>
-        <span>
-          <IconButton size="small" aria-label={`Delete ${user.full_name}`} onClick={onDelete} disabled={admin} color="error">
-            <DeleteIcon fontSize="small" />
-          </IconButton>
-        </span>
-      </Tooltip>
-    </Box>
+      <RowAction
+        title={admin ? ADMIN_DELETE_REFUSED : 'Delete'}
+        label={`Delete ${name}`}
+        icon={<DeleteIcon fontSize="small" />}
+        onClick={onDelete}
+        disabled={admin}
+        color="error"
+      />
+    </RowActions>
   );
 }
+
+/** The reason an administrator gives for resetting or erasing a person's account. */
+function AuditReasonField({ value, onChange }: { value: string; onChange: (value: string) => void }) {
+  return (
+    <TextField
+      label="Reason (kept in the audit log)"
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+      required
+      fullWidth
+      multiline
+      minRows={2}
+      inputProps={{ maxLength: 500 }}
+    />
+  );
+}
+
+const ROLE_FILTERS = [{ value: '', label: 'All roles' }, ...LISTED_ROLES.map((r) => ({ value: r, label: ROLE_LABELS[r] }))];
 
 const STATUS_FILTERS = [
   { value: '', label: 'All statuses' },
@@ -151,7 +156,7 @@ const SORT_CHOICES: ListSortChoice[] = [
   { field: 'company_name', order: 'ASC', label: 'Company A–Z' },
 ];
 
-const CSV_COLUMNS: CsvColumn<UserRecord>[] = [
+const CSV_COLUMNS: CsvColumn<UserView>[] = [
   { label: 'Name', value: (u) => u.full_name },
   { label: 'Email', value: (u) => u.email },
   { label: 'Role', value: (u) => (isRole(u.role) ? ROLE_LABELS[u.role] : u.role) },
@@ -163,7 +168,7 @@ const CSV_COLUMNS: CsvColumn<UserRecord>[] = [
 
 const DETAIL_COLUMNS_FROM = 'xl';
 
-const columns = (actions: (user: UserRecord) => ReactNode): RecordColumn<UserRecord>[] => [
+const columns = (actions: (user: UserView) => ReactNode): RecordColumn<UserView>[] => [
   { label: 'Name', sortField: 'full_name', render: (user) => user.full_name, cellSx: { fontWeight: 500 } },
   { label: 'Email', sortField: 'email', render: (user) => <EmailText email={user.email} />, cellSx: { maxWidth: 280 } },
   { label: 'Role', sortField: 'role', render: (user) => <RoleBadge role={user.role} /> },
@@ -183,65 +188,68 @@ export function UserList() {
   const toast = useToast();
   const { identity } = useGetIdentity();
   const detailColumnsHidden = useMediaQuery<Theme>((theme) => theme.breakpoints.down(DETAIL_COLUMNS_FROM));
-  const [search, setSearch] = useState('');
-  const [role, setRole] = useState('');
-  const [active, setActive] = useState('');
-  const query = useDebounced(search.trim(), 300);
-  const filter = { ...(query ? { q: query } : {}), ...(role ? { role } : {}), ...(active ? { is_active: active === 'true' } : {}) };
-  const controls = useListControls({ sort: { field: 'created_at', order: 'DESC' }, filterKey: JSON.stringify(filter) });
+  const list = useFilteredList<UserView, 'role' | 'active'>('users', {
+    sort: { field: 'created_at', order: 'DESC' },
+    fields: ['role', 'active'],
+    toFilter: ({ role, active }) => ({ ...(role ? { role } : {}), ...(active ? { is_active: active === 'true' } : {}) }),
+    rows: usersForList,
+    getListOptions: { meta: {} },
+  });
+  const { search, setSearch, filter, controls, total, isPending, error, refetch, selection, filtered, clearFilters } = list;
+  const { role, active } = list.values;
+  const users = list.rows;
   const [adding, setAdding] = useState(false);
-  const [editing, setEditing] = useState<UserRecord | null>(null);
-  const [deleting, setDeleting] = useState<UserRecord | null>(null);
-  const [history, setHistory] = useState<UserRecord | null>(null);
-  const [decisions, setDecisions] = useState<UserRecord | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [erasing, setErasing] = useState<UserRecord | null>(null);
+  const [editing, setEditing] = useState<UserView | null>(null);
+  const [deleting, setDeleting] = useState<UserView | null>(null);
+  const [history, setHistory] = useState<UserView | null>(null);
+  const [decisions, setDecisions] = useState<UserView | null>(null);
+  const [erasing, setErasing] = useState<UserView | null>(null);
   const [eraseReason, setEraseReason] = useState('');
+  const [resetting, setResetting] = useState<UserView | null>(null);
+  const [resetReason, setResetReason] = useState('');
   const [bulkBusy, setBulkBusy] = useState(false);
 
-  const { data, total, isPending, error, refetch } = useGetList<UserRecord>('users', { ...controls.params, filter }, { meta: {} });
-  const users = usersForList(data ?? []);
-  const selection = useSelection(users.map((u) => u.id));
-  const filtered = Boolean(query || role || active);
-  const clearFilters = () => {
-    setSearch('');
-    setRole('');
-    setActive('');
-  };
+  const toastFailure = (message: string) => toast(message, 'error');
+  const deletion = useDialogAction((e) => answerMessageOf(e, 'Failed to delete user', 'An error occurred while deleting the user'), toastFailure);
+  const reset = useDialogAction('The second factors could not be reset', toastFailure);
+  const erasure = useDialogAction('Failed to erase the user', toastFailure);
+  const busy = deletion.busy || reset.busy || erasure.busy;
 
   const confirmDelete = async () => {
     if (!deleting) return;
-    setBusy(true);
-    try {
-      await dataProvider.delete('users', { id: deleting.id, previousData: deleting });
-      toast(`User ${deleting.full_name} deleted successfully`, 'success');
-      setDeleting(null);
-      void refetch();
-    } catch (e) {
-      if (e instanceof ApiError && e.status !== 0) {
-        toast(e.message !== 'An error occurred' ? e.message : 'Failed to delete user', 'error');
-      } else {
-        toast('An error occurred while deleting the user', 'error');
-      }
-    } finally {
-      setBusy(false);
-    }
+    await deletion.run(
+      () => dataProvider.delete('users', { id: deleting.id, previousData: deleting }),
+      () => {
+        toast(`User ${deleting.full_name} deleted successfully`, 'success');
+        setDeleting(null);
+        void refetch();
+      },
+    );
+  };
+
+  const confirmReset = async () => {
+    if (!resetting) return;
+    await reset.run(
+      () => resetSecondFactors(resetting.id, resetReason.trim()),
+      (answer) => {
+        toast(answer.message, 'success');
+        setResetting(null);
+        setResetReason('');
+      },
+    );
   };
 
   const confirmErase = async () => {
     if (!erasing) return;
-    setBusy(true);
-    try {
-      const answer = await eraseUserData(erasing.id, eraseReason.trim());
-      toast(answer.message, 'success');
-      setErasing(null);
-      setEraseReason('');
-      void refetch();
-    } catch (e) {
-      toast(messageOf(e, 'Failed to erase the user'), 'error');
-    } finally {
-      setBusy(false);
-    }
+    await erasure.run(
+      () => eraseUserData(erasing.id, eraseReason.trim()),
+      (answer) => {
+        toast(answer.message, 'success');
+        setErasing(null);
+        setEraseReason('');
+        void refetch();
+      },
+    );
   };
 
   const setStatusOfSelected = async (isActive: boolean) => {
@@ -267,7 +275,14 @@ export function UserList() {
       </Button>
       <Tooltip title={selfSelected ? 'You cannot deactivate your own account' : ''}>
         <span>
-          <Button size="small" variant="outlined" color="warning" startIcon={<BlockIcon />} disabled={bulkBusy || selfSelected} onClick={() => void setStatusOfSelected(false)}>
+          <Button
+            size="small"
+            variant="outlined"
+            color="warning"
+            startIcon={<BlockIcon />}
+            disabled={bulkBusy || selfSelected}
+            onClick={() => void setStatusOfSelected(false)}
+          >
             Deactivate
           </Button>
         </span>
@@ -275,14 +290,15 @@ export function UserList() {
     </>
   );
 
-  const actions = (user: UserRecord) => (
-    <RowActions
+  const actions = (user: UserView) => (
+    <UserRowActions
       user={user}
       onEdit={() => setEditing(user)}
       onDelete={() => setDeleting(user)}
       onHistory={() => setHistory(user)}
       onDecisions={user.role === 'partner' ? () => setDecisions(user) : undefined}
       onErase={identity && String(identity.id) === user.id ? undefined : () => setErasing(user)}
+      onResetFactors={() => setResetting(user)}
     />
   );
 
@@ -292,21 +308,20 @@ export function UserList() {
         search={{ value: search, onChange: setSearch, placeholder: 'Search by name', label: 'Search users by name' }}
         filters={
           <>
-            <TextField select size="small" label="Role" value={role} onChange={(event) => setRole(event.target.value)} sx={{ flex: { xs: '1 1 140px', sm: '0 0 170px' } }}>
-              <MenuItem value="">All roles</MenuItem>
-              {LISTED_ROLES.map((r) => (
-                <MenuItem key={r} value={r}>
-                  {ROLE_LABELS[r]}
-                </MenuItem>
-              ))}
-            </TextField>
-            <TextField select size="small" label="Status" value={active} onChange={(event) => setActive(event.target.value)} sx={{ flex: { xs: '1 1 140px', sm: '0 0 150px' } }}>
-              {STATUS_FILTERS.map((choice) => (
-                <MenuItem key={choice.value} value={choice.value}>
-                  {choice.label}
-                </MenuItem>
-              ))}
-            </TextField>
+            <SelectFilter
+              label="Role"
+              value={role}
+              onChange={(value) => list.setValue('role', value)}
+              choices={ROLE_FILTERS}
+              sx={{ flex: { xs: '1 1 140px', sm: '0 0 170px' } }}
+            />
+            <SelectFilter
+              label="Status"
+              value={active}
+              onChange={(value) => list.setValue('active', value)}
+              choices={STATUS_FILTERS}
+              sx={{ flex: { xs: '1 1 140px', sm: '0 0 150px' } }}
+            />
           </>
         }
         sortChoices={SORT_CHOICES}
@@ -388,47 +403,56 @@ export function UserList() {
         initialTab="history"
       />
 
-      <Dialog open={Boolean(erasing)} onClose={() => !busy && setErasing(null)} aria-labelledby="erase-user-title">
-        <DialogTitle id="erase-user-title">Erase personal data</DialogTitle>
-        <DialogContent>
-          <DialogContentText sx={{ mb: 2 }}>
-            {erasing ? `${erasing.full_name}'s name, e-mail and phone become unreadable everywhere: lists, history, exports and backups. What they did (orders, tickets) stays, shown as by "Erased user", and they are signed out. This cannot be undone.` : ''}
-          </DialogContentText>
-          <TextField
-            label="Reason (kept in the audit log)"
-            value={eraseReason}
-            onChange={(event) => setEraseReason(event.target.value)}
-            required
-            fullWidth
-            multiline
-            minRows={2}
-            inputProps={{ maxLength: 500 }}
-          />
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setErasing(null)} disabled={busy}>
-            Cancel
-          </Button>
-          <Button color="error" variant="contained" onClick={() => void confirmErase()} disabled={busy || !eraseReason.trim()}>
-            {busy ? 'Erasing...' : 'Erase'}
-          </Button>
-        </DialogActions>
-      </Dialog>
+      <ActionDialog
+        open={Boolean(resetting)}
+        titleId="reset-factors-title"
+        title="Reset second factors"
+        message={
+          resetting
+            ? `${resetting.full_name}'s authenticator app, recovery codes and passkeys are removed: they sign in with their password alone (and set up a new factor first if one is required). Check who is asking before you do this.`
+            : ''
+        }
+        busy={busy}
+        onClose={() => setResetting(null)}
+        onConfirm={confirmReset}
+        confirmLabel="Reset"
+        busyLabel="Resetting..."
+        color="warning"
+        confirmDisabled={!resetReason.trim()}
+      >
+        <AuditReasonField value={resetReason} onChange={setResetReason} />
+      </ActionDialog>
 
-      <Dialog open={Boolean(deleting)} onClose={() => !busy && setDeleting(null)} aria-labelledby="delete-user-title">
-        <DialogTitle id="delete-user-title">Delete User</DialogTitle>
-        <DialogContent>
-          <DialogContentText>{deleting ? deleteConfirmation(deleting.full_name) : ''}</DialogContentText>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setDeleting(null)} disabled={busy}>
-            Cancel
-          </Button>
-          <Button color="error" variant="contained" onClick={() => void confirmDelete()} disabled={busy}>
-            {busy ? 'Deleting...' : 'Delete'}
-          </Button>
-        </DialogActions>
-      </Dialog>
+      <ActionDialog
+        open={Boolean(erasing)}
+        titleId="erase-user-title"
+        title="Erase personal data"
+        message={
+          erasing
+            ? `${erasing.full_name}'s name, e-mail and phone become unreadable everywhere: lists, history, exports and backups. What they did (orders, tickets) stays, shown as by "Erased user", and they are signed out. This cannot be undone.`
+            : ''
+        }
+        busy={busy}
+        onClose={() => setErasing(null)}
+        onConfirm={confirmErase}
+        confirmLabel="Erase"
+        busyLabel="Erasing..."
+        confirmDisabled={!eraseReason.trim()}
+      >
+        <AuditReasonField value={eraseReason} onChange={setEraseReason} />
+      </ActionDialog>
+
+      <ActionDialog
+        open={Boolean(deleting)}
+        titleId="delete-user-title"
+        title="Delete User"
+        message={deleting ? deleteConfirmation(deleting.full_name) : ''}
+        busy={busy}
+        onClose={() => setDeleting(null)}
+        onConfirm={confirmDelete}
+        confirmLabel="Delete"
+        busyLabel="Deleting..."
+      />
     </Box>
   );
 }

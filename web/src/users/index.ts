@@ -2,7 +2,7 @@ import PeopleIcon from '@mui/icons-material/People';
 import { UserCreate } from './UserCreate';
 import { UserEdit } from './UserEdit';
 import { UserList } from './UserList';
-import type { UserRecord } from './userRules';
+import type { UserView } from '@contracts/identity';
 
 /** The users resource, shown in the admin panel's User Management tab. */
 export default {
@@ -10,5 +10,5 @@ export default {
   create: UserCreate,
   edit: UserEdit,
   icon: PeopleIcon,
-  recordRepresentation: (record: UserRecord) => record.full_name,
+  recordRepresentation: (record: UserView) => record.full_name,
 };

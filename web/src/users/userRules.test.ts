@@ -1,3 +1,4 @@
+import type { UserView } from '@contracts/identity';
 import { describe, expect, it } from 'vitest';
 import {
   createPayload,
@@ -9,10 +10,23 @@ import {
   requiredRole,
   updatePayload,
   usersForList,
-  type UserRecord,
 } from './userRules';
 
-const user = (id: string, role: string): UserRecord => ({ id, role, full_name: id, email: `${id}@x.test`, is_active: true });
+const user = (id: string, role: string): UserView => ({
+  id,
+  role,
+  full_name: id,
+  email: `${id}@x.test`,
+  is_active: true,
+  status: 'active',
+  company_name: null,
+  company: null,
+  permissions: [],
+  effectivePermissions: [],
+  parent_user_id: null,
+  created_at: '2026-01-01T00:00:00.000Z',
+  updated_at: '2026-01-01T00:00:00.000Z',
+});
 
 describe('Add User validation', () => {
   it('uses the messages of the specification', () => {

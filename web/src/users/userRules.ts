@@ -1,5 +1,6 @@
 /** The Add/Edit User rules of spec 002 §5 and the list's display rules, as pure functions. */
 
+import type { UserView } from '@contracts/identity';
 import { isAdminRole, isSubUserRole } from '../../../domain/access';
 import { EMAIL_SHAPE, PASSWORD_MIN } from '../auth/validation';
 
@@ -7,19 +8,6 @@ export const ADDABLE_ROLES = ['distributor', 'manufacturer', 'support'] as const
 export type AddableRole = (typeof ADDABLE_ROLES)[number];
 
 export const ADMIN_DELETE_REFUSED = 'Admin users cannot be deleted for security reasons.';
-
-export interface UserRecord {
-  id: string;
-  full_name: string;
-  email: string;
-  role: string;
-  is_active: boolean;
-  permissions?: string[];
-  effectivePermissions?: string[];
-  company_name?: string | null;
-  company?: { company_name: string } | null;
-  created_at?: string;
-}
 
 export const requiredFullName = (value: unknown) => (typeof value === 'string' && value.trim() ? undefined : 'Full name is required.');
 
@@ -42,12 +30,12 @@ export const requiredRole = (value: unknown) => (typeof value === 'string' && va
 
 export const deleteConfirmation = (name: string) => `Are you sure you want to delete user ${name}? This action cannot be undone.`;
 
-export const companyOf = (user: UserRecord): string => user.company_name ?? user.company?.company_name ?? '';
+export const companyOf = (user: UserView): string => user.company_name ?? user.company?.company_name ?? '';
 
-export const permissionsOf = (user: UserRecord): string[] => user.effectivePermissions ?? user.permissions ?? [];
+export const permissionsOf = (user: UserView): string[] => user.effectivePermissions ?? user.permissions ?? [];
 
 /** The list shows admins first and never shows sub-users (the server orders and filters too). */
-export function usersForList(users: readonly UserRecord[]): UserRecord[] {
+export function usersForList(users: readonly UserView[]): UserView[] {
   return users
     .filter((user) => !isSubUserRole(user.role))
     .map((user, index) => ({ user, index }))
@@ -80,7 +68,7 @@ export function createPayload(values: UserFormValues) {
 }
 
 /** PUT /api/users/:id body: the role is unchanged; the password only from an admin and only when typed. */
-export function updatePayload(record: UserRecord, values: UserFormValues, actorIsAdmin: boolean) {
+export function updatePayload(record: UserView, values: UserFormValues, actorIsAdmin: boolean) {
   const payload: Record<string, unknown> = {
     id: record.id,
     full_name: values.full_name.trim(),

@@ -1,11 +1,5 @@
 import { API_URL, httpClient } from '../providers/httpClient';
-import type { UserRecord } from './userRules';
-
-export interface BulkStatusAnswer {
-  success: boolean;
-  message: string;
-  data: { changed: string[]; unchanged: string[]; users: UserRecord[] };
-}
+import type { BulkStatusAnswer, IdAnswer, MessageAnswer } from '@contracts/identity';
 
 /**
  * Activates or deactivates the given users, all or nothing: when one cannot change, nobody is
@@ -17,7 +11,13 @@ export async function setUsersActive(ids: string[], isActive: boolean): Promise<
 }
 
 /** Erases a person's personal data for good (administrators); the reason is kept in the audit log. */
-export async function eraseUserData(id: string, reason: string): Promise<{ message: string }> {
-  const { json } = await httpClient<{ message: string }>(`${API_URL}/users/${encodeURIComponent(id)}/erase`, { method: 'POST', body: { reason } });
+export async function eraseUserData(id: string, reason: string): Promise<IdAnswer> {
+  const { json } = await httpClient<IdAnswer>(`${API_URL}/users/${encodeURIComponent(id)}/erase`, { method: 'POST', body: { reason } });
+  return json;
+}
+
+/** Removes a person's second factors (administrators), with the reason the audit log keeps. */
+export async function resetSecondFactors(id: string, reason: string): Promise<MessageAnswer> {
+  const { json } = await httpClient<MessageAnswer>(`${API_URL}/users/${encodeURIComponent(id)}/mfa/reset`, { method: 'POST', body: { reason } });
   return json;
 }

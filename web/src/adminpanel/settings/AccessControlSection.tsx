@@ -14,7 +14,8 @@ export function AccessControlSection() {
     <Box component="section" aria-label="Access control">
       <SectionHeading title="Access control" text="The permissions each role starts with. They are part of the portal's rules and are read-only here." />
       <Alert severity="info" sx={{ mb: 2 }}>
-        To change what one person may do, edit their permissions in <RouterLink to="/adminpanel?tab=users">User Management</RouterLink>; partners and distributors choose their team members' permissions themselves.
+        To change what one person may do, edit their permissions in <RouterLink to="/adminpanel?tab=users">User Management</RouterLink>; partners and
+        distributors choose their team members' permissions themselves.
       </Alert>
       <TableContainer sx={{ maxWidth: '100%' }}>
         <Table size="small" aria-label="Role permissions">
@@ -30,18 +31,26 @@ export function AccessControlSection() {
                 <TableCell sx={{ verticalAlign: 'top', fontWeight: 600 }}>{role.label}</TableCell>
                 <TableCell>
                   <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5 }}>
-                    {isAdminRole(role.role) ? <Chip size="small" color="primary" label="Every permission" /> : role.permissions.map((p) => <Chip key={p.name} size="small" variant="outlined" label={p.label} title={p.name} />)}
+                    {isAdminRole(role.role) ? (
+                      <Chip size="small" color="primary" label="Every permission" />
+                    ) : (
+                      role.permissions.map((p) => <Chip key={p.name} size="small" variant="outlined" label={p.label} title={p.name} />)
+                    )}
                   </Box>
                 </TableCell>
               </TableRow>
             ))}
             <TableRow>
-              <TableCell sx={{ verticalAlign: 'top', fontWeight: 600 }}>API key (integration)</TableCell>
+              <TableCell sx={{ verticalAlign: 'top', fontWeight: 600 }}>API key (vendor, every read scope)</TableCell>
               <TableCell>
                 <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5 }}>
-                  {data.integration.permissions.map((p) => <Chip key={p.name} size="small" variant="outlined" label={p.label} title={p.name} />)}
+                  {data.integration.permissions.map((p) => (
+                    <Chip key={p.name} size="small" variant="outlined" label={p.label} title={p.name} />
+                  ))}
                 </Box>
-                <Typography variant="caption" color="text.secondary">Read-only: every organisation's lists, never a change.</Typography>
+                <Typography variant="caption" color="text.secondary">
+                  Read-only: every organisation's lists, never a change.
+                </Typography>
               </TableCell>
             </TableRow>
           </TableBody>

@@ -23,7 +23,11 @@ export function EmailTemplatesSection() {
   if (!data || !current) return <Loading />;
 
   const unknown = [...new Set([...unknownPlaceholders(draft.subject), ...unknownPlaceholders(draft.body)])];
-  const preview = renderTemplate(draft, { ...SAMPLE_TEMPLATE_VALUES, title: current.label, message: `(The text of the "${current.label}" notification, for example: ${SAMPLE_TEMPLATE_VALUES.message})` });
+  const preview = renderTemplate(draft, {
+    ...SAMPLE_TEMPLATE_VALUES,
+    title: current.label,
+    message: `(The text of the "${current.label}" notification, for example: ${SAMPLE_TEMPLATE_VALUES.message})`,
+  });
   const changed = draft.subject !== current.subject || draft.body !== current.body;
   const act = async (action: () => ReturnType<typeof settingsApi.resetTemplate>) => {
     setSaveError('');
@@ -38,10 +42,20 @@ export function EmailTemplatesSection() {
 
   return (
     <Box component="section" aria-label="Email templates">
-      <SectionHeading title="Email templates" text="The wording of the e-mail each notification sends. Placeholders in double braces are filled in for each recipient.">
+      <SectionHeading
+        title="Email templates"
+        text="The wording of the e-mail each notification sends. Placeholders in double braces are filled in for each recipient."
+      >
         <SettingHistory setting={`email-template.${current.kind}`} title={`${current.label} e-mail`} />
       </SectionHeading>
-      <TextField select size="small" label="Notification" value={current.kind} onChange={(e) => setKind(e.target.value)} sx={{ mb: 2, width: { xs: '100%', sm: 360 } }}>
+      <TextField
+        select
+        size="small"
+        label="Notification"
+        value={current.kind}
+        onChange={(e) => setKind(e.target.value)}
+        sx={{ mb: 2, width: { xs: '100%', sm: 360 } }}
+      >
         {data.templates.map((t) => (
           <MenuItem key={t.kind} value={t.kind}>
             {t.group}: {t.label}
@@ -56,12 +70,33 @@ export function EmailTemplatesSection() {
           </Tooltip>
         ))}
       </Box>
-      {saveError ? <Alert severity="error" sx={{ mb: 1.5 }}>{saveError}</Alert> : null}
-      {unknown.length ? <Alert severity="warning" sx={{ mb: 1.5 }}>Unknown placeholder{unknown.length === 1 ? '' : 's'}: {unknown.map((n) => `{{${n}}}`).join(', ')}.</Alert> : null}
+      {saveError ? (
+        <Alert severity="error" sx={{ mb: 1.5 }}>
+          {saveError}
+        </Alert>
+      ) : null}
+      {unknown.length ? (
+        <Alert severity="warning" sx={{ mb: 1.5 }}>
+          Unknown placeholder{unknown.length === 1 ? '' : 's'}: {unknown.map((n) => `{{${n}}}`).join(', ')}.
+        </Alert>
+      ) : null}
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, minWidth: 0 }}>
         <Box sx={{ display: 'grid', gap: 1.5, alignContent: 'start', minWidth: 0 }}>
-          <TextField size="small" label="Subject" value={draft.subject} onChange={(e) => setDraft((d) => ({ ...d, subject: e.target.value }))} inputProps={{ maxLength: 200 }} />
-          <TextField label="Body" value={draft.body} onChange={(e) => setDraft((d) => ({ ...d, body: e.target.value }))} multiline minRows={8} inputProps={{ maxLength: 5000 }} />
+          <TextField
+            size="small"
+            label="Subject"
+            value={draft.subject}
+            onChange={(e) => setDraft((d) => ({ ...d, subject: e.target.value }))}
+            inputProps={{ maxLength: 200 }}
+          />
+          <TextField
+            label="Body"
+            value={draft.body}
+            onChange={(e) => setDraft((d) => ({ ...d, body: e.target.value }))}
+            multiline
+            minRows={8}
+            inputProps={{ maxLength: 5000 }}
+          />
         </Box>
         <Paper variant="outlined" sx={{ p: 2, bgcolor: 'grey.50', minWidth: 0 }} aria-label="Preview" data-testid="template-preview">
           <Typography variant="caption" color="text.secondary">

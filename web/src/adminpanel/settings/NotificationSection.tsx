@@ -43,10 +43,17 @@ export function NotificationSection() {
 
   return (
     <Box component="section" aria-label="Notification settings">
-      <SectionHeading title="Notification settings" text="Every notification appears in the portal. Choose who also receives each one by e-mail; an account only ever gets notifications about its own records.">
+      <SectionHeading
+        title="Notification settings"
+        text="Every notification appears in the portal. Choose who also receives each one by e-mail; an account only ever gets notifications about its own records."
+      >
         <SettingHistory setting="notification-settings" title="Notification settings" />
       </SectionHeading>
-      {saveError ? <Alert severity="error" sx={{ mb: 1.5 }}>{saveError}</Alert> : null}
+      {saveError ? (
+        <Alert severity="error" sx={{ mb: 1.5 }}>
+          {saveError}
+        </Alert>
+      ) : null}
       {groups.map((group) => (
         <Box key={group} sx={{ mb: 2 }}>
           <Typography variant="overline" component="h4" color="text.secondary">
@@ -66,7 +73,9 @@ export function NotificationSection() {
                   {data.audiences.map((audience) => (
                     <FormControlLabel
                       key={audience.id}
-                      control={<Checkbox size="small" checked={(draft[event.kind] ?? []).includes(audience.id)} onChange={() => toggle(event.kind, audience.id)} />}
+                      control={
+                        <Checkbox size="small" checked={(draft[event.kind] ?? []).includes(audience.id)} onChange={() => toggle(event.kind, audience.id)} />
+                      }
                       label={<Typography variant="body2">{audience.label}</Typography>}
                       sx={{ mr: 1 }}
                     />
@@ -76,7 +85,19 @@ export function NotificationSection() {
             ))}
         </Box>
       ))}
-      <Box sx={{ position: 'sticky', bottom: 0, bgcolor: 'background.paper', py: 1.5, display: 'flex', gap: 1, flexWrap: 'wrap', borderTop: 1, borderColor: 'divider' }}>
+      <Box
+        sx={{
+          position: 'sticky',
+          bottom: 0,
+          bgcolor: 'background.paper',
+          py: 1.5,
+          display: 'flex',
+          gap: 1,
+          flexWrap: 'wrap',
+          borderTop: 1,
+          borderColor: 'divider',
+        }}
+      >
         <Button variant="contained" disabled={!changed} onClick={() => void save()}>
           Save Notification Settings
         </Button>

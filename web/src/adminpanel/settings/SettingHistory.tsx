@@ -2,7 +2,8 @@ import HistoryIcon from '@mui/icons-material/History';
 import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, List, ListItem, ListItemText, Typography } from '@mui/material';
 import { useState } from 'react';
 import { formatDateTime } from '../../formatting';
-import { settingsApi, type SettingChange } from './settingsApi';
+import type { SettingChange } from '@contracts/settings';
+import { settingsApi } from './settingsApi';
 
 const WORDS: Record<string, string> = {
   SupportContactChanged: 'Support contact changed',
@@ -38,7 +39,10 @@ export function SettingHistory({ setting, title }: { setting: string; title: str
           <List dense>
             {(history ?? []).map((change, index) => (
               <ListItem key={`${change.changed_at}-${index}`} disableGutters>
-                <ListItemText primary={WORDS[change.type] ?? change.type} secondary={`${formatDateTime(change.changed_at)} · ${change.changed_by_name ?? 'the system'}`} />
+                <ListItemText
+                  primary={WORDS[change.type] ?? change.type}
+                  secondary={`${formatDateTime(change.changed_at)} · ${change.changed_by_name ?? 'the system'}`}
+                />
               </ListItem>
             ))}
           </List>

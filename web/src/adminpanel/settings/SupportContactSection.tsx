@@ -12,7 +12,10 @@ export function SupportContactSection() {
   const [values, setValues] = useState({ phone: '', email: '', hours: '' });
   const [error, setError] = useState('');
   useEffect(() => {
-    getSupportContact().then((contact) => contact && setValues(contact), (failure) => console.error(failure));
+    getSupportContact().then(
+      (contact) => contact && setValues(contact),
+      (failure) => console.error(failure),
+    );
   }, []);
   const save = async () => {
     setError('');
@@ -29,13 +32,19 @@ export function SupportContactSection() {
       <SectionHeading title="Support contact" text="Shown to every signed-in user in the Support Center's Contact tab and on the Live Chat page.">
         <SettingHistory setting="support-contact" title="Support contact" />
       </SectionHeading>
-      {error ? <Alert severity="error" sx={{ mb: 1.5 }}>{error}</Alert> : null}
+      {error ? (
+        <Alert severity="error" sx={{ mb: 1.5 }}>
+          {error}
+        </Alert>
+      ) : null}
       <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
         <TextField size="small" label="Support phone" value={values.phone} onChange={set('phone')} />
         <TextField size="small" label="Support e-mail" value={values.email} onChange={set('email')} />
         <TextField size="small" label="Support hours" value={values.hours} onChange={set('hours')} sx={{ gridColumn: { md: '1 / -1' } }} />
       </Box>
-      <Button variant="contained" sx={{ mt: 1.5 }} onClick={() => void save()}>Save Support Contact</Button>
+      <Button variant="contained" sx={{ mt: 1.5 }} onClick={() => void save()}>
+        Save Support Contact
+      </Button>
     </Box>
   );
 }

@@ -1,58 +1,8 @@
+import type { AccessControl, EventLogSummary, NotificationTable, SettingChange, TemplateList } from '@contracts/settings';
 import type { EmailTemplate, MailAudience } from '@domain/settings/notifications';
 import { useCallback, useEffect, useState } from 'react';
 import { API_URL, httpClient, type RequestOptions } from '../../providers/httpClient';
 import { download } from '../../providers/download';
-
-export interface NotificationEventRow {
-  kind: string;
-  label: string;
-  group: string;
-  audiences: MailAudience[];
-  configured: boolean;
-}
-export interface NotificationTable {
-  audiences: Array<{ id: MailAudience; label: string }>;
-  events: NotificationEventRow[];
-}
-export interface TemplateRow extends EmailTemplate {
-  kind: string;
-  label: string;
-  group: string;
-  customised: boolean;
-  updated_at: string | null;
-}
-export interface TemplateList {
-  placeholders: Array<{ name: string; description: string }>;
-  standard: EmailTemplate;
-  templates: TemplateRow[];
-}
-export interface AccessControl {
-  roles: Array<{ role: string; label: string; permissions: Array<{ name: string; label: string }> }>;
-  integration: { permissions: Array<{ name: string; label: string }> };
-}
-export interface ApiKeyRow {
-  id: string;
-  name: string;
-  prefix: string;
-  /** What the key may write besides reading: `leads:write` (create and import leads); none: read-only. */
-  scopes: string[];
-  created_at: string;
-  created_by_name: string | null;
-  revoked_at: string | null;
-  status: 'active' | 'revoked';
-}
-export interface BackupSummary {
-  events: number;
-  streams: number;
-  first_event_at: string | null;
-  last_event_at: string | null;
-}
-export interface SettingChange {
-  type: string;
-  value: unknown;
-  changed_at: string;
-  changed_by_name: string | null;
-}
 
 type Answer<T> = { success: true; message?: string; data: T };
 
@@ -65,15 +15,13 @@ export const settingsApi = {
   notifications: () => call<NotificationTable>('/settings/notifications'),
   saveNotifications: (mail: Record<string, MailAudience[]>) => call<NotificationTable>('/settings/notifications', { method: 'PUT', body: { mail } }),
   templates: () => call<TemplateList>('/settings/email-templates'),
-  saveTemplate: (kind: string, template: EmailTemplate) => call<TemplateList>(`/settings/email-templates/${encodeURIComponent(kind)}`, { method: 'PUT', body: { ...template } }),
+  saveTemplate: (kind: string, template: EmailTemplate) =>
+    call<TemplateList>(`/settings/email-templates/${encodeURIComponent(kind)}`, { method: 'PUT', body: { ...template } }),
   resetTemplate: (kind: string) => call<TemplateList>(`/settings/email-templates/${encodeURIComponent(kind)}`, { method: 'DELETE' }),
   accessControl: () => call<AccessControl>('/settings/access-control'),
-  apiKeys: () => call<ApiKeyRow[]>('/settings/api-keys'),
-  createApiKey: async (name: string, scopes: string[] = []) => (await httpClient<ApiKeyRow & { key: string; message: string }>(`${API_URL}/settings/api-keys`, { method: 'POST', body: { name, scopes } } )).json,
-  revokeApiKey: async (id: string) => (await httpClient<ApiKeyRow & { message: string }>(`${API_URL}/settings/api-keys/${encodeURIComponent(id)}`, { method: 'DELETE' } )).json,
-  backup: () => call<BackupSummary>('/settings/backup'),
+  backup: () => call<EventLogSummary>('/settings/backup'),
   downloadEventLog: () => download(`${API_URL}/settings/backup/events`, 'partnerhub-events.jsonl'),
-  history: (setting: string) => call<{ history: SettingChange[] }>(`/settings/history?setting=${encodeURIComponent(setting)}`),
+  history: (setting: string) => call<{ setting: string; history: SettingChange[] }>(`/settings/history?setting=${encodeURIComponent(setting)}`),
 };
 
 /** Loads once, and again on `reload`; `error` holds the failure for a LoadError box. */
@@ -91,7 +39,7 @@ export function useSettingsData<T>(load: () => Promise<Answer<T>>) {
     return () => {
       live = false;
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `load` is a new closure each render; the data loads once and again on reload
   }, [version]);
   const reload = useCallback(() => setVersion((v) => v + 1), []);
   return { data, setData, error, reload };

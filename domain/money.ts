@@ -1,0 +1,16 @@
+/** Money: amounts are kept in cents and shown in US dollars. */
+
+/** "129.5" → 12950; undefined when the text is not a price with at most 2 decimals. */
+export function parsePriceCents(text: string): number | undefined {
+  const trimmed = text.trim();
+  if (!/^\d{1,9}(\.\d{1,2})?$/.test(trimmed)) return undefined;
+  const [whole, fraction = ''] = trimmed.split('.');
+  return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+}
+
+export const centsToAmount = (cents: number) => Math.round(cents) / 100;
+
+/** $1,234.50 */
+export function formatUsd(amount: number): string {
+  return amount.toLocaleString('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+}
