@@ -117,7 +117,12 @@ describe('organisation API keys', () => {
         expect((await fetch(`${e2e.portal.url}/api/orders`, { headers: withKey(rotated) })).status).toBe(401);
         await page.getByRole('combobox', { name: 'Status' }).click();
         await page.getByRole('option', { name: 'Revoked' }).click();
-        await expect.poll(async () => (await page.getByTestId('api-key-row').allTextContents()).every((text) => text.includes('Revoked'))).toBe(true);
+        await expect
+          .poll(async () => {
+            const texts = await page.getByTestId('api-key-row').allTextContents();
+            return texts.length > 0 && texts.every((text) => text.includes('Revoked'));
+          })
+          .toBe(true);
         await page.getByRole('combobox', { name: 'Status' }).click();
         await page.getByRole('option', { name: 'Expired' }).click();
         await page.getByText('No API keys match the search and status chosen.').waitFor();

@@ -373,7 +373,12 @@ describe('user management bulk actions and export', () => {
       await bulkBar.getByText('2 selected').waitFor();
       await bulkBar.getByRole('button', { name: 'Deactivate' }).click();
       await page.getByText('2 users deactivated.').waitFor();
-      await expect.poll(async () => (await rows.allTextContents()).every((text) => text.includes('Inactive'))).toBe(true);
+      await expect
+        .poll(async () => {
+          const texts = await rows.allTextContents();
+          return texts.length > 0 && texts.every((text) => text.includes('Inactive'));
+        })
+        .toBe(true);
       await bulkBar.waitFor({ state: 'detached' });
     });
   });

@@ -86,7 +86,17 @@ describe('partner programme', () => {
       await page.getByTestId('tier-save').click();
       await page.getByTestId('tier-editor').waitFor({ state: 'hidden' });
 
-      await page.getByTestId('tab-evaluations').click();
+      // On a loaded machine a click on the tab while the saved tier's toast comes in was once lost: click again until the tab is chosen.
+      const evaluations = page.getByTestId('tab-evaluations');
+      await expect
+        .poll(
+          async () => {
+            if ((await evaluations.getAttribute('aria-selected')) !== 'true') await evaluations.click();
+            return page.getByTestId('evaluate-now').isVisible();
+          },
+          { timeout: 60_000 },
+        )
+        .toBe(true);
       await page.getByTestId('evaluate-now').click();
       const result = page.getByTestId('run-result').and(page.locator('[data-organisation="Northwind Networks"]'));
       await result.waitFor({ timeout: 30_000 });
