@@ -7,6 +7,9 @@ import { runner } from 'node-pg-migrate';
 // bigint columns (positions, revisions) arrive as strings; callers convert with BigInt().
 export type Pool = pg.Pool;
 export type PoolClient = pg.PoolClient;
+/** What a read needs: the pool, or a client inside a transaction. */
+export type Queryable = { query: PoolClient['query'] };
+/** What a read needs: the pool, or a client inside a transaction. */
 
 export function createPool(databaseUrl: string, max = 20): Pool {
   const pool = new pg.Pool({ connectionString: databaseUrl, max });

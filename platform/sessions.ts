@@ -1,4 +1,4 @@
-import type { PoolClient } from './db';
+import type { Queryable } from './db';
 import { prepared } from './db';
 import { PRINCIPALS_CHANNEL } from './principalCache';
 
@@ -6,8 +6,6 @@ import { PRINCIPALS_CHANNEL } from './principalCache';
  * The sign-in sessions and their refresh tokens (secret.auth_sessions, secret.refresh_tokens): runtime
  * state the API writes, not a read model. `SessionStore` (src/plugins/sessions.ts) runs the token rules.
  */
-
-type Queryable = { query: PoolClient['query'] };
 
 /** The tables of sessions and their refresh tokens, named once. */
 export const SESSION_TABLE = 'secret.auth_sessions';

@@ -1,5 +1,6 @@
+import { pageOf } from './paging';
 import type { Activity } from '../contracts/activity';
-import type { PoolClient } from '../platform/db';
+import type { PoolClient, Queryable } from '../platform/db';
 import type { RecordedEvent } from '../platform/eventstore';
 import { meetsRequirement, type Principal } from '../domain/access';
 import { ACTIVITY_REQUIREMENTS, ACTIVITY_RESOURCES, activityLineOf, teamMessage, type ActivityLine } from '../domain/audit/activity';
@@ -126,8 +127,6 @@ async function projectTitles(events: readonly RecordedEvent[], db: PoolClient) {
 
 // ---- queries ----
 
-type Queryable = { query: PoolClient['query'] };
-
 export type ActivityView = Activity;
 
 /** The kinds of lines a user may see: those whose records the user may read. */
@@ -144,21 +143,14 @@ export async function activityPage(
   ids?: readonly string[],
 ): Promise<{ rows: ActivityView[]; total: number }> {
   // Without ids, `$5::uuid[] IS NULL` holds and the organisation's index is walked as before.
-  const { rows } = await db.query<Omit<ActivityView, 'occurred_at'> & { occurred_at: Date; total: number }>(
-    `SELECT event_id AS id, organisation_id, occurred_at, resource, record_id, event_type, message, link, count(*) OVER ()::int AS total
-     FROM read.organisation_activity
-     WHERE organisation_id = $1 AND resource = ANY($2::text[]) AND ($5::uuid[] IS NULL OR event_id = ANY($5::uuid[]))
-     ORDER BY occurred_at DESC, event_id DESC LIMIT $3 OFFSET $4`,
-    [organisationId, resources, page.limit, page.offset, ids ?? null],
-  );
-  const total = rows[0]?.total ?? (page.offset > 0 ? await activityCount(db, organisationId, resources, ids) : 0);
-  return { rows: rows.map(({ total: _total, ...row }) => ({ ...row, occurred_at: row.occurred_at.toISOString() })), total };
-}
-
-async function activityCount(db: Queryable, organisationId: string, resources: readonly string[], ids: readonly string[] | undefined): Promise<number> {
-  const { rows } = await db.query<{ n: number }>(
-    'SELECT count(*)::int AS n FROM read.organisation_activity WHERE organisation_id = $1 AND resource = ANY($2::text[]) AND ($3::uuid[] IS NULL OR event_id = ANY($3::uuid[]))',
-    [organisationId, resources, ids ?? null],
-  );
-  return rows[0].n;
+  const { rows, total } = await pageOf<Omit<ActivityView, 'occurred_at'> & { occurred_at: Date }>(db, {
+    columns: 'event_id AS id, organisation_id, occurred_at, resource, record_id, event_type, message, link',
+    from: 'read.organisation_activity',
+    where: 'WHERE organisation_id = $1 AND resource = ANY($2::text[]) AND ($3::uuid[] IS NULL OR event_id = ANY($3::uuid[]))',
+    order: 'occurred_at DESC, event_id DESC',
+    params: [organisationId, resources, ids ?? null],
+    offset: page.offset,
+    limit: page.limit,
+  });
+  return { rows: rows.map((row) => ({ ...row, occurred_at: row.occurred_at.toISOString() })), total };
 }

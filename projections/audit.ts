@@ -1,5 +1,5 @@
 import type { AuditLine } from '../contracts/audit';
-import type { PoolClient } from '../platform/db';
+import type { PoolClient, Queryable } from '../platform/db';
 import type { RecordedEvent } from '../platform/eventstore';
 import { seesAllOrganisations } from '../domain/access';
 import { accountNamedBy, auditRecordOf, auditSummary, organisationNamedBy } from '../domain/audit/audit';
@@ -160,8 +160,6 @@ export const auditProjection: Projection = {
 };
 
 // ---- queries ----
-
-type Queryable = { query: PoolClient['query'] };
 
 export interface AuditFilters {
   /** Only these lines (event ids; react-admin's getMany). */

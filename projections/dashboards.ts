@@ -11,7 +11,7 @@ import {
 } from '../domain/dashboards/periods';
 import type { OrderEvent } from '../domain/orders/orders';
 import { ACTIVE_TICKET_STATUSES } from '../domain/tickets/tickets';
-import type { PoolClient } from '../platform/db';
+import type { PoolClient, Queryable } from '../platform/db';
 import { asDomainEvent, type RecordedEvent } from '../platform/eventstore';
 import type { Projection } from './projection';
 import { EXPIRING_SOON_DAYS, PROJECT_CONDITIONS } from './projects';
@@ -158,7 +158,6 @@ export async function forgetRecipients(emails: readonly string[], erasedEmail: s
 
 // ---- queries: every function takes the organisation (undefined: all of them) and `now` ----
 
-type Queryable = { query: PoolClient['query'] };
 const orgKey = (organisationId: string | undefined) => organisationId ?? ALL_ORGANISATIONS;
 const money = (value: string | number) => Math.round(Number(value) * 100) / 100;
 

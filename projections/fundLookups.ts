@@ -1,11 +1,9 @@
-import type { PoolClient } from '../platform/db';
+import type { Queryable } from '../platform/db';
 
 /**
  * Small reads of the funds read model (read.funds, read.fund_requests) for the deadline sweep and the
  * fund notices. The projection and the routes' queries are in `funds.ts`.
  */
-
-type Queryable = { query: PoolClient['query'] };
 
 /** Requests still holding a reservation with a claim deadline (approved or released), earliest deadline first. */
 export async function requestsWithClaimDeadline(db: Queryable): Promise<Array<{ id: string; claim_deadline: string }>> {

@@ -1,3 +1,4 @@
+import { pageOf } from './paging';
 import type { Balance, Balances, FileLink, Fund, FundClaim, FundRequest } from '../contracts/funds';
 import { fundBalance, NO_FIGURES, totalBalance, type FundBalance, type FundFigures } from '../domain/funds/balance';
 import type { AllocationRule } from '../domain/funds/allocationRule';
@@ -6,7 +7,7 @@ import { ACTIVITY_STATUSES_FOR_DEALS, returnOnInvestment } from '../domain/funds
 import type { CloseReason, FundEvent, FundStatus } from '../domain/funds/funds';
 import type { FundAttachment, FundRequestEvent, FundRequestStatus } from '../domain/funds/requests';
 import type { OrderEvent } from '../domain/orders/orders';
-import type { PoolClient } from '../platform/db';
+import type { PoolClient, Queryable } from '../platform/db';
 import { asDomainEvent, type RecordedEvent } from '../platform/eventstore';
 import type { Projection } from './projection';
 
@@ -272,7 +273,6 @@ export const fundsProjection: Projection = {
 
 // ---- queries ----
 
-type Queryable = { query: PoolClient['query'] };
 /** Whose records a caller sees: one organisation's, or (undefined) everyone's. */
 export type FundScope = { organisationId: string | undefined };
 
@@ -457,14 +457,17 @@ export async function listFunds(
   if (filters.search) where.push(`f.name ILIKE $${params.push(`%${escapeLike(filters.search)}%`)}`);
   if (filters.ids) where.push(`f.id = ANY($${params.push(filters.ids)}::uuid[])`);
   const order = page.sort ? `${FUND_SORT_COLUMNS[page.sort.field]} ${page.sort.order}` : 'f.period_start DESC';
-  const { rows } = await db.query<FundRow & { total: string }>(
-    `SELECT ${FUND_COLUMNS}, count(*) OVER () AS total FROM read.funds f ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY ${order}, f.id OFFSET $${params.push(page.offset)} LIMIT $${params.push(page.limit)}`,
+  const { rows, total } = await pageOf<FundRow>(db, {
+    columns: FUND_COLUMNS,
+    from: 'read.funds f',
+    where: where.length ? `WHERE ${where.join(' AND ')}` : '',
+    order: `${order}, f.id`,
     params,
-  );
-  const views = await Promise.all(
-    rows.map(async ({ total: _t, ...row }) => toFundView(row, await figureRows(db, { fundId: row.id, organisationId: scope.organisationId }))),
-  );
-  return { rows: views, total: rows[0] ? Number(rows[0].total) : 0 };
+    offset: page.offset,
+    limit: page.limit,
+  });
+  const views = await Promise.all(rows.map(async (row) => toFundView(row, await figureRows(db, { fundId: row.id, organisationId: scope.organisationId }))));
+  return { rows: views, total };
 }
 
 export async function findFund(db: Queryable, id: string, scope: FundScope): Promise<FundView | undefined> {
@@ -687,15 +690,20 @@ async function listRecords<Row extends { id: string }, View, SortField extends s
   const { alias } = list;
   const clause = whereOf(alias, scope, filters, params, list.searchColumns);
   const order = page.sort ? `${list.sortColumns[page.sort.field]} ${page.sort.order} NULLS LAST` : `${alias}.submitted_at ASC`;
-  const { rows } = await db.query<Row & { total: string }>(
-    `SELECT ${list.columns}, count(*) OVER () AS total FROM ${list.from} ${clause} ORDER BY ${order}, ${alias}.id OFFSET $${params.push(page.offset)} LIMIT $${params.push(page.limit)}`,
+  const { rows, total } = await pageOf<Row>(db, {
+    columns: list.columns,
+    from: list.from,
+    where: clause,
+    order: `${order}, ${alias}.id`,
     params,
-  );
+    offset: page.offset,
+    limit: page.limit,
+  });
   const files = await filesOf(
     db,
     rows.map((r) => r.id),
   );
-  return { rows: rows.map((row) => list.toView(row, files.get(row.id) ?? [])), total: rows[0] ? Number(rows[0].total) : 0 };
+  return { rows: rows.map((row) => list.toView(row, files.get(row.id) ?? [])), total };
 }
 
 const REQUEST_LIST: RecordList<RequestRow, FundRequest, keyof typeof REQUEST_SORT_COLUMNS> = {

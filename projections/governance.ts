@@ -1,10 +1,8 @@
 import { agreementStatus, agreementTerm, orderGovernanceStatus, rebateProgramme } from '../domain/governance/governance';
 import { ROLE_LABELS, isRole } from '../domain/access';
-import type { PoolClient } from '../platform/db';
+import type { Queryable } from '../platform/db';
 import type { Governance } from '../contracts/governance';
 import { supportContact } from './settings';
-
-type Queryable = { query: PoolClient['query'] };
 
 const toCents = (amount: string | number) => Math.round(Number(amount) * 100);
 const day = (value: Date | null) => value?.toISOString().slice(0, 10) ?? null;

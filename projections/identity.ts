@@ -1,11 +1,9 @@
 import type { FactorEvent } from '../domain/identity/factors';
 import type { IdentityProviderEvent } from '../domain/identity/identityProviders';
-import type { PoolClient } from '../platform/db';
+import type { PoolClient, Queryable } from '../platform/db';
 import { asDomainEvent, type RecordedEvent } from '../platform/eventstore';
 import type { IdentityProvider, SecondFactors } from '../contracts/identity';
 import type { Projection } from './projection';
-
-type Queryable = { query: PoolClient['query'] };
 
 const FACTOR_EVENTS = new Set([
   'TotpEnrolled.v1',

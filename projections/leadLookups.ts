@@ -1,11 +1,9 @@
-import type { PoolClient } from '../platform/db';
+import type { Queryable } from '../platform/db';
 
 /**
  * Small reads of the leads read model (read.leads) for the acceptance-window sweep and the lead
  * notices. The projection and the routes' queries are in `leads.ts`.
  */
-
-type Queryable = { query: PoolClient['query'] };
 
 /** The leads offered to an organisation and not yet answered, with the end of their acceptance window, soonest first. */
 export async function leadsAwaitingAnswer(db: Queryable): Promise<Array<{ id: string; organisation_id: string; due_at: Date }>> {

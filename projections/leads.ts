@@ -1,3 +1,4 @@
+import { pageOf } from './paging';
 import type {
   ASSIGNMENT_METHODS,
   Lead,
@@ -22,7 +23,7 @@ import {
 import type { RoutingFacts, RoutingRule } from '../domain/leads/routing';
 import type { RulebookEvent } from '../domain/leads/rules';
 import { customerKey, emailDomain } from '../domain/projects/registration';
-import type { PoolClient } from '../platform/db';
+import type { PoolClient, Queryable } from '../platform/db';
 import { asDomainEvent, type RecordedEvent } from '../platform/eventstore';
 import type { Projection } from './projection';
 
@@ -171,8 +172,6 @@ async function upsertRule(db: PoolClient, rule: RoutingRule, position: number, a
 }
 
 // ---- queries ----
-
-type Queryable = { query: PoolClient['query'] };
 
 /** Who is reading: every lead (admins, manufacturers, support), or the leads offered to one organisation. */
 export interface LeadScope {
@@ -347,11 +346,8 @@ export async function listLeads(
   params.push(...where.params);
   const sort = page.sort ?? { field: 'created_at', order: 'DESC' };
   const order = `l.${sort.field} ${sort.order} NULLS LAST, l.id ${sort.order}`;
-  const { rows } = await db.query<LeadRow & { total: string }>(
-    `SELECT ${COLUMNS}, count(*) OVER () AS total FROM ${from} ${whereSql} ORDER BY ${order} LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
-    [...params, page.limit, page.offset],
-  );
-  return { rows: rows.map((row) => toLeadView(row, scope)), total: rows[0] ? Number(rows[0].total) : 0 };
+  const { rows, total } = await pageOf<LeadRow>(db, { columns: COLUMNS, from, where: whereSql, order, params, offset: page.offset, limit: page.limit });
+  return { rows: rows.map((row) => toLeadView(row, scope)), total };
 }
 
 /** Every lead the caller sees with the filters, in pages, for the CSV export. */

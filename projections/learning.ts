@@ -16,12 +16,11 @@ import type { AssignmentEvent } from '../domain/learning/assignments';
 import type { CourseContent, CourseEvent, Question } from '../domain/learning/courses';
 import type { EnrolmentEvent } from '../domain/learning/enrolments';
 import { LEARNER_ROLES, type LessonMedia } from '../domain/learning/vocabulary';
-import type { PoolClient } from '../platform/db';
+import type { PoolClient, Queryable } from '../platform/db';
 import { asDomainEvent, type RecordedEvent } from '../platform/eventstore';
 import type { Projection } from './projection';
 
 type Event = CourseEvent | EnrolmentEvent | AssignmentEvent;
-export type Queryable = { query: PoolClient['query'] };
 
 // ---------------------------------------------------------------------------------------------
 // apply

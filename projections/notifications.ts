@@ -1,5 +1,5 @@
 import type { Notification } from '../contracts/notifications';
-import type { PoolClient } from '../platform/db';
+import type { PoolClient, Queryable } from '../platform/db';
 import { asDomainEvent, type RecordedEvent } from '../platform/eventstore';
 import type { NotificationEvent } from '../domain/notifications/notifications';
 import type { Projection } from './projection';
@@ -21,8 +21,6 @@ export const notificationsProjection: Projection = {
 };
 
 // ---- queries ----
-
-type Queryable = { query: PoolClient['query'] };
 
 export type NotificationView = Notification;
 

@@ -1,11 +1,10 @@
 import { formatOrderTotal, nextStatuses, ORDER_NUMBER_PATTERN, PENDING_LIKE_STATUSES, type OrderStatus } from '../domain/orders/orders';
 import { SHIPPING_COUNTRIES, type ShippingAddress } from '../domain/orders/shipping';
-import { prepared, type Pool, type PoolClient } from '../platform/db';
+import { prepared, type Pool, type Queryable } from '../platform/db';
 import type { OrderDetail, OrderOrganisation, OrderStatistics, OrderStatusCounts, OrderView, ShippingProfile } from '../contracts/orders';
 import { ALL_ORGANISATIONS } from './orders';
 
 /** The read side of read.orders (written by ordersProjection in ./orders): the order views, lists, counts, export and statistics. */
-type Queryable = { query: PoolClient['query'] };
 
 export interface OrderRow {
   id: string;

@@ -1,5 +1,5 @@
 import { LATEST_RATING_SQL } from './programme';
-import type { PoolClient } from '../platform/db';
+import type { PoolClient, Queryable } from '../platform/db';
 import { asDomainEvent, type RecordedEvent } from '../platform/eventstore';
 import type { PartnerEvent } from '../domain/partners/partners';
 import { regionOfCountry } from '../domain/partners/questionnaire';
@@ -276,8 +276,6 @@ export function toPartnerView(row: PartnerRow): Partner {
   };
 }
 export type PartnerView = Partner;
-
-type Queryable = { query: PoolClient['query'] };
 
 export async function findPartner(db: Queryable, id: string): Promise<PartnerRow | undefined> {
   const { rows } = await db.query<PartnerRow>(`SELECT * FROM ${RATED_PARTNERS} WHERE id = $1`, [id]);

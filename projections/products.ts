@@ -1,3 +1,4 @@
+import { pageOf } from './paging';
 import type { ProductView } from '../contracts/products';
 import {
   DELIVERY_TIME_LABELS,
@@ -9,7 +10,7 @@ import {
   type ProductEvent,
   type StockStatus,
 } from '../domain/products/products';
-import type { PoolClient } from '../platform/db';
+import type { PoolClient, Queryable } from '../platform/db';
 import { asDomainEvent, type RecordedEvent } from '../platform/eventstore';
 import type { Projection } from './projection';
 
@@ -49,8 +50,6 @@ export const catalogueProjection: Projection = {
 };
 
 // ---- queries ----
-
-type Queryable = { query: PoolClient['query'] };
 
 export interface ProductRow {
   id: string;
@@ -128,14 +127,5 @@ export async function listProducts(
   const clause = where.length ? `WHERE ${where.join(' AND ')}` : '';
   const sortColumn = page.sort ? (page.sort.field === 'name' ? 'lower(name)' : page.sort.field) : 'created_at';
   const order = `${sortColumn} ${page.sort?.order ?? 'DESC'}, lower(name), id`;
-  const { rows } = await db.query<ProductRow & { total: string }>(
-    `SELECT *, count(*) OVER () AS total FROM read.products ${clause} ORDER BY ${order} OFFSET ${param(page.offset)} LIMIT ${param(page.limit)}`,
-    params,
-  );
-  let total = rows[0] ? Number(rows[0].total) : 0;
-  if (!rows[0] && page.offset > 0) {
-    const counted = await db.query<{ n: string }>(`SELECT count(*) AS n FROM read.products ${clause}`, params.slice(0, -2));
-    total = Number(counted.rows[0].n);
-  }
-  return { rows: rows.map(({ total: _total, ...row }) => row), total };
+  return pageOf<ProductRow>(db, { columns: '*', from: 'read.products', where: clause, order, params, offset: page.offset, limit: page.limit });
 }

@@ -23,12 +23,10 @@ import {
   type TierEvent,
 } from '../domain/programme/programme';
 
-import type { PoolClient } from '../platform/db';
+import type { PoolClient, Queryable } from '../platform/db';
 import { asDomainEvent, type RecordedEvent } from '../platform/eventstore';
 import { certifiedPeopleByOrganisation } from './learning';
 import type { Projection } from './projection';
-
-type Queryable = { query: PoolClient['query'] };
 
 /**
  * The partner programme's read models: tiers (with every version's benefits from the moment it held),

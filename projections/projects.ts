@@ -30,7 +30,7 @@ import {
   type RegistrationKey,
   type RegistrationStatus,
 } from '../domain/projects/registration';
-import type { PoolClient } from '../platform/db';
+import type { PoolClient, Queryable } from '../platform/db';
 import { asDomainEvent, type EventStore, type RecordedEvent } from '../platform/eventstore';
 import type { Projection } from './projection';
 
@@ -230,8 +230,6 @@ export const projectsProjection: Projection = {
 };
 
 // ---- queries ----
-
-type Queryable = { query: PoolClient['query'] };
 
 export interface ProjectRow {
   id: string;

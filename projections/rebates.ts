@@ -1,9 +1,10 @@
+import { pageOf } from './paging';
 import { centsToAmount } from '../domain/money';
 import { nextRebateStatuses, rebateStatusLabel, type RebateEvent } from '../domain/rebates/rebates';
 import { daysRemainingIn, quarterOf, REBATE_TIERS, rebateProgress, suggestedRebateCents, tierFor, type RebateProgress } from '../domain/rebates/tiers';
 import type { RebateOverview, RebateStats, RebateView } from '../contracts/rebates';
 import { listTiers, standingOf, tierInForceAt } from './programme';
-import type { PoolClient } from '../platform/db';
+import type { PoolClient, Queryable } from '../platform/db';
 import { asDomainEvent, type RecordedEvent } from '../platform/eventstore';
 import type { Projection } from './projection';
 
@@ -78,8 +79,6 @@ export const rebatesProjection: Projection = {
 };
 
 // ---- queries ----
-
-type Queryable = { query: PoolClient['query'] };
 
 /** Whose rebates a caller sees: one organisation's, or (undefined) everyone's. */
 export type RebateScope = { organisationId: string | undefined };
@@ -313,21 +312,21 @@ export async function listRebates(
   const params: unknown[] = [];
   const clause = whereOf(scope, filters, params);
   const order = page.sort ? `${SORT_COLUMNS[page.sort.field]} ${page.sort.order} NULLS LAST, r.submitted_at DESC` : 'r.submitted_at DESC';
-  const counted = params.length;
-  const { rows } = await db.query<RebateRow & { total: string }>(
-    `SELECT ${REBATE_COLUMNS}, count(*) OVER () AS total FROM ${REBATE_FROM} ${clause} ORDER BY ${order}, r.id OFFSET $${params.push(page.offset)} LIMIT $${params.push(page.limit)}`,
+  const { rows, total } = await pageOf<RebateRow>(db, {
+    columns: REBATE_COLUMNS,
+    from: REBATE_FROM,
+    countFrom: 'read.rebates r',
+    where: clause,
+    order: `${order}, r.id`,
     params,
-  );
-  let total = rows[0] ? Number(rows[0].total) : 0;
-  if (!rows[0] && page.offset > 0) {
-    const count = await db.query<{ n: string }>(`SELECT count(*) AS n FROM read.rebates r ${clause}`, params.slice(0, counted));
-    total = Number(count.rows[0].n);
-  }
+    offset: page.offset,
+    limit: page.limit,
+  });
   const documents = await documentsOf(
     db,
     rows.map((r) => r.id),
   );
-  return { rows: rows.map(({ total: _total, ...row }) => toRebateView(row, documents.get(row.id) ?? [])), total };
+  return { rows: rows.map((row) => toRebateView(row, documents.get(row.id) ?? [])), total };
 }
 
 /** Every claim the filters select, a page at a time (for the CSV export). */

@@ -1,4 +1,4 @@
-import type { PoolClient } from '../platform/db';
+import type { Queryable } from '../platform/db';
 import type { ActivityItem, RecentActivity } from '../contracts/dashboards';
 
 /**
@@ -6,8 +6,6 @@ import type { ActivityItem, RecentActivity } from '../contracts/dashboards';
  * for those who see every organisation, partner applications), each named by its record's read model,
  * with who did it and a link to the record. Newest first. The one function dashboards call for it.
  */
-
-type Queryable = { query: PoolClient['query'] };
 
 export type { ActivityItem };
 

@@ -1,6 +1,7 @@
+import { pageOf } from './paging';
 import type { Resource } from '../contracts/resources';
 import type { ResourceEvent } from '../domain/resources/resources';
-import type { PoolClient } from '../platform/db';
+import type { PoolClient, Queryable } from '../platform/db';
 import { asDomainEvent, type RecordedEvent } from '../platform/eventstore';
 import type { Projection } from './projection';
 
@@ -36,8 +37,6 @@ export const resourcesProjection: Projection = {
     }
   },
 };
-
-type Queryable = { query: PoolClient['query'] };
 
 interface ResourceRow {
   id: string;
@@ -86,13 +85,15 @@ export async function listResources(
   }
   const clause = where.length ? `WHERE ${where.join(' AND ')}` : '';
   const order = page.sort ? `${page.sort.field} ${page.sort.order}` : 'created_at DESC';
-  const countParams = [...params];
-  const { rows } = await db.query<ResourceRow & { total: string }>(
-    `SELECT *, count(*) OVER () AS total FROM read.resources ${clause} ORDER BY ${order}, id OFFSET ${param(page.offset)} LIMIT ${param(page.limit)}`,
+  const { rows, total } = await pageOf<ResourceRow>(db, {
+    columns: '*',
+    from: 'read.resources',
+    where: clause,
+    order: `${order}, id`,
     params,
-  );
-  let total = rows[0] ? Number(rows[0].total) : 0;
-  if (!rows[0] && page.offset > 0) total = Number((await db.query<{ n: string }>(`SELECT count(*) AS n FROM read.resources ${clause}`, countParams)).rows[0].n);
+    offset: page.offset,
+    limit: page.limit,
+  });
   return { rows: rows.map(toResourceView), total };
 }
 

@@ -12,11 +12,9 @@ import {
   SUPPORT_CONTACT_SETTING,
   type SecurityPolicy,
 } from '../domain/settings/settings';
-import type { PoolClient } from '../platform/db';
+import type { PoolClient, Queryable } from '../platform/db';
 import { asDomainEvent, type RecordedEvent } from '../platform/eventstore';
 import type { Projection } from './projection';
-
-type Queryable = { query: PoolClient['query'] };
 
 /** The read.settings key of a setting event. */
 function settingKey(event: SettingEvent): string {

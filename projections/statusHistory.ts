@@ -1,4 +1,4 @@
-import type { PoolClient } from '../platform/db';
+import type { PoolClient, Queryable } from '../platform/db';
 import type { RecordedEvent } from '../platform/eventstore';
 import type { Projection } from './projection';
 
@@ -63,8 +63,6 @@ export const statusHistoryProjection: Projection = {
 };
 
 // ---- queries ----
-
-type Queryable = { query: PoolClient['query'] };
 
 export interface StatusHistoryView {
   id: string;

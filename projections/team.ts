@@ -1,12 +1,12 @@
+import { pageOf } from './paging';
 import { toSubUserPermissions, normalizePermissions } from '../domain/access';
-import type { PoolClient } from '../platform/db';
+import type { Queryable } from '../platform/db';
 import type { TeamMember } from '../contracts/team';
 
 /**
  * Team members (read.users rows with a parent), as the team-management screens and their API show
  * them. The rows are the users projection's; this module holds the team's queries and view.
  */
-type Queryable = { query: PoolClient['query'] };
 
 export interface TeamMemberRow {
   id: string;
@@ -87,16 +87,15 @@ export async function listTeamMembers(
     where.push(`(m.full_name ILIKE ${pattern} OR m.email ILIKE ${pattern})`);
   }
   const order = page.sort ? `m.${page.sort.field} ${page.sort.order}` : 'm.created_at DESC';
-  const { rows } = await db.query<TeamMemberRow & { total: string }>(
-    `SELECT ${COLUMNS}, count(*) OVER () AS total FROM ${FROM} WHERE ${where.join(' AND ')}
-     ORDER BY ${order}, m.id OFFSET ${param(page.offset)} LIMIT ${param(page.limit)}`,
+  const { rows, total } = await pageOf<TeamMemberRow>(db, {
+    columns: COLUMNS,
+    from: FROM,
+    where: `WHERE ${where.join(' AND ')}`,
+    order: `${order}, m.id`,
     params,
-  );
-  let total = rows[0] ? Number(rows[0].total) : 0;
-  if (!rows[0] && page.offset > 0) {
-    const counted = await db.query<{ n: string }>(`SELECT count(*) AS n FROM ${FROM} WHERE ${where.join(' AND ')}`, params.slice(0, -2));
-    total = Number(counted.rows[0].n);
-  }
+    offset: page.offset,
+    limit: page.limit,
+  });
   return { rows: rows.map(toTeamMemberView), total };
 }
 

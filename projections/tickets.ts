@@ -1,5 +1,6 @@
+import { pageOf } from './paging';
 import { ACTIVE_TICKET_STATUSES, type TicketAttachment, type TicketCommentData, type TicketEvent } from '../domain/tickets/tickets';
-import type { PoolClient } from '../platform/db';
+import type { PoolClient, Queryable } from '../platform/db';
 import { asDomainEvent, type RecordedEvent } from '../platform/eventstore';
 import type { Projection } from './projection';
 import type { SupportDashboardFigures, Ticket, TicketAssignee, TicketComment, TicketStatistics } from '../contracts/tickets';
@@ -127,8 +128,6 @@ export const ticketsProjection: Projection = {
 };
 
 // ---- queries ----
-
-type Queryable = { query: PoolClient['query'] };
 
 /**
  * Whose tickets a caller sees and what of them: one organisation's (partners, distributors and
@@ -328,18 +327,23 @@ export async function listTickets(
 ): Promise<{ rows: TicketView[]; total: number }> {
   const params: unknown[] = [];
   const clause = ticketWhere(scope, filters, params);
-  const countParams = [...params];
+  const whereParams = params.length;
   const sortColumn = (field: TicketSortField) => (field === 'priority' ? PRIORITY_RANK : `t.${field}`);
   // By due time, the tickets still being worked come first: the support queue.
   const activeFirst = page.sort?.field === 'due_at' ? `(t.status = ANY($${params.push([...ACTIVE_TICKET_STATUSES])}::text[])) DESC, ` : '';
   const order = page.sort ? `${activeFirst}${sortColumn(page.sort.field)} ${page.sort.order}, t.created_at DESC` : 't.created_at DESC';
-  const { rows } = await db.query<TicketRow & { total: string }>(
-    `SELECT ${TICKET_COLUMNS}, count(*) OVER () AS total FROM ${TICKET_FROM} ${clause} ORDER BY ${order}, t.id OFFSET $${params.push(page.offset)} LIMIT $${params.push(page.limit)}`,
+  const { rows, total } = await pageOf<TicketRow>(db, {
+    columns: TICKET_COLUMNS,
+    from: TICKET_FROM,
+    countFrom: 'read.tickets t',
+    where: clause,
+    order: `${order}, t.id`,
     params,
-  );
-  let total = rows[0] ? Number(rows[0].total) : 0;
-  if (!rows[0] && page.offset > 0) total = Number((await db.query<{ n: string }>(`SELECT count(*) AS n FROM read.tickets t ${clause}`, countParams)).rows[0].n);
-  return { rows: rows.map(({ total: _total, ...row }) => toTicketView(row, scope)), total };
+    whereParams,
+    offset: page.offset,
+    limit: page.limit,
+  });
+  return { rows: rows.map((row) => toTicketView(row, scope)), total };
 }
 
 /** The My Cases cards (spec 002 §3: total, open, in_progress, resolved, closed) plus overdue, of the tickets the caller sees. */

@@ -1,4 +1,5 @@
-import { prepared, type PoolClient } from '../platform/db';
+import { pageOf } from './paging';
+import { type PoolClient, type Queryable } from '../platform/db';
 import { asDomainEvent, type RecordedEvent } from '../platform/eventstore';
 import { ADMIN_ROLES } from '../domain/access';
 import type { UserEvent } from '../domain/identity/users';
@@ -181,8 +182,6 @@ export function toUserView(row: UserRow, normalize: (permissions: string[]) => s
   };
 }
 
-type Queryable = { query: PoolClient['query'] };
-
 const USER_COLUMNS = 'id, email, full_name, role, is_active, permissions, company_name, parent_user_id, created_at, updated_at, access_version';
 
 export async function findUser(db: Queryable, id: string): Promise<UserRow | undefined> {
@@ -319,20 +318,16 @@ export async function listUsers(
   }
   const clause = where.length ? `WHERE ${where.join(' AND ')}` : '';
   const order = page.sort ? `${page.sort.field} ${page.sort.order}, created_at DESC` : 'created_at DESC';
-  const { rows } = await db.query<UserRow & { total: string }>(
-    prepared(
-      `SELECT ${USER_COLUMNS}, count(*) OVER () AS total FROM read.users ${clause}
-       ORDER BY (role IN ('admin', 'administrator')) DESC, ${order}, id
-       OFFSET ${param(page.offset)} LIMIT ${param(page.limit)}`,
-      params,
-    ),
-  );
-  let total = rows[0] ? Number(rows[0].total) : 0;
-  if (!rows[0] && page.offset > 0) {
-    const counted = await db.query<{ n: string }>(`SELECT count(*) AS n FROM read.users ${clause}`, params.slice(0, -2));
-    total = Number(counted.rows[0].n);
-  }
-  return { rows: rows.map(({ total: _total, ...row }) => row), total };
+  return pageOf<UserRow>(db, {
+    columns: USER_COLUMNS,
+    from: 'read.users',
+    where: clause,
+    order: `(role IN ('admin', 'administrator')) DESC, ${order}, id`,
+    params,
+    offset: page.offset,
+    limit: page.limit,
+    prepare: true,
+  });
 }
 
 /** What a password sign-in checks: the account an address names and its password hash (secret.user_credentials). */

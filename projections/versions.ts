@@ -1,8 +1,6 @@
-import type { PoolClient } from '../platform/db';
+import type { Queryable } from '../platform/db';
 
 /** What the versions of a record (src/http/versions.ts) read of the read models: people's names and order numbers today. */
-
-type Queryable = { query: PoolClient['query'] };
 
 /** The current full name of each account id given (ids of removed accounts are left out). */
 export async function personNames(db: Queryable, ids: ReadonlyArray<string | null>): Promise<Map<string, string>> {

@@ -1,5 +1,5 @@
 import { warrantyEnd, warrantyMonthsOf, type WarrantyCheckEvent } from '../domain/warranty/warranty';
-import type { PoolClient } from '../platform/db';
+import type { PoolClient, Queryable } from '../platform/db';
 import { asDomainEvent, type RecordedEvent } from '../platform/eventstore';
 import type { Projection } from './projection';
 
@@ -17,8 +17,6 @@ export const warrantyProjection: Projection = {
     );
   },
 };
-
-type Queryable = { query: PoolClient['query'] };
 
 export interface UnitWarranty {
   serial_number: string;

@@ -1,6 +1,7 @@
+import { pageOf } from './paging';
 import type { WebhookDeliveryView, WebhookEndpointView } from '../contracts/webhooks';
 import type { WebhookEvent } from '../domain/webhooks/webhooks';
-import type { PoolClient } from '../platform/db';
+import type { PoolClient, Queryable } from '../platform/db';
 import { asDomainEvent, type RecordedEvent } from '../platform/eventstore';
 import type { Projection } from './projection';
 
@@ -55,8 +56,6 @@ export const webhooksProjection: Projection = {
 
 // ---- queries ----
 
-type Queryable = { query: PoolClient['query'] };
-
 /** undefined: every endpoint (admins); null: the vendor's own; a uuid: that organisation's. */
 export interface WebhookScope {
   organisationId: string | null | undefined;
@@ -109,17 +108,17 @@ export async function listWebhookEndpoints(
   const order = page.sort?.order ?? 'DESC';
   const sortColumn = sortField === 'organisation_name' ? 'organisation_name' : `e.${sortField}`;
   const whereSql = where.length ? `WHERE ${where.join(' AND ')}` : '';
-  const { rows } = await db.query<EndpointRow & { total: number }>(
-    `SELECT ${ENDPOINT_COLUMNS}, count(*) OVER ()::int AS total FROM read.webhook_endpoints e LEFT JOIN read.users u ON u.id = e.organisation_id
-     ${whereSql} ORDER BY ${sortColumn} ${order} NULLS LAST, e.id ${order} LIMIT ${page.limit} OFFSET ${page.offset}`,
+  const { rows, total } = await pageOf<EndpointRow>(db, {
+    columns: ENDPOINT_COLUMNS,
+    from: 'read.webhook_endpoints e LEFT JOIN read.users u ON u.id = e.organisation_id',
+    countFrom: 'read.webhook_endpoints e',
+    where: whereSql,
+    order: `${sortColumn} ${order} NULLS LAST, e.id ${order}`,
     params,
-  );
-  let total = rows[0]?.total ?? 0;
-  if (!rows.length && page.offset > 0) {
-    const counted = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM read.webhook_endpoints e ${whereSql}`, params);
-    total = counted.rows[0].n;
-  }
-  return { rows: rows.map(({ total: _t, ...r }) => endpointView(r)), total };
+    offset: page.offset,
+    limit: page.limit,
+  });
+  return { rows: rows.map(endpointView), total };
 }
 
 /** One endpoint, when the scope lets the caller see it. */
@@ -181,16 +180,19 @@ export async function deliveriesPage(
   filters: { status?: string; event_type?: string },
   page: { offset: number; limit: number },
 ): Promise<{ rows: WebhookDeliveryView[]; total: number }> {
-  const { rows } = await db.query<DeliveryRow & { total: number }>(
-    `SELECT id, endpoint_id, event_id, event_type, kind, status, attempts, status_code, duration_ms, response_excerpt, error, occurred_at, created_at, last_attempt_at, next_attempt_at, delivered_at,
-            count(*) OVER ()::int AS total
-     FROM webhook_deliveries WHERE endpoint_id = $1 AND ($2::text IS NULL OR status = $2) AND ($3::text IS NULL OR event_type = $3)
-     ORDER BY created_at DESC, seq DESC LIMIT $4 OFFSET $5`,
-    [endpointId, filters.status ?? null, filters.event_type ?? null, page.limit, page.offset],
-  );
+  const { rows, total } = await pageOf<DeliveryRow>(db, {
+    columns:
+      'id, endpoint_id, event_id, event_type, kind, status, attempts, status_code, duration_ms, response_excerpt, error, occurred_at, created_at, last_attempt_at, next_attempt_at, delivered_at',
+    from: 'webhook_deliveries',
+    where: 'WHERE endpoint_id = $1 AND ($2::text IS NULL OR status = $2) AND ($3::text IS NULL OR event_type = $3)',
+    order: 'created_at DESC, seq DESC',
+    params: [endpointId, filters.status ?? null, filters.event_type ?? null],
+    offset: page.offset,
+    limit: page.limit,
+  });
   return {
-    total: rows[0]?.total ?? 0,
-    rows: rows.map(({ total: _t, ...r }) => ({
+    total,
+    rows: rows.map((r) => ({
       ...r,
       occurred_at: r.occurred_at.toISOString(),
       created_at: r.created_at.toISOString(),

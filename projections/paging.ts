@@ -1,0 +1,45 @@
+import { prepared, type Queryable } from '../platform/db';
+
+/** One page of a list query: each part is SQL text whose placeholders number into `params`. */
+export interface PageQuery {
+  /** The columns of a row. */
+  columns: string;
+  /** The tables, joins included. */
+  from: string;
+  /** '' or 'WHERE …'. */
+  where: string;
+  /** The ORDER BY terms; they should end in a unique column, so that pages neither skip nor repeat a row. */
+  order: string;
+  /** The where's values first; the order's own values, if any, after them. */
+  params: readonly unknown[];
+  /** How many of `params` the where uses, when the order has values of its own (default: all of them). */
+  whereParams?: number;
+  /** Counting past the last page needs only the table the where reads, when `from` adds joins for the columns. */
+  countFrom?: string;
+  offset: number;
+  limit: number;
+  /** A named prepared statement: for the lists read most, whose text repeats. */
+  prepare?: boolean;
+}
+
+/**
+ * The rows of one page and how many rows the list has on all pages: the total rides with the page
+ * (count(*) OVER ()), and is asked for on its own only for a page past the end, which has no row to
+ * carry it, so that every list answers the same total whichever page is asked for.
+ */
+export async function pageOf<Row extends object>(db: Queryable, query: PageQuery): Promise<{ rows: Row[]; total: number }> {
+  const params = [...query.params];
+  const text = `SELECT ${query.columns}, count(*) OVER ()::int AS page_total FROM ${query.from} ${query.where}
+     ORDER BY ${query.order} OFFSET $${params.push(query.offset)} LIMIT $${params.push(query.limit)}`;
+  const { rows } = await db.query<Row & { page_total?: number }>(query.prepare ? prepared(text, params) : { text, values: params });
+  let total = rows[0]?.page_total ?? 0;
+  if (!rows[0] && query.offset > 0) {
+    const counted = await db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM ${query.countFrom ?? query.from} ${query.where}`,
+      query.params.slice(0, query.whereParams ?? query.params.length),
+    );
+    total = counted.rows[0].n;
+  }
+  for (const row of rows) delete row.page_total;
+  return { rows, total };
+}
