@@ -1,3 +1,4 @@
+import { startSweep, type Sweep } from './sweeps';
 import type { Job, Processor } from 'bullmq';
 import { centsToAmount, formatUsd } from '../domain/money';
 import { DomainError, type CommandMetadata } from '../domain/decider';
@@ -144,23 +145,8 @@ export async function sweepFundDeadlines(
 }
 
 /** The sweep at worker start and every FUND_DEADLINE_SWEEP_MS. */
-export function startFundDeadlineSweep(
-  services: Pick<Services, 'store' | 'watcher' | 'pool' | 'config'>,
-  queues: Queues,
-  log: (line: string) => void,
-): { stop(): Promise<void> } {
-  let running: Promise<unknown> = Promise.resolve();
-  const sweep = () => {
-    running = running.then(() => sweepFundDeadlines(services, queues)).catch((error: Error) => log(`fund deadline sweep: ${error.message}`));
-  };
-  sweep();
-  const timer = setInterval(sweep, services.config.FUND_DEADLINE_SWEEP_MS);
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
-    },
-  };
+export function startFundDeadlineSweep(services: Pick<Services, 'store' | 'watcher' | 'pool' | 'config'>, queues: Queues, log: (line: string) => void): Sweep {
+  return startSweep('fund deadline sweep', services.config.FUND_DEADLINE_SWEEP_MS, () => sweepFundDeadlines(services, queues), log);
 }
 
 // ---- notifications ----

@@ -1,3 +1,4 @@
+import { startSweep, type Sweep } from './sweeps';
 import type { Job, Processor } from 'bullmq';
 import { DomainError } from '../domain/decider';
 import { leads, type LeadEvent } from '../domain/leads/leads';
@@ -140,23 +141,8 @@ export async function sweepLeadWindows(
 }
 
 /** The sweep at worker start and every LEAD_SWEEP_MS. */
-export function startLeadSweep(
-  services: Pick<Services, 'store' | 'pool' | 'config' | 'watcher'>,
-  queues: Queues,
-  log: (line: string) => void,
-): { stop(): Promise<void> } {
-  let running: Promise<unknown> = Promise.resolve();
-  const sweep = () => {
-    running = running.then(() => sweepLeadWindows(services, queues)).catch((error: Error) => log(`lead sweep: ${error.message}`));
-  };
-  sweep();
-  const timer = setInterval(sweep, services.config.LEAD_SWEEP_MS);
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
-    },
-  };
+export function startLeadSweep(services: Pick<Services, 'store' | 'pool' | 'config' | 'watcher'>, queues: Queues, log: (line: string) => void): Sweep {
+  return startSweep('lead sweep', services.config.LEAD_SWEEP_MS, () => sweepLeadWindows(services, queues), log);
 }
 
 // ---- reactions ----

@@ -1,3 +1,4 @@
+import { startSweep, type Sweep } from './sweeps';
 import type { Job, Processor } from 'bullmq';
 import { DomainError } from '../domain/decider';
 import { assignmentReminderAt, assignments, ASSIGNMENT_REMINDERS, type AssignmentEvent, type AssignmentReminder } from '../domain/learning/assignments';
@@ -148,23 +149,8 @@ export async function sweepLearningDeadlines(
 }
 
 /** The sweep at worker start and every LEARNING_SWEEP_MS. */
-export function startLearningSweep(
-  services: Pick<Services, 'store' | 'pool' | 'config'>,
-  queues: Queues,
-  log: (line: string) => void,
-): { stop(): Promise<void> } {
-  let running: Promise<unknown> = Promise.resolve();
-  const sweep = () => {
-    running = running.then(() => sweepLearningDeadlines(services, queues)).catch((error: Error) => log(`learning sweep: ${error.message}`));
-  };
-  sweep();
-  const timer = setInterval(sweep, services.config.LEARNING_SWEEP_MS);
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
-    },
-  };
+export function startLearningSweep(services: Pick<Services, 'store' | 'pool' | 'config'>, queues: Queues, log: (line: string) => void): Sweep {
+  return startSweep('learning sweep', services.config.LEARNING_SWEEP_MS, () => sweepLearningDeadlines(services, queues), log);
 }
 
 // ---- reactions ----

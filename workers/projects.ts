@@ -1,3 +1,4 @@
+import { startSweep, type Sweep } from './sweeps';
 import type { Job, Processor } from 'bullmq';
 import { DomainError, fold } from '../domain/decider';
 import { projects, type ProjectCommand, type ProjectEvent } from '../domain/projects/projects';
@@ -143,23 +144,8 @@ export async function sweepDealRegistrations(
 }
 
 /** The sweep at worker start and every DEAL_REGISTRATION_SWEEP_MS. */
-export function startDealRegistrationSweep(
-  services: Pick<Services, 'store' | 'pool' | 'config'>,
-  queues: Queues,
-  log: (line: string) => void,
-): { stop(): Promise<void> } {
-  let running: Promise<unknown> = Promise.resolve();
-  const sweep = () => {
-    running = running.then(() => sweepDealRegistrations(services, queues)).catch((error: Error) => log(`registration sweep: ${error.message}`));
-  };
-  sweep();
-  const timer = setInterval(sweep, services.config.DEAL_REGISTRATION_SWEEP_MS);
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
-    },
-  };
+export function startDealRegistrationSweep(services: Pick<Services, 'store' | 'pool' | 'config'>, queues: Queues, log: (line: string) => void): Sweep {
+  return startSweep('registration sweep', services.config.DEAL_REGISTRATION_SWEEP_MS, () => sweepDealRegistrations(services, queues), log);
 }
 
 // ---- reactions ----

@@ -1,3 +1,4 @@
+import { startSweep, type Sweep } from './sweeps';
 import { createHash } from 'node:crypto';
 import type { Job, Processor, Queue } from 'bullmq';
 import { Webhook } from 'standardwebhooks';
@@ -318,17 +319,6 @@ export async function sweepWebhookDeliveries(services: WebhookServices, queue: P
   return rows.length;
 }
 
-export function startWebhookSweep(services: WebhookServices, queues: Queues, log: (line: string) => void): { stop(): Promise<void> } {
-  let running: Promise<unknown> = Promise.resolve();
-  const sweep = () => {
-    running = running.then(() => sweepWebhookDeliveries(services, queues.webhooks)).catch((error: Error) => log(`webhook sweep: ${error.message}`));
-  };
-  sweep();
-  const timer = setInterval(sweep, services.config.WEBHOOK_SWEEP_MS);
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
-    },
-  };
+export function startWebhookSweep(services: WebhookServices, queues: Queues, log: (line: string) => void): Sweep {
+  return startSweep('webhook sweep', services.config.WEBHOOK_SWEEP_MS, () => sweepWebhookDeliveries(services, queues.webhooks), log);
 }
