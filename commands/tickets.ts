@@ -1,4 +1,4 @@
-import { formatTicketNumber, tickets, type Assignee, type TicketAttachment, type TicketCommand, type TicketRmaLink } from '../domain/tickets/tickets';
+import { formatTicketNumber, tickets, type Assignee, type TicketCommand } from '../domain/tickets/tickets';
 import type { CommandMetadata } from '../domain/decider';
 import { tierInForceAt } from '../projections/programme';
 import { findUser } from '../projections/users';
@@ -7,21 +7,10 @@ import { runCommand } from '../platform/commands/dispatch';
 
 type Deps = Pick<Services, 'store' | 'watcher' | 'pool'>;
 
-export interface OpenTicketInput {
-  ticketId: string;
-  organisationId: string;
-  companyName: string | null;
-  title: string;
-  description: string;
-  priority?: string | null;
-  category?: string | null;
-  tags?: string[] | string | null;
-  dueDate?: string | null;
+/** What a caller gives to open a ticket: the command without what is looked up here (number, assignee's role, support terms), and the assignee by id. */
+export type OpenTicketInput = Omit<Extract<TicketCommand, { type: 'OpenTicket' }>, 'type' | 'ticketNumber' | 'assignee' | 'support'> & {
   assignedTo?: string | null;
-  initialComment?: { commentId: string; comment: string } | null;
-  attachments: TicketAttachment[];
-  rma?: (TicketRmaLink & { underWarranty: boolean }) | null;
-}
+};
 
 /** The user named as assignee, as the decider checks it: undefined when none was named, null when not found. */
 export async function assigneeOf(deps: Pick<Services, 'pool'>, userId: string | null | undefined): Promise<Assignee | null | undefined> {

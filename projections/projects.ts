@@ -231,31 +231,16 @@ export const projectsProjection: Projection = {
 
 // ---- queries ----
 
-export interface ProjectRow {
+/** A row of read.projects: the partner's details as the decider keeps them, and what the read model adds. */
+export interface ProjectRow extends Omit<ProjectDetails, 'value' | 'fund_request_id'> {
   id: string;
   organisation_id: string;
   company_name: string | null;
   created_by: string;
   created_by_name: string | null;
-  title: string;
   status: ProjectStatus;
-  progress: number;
+  /** numeric: pg reads it as text. */
   value: string | null;
-  expected_closure_date: string | null;
-  country_region: string | null;
-  sales_person: string | null;
-  project_stage: string | null;
-  project_progress_remarks: string | null;
-  end_user_requirements: string | null;
-  end_user_customer_name: string | null;
-  end_user_location: string | null;
-  end_user_it_head_name: string | null;
-  end_user_contact_number: string | null;
-  end_user_email: string | null;
-  partner_company_name: string | null;
-  partner_company_location: string | null;
-  partner_email: string | null;
-  partner_contact_number: string | null;
   fund_request_id: string | null;
   boq_file: string | null;
   registration_status: RegistrationStatus;
