@@ -124,3 +124,43 @@ export async function runReportedSection<Section>(
     return [];
   }
 }
+
+/**
+ * Reads `path` as `token` until `listed` finds the record just accepted, and answers how long that
+ * took from `acceptedAt` (ms); undefined, with `fail` told, when it is not there within 10 s.
+ */
+export async function untilListed(
+  baseUrl: string,
+  token: string,
+  path: string,
+  listed: (data: Record<string, unknown>) => boolean,
+  acceptedAt: number,
+  fail: (message: string) => void,
+  what: string,
+): Promise<number | undefined> {
+  for (;;) {
+    const answer = await callApi(baseUrl, token, 'GET', path);
+    if (answer.status === 200 && listed(answer.json.data)) return performance.now() - acceptedAt;
+    if (performance.now() - acceptedAt > 10_000) {
+      fail(`${what} was not listed within 10 s.`);
+      return undefined;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
+
+/** A command bench's two runs: a warm-up whose figures are dropped, then the measured run. */
+export async function warmedUp<Measured>(
+  settings: { warmupSeconds: number; seconds: number; clients: number },
+  run: (seconds: number, record: boolean) => Promise<Measured | undefined>,
+  log: (line: string) => void,
+): Promise<Measured> {
+  if (settings.warmupSeconds > 0) {
+    log(`  warm-up ${settings.warmupSeconds} s`);
+    await run(settings.warmupSeconds, false);
+  }
+  log(`  ${settings.seconds} s with ${settings.clients} clients`);
+  const measured = await run(settings.seconds, true);
+  if (!measured) throw new Error('The measured run recorded nothing.');
+  return measured;
+}

@@ -9,7 +9,7 @@
  */
 
 import { performance } from 'node:perf_hooks';
-import { callApi, CommandMeter, runReportedSection, signInForBench, startBenchPortal } from './benchPortal';
+import { callApi, CommandMeter, runReportedSection, signInForBench, startBenchPortal, warmedUp } from './benchPortal';
 import { summarize, type LatencySummary } from './percentiles';
 import { latencyTable, commandsLine } from './reportTables';
 import type { RebateBenchSettings } from './rebates';
@@ -119,12 +119,7 @@ export async function runFundBench(settings: RebateBenchSettings, log: (line: st
       return { elapsed: (performance.now() - started) / 1000, latency, accepted, errors: meter.errors, firstError: meter.firstError };
     };
 
-    if (settings.warmupSeconds > 0) {
-      log(`  warm-up ${settings.warmupSeconds} s`);
-      await run(settings.warmupSeconds, false);
-    }
-    log(`  ${settings.seconds} s with ${settings.clients} clients`);
-    const measured = (await run(settings.seconds, true))!;
+    const measured = await warmedUp(settings, run, log);
     return {
       clients: settings.clients,
       seconds: measured.elapsed,

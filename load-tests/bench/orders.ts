@@ -11,7 +11,7 @@
  */
 
 import { performance } from 'node:perf_hooks';
-import { callApi, CommandMeter, runReportedSection, signInForBench, startBenchPortal } from './benchPortal';
+import { callApi, CommandMeter, runReportedSection, signInForBench, startBenchPortal, untilListed, warmedUp } from './benchPortal';
 import { summarize, type LatencySummary } from './percentiles';
 import { formatCount, latencyTable, commandsLine } from './reportTables';
 
@@ -124,18 +124,16 @@ export async function runOrderBench(settings: OrderBenchSettings, log: (line: st
             const order = placed.json.data as { id: string; order_number: string };
 
             // Another session's list: how long until it shows the order just accepted.
-            for (;;) {
-              const listed = await callApi(baseUrl, reader, 'GET', `/api/orders?search=${order.order_number}`);
-              if (listed.status === 200 && listed.json.data.orders.some((o: { id: string }) => o.id === order.id)) {
-                visibleLag.push(performance.now() - acceptedAt);
-                break;
-              }
-              if (performance.now() - acceptedAt > 10_000) {
-                fail(`Order ${order.order_number} was not listed within 10 s.`);
-                break;
-              }
-              await new Promise((resolve) => setTimeout(resolve, 5));
-            }
+            const lag = await untilListed(
+              baseUrl,
+              reader,
+              `/api/orders?search=${order.order_number}`,
+              (data) => (data.orders as Array<{ id: string }>).some((o) => o.id === order.id),
+              acceptedAt,
+              fail,
+              `Order ${order.order_number}`,
+            );
+            if (lag !== undefined) visibleLag.push(lag);
 
             const roll = Math.random();
             const path = roll < 0.1 ? ['cancelled'] : roll < 0.4 ? ['approved'] : roll < 0.7 ? ['approved', 'shipped'] : ['approved', 'shipped', 'delivered'];
@@ -162,12 +160,7 @@ export async function runOrderBench(settings: OrderBenchSettings, log: (line: st
       return { elapsed, placeLatency, statusLatency, visibleLag, refused, errors: meter.errors, firstError: meter.firstError, commands: accepted };
     };
 
-    if (settings.warmupSeconds > 0) {
-      log(`  warm-up ${settings.warmupSeconds} s`);
-      await run(settings.warmupSeconds, false);
-    }
-    log(`  ${settings.seconds} s with ${settings.clients} clients`);
-    const measured = (await run(settings.seconds, true))!;
+    const measured = await warmedUp(settings, run, log);
     return {
       clients: settings.clients,
       seconds: measured.elapsed,

@@ -10,7 +10,7 @@
  */
 
 import { performance } from 'node:perf_hooks';
-import { callApi, CommandMeter, runReportedSection, signInForBench, startBenchPortal } from './benchPortal';
+import { callApi, CommandMeter, runReportedSection, signInForBench, startBenchPortal, untilListed, warmedUp } from './benchPortal';
 import { summarize, type LatencySummary } from './percentiles';
 import { formatCount, latencyTable, commandsLine } from './reportTables';
 
@@ -84,18 +84,16 @@ export async function runProjectBench(settings: ProjectBenchSettings, log: (line
             if (!expect(created, 201, 'POST /api/projects')) continue;
             registered++;
             const id = created.json.data.id as string;
-            for (;;) {
-              const listed = await callApi(baseUrl, reader, 'GET', `/api/projects?search=${encodeURIComponent(title)}`);
-              if (listed.status === 200 && listed.json.data.projects.some((p: { id: string }) => p.id === id)) {
-                visibleLag.push(performance.now() - acceptedAt);
-                break;
-              }
-              if (performance.now() - acceptedAt > 10_000) {
-                fail(`Project ${title} was not listed within 10 s.`);
-                break;
-              }
-              await new Promise((resolve) => setTimeout(resolve, 5));
-            }
+            const lag = await untilListed(
+              baseUrl,
+              reader,
+              `/api/projects?search=${encodeURIComponent(title)}`,
+              (data) => (data.projects as Array<{ id: string }>).some((p) => p.id === id),
+              acceptedAt,
+              fail,
+              `Project ${title}`,
+            );
+            if (lag !== undefined) visibleLag.push(lag);
             expect(
               await timed(update, () =>
                 callApi(baseUrl, partner, 'PUT', `/api/projects/${id}`, { progress: 35, status: 'In Progress', project_stage: 'Proposal' }),
@@ -127,12 +125,7 @@ export async function runProjectBench(settings: ProjectBenchSettings, log: (line
       return { elapsed, register, update, milestone, visibleLag, accepted, registered, errors: meter.errors, firstError: meter.firstError };
     };
 
-    if (settings.warmupSeconds > 0) {
-      log(`  warm-up ${settings.warmupSeconds} s`);
-      await run(settings.warmupSeconds, false);
-    }
-    log(`  ${settings.seconds} s with ${settings.clients} clients`);
-    const measured = (await run(settings.seconds, true))!;
+    const measured = await warmedUp(settings, run, log);
     return {
       clients: settings.clients,
       seconds: measured.elapsed,

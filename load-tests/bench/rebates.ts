@@ -10,7 +10,7 @@
  */
 
 import { performance } from 'node:perf_hooks';
-import { callApi, CommandMeter, runReportedSection, signInForBench, startBenchPortal } from './benchPortal';
+import { callApi, CommandMeter, runReportedSection, signInForBench, startBenchPortal, untilListed, warmedUp } from './benchPortal';
 import { summarize, type LatencySummary } from './percentiles';
 import { latencyTable, commandsLine } from './reportTables';
 
@@ -77,18 +77,16 @@ export async function runRebateBench(settings: RebateBenchSettings, log: (line: 
             }
             accepted++;
             const rebate = submitted.json.data as { id: string; suggested_rebate_amount: number };
-            for (;;) {
-              const listed = await callApi(baseUrl, partner, 'GET', `/api/rebates/user?search=${invoice}`);
-              if (listed.status === 200 && listed.json.data.rebates.some((r: { id: string }) => r.id === rebate.id)) {
-                latency.visible.push(performance.now() - acceptedAt);
-                break;
-              }
-              if (performance.now() - acceptedAt > 10_000) {
-                fail(`Rebate ${invoice} was not listed within 10 s.`);
-                break;
-              }
-              await new Promise((resolve) => setTimeout(resolve, 5));
-            }
+            const lag = await untilListed(
+              baseUrl,
+              partner,
+              `/api/rebates/user?search=${invoice}`,
+              (data) => (data.rebates as Array<{ id: string }>).some((r) => r.id === rebate.id),
+              acceptedAt,
+              fail,
+              `Rebate ${invoice}`,
+            );
+            if (lag !== undefined) latency.visible.push(lag);
             const roll = Math.random();
             const steps =
               roll < 0.5
@@ -113,12 +111,7 @@ export async function runRebateBench(settings: RebateBenchSettings, log: (line: 
       return { elapsed: (performance.now() - started) / 1000, latency, accepted, errors: meter.errors, firstError: meter.firstError };
     };
 
-    if (settings.warmupSeconds > 0) {
-      log(`  warm-up ${settings.warmupSeconds} s`);
-      await run(settings.warmupSeconds, false);
-    }
-    log(`  ${settings.seconds} s with ${settings.clients} clients`);
-    const measured = (await run(settings.seconds, true))!;
+    const measured = await warmedUp(settings, run, log);
     return {
       clients: settings.clients,
       seconds: measured.elapsed,

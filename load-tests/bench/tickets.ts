@@ -9,7 +9,7 @@
  */
 
 import { performance } from 'node:perf_hooks';
-import { callApi, CommandMeter, runReportedSection, signInForBench, startBenchPortal } from './benchPortal';
+import { callApi, CommandMeter, runReportedSection, signInForBench, startBenchPortal, untilListed, warmedUp } from './benchPortal';
 import { summarize, type LatencySummary } from './percentiles';
 import { formatCount, latencyTable, commandsLine } from './reportTables';
 
@@ -72,18 +72,16 @@ export async function runTicketBench(settings: TicketBenchSettings, log: (line: 
             }
             commands++;
             const ticket = opened.json.data as { id: string; ticket_id: string };
-            for (;;) {
-              const listed = await callApi(baseUrl, support, 'GET', `/api/tickets?search=${ticket.ticket_id}`);
-              if (listed.status === 200 && listed.json.data.tickets.some((t: { id: string }) => t.id === ticket.id)) {
-                visibleLag.push(performance.now() - acceptedAt);
-                break;
-              }
-              if (performance.now() - acceptedAt > 10_000) {
-                fail(`Ticket ${ticket.ticket_id} was not listed within 10 s.`);
-                break;
-              }
-              await new Promise((resolve) => setTimeout(resolve, 5));
-            }
+            const lag = await untilListed(
+              baseUrl,
+              support,
+              `/api/tickets?search=${ticket.ticket_id}`,
+              (data) => (data.tickets as Array<{ id: string }>).some((t) => t.id === ticket.id),
+              acceptedAt,
+              fail,
+              `Ticket ${ticket.ticket_id}`,
+            );
+            if (lag !== undefined) visibleLag.push(lag);
             const steps: Array<[string, string, unknown]> = [
               ['PATCH', `/api/tickets/${ticket.id}/assign`, { assigned_to: assignees[n % assignees.length].id }],
               ['POST', `/api/tickets/${ticket.id}/comments`, { comment: 'Internal: bench note', is_internal: true }],
@@ -106,12 +104,7 @@ export async function runTicketBench(settings: TicketBenchSettings, log: (line: 
       return { elapsed, openLatency, workLatency, visibleLag, errors: meter.errors, firstError: meter.firstError, commands };
     };
 
-    if (settings.warmupSeconds > 0) {
-      log(`  warm-up ${settings.warmupSeconds} s`);
-      await run(settings.warmupSeconds, false);
-    }
-    log(`  ${settings.seconds} s with ${settings.clients} clients`);
-    const measured = (await run(settings.seconds, true))!;
+    const measured = await warmedUp(settings, run, log);
     return {
       clients: settings.clients,
       seconds: measured.elapsed,
