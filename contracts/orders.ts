@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { ORDER_NUMBER_PATTERN, ORDER_STATUSES } from '../domain/orders/orders';
+import { KNOWN_ORDER_STATUSES, ORDER_NUMBER_PATTERN, ORDER_STATUSES } from '../domain/orders/orders';
+import { booleanFilter, listQuerySchema } from './lists';
 import { acceptedAnswer, asOfRecordAnswer, commandAnswer, listAnswer, statusChangeSchema, statusHistoryAnswer, type StatusChange } from './answers';
 
 /**
@@ -242,3 +243,31 @@ export const orderPlacedAnswers = { 200: orderPlacedAnswer, 201: orderPlacedAnsw
 
 /** PUT /orders/admin/:id/status (spec 001 §3): `details` says which change was made. */
 export const orderStatusAnswer = commandAnswer(orderDetailSchema).extend({ details: z.string() });
+
+/** An amount in dollars: a JSON number from react-admin's filter, or its text in a query string. */
+const amount = z
+  .union([
+    z.number(),
+    z
+      .string()
+      .trim()
+      .regex(/^\d{1,12}(\.\d{1,2})?$/, 'Amounts are numbers such as 1500 or 1500.50.')
+      .transform(Number),
+  ])
+  .pipe(z.number().min(0, 'Amounts cannot be negative.').max(1e12));
+const day = z.iso.date({ error: 'Dates are written YYYY-MM-DD.' });
+
+/** The query of GET /orders, its count and its export. */
+export const orderListQuery = listQuerySchema(
+  {
+    status: z.enum(KNOWN_ORDER_STATUSES).optional(),
+    organisation_id: z.uuid({ error: 'Choose an organisation from the list.' }).optional(),
+    date_gte: day.optional(),
+    date_lte: day.optional(),
+    total_gte: amount.optional(),
+    total_lte: amount.optional(),
+    awaiting_shipment: booleanFilter.optional(),
+  },
+  ['created_at', 'total_amount', 'status', 'order_number', 'company_name', 'estimated_delivery', 'item_count'],
+);
+export type OrderListQuery = z.infer<typeof orderListQuery>;

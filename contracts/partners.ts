@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { acceptedAnswer, asOfRecordAnswer, commandAnswer, listAnswer } from './answers';
+import { listQuerySchema } from './lists';
 import { userSchema } from './identity';
 
 /**
@@ -214,3 +215,14 @@ export const partnerHistoryEntrySchema = z.object({
 });
 export type PartnerHistoryEntry = z.infer<typeof partnerHistoryEntrySchema>;
 export const partnerHistoryAnswer = z.object({ success: z.literal(true), data: z.array(partnerHistoryEntrySchema) });
+
+/** The query of GET /partner/partners: applications for admins, the directory for others (and the dashboards' counts of it). */
+export const partnerListQuery = listQuerySchema(
+  {
+    status: partnerStatusFilter.optional(),
+    region: z.string().max(60).optional(),
+    tier: z.string().max(60).optional(),
+    category: z.string().max(100).optional(),
+  },
+  ['company_name', 'created_at', 'updated_at', 'status', 'region', 'tier', 'category', 'rating', 'projects_count'],
+);

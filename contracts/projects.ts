@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MILESTONE_STATUSES, PROJECT_MESSAGES, PROJECT_STATUSES } from '../domain/projects/projects';
 import { EXTENSION_STATUSES, REGISTRATION_STATUSES } from '../domain/projects/registration';
 import { asOfRecordAnswer, createdAnswers, listAnswer, recordAnswer } from './answers';
+import { booleanFilter, listQuerySchema } from './lists';
 import { orderDetailSchema, orderSchema, type OrderDetail, type OrderView } from './orders';
 
 /**
@@ -351,3 +352,36 @@ export type Milestone = z.infer<typeof milestoneSchema>;
 export const milestoneListAnswer = z.object({ success: z.literal(true), data: z.array(milestoneSchema) });
 export const milestoneAnswer = recordAnswer(milestoneSchema);
 export const milestoneCreatedAnswers = createdAnswers(milestoneSchema);
+
+export const PROJECT_SORT_FIELDS = [
+  'id',
+  'created_at',
+  'updated_at',
+  'title',
+  'status',
+  'value',
+  'progress',
+  'expires_at',
+  'expected_closure_date',
+  'company_name',
+  'end_user_customer_name',
+  'registration_status',
+  'submitted_at',
+  'review_priority',
+] as const;
+export type ProjectSortField = (typeof PROJECT_SORT_FIELDS)[number];
+
+/** The query of GET /projects and its export (and the dashboards' counts of it). */
+export const projectListQuery = listQuerySchema(
+  {
+    status: z.enum(PROJECT_STATUSES).optional(),
+    registration_status: z.enum(REGISTRATION_STATUSES).optional(),
+    active: booleanFilter.optional(),
+    expiring_soon: booleanFilter.optional(),
+    extension_status: z.enum(EXTENSION_STATUSES).optional(),
+    linkable: booleanFilter.optional(),
+    organisation_id: z.uuid().optional(),
+  },
+  PROJECT_SORT_FIELDS,
+);
+export type ProjectListQuery = z.output<typeof projectListQuery>;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { parsePriceCents } from '../domain/money';
 import { REBATE_STATUSES } from '../domain/rebates/rebates';
 import { acceptedAnswer, asOfRecordAnswer, commandAnswer, listAnswer } from './answers';
+import { booleanFilter, listQuerySchema } from './lists';
 
 /**
  * Rebates: a partner organisation claims part of a purchase back (spec 002 §3, §5, §7); admins review
@@ -223,3 +224,35 @@ export type RebateBulkReviewAnswer = z.infer<typeof rebateBulkReviewAnswer>;
 
 export const rebateDeletedAnswer = commandAnswer(z.object({ id: z.string() }));
 export type RebateDeletedAnswer = z.infer<typeof rebateDeletedAnswer>;
+
+export const REBATE_SORT_FIELDS = [
+  'id',
+  'submitted_date',
+  'created_at',
+  'purchase_date',
+  'purchase_amount',
+  'rebate_amount',
+  'status',
+  'company_name',
+  'invoice_number',
+  'product_name',
+] as const;
+export type RebateSortField = (typeof REBATE_SORT_FIELDS)[number];
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const dayFilter = z.string().regex(DAY, 'Dates are written YYYY-MM-DD.').optional();
+const filterFields = {
+  status: z.enum(REBATE_STATUSES).optional(),
+  product_category: z.string().max(100).optional(),
+  rebate_type: z.string().max(100).optional(),
+  date_from: dayFilter,
+  date_to: dayFilter,
+  open: booleanFilter.optional(),
+};
+/** The query of GET /rebates/user: the caller's organisation's claims. */
+export const rebateListQuery = listQuerySchema(filterFields, REBATE_SORT_FIELDS);
+/** The query of GET /rebates/admin/all and its export (and the dashboards' counts of it). */
+export const rebateAdminListQuery = listQuerySchema(
+  { ...filterFields, organisation_id: z.uuid({ error: 'Organisation id is not valid.' }).optional() },
+  REBATE_SORT_FIELDS,
+);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { TICKET_NUMBER_PATTERN, TICKET_STATUSES } from '../domain/tickets/tickets';
+import { TICKET_CATEGORIES, TICKET_NUMBER_PATTERN, TICKET_PRIORITIES, TICKET_STATUSES } from '../domain/tickets/tickets';
+import { booleanFilter, listQuerySchema } from './lists';
 import { acceptedAnswer, createdAnswers, recordAnswer } from './answers';
 
 /**
@@ -266,3 +267,18 @@ export const TICKET_READ_ONLY_FIELDS = [
   'closed_at',
   'rma',
 ];
+
+/** The query of GET /tickets (and the dashboards' counts of it). */
+export const ticketListQuery = listQuerySchema(
+  {
+    status: statusValue.pipe(z.enum(TICKET_STATUSES, { error: `Status must be one of ${TICKET_STATUSES.join(', ')}.` })).optional(),
+    priority: z.enum(TICKET_PRIORITIES).optional(),
+    category: z.enum(TICKET_CATEGORIES).optional(),
+    assigned_to: z.union([z.uuid(), z.literal('unassigned')]).optional(),
+    organisation_id: z.uuid().optional(),
+    overdue: booleanFilter.optional(),
+    active: booleanFilter.optional(),
+    urgent: booleanFilter.optional(),
+  },
+  ['created_at', 'updated_at', 'due_at', 'priority', 'status', 'ticket_number', 'title', 'company_name'],
+);

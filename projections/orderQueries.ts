@@ -1,7 +1,16 @@
 import { formatOrderTotal, nextStatuses, ORDER_NUMBER_PATTERN, PENDING_LIKE_STATUSES, type OrderStatus } from '../domain/orders/orders';
 import { SHIPPING_COUNTRIES, type ShippingAddress } from '../domain/orders/shipping';
 import { prepared, type Pool, type Queryable } from '../platform/db';
-import type { OrderDetail, OrderOrganisation, OrderStatistics, OrderStatusCounts, OrderView, ShippingProfile } from '../contracts/orders';
+import {
+  orderListQuery,
+  type OrderDetail,
+  type OrderListQuery,
+  type OrderOrganisation,
+  type OrderStatistics,
+  type OrderStatusCounts,
+  type OrderView,
+  type ShippingProfile,
+} from '../contracts/orders';
 import { ALL_ORGANISATIONS } from './orders';
 
 /** The read side of read.orders (written by ordersProjection in ./orders): the order views, lists, counts, export and statistics. */
@@ -431,4 +440,23 @@ export async function orderShippingProfile(db: Queryable, organisationId: string
   if (row.postal_code) address.zipCode = row.postal_code;
   if (country) address.country = (SHIPPING_COUNTRIES as readonly string[]).includes(country) ? country : 'Other';
   return { company_name: row.company_name, address, profile_country: country };
+}
+
+/** The filters of a list query, as the read model takes them. */
+export const orderFiltersOf = (q: OrderListQuery): OrderFilters => ({
+  ids: q.ids,
+  status: q.filters.status,
+  organisationId: q.filters.organisation_id,
+  dateFrom: q.filters.date_gte,
+  dateTo: q.filters.date_lte,
+  totalMin: q.filters.total_gte,
+  totalMax: q.filters.total_lte,
+  awaitingShipment: q.filters.awaiting_shipment,
+  search: q.search,
+});
+
+/** The total GET /orders answers under a react-admin `filter`, for the same scope (the dashboards' cards count with it). */
+export async function orderListTotal(db: Queryable, scope: OrderScope, filter: Readonly<Record<string, unknown>>): Promise<number> {
+  const q = orderListQuery.parse({ filter: JSON.stringify(filter), range: '[0,0]' });
+  return (await listOrders(db, scope, orderFiltersOf(q), { offset: 0, limit: 1 })).total;
 }

@@ -5,7 +5,7 @@ import type { PartnerEvent } from '../domain/partners/partners';
 import { regionOfCountry } from '../domain/partners/questionnaire';
 import type { Projection } from './projection';
 import { ERASED_NAME, erasedValue } from '../domain/personalData';
-import type { Partner, PartnerDirectoryEntry, PartnerHistoryEntry } from '../contracts/partners';
+import { partnerListQuery, type Partner, type PartnerDirectoryEntry, type PartnerHistoryEntry } from '../contracts/partners';
 import { statusHistoryOf } from './statusHistory';
 import { personNames } from './versions';
 
@@ -404,4 +404,17 @@ function describePartnerEvent(event: PartnerEvent): { action: string; details: R
     case 'PartnerRejected.v1':
       return { action: 'Rejected', details: null };
   }
+}
+
+/** The total GET /partner/partners answers under a react-admin `filter`: every application for admins, the directory (approved only) for others. */
+export async function partnerListTotal(db: Queryable, admin: boolean, filter: Readonly<Record<string, unknown>>): Promise<number> {
+  const q = partnerListQuery.parse({ filter: JSON.stringify(filter), range: '[0,0]' });
+  if (!admin && q.filters.status && q.filters.status !== 'approved') return 0;
+  const status = admin ? q.filters.status : 'approved';
+  const { total } = await listPartners(
+    db,
+    { ids: q.ids, status, region: q.filters.region, tier: q.filters.tier, category: q.filters.category, search: q.search, searchContacts: admin },
+    { offset: 0, limit: 1 },
+  );
+  return total;
 }

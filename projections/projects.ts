@@ -8,7 +8,10 @@ import type {
   RegistrationState,
   TeamCandidate,
   TeamMember,
+  ProjectListQuery,
+  ProjectSortField,
 } from '../contracts/projects';
+import { projectListQuery } from '../contracts/projects';
 import {
   nextProjectStatuses,
   projects,
@@ -377,27 +380,9 @@ export interface ProjectFilters {
   now?: Date;
 }
 
-export const PROJECT_SORT_FIELDS = [
-  'id',
-  'created_at',
-  'updated_at',
-  'title',
-  'status',
-  'value',
-  'progress',
-  'expires_at',
-  'expected_closure_date',
-  'company_name',
-  'end_user_customer_name',
-  'registration_status',
-  'submitted_at',
-  'review_priority',
-] as const;
-
 /** The admins' review queue: conflicts, then registrations awaiting review, then extension requests, then the rest. */
 const REVIEW_PRIORITY = `(CASE WHEN p.registration_status = 'conflict' THEN 3 WHEN p.registration_status = 'pending' THEN 2 WHEN p.extension_status = 'requested' THEN 1 ELSE 0 END)`;
 const sortExpression = (field: ProjectSortField) => (field === 'review_priority' ? REVIEW_PRIORITY : `p.${field}`);
-export type ProjectSortField = (typeof PROJECT_SORT_FIELDS)[number];
 
 function projectWhere(scope: ProjectScope, filters: ProjectFilters) {
   const where: string[] = [];
@@ -707,4 +692,23 @@ export async function projectHistoryOf(store: Pick<EventStore, 'readStream'>, db
       occurred_at: recorded.metadata.occurredAt,
     };
   });
+}
+
+/** The filters of a list query, as the read model takes them. */
+export const projectFiltersOf = (q: ProjectListQuery): ProjectFilters => ({
+  ids: q.ids,
+  status: q.filters.status,
+  registration_status: q.filters.registration_status,
+  active: q.filters.active,
+  expiring_soon: q.filters.expiring_soon,
+  extension_status: q.filters.extension_status,
+  linkable: q.filters.linkable,
+  organisation_id: q.filters.organisation_id,
+  search: q.search,
+});
+
+/** The total GET /projects answers under a react-admin `filter`, for the same scope (the dashboards' cards count with it). */
+export async function projectListTotal(db: Queryable, scope: ProjectScope, filter: Readonly<Record<string, unknown>>): Promise<number> {
+  const q = projectListQuery.parse({ filter: JSON.stringify(filter), range: '[0,0]' });
+  return (await listProjects(db, scope, projectFiltersOf(q), { offset: 0, limit: 1 })).total;
 }

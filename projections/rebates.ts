@@ -2,7 +2,7 @@ import { pageOf } from './paging';
 import { centsToAmount } from '../domain/money';
 import { nextRebateStatuses, rebateStatusLabel, type RebateEvent } from '../domain/rebates/rebates';
 import { daysRemainingIn, quarterOf, REBATE_TIERS, rebateProgress, suggestedRebateCents, tierFor, type RebateProgress } from '../domain/rebates/tiers';
-import type { RebateOverview, RebateStats, RebateView } from '../contracts/rebates';
+import { rebateAdminListQuery, type RebateOverview, type RebateSortField, type RebateStats, type RebateView } from '../contracts/rebates';
 import { listTiers, standingOf, tierInForceAt } from './programme';
 import type { PoolClient, Queryable } from '../platform/db';
 import { asDomainEvent, type RecordedEvent } from '../platform/eventstore';
@@ -256,19 +256,6 @@ export interface RebateFilters {
   search?: string;
 }
 
-export const REBATE_SORT_FIELDS = [
-  'id',
-  'submitted_date',
-  'created_at',
-  'purchase_date',
-  'purchase_amount',
-  'rebate_amount',
-  'status',
-  'company_name',
-  'invoice_number',
-  'product_name',
-] as const;
-export type RebateSortField = (typeof REBATE_SORT_FIELDS)[number];
 const SORT_COLUMNS: Readonly<Record<RebateSortField, string>> = {
   id: 'r.id',
   submitted_date: 'r.submitted_at',
@@ -507,4 +494,10 @@ export function toStats(figures: RebateFigures, now: Date): RebateStats {
     daysRemaining: daysRemainingIn(quarter, now),
     pendingCount: figures.awaiting.count,
   };
+}
+
+/** The total GET /rebates/admin/all answers under a react-admin `filter` (the dashboards' cards count with it). */
+export async function rebateListTotal(db: Queryable, scope: RebateScope, filter: Readonly<Record<string, unknown>>): Promise<number> {
+  const q = rebateAdminListQuery.parse({ filter: JSON.stringify(filter), range: '[0,0]' });
+  return (await listRebates(db, scope, { ...q.filters, ids: q.ids, search: q.search }, { offset: 0, limit: 1 })).total;
 }

@@ -3,7 +3,14 @@ import { ACTIVE_TICKET_STATUSES, type TicketAttachment, type TicketCommentData, 
 import type { PoolClient, Queryable } from '../platform/db';
 import { asDomainEvent, type RecordedEvent } from '../platform/eventstore';
 import type { Projection } from './projection';
-import type { SupportDashboardFigures, Ticket, TicketAssignee, TicketComment, TicketStatistics } from '../contracts/tickets';
+import {
+  ticketListQuery,
+  type SupportDashboardFigures,
+  type Ticket,
+  type TicketAssignee,
+  type TicketComment,
+  type TicketStatistics,
+} from '../contracts/tickets';
 
 const STATUS_TIME_COLUMN: Readonly<Record<string, string>> = { Resolved: 'resolved_at', Closed: 'closed_at' };
 
@@ -432,4 +439,10 @@ export async function ticketDueTime(db: Queryable, ticketId: string): Promise<{ 
 export async function ticketAssignee(db: Queryable, ticketId: string): Promise<string | null> {
   const { rows } = await db.query<{ assigned_to: string | null }>('SELECT assigned_to FROM read.tickets WHERE id = $1', [ticketId]);
   return rows[0]?.assigned_to ?? null;
+}
+
+/** The total GET /tickets answers under a react-admin `filter`, for the same scope (the dashboards' cards count with it). */
+export async function ticketListTotal(db: Queryable, scope: TicketScope, filter: Readonly<Record<string, unknown>>): Promise<number> {
+  const q = ticketListQuery.parse({ filter: JSON.stringify(filter), range: '[0,0]' });
+  return (await listTickets(db, scope, { ids: q.ids, search: q.search, ...q.filters }, { offset: 0, limit: 1 })).total;
 }

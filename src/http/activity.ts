@@ -3,7 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { activityListAnswer } from '../../contracts/activity';
 import { activityPage, visibleActivityResources } from '../../projections/activity';
 import type { Services } from '../../platform/services';
-import { listQuerySchema, sendList } from './lists';
+import { listQuerySchema } from '../../contracts/lists';
+import { sendList } from './lists';
 
 const listQuery = listQuerySchema({}, ['occurred_at']);
 

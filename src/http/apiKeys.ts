@@ -37,7 +37,8 @@ import {
 import { apiKeyOf, listApiKeys, listOrganisationApiKeys, ORGANISATION_API_KEY_SORT_FIELDS } from '../../projections/settings';
 import { listAnswer } from '../../contracts/answers';
 import { z } from 'zod';
-import { listQuerySchema, sendList } from './lists';
+import { listQuerySchema } from '../../contracts/lists';
+import { sendList } from './lists';
 import { metadataFromRequest, runCommand } from '../../platform/commands/dispatch';
 import { generateApiKey } from '../plugins/apiKeys';
 import { HttpError } from '../plugins/errors';

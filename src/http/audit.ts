@@ -7,7 +7,8 @@ import { auditActorOf, exportFilters, recordAuditEntry, recordedWhenDone } from 
 import { HttpError } from '../plugins/errors';
 import type { Services } from '../../platform/services';
 import { csvLines, sendCsv } from './csv';
-import { listQuerySchema, MAX_PAGE_OFFSET, sendList } from './lists';
+import { listQuerySchema, MAX_PAGE_OFFSET } from '../../contracts/lists';
+import { sendList } from './lists';
 
 /** Page numbers reach this far into a filtered log; past it, the screen asks for narrower filters and API clients follow `next_cursor`. */
 export const AUDIT_MAX_OFFSET = MAX_PAGE_OFFSET;

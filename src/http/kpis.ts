@@ -15,11 +15,11 @@ import {
 } from '../../domain/dashboards/kpis';
 import type { DashboardKind } from '../../domain/dashboards/quickActions';
 import type { Services } from '../../platform/services';
-import { orderListTotal } from './orders';
-import { partnerListTotal } from './partners';
-import { projectListTotal } from './projects';
-import { rebateListTotal } from './rebates';
-import { ticketListTotal } from './tickets';
+import { orderListTotal } from '../../projections/orderQueries';
+import { partnerListTotal } from '../../projections/partners';
+import { projectListTotal } from '../../projections/projects';
+import { rebateListTotal } from '../../projections/rebates';
+import { ticketListTotal } from '../../projections/tickets';
 
 type Db = Services['pool'];
 

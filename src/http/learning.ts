@@ -80,7 +80,8 @@ import type { Services } from '../../platform/services';
 import { certificatePdf } from './certificatePdf';
 import { answerCreated, earlierCreation, newRecordId } from './created';
 import { csvLines, sendCsv, type CsvColumns } from './csv';
-import { booleanFilter, listQuerySchema, sendList } from './lists';
+import { booleanFilter, listQuerySchema } from '../../contracts/lists';
+import { sendList } from './lists';
 import { recordAnswer } from './records';
 import { uuidParam } from './validation';
 

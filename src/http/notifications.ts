@@ -6,7 +6,8 @@ import { notifications } from '../../domain/notifications/notifications';
 import { listNotifications, unreadNotificationIds } from '../../projections/notifications';
 import { metadataFromRequest, runCommand } from '../../platform/commands/dispatch';
 import type { Services } from '../../platform/services';
-import { booleanFilter, listQuerySchema, sendList } from './lists';
+import { booleanFilter, listQuerySchema } from '../../contracts/lists';
+import { sendList } from './lists';
 import { uuidParam } from './validation';
 
 const listQuery = listQuerySchema({ unread: booleanFilter.optional() }, ['created_at']);

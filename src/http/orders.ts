@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { seesAllOrganisations } from '../../domain/access';
-import { KNOWN_ORDER_STATUSES, ORDER_MESSAGES, orders, statusLabel } from '../../domain/orders/orders';
+import { ORDER_MESSAGES, orders, statusLabel } from '../../domain/orders/orders';
 import {
   orderBody,
   orderCountsAnswer,
@@ -18,6 +18,7 @@ import {
   orderTrackAnswer,
   shippingProfileAnswer,
   statusHistoryAnswer,
+  orderListQuery,
 } from '../../contracts/orders';
 import type { ShippingAddress } from '../../domain/orders/shipping';
 import {
@@ -31,7 +32,7 @@ import {
   orderStatistics,
   orderStatusCounts,
   type OrderExportRow,
-  type OrderFilters,
+  orderFiltersOf,
   type OrderScope,
 } from '../../projections/orderQueries';
 import { csvLines, sendCsv, type CsvColumns } from './csv';
@@ -45,7 +46,8 @@ import { isLinkableProject, NOT_LINKABLE_MESSAGE } from '../../domain/projects/p
 import { HttpError } from '../plugins/errors';
 import type { Services } from '../../platform/services';
 import { cachedRead, type AnswerCache } from './answerCache';
-import { booleanFilter, listQuerySchema, MAX_PAGE_OFFSET, sendList } from './lists';
+import { MAX_PAGE_OFFSET } from '../../contracts/lists';
+import { sendList } from './lists';
 import { asOfAnswer, asOfQuery, versionsRoute } from './versions';
 import { VERSIONED_RECORDS } from '../../domain/versionedRecords';
 import { recordAnswer, statusErrorHandler } from './records';
@@ -54,51 +56,6 @@ import { answerCreated, earlierCreation, newRecordId } from './created';
 export const ORDER_LIST_MESSAGES = {
   tooDeep: `Pages stop after the first ${MAX_PAGE_OFFSET.toLocaleString('en-US')} orders: narrow the filters, sort the other way, or follow nextCursor.`,
 } as const;
-
-/** An amount in dollars: a JSON number from react-admin's filter, or its text in a query string. */
-const amount = z
-  .union([
-    z.number(),
-    z
-      .string()
-      .trim()
-      .regex(/^\d{1,12}(\.\d{1,2})?$/, 'Amounts are numbers such as 1500 or 1500.50.')
-      .transform(Number),
-  ])
-  .pipe(z.number().min(0, 'Amounts cannot be negative.').max(1e12));
-const day = z.iso.date({ error: 'Dates are written YYYY-MM-DD.' });
-
-const listQuery = listQuerySchema(
-  {
-    status: z.enum(KNOWN_ORDER_STATUSES).optional(),
-    organisation_id: z.uuid({ error: 'Choose an organisation from the list.' }).optional(),
-    date_gte: day.optional(),
-    date_lte: day.optional(),
-    total_gte: amount.optional(),
-    total_lte: amount.optional(),
-    awaiting_shipment: booleanFilter.optional(),
-  },
-  ['created_at', 'total_amount', 'status', 'order_number', 'company_name', 'estimated_delivery', 'item_count'],
-);
-type ListQueryOf = z.infer<typeof listQuery>;
-
-const filtersOf = (q: ListQueryOf): OrderFilters => ({
-  ids: q.ids,
-  status: q.filters.status,
-  organisationId: q.filters.organisation_id,
-  dateFrom: q.filters.date_gte,
-  dateTo: q.filters.date_lte,
-  totalMin: q.filters.total_gte,
-  totalMax: q.filters.total_lte,
-  awaitingShipment: q.filters.awaiting_shipment,
-  search: q.search,
-});
-
-/** The total GET /orders answers under a react-admin `filter`, for the same scope (the dashboards' cards count with it). */
-export async function orderListTotal(db: Services['pool'], scope: OrderScope, filter: Readonly<Record<string, unknown>>): Promise<number> {
-  const q = listQuery.parse({ filter: JSON.stringify(filter), range: '[0,0]' });
-  return (await listOrders(db, scope, filtersOf(q), { offset: 0, limit: 1 })).total;
-}
 
 const iso = (date: Date | null) => date?.toISOString() ?? '';
 const CSV_COLUMNS: CsvColumns<OrderExportRow> = [
@@ -147,11 +104,11 @@ export async function orderRoutes(parent: FastifyInstance, services: Services, a
       schema: {
         tags: ['orders'],
         summary: "Orders: the caller's organisation's, or all for admins, manufacturers and support",
-        querystring: listQuery,
+        querystring: orderListQuery,
         response: { 200: orderListAnswer },
       },
     },
-    cached(async (request: FastifyRequest<{ Querystring: z.output<typeof listQuery> }>, reply): Promise<z.infer<typeof orderListAnswer>> => {
+    cached(async (request: FastifyRequest<{ Querystring: z.output<typeof orderListQuery> }>, reply): Promise<z.infer<typeof orderListAnswer>> => {
       const q = request.query;
       const after = q.after === undefined ? undefined : decodeOrderCursor(q.after);
       if (q.after !== undefined && !after)
@@ -160,7 +117,7 @@ export async function orderRoutes(parent: FastifyInstance, services: Services, a
         ]);
       if (!after && q.offset >= MAX_PAGE_OFFSET)
         throw new HttpError(400, 'VALIDATION_ERROR', ORDER_LIST_MESSAGES.tooDeep, [{ field: 'page', message: ORDER_LIST_MESSAGES.tooDeep }]);
-      const { rows, total } = await listOrders(pool, scopeOf(request), filtersOf(q), { offset: q.offset, limit: q.limit, sort: q.sort, after });
+      const { rows, total } = await listOrders(pool, scopeOf(request), orderFiltersOf(q), { offset: q.offset, limit: q.limit, sort: q.sort, after });
       // Deep pages: `nextCursor` continues newest-first without an OFFSET.
       const last = rows.length === q.limit && (!q.sort || (q.sort.field === 'created_at' && q.sort.order === 'DESC')) ? rows.at(-1) : undefined;
       return sendList(reply, 'orders', q, rows, total, last ? encodeOrderCursor(last) : undefined);
@@ -173,12 +130,12 @@ export async function orderRoutes(parent: FastifyInstance, services: Services, a
       schema: {
         tags: ['orders'],
         summary: 'How many orders each status tab holds, under the same filters as the list (its own status left out)',
-        querystring: listQuery,
+        querystring: orderListQuery,
         response: { 200: orderCountsAnswer },
       },
     },
     async (request) => {
-      return { success: true as const, data: await orderStatusCounts(pool, scopeOf(request), filtersOf(request.query)) };
+      return { success: true as const, data: await orderStatusCounts(pool, scopeOf(request), orderFiltersOf(request.query)) };
     },
   );
 
@@ -188,7 +145,7 @@ export async function orderRoutes(parent: FastifyInstance, services: Services, a
       schema: {
         tags: ['orders'],
         summary: 'CSV of every order the list filters select, in the list order',
-        querystring: listQuery,
+        querystring: orderListQuery,
         response: { 200: orderExportAnswer },
       },
     },
@@ -198,7 +155,7 @@ export async function orderRoutes(parent: FastifyInstance, services: Services, a
       reply.header('content-disposition', `attachment; filename="orders-${new Date().toISOString().slice(0, 10)}.csv"`);
       reply.header('cache-control', 'private, no-store');
       // A stream is sent as it is (no serializer); the schema's string describes the file.
-      return sendCsv(reply, csvLines(CSV_COLUMNS, allOrders(pool, scopeOf(request), filtersOf(q), q.sort)));
+      return sendCsv(reply, csvLines(CSV_COLUMNS, allOrders(pool, scopeOf(request), orderFiltersOf(q), q.sort)));
     },
   );
 

@@ -12,7 +12,7 @@ import {
   partnerAsOfAnswer,
   partnerHistoryAnswer,
   partnerListAnswer,
-  partnerStatusFilter,
+  partnerListQuery,
   partnerSubmittedAnswers,
   questionnaireBody,
 } from '../../contracts/partners';
@@ -26,7 +26,7 @@ import { HttpError } from '../plugins/errors';
 import { IMAGE_TYPES, readMultipart } from '../plugins/uploads';
 import { removeUpload, storeUpload } from '../../platform/uploadStorage';
 import type { Services } from '../../platform/services';
-import { listQuerySchema, sendList } from './lists';
+import { sendList } from './lists';
 import { uuidParam, validationError } from './validation';
 import { recordAnswer } from './records';
 import { answerCreated, earlierCommand, idempotentCommand } from './created';
@@ -46,29 +46,6 @@ export const PARTNER_ROUTE_MESSAGES = {
 } as const;
 
 // ---- schemas ----
-
-const listQuery = listQuerySchema(
-  {
-    status: partnerStatusFilter.optional(),
-    region: z.string().max(60).optional(),
-    tier: z.string().max(60).optional(),
-    category: z.string().max(100).optional(),
-  },
-  ['company_name', 'created_at', 'updated_at', 'status', 'region', 'tier', 'category', 'rating', 'projects_count'],
-);
-
-/** The total GET /partner/partners answers under a react-admin `filter`: every application for admins, the directory (approved only) for others. */
-export async function partnerListTotal(db: Services['pool'], admin: boolean, filter: Readonly<Record<string, unknown>>): Promise<number> {
-  const q = listQuery.parse({ filter: JSON.stringify(filter), range: '[0,0]' });
-  if (!admin && q.filters.status && q.filters.status !== 'approved') return 0;
-  const status = admin ? q.filters.status : 'approved';
-  const { total } = await listPartners(
-    db,
-    { ids: q.ids, status, region: q.filters.region, tier: q.filters.tier, category: q.filters.category, search: q.search, searchContacts: admin },
-    { offset: 0, limit: 1 },
-  );
-  return total;
-}
 
 export async function partnerRoutes(parent: FastifyInstance, services: Services): Promise<void> {
   const app = parent.withTypeProvider<ZodTypeProvider>();
@@ -181,7 +158,7 @@ export async function partnerRoutes(parent: FastifyInstance, services: Services)
       schema: {
         tags: ['partners'],
         summary: 'Partner applications (admins) or the partner directory (Partners.Read)',
-        querystring: listQuery,
+        querystring: partnerListQuery,
         response: { 200: partnerListAnswer },
       },
     },

@@ -13,25 +13,23 @@ import {
   projectListAnswer,
   projectReadAnswer,
   projectAnswer,
+  projectListQuery,
   projectStatisticsAnswer,
   projectUpdateFields,
 } from '../../contracts/projects';
 import { isAdminRole } from '../../domain/access';
-import { emptyProjectDetails, PROJECT_DETAIL_FIELDS, PROJECT_MESSAGES, PROJECT_STATUSES, projects, type ProjectDetails } from '../../domain/projects/projects';
+import { emptyProjectDetails, PROJECT_DETAIL_FIELDS, PROJECT_MESSAGES, projects, type ProjectDetails } from '../../domain/projects/projects';
 import { pick } from '../../domain/records';
-import { EXTENSION_STATUSES, REGISTRATION_STATUSES } from '../../domain/projects/registration';
 import { VERSIONED_RECORDS } from '../../domain/versionedRecords';
 import { isActivityForDeals } from '../../projections/funds';
 import {
   approvedPartnerName,
   approvedPartners,
   listProjects,
-  PROJECT_SORT_FIELDS,
   projectHistoryOf,
   projectStatistics,
-  type ProjectFilters,
+  projectFiltersOf,
   type ProjectRow,
-  type ProjectScope,
 } from '../../projections/projects';
 import { findUser } from '../../projections/users';
 import { metadataFromRequest } from '../../platform/commands/dispatch';
@@ -41,7 +39,7 @@ import { readMultipart, sendUpload, type FileRule } from '../plugins/uploads';
 import { removeUpload, storeUpload } from '../../platform/uploadStorage';
 import type { Services } from '../../platform/services';
 import { answerCreated, earlierCreation, newRecordId } from './created';
-import { booleanFilter, listQuerySchema, sendList } from './lists';
+import { sendList } from './lists';
 import { projectAccess } from './projectAccess';
 import { recordAnswer, updateBody } from './records';
 import { uuidParam } from './validation';
@@ -60,38 +58,6 @@ export const BOQ_RULE: FileRule = {
 const projectUpdateBody = updateBody(projectUpdateFields, PROJECT_READ_ONLY_FIELDS).meta({
   example: { title: 'Campus network refresh', progress: 40, value: 125000, expected_closure_date: '2027-03-31', status: 'In Progress' },
 });
-
-const listQuery = listQuerySchema(
-  {
-    status: z.enum(PROJECT_STATUSES).optional(),
-    registration_status: z.enum(REGISTRATION_STATUSES).optional(),
-    active: booleanFilter.optional(),
-    expiring_soon: booleanFilter.optional(),
-    extension_status: z.enum(EXTENSION_STATUSES).optional(),
-    linkable: booleanFilter.optional(),
-    organisation_id: z.uuid().optional(),
-  },
-  PROJECT_SORT_FIELDS,
-);
-type ProjectListQuery = z.output<typeof listQuery>;
-
-const projectFiltersOf = (q: ProjectListQuery): ProjectFilters => ({
-  ids: q.ids,
-  status: q.filters.status,
-  registration_status: q.filters.registration_status,
-  active: q.filters.active,
-  expiring_soon: q.filters.expiring_soon,
-  extension_status: q.filters.extension_status,
-  linkable: q.filters.linkable,
-  organisation_id: q.filters.organisation_id,
-  search: q.search,
-});
-
-/** The total GET /projects answers under a react-admin `filter`, for the same scope (the dashboards' cards count with it). */
-export async function projectListTotal(db: Services['pool'], scope: ProjectScope, filter: Readonly<Record<string, unknown>>): Promise<number> {
-  const q = listQuery.parse({ filter: JSON.stringify(filter), range: '[0,0]' });
-  return (await listProjects(db, scope, projectFiltersOf(q), { offset: 0, limit: 1 })).total;
-}
 
 // ---- field conversion ----
 
@@ -162,7 +128,7 @@ export async function projectRoutes(parent: FastifyInstance, services: Services)
       schema: {
         tags,
         summary: "Projects: the caller's organisation's, or all for admins, manufacturers and support; admins see conflicts first",
-        querystring: listQuery,
+        querystring: projectListQuery,
         response: { 200: projectListAnswer },
       },
     },

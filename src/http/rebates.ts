@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { seesAllOrganisations } from '../../domain/access';
 import { asListEntries, MAX_REBATE_DOCUMENT_BYTES, MAX_REBATE_DOCUMENTS, REBATE_PRODUCT_CATEGORIES, REBATE_TYPES } from '../../domain/rebates/lists';
-import { REBATE_MESSAGES, REBATE_STATUSES, REJECTION_REASON_MAX, rebates } from '../../domain/rebates/rebates';
+import { REBATE_MESSAGES, REJECTION_REASON_MAX, rebates } from '../../domain/rebates/rebates';
 import { statusHistoryAnswer } from '../../contracts/orders';
 import {
   listEntriesAnswer,
@@ -20,6 +20,8 @@ import {
   rebateStatusBody,
   rebateSubmittedAnswers,
   type RebateView,
+  rebateAdminListQuery,
+  rebateListQuery,
 } from '../../contracts/rebates';
 import {
   allRebates,
@@ -28,7 +30,6 @@ import {
   listRebates,
   overviewProgramme,
   rebateFigures,
-  REBATE_SORT_FIELDS,
   toOverview,
   toStats,
   type RebateScope,
@@ -44,7 +45,7 @@ import { DOCUMENT_TYPES, readMultipart, sendUpload, uploadNameParam, type FileRu
 import { csvLines, sendCsv } from './csv';
 import { auditActorOf, exportFilters, recordAuditEntry, recordedWhenDone } from '../plugins/auditTrail';
 import type { Services } from '../../platform/services';
-import { booleanFilter, listQuerySchema, sendList } from './lists';
+import { sendList } from './lists';
 import { uuidParam, validationError } from './validation';
 import { recordAnswer, statusErrorHandler } from './records';
 import { asOfAnswer, asOfQuery, versionsRoute } from './versions';
@@ -54,24 +55,6 @@ const DOCUMENT_RULE: FileRule = { label: 'Supporting documents', types: DOCUMENT
 
 /** POST /rebates/bulk-review: approval gives each claim its suggested rebate (purchase × the organisation's rate), as the Approve dialog starts with. */
 const bulkBody = bulkReviewBody('rebate', REJECTION_REASON_MAX, { decision: 'rejected', reason: 'The invoices are older than the claim window.' });
-
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-const dayFilter = z.string().regex(DAY, 'Dates are written YYYY-MM-DD.').optional();
-const filterFields = {
-  status: z.enum(REBATE_STATUSES).optional(),
-  product_category: z.string().max(100).optional(),
-  rebate_type: z.string().max(100).optional(),
-  date_from: dayFilter,
-  date_to: dayFilter,
-  open: booleanFilter.optional(),
-};
-const userListQuery = listQuerySchema(filterFields, REBATE_SORT_FIELDS);
-const adminListQuery = listQuerySchema({ ...filterFields, organisation_id: z.uuid({ error: 'Organisation id is not valid.' }).optional() }, REBATE_SORT_FIELDS);
-/** The total GET /rebates/admin/all answers under a react-admin `filter` (the dashboards' cards count with it). */
-export async function rebateListTotal(db: Services['pool'], scope: RebateScope, filter: Readonly<Record<string, unknown>>): Promise<number> {
-  const q = adminListQuery.parse({ filter: JSON.stringify(filter), range: '[0,0]' });
-  return (await listRebates(db, scope, { ...q.filters, ids: q.ids, search: q.search }, { offset: 0, limit: 1 })).total;
-}
 
 const attachmentParams = z.object({ id: z.uuid({ error: 'The id in the address is not valid.' }), name: uploadNameParam.shape.name }).strict();
 
@@ -164,7 +147,7 @@ export async function rebateRoutes(parent: FastifyInstance, services: Services):
         schema: {
           tags: ['rebates'],
           summary: "The caller's organisation's rebates (all for admins)",
-          querystring: userListQuery,
+          querystring: rebateListQuery,
           response: { 200: rebateListAnswer },
         },
       },
@@ -187,7 +170,7 @@ export async function rebateRoutes(parent: FastifyInstance, services: Services):
       schema: {
         tags: ['rebates'],
         summary: 'Every rebate, for review (admins): filter by status, organisation, category, type, submission date',
-        querystring: adminListQuery,
+        querystring: rebateAdminListQuery,
         response: { 200: rebateListAnswer },
       },
     },
@@ -209,7 +192,7 @@ export async function rebateRoutes(parent: FastifyInstance, services: Services):
       schema: {
         tags: ['rebates'],
         summary: 'CSV of the rebates the caller sees, with the same filters as the lists',
-        querystring: adminListQuery,
+        querystring: rebateAdminListQuery,
         response: { 200: rebateExportAnswer },
       },
     },

@@ -11,7 +11,8 @@ import { answerCreated, earlierCreation, newRecordId } from './created';
 import { DOCUMENT_TYPES, readMultipart, sendUpload, uploadNameParam } from '../plugins/uploads';
 import { removeUpload, storeUpload } from '../../platform/uploadStorage';
 import type { Services } from '../../platform/services';
-import { listQuerySchema, sendList } from './lists';
+import { listQuerySchema } from '../../contracts/lists';
+import { sendList } from './lists';
 import { recordAnswer } from './records';
 
 const listQuery = listQuerySchema({ category: resourceCategoryFilter.optional() }, ['title', 'category', 'created_at']);

@@ -8,7 +8,8 @@ import { auditActorOf, exportFilters, recordAuditEntry, recordedWhenDone } from 
 import { HttpError } from '../plugins/errors';
 import type { Services } from '../../platform/services';
 import { csvLines, sendCsv, type CsvColumns } from './csv';
-import { listQuerySchema, sendList } from './lists';
+import { listQuerySchema } from '../../contracts/lists';
+import { sendList } from './lists';
 import { uuidParam } from './validation';
 
 const tags = ['scorecards'];

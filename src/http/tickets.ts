@@ -2,16 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { hasPermission, seesAllOrganisations } from '../../domain/access';
-import {
-  MAX_TICKET_ATTACHMENTS,
-  TICKET_CATEGORIES,
-  TICKET_MESSAGES,
-  TICKET_PRIORITIES,
-  TICKET_STATUSES,
-  isSupportStaff,
-  tickets,
-  type TicketAttachment,
-} from '../../domain/tickets/tickets';
+import { MAX_TICKET_ATTACHMENTS, TICKET_MESSAGES, isSupportStaff, tickets, type TicketAttachment } from '../../domain/tickets/tickets';
 import { asOfRecordAnswer, statusHistoryAnswer } from '../../contracts/identity';
 import {
   assignBody,
@@ -22,12 +13,12 @@ import {
   deletedTicketAnswer,
   rmaBody,
   statusBody,
-  statusValue,
   supportDashboardAnswer,
   ticketAnswer,
   ticketCreatedAnswers,
   ticketCreateFields,
   ticketListAnswer,
+  ticketListQuery,
   ticketParam,
   TICKET_READ_ONLY_FIELDS,
   ticketStatisticsAnswer,
@@ -57,7 +48,7 @@ import { answerCreated, earlierCreation, newRecordId } from './created';
 import { DOCUMENT_TYPES, readMultipart, sendUpload, uploadNameParam } from '../plugins/uploads';
 import { removeUpload, storeUpload } from '../../platform/uploadStorage';
 import type { Services } from '../../platform/services';
-import { booleanFilter, listQuerySchema, sendList } from './lists';
+import { sendList } from './lists';
 import { validationError } from './validation';
 import { recordAnswer, updateBody } from './records';
 import { asOfAnswer, asOfQuery, versionsRoute } from './versions';
@@ -68,26 +59,6 @@ const ATTACHMENT_RULE = { label: 'Attachments', types: DOCUMENT_TYPES, maxBytes:
 const updateTicketBody = updateBody(ticketUpdateFields, TICKET_READ_ONLY_FIELDS).meta({
   example: { title: 'Switch reboots every night', priority: 'High', tags: ['firmware'], due_date: '2027-01-15' },
 });
-
-const listQuery = listQuerySchema(
-  {
-    status: statusValue.pipe(z.enum(TICKET_STATUSES, { error: `Status must be one of ${TICKET_STATUSES.join(', ')}.` })).optional(),
-    priority: z.enum(TICKET_PRIORITIES).optional(),
-    category: z.enum(TICKET_CATEGORIES).optional(),
-    assigned_to: z.union([z.uuid(), z.literal('unassigned')]).optional(),
-    organisation_id: z.uuid().optional(),
-    overdue: booleanFilter.optional(),
-    active: booleanFilter.optional(),
-    urgent: booleanFilter.optional(),
-  },
-  ['created_at', 'updated_at', 'due_at', 'priority', 'status', 'ticket_number', 'title', 'company_name'],
-);
-
-/** The total GET /tickets answers under a react-admin `filter`, for the same scope (the dashboards' cards count with it). */
-export async function ticketListTotal(db: Services['pool'], scope: TicketScope, filter: Readonly<Record<string, unknown>>): Promise<number> {
-  const q = listQuery.parse({ filter: JSON.stringify(filter), range: '[0,0]' });
-  return (await listTickets(db, scope, { ids: q.ids, search: q.search, ...q.filters }, { offset: 0, limit: 1 })).total;
-}
 
 export async function ticketRoutes(parent: FastifyInstance, services: Services): Promise<void> {
   const app = parent.withTypeProvider<ZodTypeProvider>();
@@ -124,7 +95,7 @@ export async function ticketRoutes(parent: FastifyInstance, services: Services):
       schema: {
         tags: ['tickets'],
         summary: "Tickets the caller sees, with the statistics cards' figures",
-        querystring: listQuery,
+        querystring: ticketListQuery,
         response: { 200: ticketListAnswer },
       },
     },

@@ -23,7 +23,8 @@ import { HttpError } from '../plugins/errors';
 import type { Services } from '../../platform/services';
 import { newSigningSecret } from '../../workers/webhooks';
 import { answerCreated, earlierCreation, newRecordId } from './created';
-import { listQuerySchema, sendList } from './lists';
+import { listQuerySchema } from '../../contracts/lists';
+import { sendList } from './lists';
 import { recordAnswer, updateBody } from './records';
 import { uuidParam } from './validation';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { nestedDeeperThan } from './jsonBody';
-import { firstUnstorableText } from './text';
+import { firstUnstorableText } from '../../domain/storableText';
 
 const deepArray = (depth: number, inner: unknown) => {
   let value = inner;

@@ -8,7 +8,8 @@ import { z } from 'zod';
 import type { Services } from '../../platform/services';
 import { HttpError } from './errors';
 import { attachmentDisposition, safeDownloadName } from './downloadName';
-import { firstUnstorableText, unstorableTextError } from './text';
+import { firstUnstorableText } from '../../domain/storableText';
+import { unstorableTextError } from './text';
 import { UPLOAD_NAME, type FileToStore, type Visibility } from '../../platform/uploadStorage';
 
 /** Accepted file types, recognised by their content (magic bytes), never by name or declared type. */
