@@ -76,6 +76,11 @@ export function ScorecardTable() {
   );
   const quarter = rows[0]?.quarter_label;
   const tierChoices = [...tiers].sort((a, b) => b.rank - a.rank).map((t) => ({ value: t.id, label: t.name }));
+  const selects = [
+    { label: 'Tier', allLabel: 'All tiers', choices: tierChoices, value: tier, onChange: setTier, 'data-testid': 'filter-tier' },
+    { label: 'Region', allLabel: 'All regions', choices: REGIONS, value: region, onChange: setRegion, 'data-testid': 'filter-region' },
+    { label: 'Category', allLabel: 'All categories', choices: PARTNER_CATEGORIES, value: category, onChange: setCategory, 'data-testid': 'filter-category' },
+  ];
   return (
     <Box sx={{ minWidth: 0 }} data-testid="scorecard-table">
       <Box
@@ -94,17 +99,9 @@ export function ScorecardTable() {
           onChange={setSearch}
           sx={{ gridColumn: { xs: '1 / -1', lg: 'auto' } }}
         />
-        <SelectFilter label="Tier" allLabel="All tiers" showAllLabel choices={tierChoices} value={tier} onChange={setTier} data-testid="filter-tier" />
-        <SelectFilter label="Region" allLabel="All regions" showAllLabel choices={REGIONS} value={region} onChange={setRegion} data-testid="filter-region" />
-        <SelectFilter
-          label="Category"
-          allLabel="All categories"
-          showAllLabel
-          choices={PARTNER_CATEGORIES}
-          value={category}
-          onChange={setCategory}
-          data-testid="filter-category"
-        />
+        {selects.map((select) => (
+          <SelectFilter key={select.label} showAllLabel {...select} />
+        ))}
         <Box sx={{ display: 'flex', gap: 1, justifyContent: { xs: 'flex-start', lg: 'flex-end' } }}>
           <CsvExportButton
             config={{ resource: SCORECARDS_RESOURCE, filter, sort: controls.sort, fileName: 'scorecards', columns: CSV_COLUMNS }}
