@@ -1,7 +1,6 @@
 import type { ApiKeyOptions, ApiKeyView } from '@contracts/apiKeys';
 import DownloadIcon from '@mui/icons-material/Download';
 import KeyIcon from '@mui/icons-material/Key';
-import SearchIcon from '@mui/icons-material/Search';
 import {
   Alert,
   Box,
@@ -21,7 +20,6 @@ import {
   FormGroup,
   FormHelperText,
   FormLabel,
-  InputAdornment,
   MenuItem,
   Paper,
   Stack,
@@ -41,6 +39,7 @@ import {
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { formatDate, formatDateTime } from '../formatting';
 import { LoadError, Loading } from '../layout/ListStates';
+import { SearchField, SelectFilter } from '../lists';
 import { SecretOnceDialog, type SecretOnce } from '../lists/SecretOnceDialog';
 import { useToast } from '../layout/toast';
 import { ApiError } from '../providers/errorMapper';
@@ -49,6 +48,7 @@ import { apiKeysApi, type ApiKeyOwnerKind } from './apiKeysApi';
 type Status = ApiKeyView['status'];
 type SortField = 'name' | 'expires_at' | 'last_used_at' | 'status' | 'created_at';
 const STATUS_LABELS: Record<Status, string> = { active: 'Active', expired: 'Expired', revoked: 'Revoked' };
+const STATUS_CHOICES = (Object.keys(STATUS_LABELS) as Status[]).map((value) => ({ value, label: STATUS_LABELS[value] }));
 const STATUS_COLOURS: Record<Status, 'success' | 'warning' | 'default'> = { active: 'success', expired: 'warning', revoked: 'default' };
 const OVERLAPS = [
   { hours: 0, label: 'None: the old key stops at once' },
@@ -202,40 +202,23 @@ export function ApiKeysManager({ owner }: { owner: ApiKeyOwnerKind }) {
       />
 
       <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center', mb: 1.5 }}>
-        <TextField
-          size="small"
+        <SearchField
           label="Search"
           placeholder="Name, key prefix or scope"
           value={search}
-          onChange={(e) => setSearch(e.target.value)}
+          onChange={setSearch}
           fullWidth={false}
           sx={{ flex: '1 1 220px', m: 0 }}
-          slotProps={{
-            input: {
-              startAdornment: (
-                <InputAdornment position="start">
-                  <SearchIcon fontSize="small" />
-                </InputAdornment>
-              ),
-            },
-          }}
         />
-        <TextField
-          select
-          size="small"
+        <SelectFilter
           label="Status"
+          allLabel="All"
+          choices={STATUS_CHOICES}
           value={status}
-          onChange={(e) => setStatus(e.target.value as Status | '')}
+          onChange={(next) => setStatus(next as Status | '')}
           fullWidth={false}
           sx={{ flex: '0 0 150px', m: 0 }}
-        >
-          <MenuItem value="">All</MenuItem>
-          {(Object.keys(STATUS_LABELS) as Status[]).map((s) => (
-            <MenuItem key={s} value={s}>
-              {STATUS_LABELS[s]}
-            </MenuItem>
-          ))}
-        </TextField>
+        />
         {phone ? (
           <TextField
             select

@@ -1,31 +1,9 @@
 import type { CatalogueProduct } from '@contracts/products';
 import { canShip } from '@domain/access';
-import {
-  DELIVERY_TIME_FILTERS,
-  DELIVERY_TIME_LABELS,
-  deliveryTime,
-  PRODUCT_CATEGORIES,
-  STOCK_STATUS_LABELS,
-  type DeliveryTime,
-  type StockStatus,
-} from '@domain/products/products';
+import { DELIVERY_TIME_LABELS, deliveryTime } from '@domain/products/products';
 import { formatUsd } from '@domain/money';
 import AddShoppingCartIcon from '@mui/icons-material/AddShoppingCart';
-import SearchIcon from '@mui/icons-material/Search';
-import {
-  Box,
-  Button,
-  Drawer,
-  IconButton,
-  InputAdornment,
-  MenuItem,
-  Paper,
-  TablePagination,
-  TableSortLabel,
-  TextField,
-  Typography,
-  useMediaQuery,
-} from '@mui/material';
+import { Box, Button, Drawer, IconButton, Paper, TablePagination, TableSortLabel, TextField, Typography, useMediaQuery } from '@mui/material';
 import CloseIcon from '@mui/icons-material/Close';
 import { useEffect, useState } from 'react';
 import { useGetList } from 'react-admin';
@@ -38,8 +16,9 @@ import { ApiError } from '../providers/errorMapper';
 import { ProductThumb } from '../products/ProductThumb';
 import { addToCart, closeCart, openCart, useCart, useCartOpen } from './cart';
 import { CartPanel } from './CartPanel';
+import { ProductFilters, useProductFilters } from './ProductFilters';
 import { StockChip } from './StockChip';
-import { useDebounced } from '../layout/useDebounced';
+import { useTimedNotice } from '../layout/useTimedNotice';
 import { LoadError, Loading } from '../layout/ListStates';
 
 export const EMPTY_CART_MESSAGE = 'Please add items to cart before proceeding to checkout';
@@ -97,64 +76,6 @@ function AddToCart({ product, onAdded }: { product: CatalogueProduct; onAdded: (
   );
 }
 
-function Filters(props: {
-  search: string;
-  setSearch: (v: string) => void;
-  category: string;
-  setCategory: (v: string) => void;
-  stock: string;
-  setStock: (v: string) => void;
-  delivery: string;
-  setDelivery: (v: string) => void;
-}) {
-  const select = { flex: { xs: '1 1 100%', sm: '1 1 160px' }, minWidth: 0 };
-  return (
-    <Box sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap', mb: 2 }}>
-      <TextField
-        size="small"
-        placeholder="Search products"
-        value={props.search}
-        onChange={(event) => props.setSearch(event.target.value)}
-        sx={{ flex: '1 1 100%' }}
-        slotProps={{
-          input: {
-            startAdornment: (
-              <InputAdornment position="start">
-                <SearchIcon fontSize="small" />
-              </InputAdornment>
-            ),
-          },
-          htmlInput: { 'aria-label': 'Search products' },
-        }}
-      />
-      <TextField select size="small" label="Category" value={props.category} onChange={(e) => props.setCategory(e.target.value)} sx={select}>
-        <MenuItem value="">All Categories</MenuItem>
-        {PRODUCT_CATEGORIES.map((c) => (
-          <MenuItem key={c} value={c}>
-            {c}
-          </MenuItem>
-        ))}
-      </TextField>
-      <TextField select size="small" label="Stock" value={props.stock} onChange={(e) => props.setStock(e.target.value)} sx={select}>
-        <MenuItem value="">All</MenuItem>
-        {(Object.keys(STOCK_STATUS_LABELS) as StockStatus[]).map((s) => (
-          <MenuItem key={s} value={s}>
-            {STOCK_STATUS_LABELS[s]}
-          </MenuItem>
-        ))}
-      </TextField>
-      <TextField select size="small" label="Delivery time" value={props.delivery} onChange={(e) => props.setDelivery(e.target.value)} sx={select}>
-        <MenuItem value="">All</MenuItem>
-        {(Object.keys(DELIVERY_TIME_FILTERS) as DeliveryTime[]).map((d) => (
-          <MenuItem key={d} value={d}>
-            {DELIVERY_TIME_FILTERS[d]}
-          </MenuItem>
-        ))}
-      </TextField>
-    </Box>
-  );
-}
-
 /** /catalogue: filters, search, sortable products with quantities, and the cart. */
 export default function Catalogue() {
   const { principal, canDo } = useAccess();
@@ -163,35 +84,18 @@ export default function Catalogue() {
   const wide = useMediaQuery(WIDE_SCREEN_QUERY);
   const lines = useCart();
   const drawerOpen = useCartOpen();
-  const [notice, setNotice] = useState<string | null>(null);
+  const [notice, setNotice] = useTimedNotice(3000);
   // The add-to-cart notice lives in the cart itself, so no toast ever covers the cart.
-  const [addedNotice, setAddedNotice] = useState<string | null>(null);
-  const [search, setSearch] = useState('');
-  const [category, setCategory] = useState('');
-  const [stock, setStock] = useState('');
-  const [delivery, setDelivery] = useState('');
+  const [addedNotice, setAddedNotice] = useTimedNotice(3000);
+  const filters = useProductFilters();
+  const { query, filter, filtered } = filters;
+  const { category, stock, delivery } = filters.values;
   const [sort, setSort] = useState<{ field: SortField; order: 'ASC' | 'DESC' }>({ field: 'name', order: 'ASC' });
   const [page, setPage] = useState(0);
-  const query = useDebounced(search.trim(), 300);
   const mayBrowse = canDo('browse-products');
 
   useEffect(() => setPage(0), [query, category, stock, delivery, sort]);
-  useEffect(() => {
-    if (!notice) return;
-    const timer = setTimeout(() => setNotice(null), 3000);
-    return () => clearTimeout(timer);
-  }, [notice]);
-  useEffect(() => {
-    if (!addedNotice) return;
-    const timer = setTimeout(() => setAddedNotice(null), 3000);
-    return () => clearTimeout(timer);
-  }, [addedNotice]);
 
-  const filter: Record<string, string> = {};
-  if (query) filter.q = query;
-  if (category) filter.category = category;
-  if (stock) filter.stock = stock;
-  if (delivery) filter.delivery = delivery;
   const { data, total, isPending, error, refetch } = useGetList<CatalogueProduct>(
     'products',
     { pagination: { page: page + 1, perPage: PAGE_SIZE }, sort, filter },
@@ -251,7 +155,6 @@ export default function Catalogue() {
   );
 
   const products = data ?? [];
-  const filtered = Boolean(query || category || stock || delivery);
 
   const list = isPending ? (
     <Loading />
@@ -328,15 +231,11 @@ export default function Catalogue() {
       />
       <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: wide ? 'minmax(0, 1fr) 300px' : 'minmax(0, 1fr)', alignItems: 'start' }}>
         <Box sx={{ minWidth: 0 }}>
-          <Filters
-            search={search}
-            setSearch={setSearch}
-            category={category}
-            setCategory={setCategory}
-            stock={stock}
-            setStock={setStock}
-            delivery={delivery}
-            setDelivery={setDelivery}
+          <ProductFilters
+            values={filters.values}
+            onChange={filters.change}
+            searchSx={{ flex: '1 1 100%' }}
+            selectSx={{ flex: { xs: '1 1 100%', sm: '1 1 160px' }, minWidth: 0 }}
           />
           {sortBar}
           {list}

@@ -1,23 +1,10 @@
 import type { ProductView } from '@contracts/products';
-import {
-  DELIVERY_TIME_FILTERS,
-  DELIVERY_TIME_LABELS,
-  deliveryTime,
-  LOW_STOCK_LIMIT,
-  PRODUCT_CATEGORIES,
-  STOCK_STATUS_LABELS,
-  stockStatus,
-  type DeliveryTime,
-  type StockStatus,
-} from '@domain/products/products';
+import { DELIVERY_TIME_LABELS, deliveryTime, LOW_STOCK_LIMIT, STOCK_STATUS_LABELS, stockStatus, type StockStatus } from '@domain/products/products';
 import { formatUsd } from '@domain/money';
 import DownloadIcon from '@mui/icons-material/Download';
-import SearchIcon from '@mui/icons-material/Search';
 import {
   Box,
   Button,
-  InputAdornment,
-  MenuItem,
   Paper,
   Table,
   TableBody,
@@ -27,17 +14,16 @@ import {
   TablePagination,
   TableRow,
   TableSortLabel,
-  TextField,
   Typography,
 } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { useDataProvider, useGetList } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { useAccess } from '../access/usePrincipal';
+import { ProductFilters, useProductFilters } from '../catalogue/ProductFilters';
 import { StockChip } from '../catalogue/StockChip';
 import { LoadError, Loading } from '../layout/ListStates';
 import { PageTitle } from '../layout/PageTitle';
-import { useDebounced } from '../layout/useDebounced';
 import { useToast } from '../layout/toast';
 import { AccessRestricted } from '../orders/AccessRestricted';
 
@@ -66,21 +52,14 @@ export default function DistributorInventory() {
   const toast = useToast();
   const dataProvider = useDataProvider();
   const mayBrowse = canDo('browse-products');
-  const [search, setSearch] = useState('');
-  const [category, setCategory] = useState('');
-  const [stock, setStock] = useState<StockStatus | ''>('');
-  const [delivery, setDelivery] = useState<DeliveryTime | ''>('');
+  const filters = useProductFilters();
+  const { query, filter, filtered } = filters;
+  const { category, stock, delivery } = filters.values;
   const [sort, setSort] = useState<{ field: SortField; order: 'ASC' | 'DESC' }>({ field: 'stock_quantity', order: 'ASC' });
   const [page, setPage] = useState(0);
   const [perPage, setPerPage] = useState(10);
-  const query = useDebounced(search.trim(), 300);
   useEffect(() => setPage(0), [query, category, stock, delivery, sort, perPage]);
 
-  const filter: Record<string, string> = {};
-  if (query) filter.q = query;
-  if (category) filter.category = category;
-  if (stock) filter.stock = stock;
-  if (delivery) filter.delivery = delivery;
   const { data, total, isPending, error, refetch } = useGetList<StockRecord>(
     'products',
     { pagination: { page: page + 1, perPage }, sort, filter },
@@ -139,8 +118,6 @@ export default function DistributorInventory() {
     { key: 'out_of_stock', label: STOCK_STATUS_LABELS.out_of_stock, value: counts.out_of_stock },
   ];
   const rows = data ?? [];
-  const filtered = Boolean(query || category || stock || delivery);
-  const select = { flex: { xs: '1 1 100%', sm: '1 1 180px' }, minWidth: 0 };
 
   return (
     <Box sx={{ p: { xs: 2, md: 3 }, minWidth: 0 }}>
@@ -151,7 +128,7 @@ export default function DistributorInventory() {
             key={card.label}
             variant="outlined"
             component="button"
-            onClick={() => setStock(card.key)}
+            onClick={() => filters.change({ stock: card.key })}
             aria-pressed={stock === card.key}
             sx={{
               p: 1.5,
@@ -171,52 +148,16 @@ export default function DistributorInventory() {
           </Paper>
         ))}
       </Box>
-      <Box sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap', mb: 2 }}>
-        <TextField
-          size="small"
-          placeholder="Search products"
-          value={search}
-          onChange={(event) => setSearch(event.target.value)}
-          sx={{ flex: '2 1 240px' }}
-          slotProps={{
-            input: {
-              startAdornment: (
-                <InputAdornment position="start">
-                  <SearchIcon fontSize="small" />
-                </InputAdornment>
-              ),
-            },
-            htmlInput: { 'aria-label': 'Search products' },
-          }}
-        />
-        <TextField select size="small" label="Category" value={category} onChange={(e) => setCategory(e.target.value)} sx={select}>
-          <MenuItem value="">All Categories</MenuItem>
-          {PRODUCT_CATEGORIES.map((c) => (
-            <MenuItem key={c} value={c}>
-              {c}
-            </MenuItem>
-          ))}
-        </TextField>
-        <TextField select size="small" label="Stock" value={stock} onChange={(e) => setStock(e.target.value as StockStatus | '')} sx={select}>
-          <MenuItem value="">All</MenuItem>
-          {(Object.keys(STOCK_STATUS_LABELS) as StockStatus[]).map((s) => (
-            <MenuItem key={s} value={s}>
-              {STOCK_STATUS_LABELS[s]}
-            </MenuItem>
-          ))}
-        </TextField>
-        <TextField select size="small" label="Delivery time" value={delivery} onChange={(e) => setDelivery(e.target.value as DeliveryTime | '')} sx={select}>
-          <MenuItem value="">All</MenuItem>
-          {(Object.keys(DELIVERY_TIME_FILTERS) as DeliveryTime[]).map((d) => (
-            <MenuItem key={d} value={d}>
-              {DELIVERY_TIME_FILTERS[d]}
-            </MenuItem>
-          ))}
-        </TextField>
+      <ProductFilters
+        values={filters.values}
+        onChange={filters.change}
+        searchSx={{ flex: '2 1 240px' }}
+        selectSx={{ flex: { xs: '1 1 100%', sm: '1 1 180px' }, minWidth: 0 }}
+      >
         <Button variant="outlined" startIcon={<DownloadIcon />} onClick={() => void exportCsv()} disabled={!rows.length}>
           Export CSV
         </Button>
-      </Box>
+      </ProductFilters>
       <LoadError error={error} message="The inventory could not be loaded." onRetry={refetch} />
       {isPending && !error ? <Loading /> : null}
       {!isPending && !error && rows.length === 0 ? (

@@ -1,26 +1,12 @@
 import AddIcon from '@mui/icons-material/Add';
 import CloseIcon from '@mui/icons-material/Close';
 import FilterListIcon from '@mui/icons-material/FilterList';
-import SearchIcon from '@mui/icons-material/Search';
-import {
-  Badge,
-  Box,
-  Button,
-  Collapse,
-  IconButton,
-  InputAdornment,
-  MenuItem,
-  Paper,
-  TextField,
-  Tooltip,
-  Typography,
-  useMediaQuery,
-  type Theme,
-} from '@mui/material';
+import { Badge, Box, Button, Collapse, IconButton, MenuItem, Paper, TextField, Tooltip, Typography, useMediaQuery, type Theme } from '@mui/material';
 import { useId, useState, type ReactNode } from 'react';
 import { CsvExportButton } from './CsvExportButton';
 import type { CsvExport } from './csvExport';
 import type { ListSort } from './listControls';
+import { SearchField } from './SearchField';
 import type { Selection } from './selection';
 
 export interface ListSearch {
@@ -170,22 +156,12 @@ export function ListToolbar({
   return (
     <Box sx={{ display: 'flex', gap: 1.5, alignItems: 'center', flexWrap: 'wrap', mb: 2 }} data-testid="list-toolbar">
       {search ? (
-        <TextField
-          size="small"
+        <SearchField
           placeholder={search.placeholder}
+          inputLabel={search.label ?? search.placeholder}
           value={search.value}
-          onChange={(event) => search.onChange(event.target.value)}
+          onChange={search.onChange}
           sx={{ flex: { xs: foldable && phone ? '1 1 0' : '1 1 100%', sm: foldable && phone ? '1 1 0' : '0 1 300px' }, minWidth: 0 }}
-          slotProps={{
-            htmlInput: { 'aria-label': search.label ?? search.placeholder },
-            input: {
-              startAdornment: (
-                <InputAdornment position="start">
-                  <SearchIcon fontSize="small" />
-                </InputAdornment>
-              ),
-            },
-          }}
         />
       ) : null}
       {foldable ? folded.button : null}

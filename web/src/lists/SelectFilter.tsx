@@ -13,17 +13,34 @@ export function SelectFilter({
   onChange,
   choices,
   allLabel,
+  showAllLabel = false,
+  fullWidth,
   sx,
+  'data-testid': testId,
 }: {
   label: string;
   value: string;
   onChange: (value: string) => void;
   choices: readonly FilterChoice[];
   allLabel?: string;
+  /** Writes `allLabel` in the box while nothing is chosen, with the label above it, instead of leaving the box blank. */
+  showAllLabel?: boolean;
+  fullWidth?: boolean;
   sx?: SxProps<Theme>;
+  'data-testid'?: string;
 }) {
   return (
-    <TextField select size="small" label={label} value={value} onChange={(event) => onChange(event.target.value)} sx={sx}>
+    <TextField
+      select
+      size="small"
+      label={label}
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+      fullWidth={fullWidth}
+      sx={sx}
+      slotProps={showAllLabel ? { inputLabel: { shrink: true }, select: { displayEmpty: true } } : undefined}
+      data-testid={testId}
+    >
       {allLabel !== undefined ? <MenuItem value="">{allLabel}</MenuItem> : null}
       {choices.map((choice) => (
         <MenuItem key={valueOf(choice)} value={valueOf(choice)}>

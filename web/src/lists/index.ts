@@ -19,6 +19,7 @@ export { useUserStore } from './userStore';
 export { exactTime, relativeTime } from './relativeTime';
 export { hiddenBelow, RecordTable, type RecordColumn } from './RecordTable';
 export { RowAction, RowActions } from './RowAction';
+export { SearchField } from './SearchField';
 export { SelectFilter, type FilterChoice } from './SelectFilter';
 export { SelectAllCell, SelectRowBox, SelectRowCell, useSelection, type Selection } from './selection';
 export { useFilteredList } from './useFilteredList';

@@ -6,7 +6,7 @@ import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import StorefrontIcon from '@mui/icons-material/Storefront';
 import TimerIcon from '@mui/icons-material/Timer';
 import TrendingUpIcon from '@mui/icons-material/TrendingUp';
-import { Alert, Box, Button, Paper, Typography } from '@mui/material';
+import { Box, Button, Paper, Typography } from '@mui/material';
 import { useCallback, useEffect, useState } from 'react';
 import { List, useGetList, useRefresh } from 'react-admin';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
@@ -15,9 +15,11 @@ import { useAccess } from '../access/usePrincipal';
 import { CappedPagination } from '../lists/CappedPagination';
 import { StockChip } from '../catalogue/StockChip';
 import { PageTitle } from '../layout/PageTitle';
+import { useTimedNotice } from '../layout/useTimedNotice';
 import { ProductThumb } from '../products/ProductThumb';
 import { AccessRestricted } from './AccessRestricted';
 import { NOTICE_MS } from './orderMessages';
+import { OrderNotice } from './OrderNotice';
 import { getOrderStatistics } from './ordersApi';
 import { OrderListBody, ORDER_PAGE_SIZES } from './OrderListView';
 import { OrderStatusDialog } from './OrderStatusDialog';
@@ -97,15 +99,9 @@ function OrderManagement() {
   const admin = isAdminRole(principal?.role);
   const [stats, setStats] = useState<OrderStatistics | null>(null);
   const [updating, setUpdating] = useState<OrderView | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
+  const [notice, setNotice] = useTimedNotice(NOTICE_MS);
   // Bumped after a status change, so the tab counts are read again with the list.
   const [version, setVersion] = useState(0);
-
-  useEffect(() => {
-    if (!notice) return;
-    const timer = setTimeout(() => setNotice(null), NOTICE_MS);
-    return () => clearTimeout(timer);
-  }, [notice]);
 
   const loadStats = useCallback(() => {
     getOrderStatistics()
@@ -131,11 +127,7 @@ function OrderManagement() {
           </Button>
         ) : null}
       </Box>
-      {notice ? (
-        <Alert severity="success" sx={{ mb: 2 }} role="status" data-testid="orders-notice" onClose={() => setNotice(null)}>
-          {notice}
-        </Alert>
-      ) : null}
+      <OrderNotice notice={notice} onClose={() => setNotice(null)} />
       <Statistics stats={stats} />
       {/* On phones the list comes first; Browse Products leads to the catalogue. */}
       {browse ? (

@@ -5,7 +5,7 @@ import { statusLabel } from '@domain/orders/orders';
 import DownloadIcon from '@mui/icons-material/Download';
 import EditNoteIcon from '@mui/icons-material/EditNote';
 import LocalShippingIcon from '@mui/icons-material/LocalShipping';
-import { Box, Button, MenuItem, Tab, Tabs, TextField, Typography, useMediaQuery, type Theme } from '@mui/material';
+import { Box, Button, MenuItem, Tab, Tabs, TextField, Typography, useMediaQuery, type TextFieldProps, type Theme } from '@mui/material';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Datagrid, FunctionField, NumberField, SimpleList, TextField as RaTextField, useListContext } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
@@ -138,55 +138,65 @@ function OrganisationFilter() {
   );
 }
 
+// Two range boxes share a line on phones.
+const HALF_WIDTH = { flex: { xs: '1 1 calc(50% - 6px)', sm: '0 1 150px' }, minWidth: 0 };
+const MONEY_INPUT = { htmlInput: { min: 0, step: 100, inputMode: 'decimal' as const } };
+
+/** One end of a date or total range. */
+function RangeField({
+  name,
+  label,
+  type,
+  value,
+  onChange,
+  slotProps,
+}: {
+  name: FilterKey;
+  label: string;
+  type: 'date' | 'number';
+  value: string;
+  onChange: (value: string) => void;
+  slotProps: TextFieldProps['slotProps'];
+}) {
+  return (
+    <TextField
+      size="small"
+      type={type}
+      label={label}
+      name={name}
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+      sx={HALF_WIDTH}
+      slotProps={slotProps}
+    />
+  );
+}
+
 function RangeFilters({ write }: { write: WriteFilter }) {
   const [from, setFrom] = useFilterText('date_gte', write);
   const [to, setTo] = useFilterText('date_lte', write);
   const [min, setMin] = useFilterText('total_gte', write);
   const [max, setMax] = useFilterText('total_lte', write);
-  const half = { flex: { xs: '1 1 calc(50% - 6px)', sm: '0 1 150px' }, minWidth: 0 };
-  const money = { htmlInput: { min: 0, step: 100, inputMode: 'decimal' as const } };
   return (
     <>
-      <TextField
-        size="small"
+      <RangeField
         type="date"
         label="Ordered from"
         name="date_gte"
         value={from}
-        onChange={(e) => setFrom(e.target.value)}
-        sx={half}
+        onChange={setFrom}
         slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: to || undefined } }}
       />
-      <TextField
-        size="small"
+      <RangeField
         type="date"
         label="Ordered to"
         name="date_lte"
         value={to}
-        onChange={(e) => setTo(e.target.value)}
-        sx={half}
+        onChange={setTo}
         slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: from || undefined } }}
       />
-      <TextField
-        size="small"
-        type="number"
-        label="Total from ($)"
-        name="total_gte"
-        value={min}
-        onChange={(e) => setMin(e.target.value)}
-        sx={half}
-        slotProps={money}
-      />
-      <TextField
-        size="small"
-        type="number"
-        label="Total to ($)"
-        name="total_lte"
-        value={max}
-        onChange={(e) => setMax(e.target.value)}
-        sx={half}
-        slotProps={money}
-      />
+      <RangeField type="number" label="Total from ($)" name="total_gte" value={min} onChange={setMin} slotProps={MONEY_INPUT} />
+      <RangeField type="number" label="Total to ($)" name="total_lte" value={max} onChange={setMax} slotProps={MONEY_INPUT} />
     </>
   );
 }

@@ -15,6 +15,7 @@ import { useAccess } from '../access/usePrincipal';
 import { formatDate, formatDateTime } from '../formatting';
 import { formatDay } from './orderDates';
 import { PageTitle } from '../layout/PageTitle';
+import { useTimedNotice } from '../layout/useTimedNotice';
 import { ApiError } from '../providers/errorMapper';
 import type { StatusHistoryEntry } from '../providers/dataProvider';
 import { HistoryDrawer } from '../history';
@@ -24,6 +25,7 @@ import { trackOrder } from './ordersApi';
 import { OrderStatusChip } from './OrderStatusChip';
 import { OrderStatusDialog } from './OrderStatusDialog';
 import { NOTICE_MS } from './orderMessages';
+import { OrderNotice } from './OrderNotice';
 
 /** The usual road of an order; a cancelled order's road ends where it was cancelled. */
 const ROAD = ['pending', 'approved', 'shipped', 'delivered'] as const;
@@ -197,14 +199,8 @@ export default function OrderTrack() {
     loading: true,
   });
   const [updating, setUpdating] = useState<OrderDetail | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
+  const [notice, setNotice] = useTimedNotice(NOTICE_MS);
   const [version, setVersion] = useState(0);
-
-  useEffect(() => {
-    if (!notice) return;
-    const timer = setTimeout(() => setNotice(null), NOTICE_MS);
-    return () => clearTimeout(timer);
-  }, [notice]);
 
   useEffect(() => {
     if (!canTrack) return;
@@ -268,11 +264,7 @@ export default function OrderTrack() {
           </Button>
         ) : null}
       </Box>
-      {notice ? (
-        <Alert severity="success" sx={{ mb: 2 }} role="status" data-testid="orders-notice" onClose={() => setNotice(null)}>
-          {notice}
-        </Alert>
-      ) : null}
+      <OrderNotice notice={notice} onClose={() => setNotice(null)} />
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 1fr) minmax(0, 1fr)' }, alignItems: 'start' }}>
         <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 } }} component="section" aria-label="Status">
           <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', mb: 2, gap: 1, flexWrap: 'wrap' }}>

@@ -2,24 +2,7 @@ import { PARTNER_TIERS, REGIONS } from '@domain/partners/application';
 import AssignmentIcon from '@mui/icons-material/Assignment';
 import BusinessIcon from '@mui/icons-material/Business';
 import PlaceIcon from '@mui/icons-material/Place';
-import SearchIcon from '@mui/icons-material/Search';
-import {
-  Box,
-  Button,
-  Card,
-  CardActionArea,
-  CardContent,
-  Chip,
-  FormControl,
-  InputAdornment,
-  InputLabel,
-  MenuItem,
-  Pagination,
-  Rating,
-  Select,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Box, Button, Card, CardActionArea, CardContent, Chip, Pagination, Rating, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { useGetList } from 'react-admin';
 import { PageTitle } from '../layout/PageTitle';
@@ -28,6 +11,7 @@ import { PartnerShow } from './PartnerShow';
 import { PARTNERS_RESOURCE, type PartnerRecord } from './partnersApi';
 import { useDebounced } from '../layout/useDebounced';
 import { LoadError, Loading } from '../layout/ListStates';
+import { SearchField, SelectFilter } from '../lists';
 
 export const NO_MATCH_MESSAGE = 'No partners match the selected filters.';
 const PAGE_SIZE = 24;
@@ -107,63 +91,18 @@ export default function PartnerDirectory() {
     <Box sx={{ p: { xs: 2, md: 3 }, minWidth: 0 }}>
       <PageTitle title="Partner Directory" subtitle="Find approved partners by company name, business type or region." />
       <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: 'minmax(0, 2fr) minmax(0, 1fr) minmax(0, 1fr)' }, mb: 2, maxWidth: 960 }}>
-        <TextField
-          size="small"
-          placeholder="Search partners"
-          aria-label="Search partners by company name, business type or region"
-          value={search}
-          onChange={(event) => setSearch(event.target.value)}
-          slotProps={{
-            input: {
-              startAdornment: (
-                <InputAdornment position="start">
-                  <SearchIcon fontSize="small" />
-                </InputAdornment>
-              ),
-            },
-          }}
+        <SearchField placeholder="Search partners" aria-label="Search partners by company name, business type or region" value={search} onChange={setSearch} />
+        <SelectFilter label="Region" allLabel="All Regions" showAllLabel choices={REGIONS} value={region} onChange={setRegion} data-testid="region-filter" />
+        {/* The approval category's level is the kind of partner; "tier" now means the programme tier. */}
+        <SelectFilter
+          label="Partner type"
+          allLabel="All Types"
+          showAllLabel
+          choices={PARTNER_TIERS}
+          value={tier}
+          onChange={setTier}
+          data-testid="tier-filter"
         />
-        <FormControl size="small">
-          <InputLabel id="directory-region" shrink>
-            Region
-          </InputLabel>
-          <Select
-            labelId="directory-region"
-            label="Region"
-            displayEmpty
-            value={region}
-            onChange={(event) => setRegion(event.target.value)}
-            data-testid="region-filter"
-          >
-            <MenuItem value={ALL}>All Regions</MenuItem>
-            {REGIONS.map((name) => (
-              <MenuItem key={name} value={name}>
-                {name}
-              </MenuItem>
-            ))}
-          </Select>
-        </FormControl>
-        <FormControl size="small">
-          {/* The approval category's level is the kind of partner; "tier" now means the programme tier. */}
-          <InputLabel id="directory-tier" shrink>
-            Partner type
-          </InputLabel>
-          <Select
-            labelId="directory-tier"
-            label="Partner type"
-            displayEmpty
-            value={tier}
-            onChange={(event) => setTier(event.target.value)}
-            data-testid="tier-filter"
-          >
-            <MenuItem value={ALL}>All Types</MenuItem>
-            {PARTNER_TIERS.map((name) => (
-              <MenuItem key={name} value={name}>
-                {name}
-              </MenuItem>
-            ))}
-          </Select>
-        </FormControl>
       </Box>
       {filtered ? (
         <Button size="small" sx={{ mb: 1, ml: -1 }} onClick={() => (setSearch(''), setRegion(ALL), setTier(ALL))}>

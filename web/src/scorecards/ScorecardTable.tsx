@@ -1,26 +1,21 @@
 import { PARTNER_CATEGORIES, REGIONS } from '@domain/partners/application';
-import SearchIcon from '@mui/icons-material/Search';
-import {
-  Box,
-  Button,
-  InputAdornment,
-  MenuItem,
-  Paper,
-  Rating,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Box, Button, Paper, Rating, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { useGetList } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { useDebounced } from '../layout/useDebounced';
-import { CsvExportButton, EmptyState, ListPagination, LoadError, Loading, PlainHeader, SortableHeader, useListControls } from '../lists';
+import {
+  CsvExportButton,
+  EmptyState,
+  ListPagination,
+  LoadError,
+  Loading,
+  PlainHeader,
+  SearchField,
+  SelectFilter,
+  SortableHeader,
+  useListControls,
+} from '../lists';
 import { TierChip } from '../programme/ProgrammeParts';
 import { listTiers, type Scorecard, type Tier } from '../programme/programmeApi';
 import { dollars, percent, Trend } from './ScorecardParts';
@@ -80,6 +75,12 @@ export function ScorecardTable() {
     <SortableHeader field={field} label={label} sort={controls.sort} onSort={controls.sortBy} firstOrder={firstOrder} align={align} sx={sx} />
   );
   const quarter = rows[0]?.quarter_label;
+  const tierChoices = [...tiers].sort((a, b) => b.rank - a.rank).map((t) => ({ value: t.id, label: t.name }));
+  const selects = [
+    { label: 'Tier', allLabel: 'All tiers', choices: tierChoices, value: tier, onChange: setTier, 'data-testid': 'filter-tier' },
+    { label: 'Region', allLabel: 'All regions', choices: REGIONS, value: region, onChange: setRegion, 'data-testid': 'filter-region' },
+    { label: 'Category', allLabel: 'All categories', choices: PARTNER_CATEGORIES, value: category, onChange: setCategory, 'data-testid': 'filter-category' },
+  ];
   return (
     <Box sx={{ minWidth: 0 }} data-testid="scorecard-table">
       <Box
@@ -91,73 +92,16 @@ export function ScorecardTable() {
           alignItems: 'center',
         }}
       >
-        <TextField
-          size="small"
+        <SearchField
           placeholder="Search organisations"
           aria-label="Search organisations"
           value={search}
-          onChange={(e) => setSearch(e.target.value)}
+          onChange={setSearch}
           sx={{ gridColumn: { xs: '1 / -1', lg: 'auto' } }}
-          slotProps={{
-            input: {
-              startAdornment: (
-                <InputAdornment position="start">
-                  <SearchIcon fontSize="small" />
-                </InputAdornment>
-              ),
-            },
-          }}
         />
-        <TextField
-          select
-          size="small"
-          label="Tier"
-          value={tier}
-          onChange={(e) => setTier(e.target.value)}
-          slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
-          data-testid="filter-tier"
-        >
-          <MenuItem value={ALL}>All tiers</MenuItem>
-          {[...tiers]
-            .sort((a, b) => b.rank - a.rank)
-            .map((t) => (
-              <MenuItem key={t.id} value={t.id}>
-                {t.name}
-              </MenuItem>
-            ))}
-        </TextField>
-        <TextField
-          select
-          size="small"
-          label="Region"
-          value={region}
-          onChange={(e) => setRegion(e.target.value)}
-          slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
-          data-testid="filter-region"
-        >
-          <MenuItem value={ALL}>All regions</MenuItem>
-          {REGIONS.map((r) => (
-            <MenuItem key={r} value={r}>
-              {r}
-            </MenuItem>
-          ))}
-        </TextField>
-        <TextField
-          select
-          size="small"
-          label="Category"
-          value={category}
-          onChange={(e) => setCategory(e.target.value)}
-          slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
-          data-testid="filter-category"
-        >
-          <MenuItem value={ALL}>All categories</MenuItem>
-          {PARTNER_CATEGORIES.map((c) => (
-            <MenuItem key={c} value={c}>
-              {c}
-            </MenuItem>
-          ))}
-        </TextField>
+        {selects.map((select) => (
+          <SelectFilter key={select.label} showAllLabel {...select} />
+        ))}
         <Box sx={{ display: 'flex', gap: 1, justifyContent: { xs: 'flex-start', lg: 'flex-end' } }}>
           <CsvExportButton
             config={{ resource: SCORECARDS_RESOURCE, filter, sort: controls.sort, fileName: 'scorecards', columns: CSV_COLUMNS }}

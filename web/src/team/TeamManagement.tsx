@@ -4,13 +4,24 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import DownloadIcon from '@mui/icons-material/Download';
 import EditIcon from '@mui/icons-material/Edit';
 import HistoryIcon from '@mui/icons-material/History';
-import SearchIcon from '@mui/icons-material/Search';
 import VisibilityIcon from '@mui/icons-material/Visibility';
-import { Alert, Box, Button, Card, CardContent, InputAdornment, MenuItem, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, Card, CardContent, MenuItem, TextField, Typography } from '@mui/material';
 import { useCallback, useEffect, useState } from 'react';
 import { useAccess } from '../access/usePrincipal';
 import { HistoryDrawer } from '../history';
-import { DateText, EmailText, EmptyState, nextSort, RecordTable, RowAction, RowActions, useDialogAction, type ListSort, type RecordColumn } from '../lists';
+import {
+  DateText,
+  EmailText,
+  EmptyState,
+  nextSort,
+  RecordTable,
+  RowAction,
+  RowActions,
+  SearchField,
+  useDialogAction,
+  type ListSort,
+  type RecordColumn,
+} from '../lists';
 import { ActionDialog } from '../layout/ActionDialog';
 import { Loading } from '../layout/ListStates';
 import { PageTitle } from '../layout/PageTitle';
@@ -142,22 +153,12 @@ export default function TeamManagement({ kind }: { kind: TeamKind }) {
     <Box sx={{ p: { xs: 2, md: 3 } }}>
       <PageTitle title={TEAM_TEXTS.title} subtitle="Add colleagues, choose what each may do, and manage their access." />
       <Box sx={{ display: 'flex', gap: 1.5, alignItems: 'center', flexWrap: 'wrap', mb: 2 }}>
-        <TextField
-          size="small"
+        <SearchField
           placeholder="Search team members..."
+          inputLabel="Search team members"
           value={search}
-          onChange={(event) => setSearch(event.target.value)}
+          onChange={setSearch}
           sx={{ flex: { xs: '1 1 100%', sm: '0 1 300px' } }}
-          slotProps={{
-            htmlInput: { 'aria-label': 'Search team members' },
-            input: {
-              startAdornment: (
-                <InputAdornment position="start">
-                  <SearchIcon fontSize="small" />
-                </InputAdornment>
-              ),
-            },
-          }}
         />
         <TextField
           select
