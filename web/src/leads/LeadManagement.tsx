@@ -10,13 +10,11 @@ import {
   MenuItem,
   Paper,
   Stack,
-  Tab,
   Table,
   TableBody,
   TableCell,
   TableHead,
   TableRow,
-  Tabs,
   TextField,
   Typography,
 } from '@mui/material';
@@ -28,6 +26,7 @@ import { useNavigate } from 'react-router-dom';
 import { usePrincipal } from '../access/usePrincipal';
 import { formatDate } from '../formatting';
 import { PageTitle } from '../layout/PageTitle';
+import { sectionTestId, SectionTabs } from '../layout/SectionTabs';
 import { RecordTable, SelectFilter, type RecordColumn } from '../lists';
 import { showToast } from '../layout/toast';
 import { LeadReportsPanel } from './LeadReports';
@@ -374,19 +373,7 @@ export default function LeadManagement() {
   return (
     <Box sx={{ p: { xs: 2, md: 3 }, minWidth: 0 }}>
       <PageTitle title="Lead Management" subtitle="Vendor leads: route, import and follow them from the first answer to the deal." />
-      <Paper variant="outlined" sx={{ minWidth: 0 }}>
-        <Tabs
-          value={tab}
-          onChange={(_, key: string) => setTab(key)}
-          variant="scrollable"
-          scrollButtons="auto"
-          allowScrollButtonsMobile
-          aria-label="Lead management sections"
-        >
-          {tabs.map((t) => (
-            <Tab key={t.key} value={t.key} label={t.label} data-testid={`tab-${t.key}`} />
-          ))}
-        </Tabs>
+      <SectionTabs sections={tabs} value={tab} onChange={setTab} label="Lead management sections" tabProps={sectionTestId} sx={{ minWidth: 0 }}>
         {assigning ? (
           <Box sx={{ p: 2, pb: 0 }}>
             <AssignPanel
@@ -439,7 +426,7 @@ export default function LeadManagement() {
         ) : (
           <RulesPanel />
         )}
-      </Paper>
+      </SectionTabs>
     </Box>
   );
 }
