@@ -1,7 +1,6 @@
 import { formatUsd } from '@domain/money';
 import WorkspacePremiumIcon from '@mui/icons-material/WorkspacePremium';
 import { Alert, Box, Button, Chip, LinearProgress, Paper, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
-import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { usePrincipal } from '../access/usePrincipal';
 import { formatDate } from '../formatting';
@@ -9,7 +8,8 @@ import { LoadError, Loading } from '../layout/ListStates';
 import { PageTitle } from '../layout/PageTitle';
 import { plainSectionTab, SectionTabs, useUrlSection } from '../layout/SectionTabs';
 import { OwnScorecardTab, ProgrammeTab } from '../programme/PartnerProgramme';
-import { listTiers, ownStanding, useLoad, type Standing, type Tier } from '../programme/programmeApi';
+import { Fact } from '../programme/ProgrammeParts';
+import { byRank, listTiers, ownStanding, useLoad, type Standing, type Tier } from '../programme/programmeApi';
 import { useGovernance, type Governance } from './governanceApi';
 
 export const GOVERNANCE_TABS = [
@@ -45,19 +45,6 @@ export function GovernanceStatus({ status }: { status: string }) {
       label={status}
       variant={status === 'Upcoming' || status === 'Cancelled' ? 'outlined' : 'filled'}
     />
-  );
-}
-
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Box sx={{ minWidth: 0 }}>
-      <Typography variant="caption" color="text.secondary" component="dt">
-        {label}
-      </Typography>
-      <Typography variant="body2" component="dd" sx={{ m: 0, fontWeight: 600, wordBreak: 'break-word' }}>
-        {children}
-      </Typography>
-    </Box>
   );
 }
 
@@ -358,14 +345,12 @@ function RebatesTab({ r, standing, tiers }: { r: NonNullable<Governance['rebate_
               </TableRow>
             </TableHead>
             <TableBody>
-              {[...tiers]
-                .sort((a, b) => a.rank - b.rank)
-                .map((tier) => (
-                  <TableRow key={tier.id} selected={tier.id === standing?.tier.id}>
-                    <TableCell>{tier.name}</TableCell>
-                    <TableCell align="right">{tier.benefits.rebate_rate_percent}%</TableCell>
-                  </TableRow>
-                ))}
+              {byRank(tiers).map((tier) => (
+                <TableRow key={tier.id} selected={tier.id === standing?.tier.id}>
+                  <TableCell>{tier.name}</TableCell>
+                  <TableCell align="right">{tier.benefits.rebate_rate_percent}%</TableCell>
+                </TableRow>
+              ))}
             </TableBody>
           </Table>
         </TableContainer>

@@ -14,7 +14,7 @@ import { LoadError, Loading } from '../lists';
 import { messageOf } from '../providers/errorMapper';
 import { ScorecardTable } from '../scorecards/ScorecardTable';
 import { TierChip, TierLadder } from './ProgrammeParts';
-import { evaluateNow, getEvaluation, listEvaluations, listTiers, useLoad, type EvaluationRun, type EvaluationSummary, type Tier } from './programmeApi';
+import { byRank, evaluateNow, getEvaluation, listEvaluations, listTiers, useLoad, type EvaluationRun, type EvaluationSummary, type Tier } from './programmeApi';
 import { TierEditor } from './TierEditor';
 
 const TABS = [
@@ -59,27 +59,25 @@ function TiersTab({ admin }: { admin: boolean }) {
               </TableRow>
             </TableHead>
             <TableBody>
-              {[...tiers]
-                .sort((a, b) => a.rank - b.rank)
-                .map((tier) => (
-                  <TableRow key={tier.id} data-testid="tier-row" data-tier={tier.name}>
-                    <TableCell>
-                      <TierChip tier={tier} />
+              {byRank(tiers).map((tier) => (
+                <TableRow key={tier.id} data-testid="tier-row" data-tier={tier.name}>
+                  <TableCell>
+                    <TierChip tier={tier} />
+                  </TableCell>
+                  <TableCell align="right">{tier.rank}</TableCell>
+                  <TableCell align="right">{tier.organisations}</TableCell>
+                  <TableCell align="right" sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
+                    {tier.version}
+                  </TableCell>
+                  {admin ? (
+                    <TableCell align="right">
+                      <Button size="small" startIcon={<EditIcon />} onClick={() => setEditing(tier)} data-testid={`edit-tier-${tier.name}`}>
+                        Edit
+                      </Button>
                     </TableCell>
-                    <TableCell align="right">{tier.rank}</TableCell>
-                    <TableCell align="right">{tier.organisations}</TableCell>
-                    <TableCell align="right" sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
-                      {tier.version}
-                    </TableCell>
-                    {admin ? (
-                      <TableCell align="right">
-                        <Button size="small" startIcon={<EditIcon />} onClick={() => setEditing(tier)} data-testid={`edit-tier-${tier.name}`}>
-                          Edit
-                        </Button>
-                      </TableCell>
-                    ) : null}
-                  </TableRow>
-                ))}
+                  ) : null}
+                </TableRow>
+              ))}
             </TableBody>
           </Table>
         </TableContainer>
