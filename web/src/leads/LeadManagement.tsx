@@ -48,6 +48,11 @@ import {
 const STATUSES = ['unassigned', 'assigned', 'accepted', 'contacted', 'qualified', 'converted', 'disqualified'];
 const REGIONS = ['Americas', 'EMEA', 'APAC'];
 const SOURCE_CHOICES = Object.entries(SOURCE_LABELS).map(([value, label]) => ({ value, label }));
+const FILTERS = [
+  { key: 'status', label: 'Status', choices: STATUSES, minWidth: 150 },
+  { key: 'source', label: 'Source', choices: SOURCE_CHOICES, minWidth: 150 },
+  { key: 'region', label: 'Region', choices: REGIONS, minWidth: 130 },
+] as const;
 const METHOD_LABELS: Record<string, string> = { named: 'Named organisation', round_robin: 'Round robin', fewest_open: 'Fewest open leads' };
 
 const ASSIGNABLE = (lead: Lead) => lead.status !== 'converted' && lead.status !== 'disqualified';
@@ -389,30 +394,17 @@ export default function LeadManagement() {
           <>
             <Box sx={{ p: 2, display: 'flex', flexWrap: 'wrap', gap: 1, '& > .MuiTextField-root': { width: { xs: '100%', sm: 'auto' } } }}>
               <TextField size="small" label="Search" value={filters.search ?? ''} onChange={(e) => setFilter('search', e.target.value)} />
-              <SelectFilter
-                label="Status"
-                value={filters.status ?? ''}
-                onChange={(value) => setFilter('status', value)}
-                allLabel="Any"
-                choices={STATUSES}
-                sx={{ minWidth: 150 }}
-              />
-              <SelectFilter
-                label="Source"
-                value={filters.source ?? ''}
-                onChange={(value) => setFilter('source', value)}
-                allLabel="Any"
-                choices={SOURCE_CHOICES}
-                sx={{ minWidth: 150 }}
-              />
-              <SelectFilter
-                label="Region"
-                value={filters.region ?? ''}
-                onChange={(value) => setFilter('region', value)}
-                allLabel="Any"
-                choices={REGIONS}
-                sx={{ minWidth: 130 }}
-              />
+              {FILTERS.map((filter) => (
+                <SelectFilter
+                  key={filter.key}
+                  label={filter.label}
+                  value={filters[filter.key] ?? ''}
+                  onChange={(value) => setFilter(filter.key, value)}
+                  allLabel="Any"
+                  choices={filter.choices}
+                  sx={{ minWidth: filter.minWidth }}
+                />
+              ))}
               <Button onClick={() => exportLeads(filters)}>Export CSV</Button>
             </Box>
             <LeadTable key={version} filters={filters} onAssign={admin ? setAssigning : undefined} />
