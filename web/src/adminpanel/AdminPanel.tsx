@@ -1,10 +1,10 @@
 import GroupIcon from '@mui/icons-material/Group';
 import HourglassTopIcon from '@mui/icons-material/HourglassTop';
 import VerifiedIcon from '@mui/icons-material/Verified';
-import { Box, MenuItem, Paper, Tab, Tabs, TextField, Typography, useMediaQuery, type Theme } from '@mui/material';
+import { Box, MenuItem, Paper, TextField, Typography, useMediaQuery, type Theme } from '@mui/material';
 import type { ReactElement } from 'react';
-import { useSearchParams } from 'react-router-dom';
 import { PageTitle } from '../layout/PageTitle';
+import { SectionTabs, useUrlSection } from '../layout/SectionTabs';
 import { ProductManagement } from '../products/ProductList';
 import { PartnerApprovals } from '../partners/PartnerApprovals';
 import { DealRegistrations } from '../projects/DealRegistrations';
@@ -75,16 +75,13 @@ function SummaryCard({ label, value, icon, note }: { label: string; value: numbe
 
 /** /adminpanel: header, summary cards and the five tabs (Partner Approvals first). */
 export default function AdminPanel() {
-  const [params, setParams] = useSearchParams();
   const principal = usePrincipal();
   const tabs = ADMIN_TABS.filter((t) => principal && t.allowed(principal));
-  const requested = params.get('tab');
-  const tab: TabKey = tabs.some((t) => t.key === requested) ? (requested as TabKey) : 'approvals';
+  const [tab, choose] = useUrlSection(tabs, 'approvals');
   const managesUsers = Boolean(principal && isAdminRole(principal.role));
   const summary = { ...useAdminSummary(managesUsers), ...usePartnerCounts() };
   const UserList = users.list;
   const phone = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
-  const choose = (value: TabKey) => setParams(value === 'approvals' ? {} : { tab: value }, { replace: true });
 
   return (
     <Box sx={{ p: { xs: 2, md: 3 }, minWidth: 0 }}>
@@ -121,20 +118,13 @@ export default function AdminPanel() {
           ))}
         </TextField>
       ) : (
-        <Paper variant="outlined" sx={{ mb: 2, minWidth: 0, maxWidth: '100%' }}>
-          <Tabs
-            value={tab}
-            onChange={(_, value: TabKey) => choose(value)}
-            variant="scrollable"
-            scrollButtons="auto"
-            allowScrollButtonsMobile
-            aria-label="Admin panel sections"
-          >
-            {tabs.map((t) => (
-              <Tab key={t.key} value={t.key} label={t.label} id={`admin-tab-${t.key}`} aria-controls={`admin-tabpanel-${t.key}`} />
-            ))}
-          </Tabs>
-        </Paper>
+        <SectionTabs
+          sections={tabs}
+          value={tab}
+          onChange={choose}
+          label="Admin panel sections"
+          tabProps={(t) => ({ id: `admin-tab-${t.key}`, 'aria-controls': `admin-tabpanel-${t.key}` })}
+        />
       )}
       <Box
         role="tabpanel"

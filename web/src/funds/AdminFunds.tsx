@@ -1,6 +1,7 @@
-import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, Paper, Stack, Tab, Tabs, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, MenuItem, Paper, Stack, Tab, Tabs, TextField, Typography } from '@mui/material';
 import { useCallback, useEffect, useState } from 'react';
-import { ApiError } from '../providers/errorMapper';
+import { useDialogAction } from '../lists';
+import { FundDialog, messageOf } from './FundDialogParts';
 import { AllocationRuleDialog, CloseFundDialog, NewFundDialog } from './FundAdminDialogs';
 import { barLabel, EmptyAction, FundChartCard } from './FundCharts';
 import { BalanceCards, daysUntil, FileLinks, FundStatusChip, FundTable, RoiTable } from './FundParts';
@@ -16,25 +17,17 @@ function DecisionDialog({ decision, onClose, onDone }: { decision: Decision; onC
   const [amount, setAmount] = useState(String(isRequest ? decision.record.requested_amount : decision.kind === 'claim' ? decision.record.claimed_amount : ''));
   const [text, setText] = useState('');
   const [payout, setPayout] = useState({ reference: '', paid_at: new Date().toISOString().slice(0, 10), method: 'bank_transfer' });
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const submit = async () => {
-    setBusy(true);
-    setError(null);
-    try {
-      const answer =
+  const { busy, error, run } = useDialogAction(messageOf);
+  const submit = () =>
+    run<{ message: string }>(
+      () =>
         decision.kind === 'request'
-          ? await reviewRequest(decision.record.id, { decision: choice, approved_amount: choice === 'approved' ? Number(amount) : null, note: text || null })
+          ? reviewRequest(decision.record.id, { decision: choice, approved_amount: choice === 'approved' ? Number(amount) : null, note: text || null })
           : decision.kind === 'claim'
-            ? await reviewClaim(decision.record.id, { decision: choice, paid_amount: choice === 'approved' ? Number(amount) : null, reason: text || null })
-            : await recordPayout(decision.record.id, payout);
-      onDone(answer.message);
-    } catch (caught) {
-      setError(caught instanceof ApiError || caught instanceof Error ? caught.message : 'Something went wrong.');
-    } finally {
-      setBusy(false);
-    }
-  };
+            ? reviewClaim(decision.record.id, { decision: choice, paid_amount: choice === 'approved' ? Number(amount) : null, reason: text || null })
+            : recordPayout(decision.record.id, payout),
+      (answer) => onDone(answer.message),
+    );
   const choices = isRequest
     ? [
         ['approved', 'Approve'],
@@ -53,94 +46,74 @@ function DecisionDialog({ decision, onClose, onDone }: { decision: Decision; onC
         ? `Review claim "${decision.record.request_title}"`
         : `Record payout for "${decision.record.request_title}"`;
   return (
-    <Dialog open onClose={busy ? undefined : onClose} fullWidth maxWidth="sm">
-      <DialogTitle>{title}</DialogTitle>
-      <DialogContent>
-        <Stack spacing={1.5} sx={{ pt: 1 }}>
-          {error ? (
-            <Alert severity="error" data-testid="form-error">
-              {error}
-            </Alert>
+    <FundDialog
+      title={title}
+      busy={busy}
+      error={error}
+      onClose={onClose}
+      onSubmit={submit}
+      submitLabel={decision.kind === 'payout' ? 'Record payout' : 'Save decision'}
+      submitTestId="decision-submit"
+    >
+      {decision.kind === 'request' ? (
+        <Typography variant="body2">
+          {decision.record.company_name} requests <strong>{usd(decision.record.requested_amount)}</strong> of a planned {usd(decision.record.planned_cost)} (
+          {decision.record.start_date} – {decision.record.end_date}).
+        </Typography>
+      ) : (
+        <Typography variant="body2">
+          Approved <strong>{usd(decision.record.approved_amount)}</strong> · claimed <strong>{usd(decision.record.claimed_amount)}</strong> · actual cost{' '}
+          {usd(decision.record.actual_cost)}
+          {decision.kind === 'payout' ? ` · to pay ${usd(decision.record.paid_amount)}` : ''}
+        </Typography>
+      )}
+      {decision.kind === 'payout' ? (
+        <>
+          <TextField label="Reference" name="reference" value={payout.reference} onChange={(e) => setPayout((p) => ({ ...p, reference: e.target.value }))} />
+          <TextField
+            label="Paid on"
+            name="paid_at"
+            type="date"
+            value={payout.paid_at}
+            onChange={(e) => setPayout((p) => ({ ...p, paid_at: e.target.value }))}
+            InputLabelProps={{ shrink: true }}
+          />
+          <TextField select label="Method" value={payout.method} onChange={(e) => setPayout((p) => ({ ...p, method: e.target.value }))}>
+            {[
+              ['bank_transfer', 'Bank transfer'],
+              ['credit_note', 'Credit note'],
+              ['check', 'Check'],
+              ['other', 'Other'],
+            ].map(([value, label]) => (
+              <MenuItem key={value} value={value}>
+                {label}
+              </MenuItem>
+            ))}
+          </TextField>
+        </>
+      ) : (
+        <>
+          <TextField select label="Decision" value={choice} onChange={(e) => setChoice(e.target.value)} inputProps={{ 'data-testid': 'decision' }}>
+            {choices.map(([value, label]) => (
+              <MenuItem key={value} value={value}>
+                {label}
+              </MenuItem>
+            ))}
+          </TextField>
+          {choice === 'approved' ? (
+            <TextField label={isRequest ? 'Approved amount ($)' : 'Paid amount ($)'} name="amount" value={amount} onChange={(e) => setAmount(e.target.value)} />
           ) : null}
-          {decision.kind === 'request' ? (
-            <Typography variant="body2">
-              {decision.record.company_name} requests <strong>{usd(decision.record.requested_amount)}</strong> of a planned {usd(decision.record.planned_cost)}{' '}
-              ({decision.record.start_date} – {decision.record.end_date}).
-            </Typography>
-          ) : (
-            <Typography variant="body2">
-              Approved <strong>{usd(decision.record.approved_amount)}</strong> · claimed <strong>{usd(decision.record.claimed_amount)}</strong> · actual cost{' '}
-              {usd(decision.record.actual_cost)}
-              {decision.kind === 'payout' ? ` · to pay ${usd(decision.record.paid_amount)}` : ''}
-            </Typography>
-          )}
-          {decision.kind === 'payout' ? (
-            <>
-              <TextField
-                label="Reference"
-                name="reference"
-                value={payout.reference}
-                onChange={(e) => setPayout((p) => ({ ...p, reference: e.target.value }))}
-              />
-              <TextField
-                label="Paid on"
-                name="paid_at"
-                type="date"
-                value={payout.paid_at}
-                onChange={(e) => setPayout((p) => ({ ...p, paid_at: e.target.value }))}
-                InputLabelProps={{ shrink: true }}
-              />
-              <TextField select label="Method" value={payout.method} onChange={(e) => setPayout((p) => ({ ...p, method: e.target.value }))}>
-                {[
-                  ['bank_transfer', 'Bank transfer'],
-                  ['credit_note', 'Credit note'],
-                  ['check', 'Check'],
-                  ['other', 'Other'],
-                ].map(([value, label]) => (
-                  <MenuItem key={value} value={value}>
-                    {label}
-                  </MenuItem>
-                ))}
-              </TextField>
-            </>
-          ) : (
-            <>
-              <TextField select label="Decision" value={choice} onChange={(e) => setChoice(e.target.value)} inputProps={{ 'data-testid': 'decision' }}>
-                {choices.map(([value, label]) => (
-                  <MenuItem key={value} value={value}>
-                    {label}
-                  </MenuItem>
-                ))}
-              </TextField>
-              {choice === 'approved' ? (
-                <TextField
-                  label={isRequest ? 'Approved amount ($)' : 'Paid amount ($)'}
-                  name="amount"
-                  value={amount}
-                  onChange={(e) => setAmount(e.target.value)}
-                />
-              ) : null}
-              <TextField
-                label={choice === 'approved' ? 'Note (optional)' : 'Reason'}
-                name="note"
-                value={text}
-                onChange={(e) => setText(e.target.value)}
-                multiline
-                minRows={2}
-              />
-            </>
-          )}
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={busy}>
-          Cancel
-        </Button>
-        <Button variant="contained" onClick={() => void submit()} disabled={busy} data-testid="decision-submit">
-          {decision.kind === 'payout' ? 'Record payout' : 'Save decision'}
-        </Button>
-      </DialogActions>
-    </Dialog>
+          <TextField
+            label={choice === 'approved' ? 'Note (optional)' : 'Reason'}
+            name="note"
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            multiline
+            minRows={2}
+          />
+        </>
+      )}
+    </FundDialog>
   );
 }
 

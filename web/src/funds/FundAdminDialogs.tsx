@@ -1,27 +1,9 @@
-import {
-  Alert,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Alert, Button, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useDialogAction } from '../lists';
-import { ApiError } from '../providers/errorMapper';
 import type { Fund, RulePreview } from '@contracts/funds';
+import { DateRangeFields, FundDialog, messageOf } from './FundDialogParts';
 import { applyAllocationRule, closeFund, createFund, previewAllocationRule, usd } from './fundsApi';
-
-const messageOf = (caught: unknown) => (caught instanceof ApiError || caught instanceof Error ? caught.message : 'Something went wrong.');
 
 /** A new fund period: name, period, budget and co-op share; allocations follow by hand or by a rule. */
 export function NewFundDialog({ onClose, onDone }: { onClose: () => void; onDone: (message: string) => void }) {
@@ -50,58 +32,32 @@ export function NewFundDialog({ onClose, onDone }: { onClose: () => void; onDone
       () => onDone('Fund created.'),
     );
   return (
-    <Dialog open onClose={busy ? undefined : onClose} fullWidth maxWidth="sm">
-      <DialogTitle>New fund period</DialogTitle>
-      <DialogContent>
-        <Stack spacing={1.5} sx={{ pt: 1 }}>
-          {error ? (
-            <Alert severity="error" data-testid="form-error">
-              {error}
-            </Alert>
-          ) : null}
-          <TextField label="Name" name="name" value={form.name} onChange={set('name')} required />
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
-            <TextField
-              label="Period start"
-              name="period_start"
-              type="date"
-              value={form.period_start}
-              onChange={set('period_start')}
-              InputLabelProps={{ shrink: true }}
-              fullWidth
-            />
-            <TextField
-              label="Period end"
-              name="period_end"
-              type="date"
-              value={form.period_end}
-              onChange={set('period_end')}
-              InputLabelProps={{ shrink: true }}
-              fullWidth
-            />
-          </Stack>
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
-            <TextField label="Budget ($)" name="budget" value={form.budget} onChange={set('budget')} inputMode="decimal" fullWidth />
-            <TextField
-              label="Co-op share of delivered orders (%)"
-              name="coop_share_percent"
-              value={form.coop_share_percent}
-              onChange={set('coop_share_percent')}
-              inputMode="decimal"
-              fullWidth
-            />
-          </Stack>
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={busy}>
-          Cancel
-        </Button>
-        <Button variant="contained" onClick={() => void submit()} disabled={busy} data-testid="fund-create-submit">
-          Create fund
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <FundDialog
+      title="New fund period"
+      busy={busy}
+      error={error}
+      onClose={onClose}
+      onSubmit={submit}
+      submitLabel="Create fund"
+      submitTestId="fund-create-submit"
+    >
+      <TextField label="Name" name="name" value={form.name} onChange={set('name')} required />
+      <DateRangeFields
+        start={{ label: 'Period start', name: 'period_start', value: form.period_start, onChange: set('period_start') }}
+        end={{ label: 'Period end', name: 'period_end', value: form.period_end, onChange: set('period_end') }}
+      />
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
+        <TextField label="Budget ($)" name="budget" value={form.budget} onChange={set('budget')} inputMode="decimal" fullWidth />
+        <TextField
+          label="Co-op share of delivered orders (%)"
+          name="coop_share_percent"
+          value={form.coop_share_percent}
+          onChange={set('coop_share_percent')}
+          inputMode="decimal"
+          fullWidth
+        />
+      </Stack>
+    </FundDialog>
   );
 }
 
@@ -118,85 +74,72 @@ export function AllocationRuleDialog({ fund, onClose, onDone }: { fund: Fund; on
     );
   const current = preview && preview.rule.percent === Number(percent) ? preview : null;
   return (
-    <Dialog open onClose={busy ? undefined : onClose} fullWidth maxWidth="md">
-      <DialogTitle>Allocate “{fund.name}” by a rule</DialogTitle>
-      <DialogContent>
-        <Stack spacing={1.5} sx={{ pt: 1 }}>
-          {error ? (
-            <Alert severity="error" data-testid="form-error">
-              {error}
-            </Alert>
-          ) : null}
-          <Typography variant="body2">
-            Each organisation gets a percentage of its delivered purchases in the previous period of the same length. Organisations without delivered purchases
-            keep their allocation. Tier-based rules follow with the partner programme.
+    <FundDialog
+      title={`Allocate “${fund.name}” by a rule`}
+      maxWidth="md"
+      busy={busy}
+      error={error}
+      onClose={onClose}
+      onSubmit={apply}
+      submitLabel="Set allocations"
+      submitTestId="rule-apply"
+      submitDisabled={!current || !current.within_budget || !current.allocations.length}
+    >
+      <Typography variant="body2">
+        Each organisation gets a percentage of its delivered purchases in the previous period of the same length. Organisations without delivered purchases keep
+        their allocation. Tier-based rules follow with the partner programme.
+      </Typography>
+      <Stack direction="row" spacing={1.5} alignItems="center">
+        <TextField
+          label="Percent of delivered purchases"
+          name="percent"
+          value={percent}
+          onChange={(e) => setPercent(e.target.value)}
+          inputMode="decimal"
+          sx={{ maxWidth: 260 }}
+        />
+        <Button variant="outlined" onClick={() => void showPreview()} disabled={busy} data-testid="rule-preview">
+          Preview
+        </Button>
+      </Stack>
+      {current ? (
+        <>
+          <Typography variant="body2" data-testid="rule-measured">
+            Purchases delivered {current.measured_from} – {current.measured_to}. Allocated after the rule: <strong>{usd(current.total_allocated)}</strong> of{' '}
+            {usd(current.budget)}.
           </Typography>
-          <Stack direction="row" spacing={1.5} alignItems="center">
-            <TextField
-              label="Percent of delivered purchases"
-              name="percent"
-              value={percent}
-              onChange={(e) => setPercent(e.target.value)}
-              inputMode="decimal"
-              sx={{ maxWidth: 260 }}
-            />
-            <Button variant="outlined" onClick={() => void showPreview()} disabled={busy} data-testid="rule-preview">
-              Preview
-            </Button>
-          </Stack>
-          {current ? (
-            <>
-              <Typography variant="body2" data-testid="rule-measured">
-                Purchases delivered {current.measured_from} – {current.measured_to}. Allocated after the rule: <strong>{usd(current.total_allocated)}</strong>{' '}
-                of {usd(current.budget)}.
-              </Typography>
-              {!current.within_budget ? (
-                <Alert severity="warning">The allocations would add up to more than the budget: lower the percentage or raise the budget.</Alert>
-              ) : null}
-              {current.allocations.length ? (
-                <TableContainer>
-                  <Table size="small" aria-label="Allocations by the rule" data-testid="rule-preview-table">
-                    <TableHead>
-                      <TableRow>
-                        <TableCell>Organisation</TableCell>
-                        <TableCell align="right">Purchases</TableCell>
-                        <TableCell align="right">Now</TableCell>
-                        <TableCell align="right">By the rule</TableCell>
-                      </TableRow>
-                    </TableHead>
-                    <TableBody>
-                      {current.allocations.map((a) => (
-                        <TableRow key={a.organisation_id}>
-                          <TableCell>{a.company_name ?? a.organisation_id}</TableCell>
-                          <TableCell align="right">{usd(a.purchases)}</TableCell>
-                          <TableCell align="right">{usd(a.current)}</TableCell>
-                          <TableCell align="right">{usd(a.amount)}</TableCell>
-                        </TableRow>
-                      ))}
-                    </TableBody>
-                  </Table>
-                </TableContainer>
-              ) : (
-                <Alert severity="info">No organisation had delivered purchases in the measured period.</Alert>
-              )}
-            </>
+          {!current.within_budget ? (
+            <Alert severity="warning">The allocations would add up to more than the budget: lower the percentage or raise the budget.</Alert>
           ) : null}
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={busy}>
-          Cancel
-        </Button>
-        <Button
-          variant="contained"
-          onClick={() => void apply()}
-          disabled={busy || !current || !current.within_budget || !current.allocations.length}
-          data-testid="rule-apply"
-        >
-          Set allocations
-        </Button>
-      </DialogActions>
-    </Dialog>
+          {current.allocations.length ? (
+            <TableContainer>
+              <Table size="small" aria-label="Allocations by the rule" data-testid="rule-preview-table">
+                <TableHead>
+                  <TableRow>
+                    <TableCell>Organisation</TableCell>
+                    <TableCell align="right">Purchases</TableCell>
+                    <TableCell align="right">Now</TableCell>
+                    <TableCell align="right">By the rule</TableCell>
+                  </TableRow>
+                </TableHead>
+                <TableBody>
+                  {current.allocations.map((a) => (
+                    <TableRow key={a.organisation_id}>
+                      <TableCell>{a.company_name ?? a.organisation_id}</TableCell>
+                      <TableCell align="right">{usd(a.purchases)}</TableCell>
+                      <TableCell align="right">{usd(a.current)}</TableCell>
+                      <TableCell align="right">{usd(a.amount)}</TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            </TableContainer>
+          ) : (
+            <Alert severity="info">No organisation had delivered purchases in the measured period.</Alert>
+          )}
+        </>
+      ) : null}
+    </FundDialog>
   );
 }
 
@@ -209,29 +152,20 @@ export function CloseFundDialog({ fund, onClose, onDone }: { fund: Fund; onClose
       (answer) => onDone(answer.message),
     );
   return (
-    <Dialog open onClose={busy ? undefined : onClose} fullWidth maxWidth="sm">
-      <DialogTitle>Close “{fund.name}” now?</DialogTitle>
-      <DialogContent>
-        <Stack spacing={1.5} sx={{ pt: 1 }}>
-          {error ? (
-            <Alert severity="error" data-testid="form-error">
-              {error}
-            </Alert>
-          ) : null}
-          <Typography variant="body2">
-            The period runs until {fund.period_end} and closes by itself after that day. Closing it now expires <strong>{usd(fund.totals.available)}</strong>{' '}
-            still available to organisations; no new requests are accepted. Approved activities stay claimable until their claim deadline.
-          </Typography>
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={busy}>
-          Cancel
-        </Button>
-        <Button variant="contained" color="warning" onClick={() => void submit()} disabled={busy} data-testid="close-fund-submit">
-          Close period
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <FundDialog
+      title={`Close “${fund.name}” now?`}
+      busy={busy}
+      error={error}
+      onClose={onClose}
+      onSubmit={submit}
+      submitLabel="Close period"
+      submitTestId="close-fund-submit"
+      submitColor="warning"
+    >
+      <Typography variant="body2">
+        The period runs until {fund.period_end} and closes by itself after that day. Closing it now expires <strong>{usd(fund.totals.available)}</strong> still
+        available to organisations; no new requests are accepted. Approved activities stay claimable until their claim deadline.
+      </Typography>
+    </FundDialog>
   );
 }

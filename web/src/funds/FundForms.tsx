@@ -1,19 +1,35 @@
-import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, LinearProgress, MenuItem, Stack, TextField, Typography } from '@mui/material';
-import { useState, type ReactNode } from 'react';
-import { ApiError } from '../providers/errorMapper';
+import { Button, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import { useState } from 'react';
 import type { FundBalanceRow, FundRequest } from '@contracts/funds';
+import { DateRangeFields, FundDialog, messageOf } from './FundDialogParts';
 import { sendForm } from '../providers/sendForm';
 import { ACTIVITY_LABELS, usd } from './fundsApi';
 
-function ErrorNote({ error }: { error: string | null }) {
-  return error ? (
-    <Alert severity="error" sx={{ mb: 1 }} data-testid="form-error">
-      {error}
-    </Alert>
-  ) : null;
+/**
+ * Sends a form with its files and follows the upload: `progress` is null while nothing is being
+ * sent, and a failure stays in `error` with the dialog open.
+ */
+function useUpload() {
+  const [error, setError] = useState<string | null>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const send = async (
+    request: (onProgress: (percent: number) => void) => Promise<{ data: unknown; message?: string }>,
+    done: string,
+    onDone: (message: string) => void,
+  ) => {
+    setError(null);
+    setProgress(0);
+    try {
+      const answer = await request(setProgress);
+      onDone(answer.message ?? done);
+    } catch (caught) {
+      setError(messageOf(caught));
+    } finally {
+      setProgress(null);
+    }
+  };
+  return { error, progress, send };
 }
-
-const messageOf = (error: unknown) => (error instanceof ApiError || error instanceof Error ? error.message : 'Something went wrong.');
 
 function FilePicker({
   label,
@@ -47,46 +63,6 @@ function FilePicker({
   );
 }
 
-function FormDialog({
-  open,
-  title,
-  onClose,
-  onSubmit,
-  busy,
-  progress,
-  children,
-  submitLabel,
-}: {
-  open: boolean;
-  title: string;
-  onClose: () => void;
-  onSubmit: () => void;
-  busy: boolean;
-  progress: number | null;
-  children: ReactNode;
-  submitLabel: string;
-}) {
-  return (
-    <Dialog open={open} onClose={busy ? undefined : onClose} fullWidth maxWidth="sm">
-      <DialogTitle>{title}</DialogTitle>
-      <DialogContent>
-        <Stack spacing={1.5} sx={{ pt: 1 }}>
-          {children}
-        </Stack>
-        {progress !== null ? <LinearProgress variant="determinate" value={progress} sx={{ mt: 2 }} aria-label="Upload progress" /> : null}
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={busy}>
-          Cancel
-        </Button>
-        <Button variant="contained" onClick={onSubmit} disabled={busy} data-testid="form-submit">
-          {submitLabel}
-        </Button>
-      </DialogActions>
-    </Dialog>
-  );
-}
-
 /** The activity request form: new, or edited while changes are requested. */
 export function RequestDialog({
   open,
@@ -113,36 +89,32 @@ export function RequestDialog({
     expected_leads: editing ? String(editing.expected_leads) : '',
   }));
   const [files, setFiles] = useState<File[]>([]);
-  const [error, setError] = useState<string | null>(null);
-  const [progress, setProgress] = useState<number | null>(null);
+  const { error, progress, send } = useUpload();
   const set = (key: string) => (event: { target: { value: string } }) => setFields((f) => ({ ...f, [key]: event.target.value }));
   const fund = funds.find((f) => f.fund_id === fields.fund_id);
-  const submit = async () => {
-    setError(null);
-    setProgress(0);
-    try {
-      const { fund_id, ...rest } = fields;
-      const answer = editing
-        ? await sendForm('PUT', `fund-requests/${editing.id}`, rest, { attachments: files }, setProgress)
-        : await sendForm('POST', 'fund-requests', { fund_id, ...rest }, { attachments: files }, setProgress);
-      onDone(answer.message ?? 'Fund request submitted.');
-    } catch (caught) {
-      setError(messageOf(caught));
-    } finally {
-      setProgress(null);
-    }
+  const submit = () => {
+    const { fund_id, ...rest } = fields;
+    return send(
+      (onProgress) =>
+        editing
+          ? sendForm('PUT', `fund-requests/${editing.id}`, rest, { attachments: files }, onProgress)
+          : sendForm('POST', 'fund-requests', { fund_id, ...rest }, { attachments: files }, onProgress),
+      'Fund request submitted.',
+      onDone,
+    );
   };
   return (
-    <FormDialog
+    <FundDialog
       open={open}
       title={editing ? 'Edit and resubmit request' : 'Request marketing funds'}
       onClose={onClose}
-      onSubmit={() => void submit()}
+      onSubmit={submit}
       busy={progress !== null}
+      error={error}
       progress={progress}
       submitLabel={editing ? 'Resubmit' : 'Submit request'}
+      submitTestId="form-submit"
     >
-      <ErrorNote error={error} />
       {editing ? null : (
         <TextField
           select
@@ -168,33 +140,17 @@ export function RequestDialog({
       </TextField>
       <TextField label="Title" name="title" value={fields.title} onChange={set('title')} />
       <TextField label="Description" name="description" value={fields.description} onChange={set('description')} multiline minRows={2} />
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
-        <TextField
-          label="Start date"
-          name="start_date"
-          type="date"
-          value={fields.start_date}
-          onChange={set('start_date')}
-          InputLabelProps={{ shrink: true }}
-          fullWidth
-        />
-        <TextField
-          label="End date"
-          name="end_date"
-          type="date"
-          value={fields.end_date}
-          onChange={set('end_date')}
-          InputLabelProps={{ shrink: true }}
-          fullWidth
-        />
-      </Stack>
+      <DateRangeFields
+        start={{ label: 'Start date', name: 'start_date', value: fields.start_date, onChange: set('start_date') }}
+        end={{ label: 'End date', name: 'end_date', value: fields.end_date, onChange: set('end_date') }}
+      />
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
         <TextField label="Planned cost ($)" name="planned_cost" value={fields.planned_cost} onChange={set('planned_cost')} fullWidth />
         <TextField label="Requested amount ($)" name="requested_amount" value={fields.requested_amount} onChange={set('requested_amount')} fullWidth />
         <TextField label="Expected leads" name="expected_leads" value={fields.expected_leads} onChange={set('expected_leads')} fullWidth />
       </Stack>
       <FilePicker label="Attach plans or quotes" name="attachments" files={files} onChange={setFiles} accept=".pdf,.doc,.docx,.xlsx,.csv,.jpg,.jpeg,.png" />
-    </FormDialog>
+    </FundDialog>
   );
 }
 
@@ -212,32 +168,22 @@ export function ClaimDialog({
 }) {
   const [fields, setFields] = useState({ actual_cost: '', claimed_amount: String(request.approved_amount ?? ''), leads_generated: '' });
   const [files, setFiles] = useState<File[]>([]);
-  const [error, setError] = useState<string | null>(null);
-  const [progress, setProgress] = useState<number | null>(null);
+  const { error, progress, send } = useUpload();
   const set = (key: keyof typeof fields) => (event: { target: { value: string } }) => setFields((f) => ({ ...f, [key]: event.target.value }));
-  const submit = async () => {
-    setError(null);
-    setProgress(0);
-    try {
-      const answer = await sendForm('POST', 'fund-claims', { request_id: request.id, ...fields }, { proof: files }, setProgress);
-      onDone(answer.message ?? 'Claim submitted.');
-    } catch (caught) {
-      setError(messageOf(caught));
-    } finally {
-      setProgress(null);
-    }
-  };
+  const submit = () =>
+    send((onProgress) => sendForm('POST', 'fund-claims', { request_id: request.id, ...fields }, { proof: files }, onProgress), 'Claim submitted.', onDone);
   return (
-    <FormDialog
+    <FundDialog
       open={open}
       title={`Claim "${request.title}"`}
       onClose={onClose}
-      onSubmit={() => void submit()}
+      onSubmit={submit}
       busy={progress !== null}
+      error={error}
       progress={progress}
       submitLabel="Submit claim"
+      submitTestId="form-submit"
     >
-      <ErrorNote error={error} />
       <Typography variant="body2">
         Approved: <strong>{usd(request.approved_amount)}</strong> · claim by <strong>{request.claim_deadline}</strong>
       </Typography>
@@ -251,6 +197,6 @@ export function ClaimDialog({
         onChange={setFiles}
         accept=".pdf,.jpg,.jpeg,.png,.csv,.xlsx"
       />
-    </FormDialog>
+    </FundDialog>
   );
 }

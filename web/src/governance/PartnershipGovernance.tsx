@@ -1,30 +1,15 @@
 import { formatUsd } from '@domain/money';
 import WorkspacePremiumIcon from '@mui/icons-material/WorkspacePremium';
-import {
-  Alert,
-  Box,
-  Button,
-  Chip,
-  LinearProgress,
-  Paper,
-  Tab,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
-  Tabs,
-  Typography,
-} from '@mui/material';
-import type { ReactNode } from 'react';
-import { Link as RouterLink, useSearchParams } from 'react-router-dom';
+import { Alert, Box, Button, Chip, LinearProgress, Paper, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
+import { Link as RouterLink } from 'react-router-dom';
 import { usePrincipal } from '../access/usePrincipal';
 import { formatDate } from '../formatting';
 import { LoadError, Loading } from '../layout/ListStates';
 import { PageTitle } from '../layout/PageTitle';
+import { plainSectionTab, SectionTabs, useUrlSection } from '../layout/SectionTabs';
 import { OwnScorecardTab, ProgrammeTab } from '../programme/PartnerProgramme';
-import { listTiers, ownStanding, useLoad, type Standing, type Tier } from '../programme/programmeApi';
+import { Fact } from '../programme/ProgrammeParts';
+import { byRank, listTiers, ownStanding, useLoad, type Standing, type Tier } from '../programme/programmeApi';
 import { useGovernance, type Governance } from './governanceApi';
 
 export const GOVERNANCE_TABS = [
@@ -60,19 +45,6 @@ export function GovernanceStatus({ status }: { status: string }) {
       label={status}
       variant={status === 'Upcoming' || status === 'Cancelled' ? 'outlined' : 'filled'}
     />
-  );
-}
-
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Box sx={{ minWidth: 0 }}>
-      <Typography variant="caption" color="text.secondary" component="dt">
-        {label}
-      </Typography>
-      <Typography variant="body2" component="dd" sx={{ m: 0, fontWeight: 600, wordBreak: 'break-word' }}>
-        {children}
-      </Typography>
-    </Box>
   );
 }
 
@@ -373,14 +345,12 @@ function RebatesTab({ r, standing, tiers }: { r: NonNullable<Governance['rebate_
               </TableRow>
             </TableHead>
             <TableBody>
-              {[...tiers]
-                .sort((a, b) => a.rank - b.rank)
-                .map((tier) => (
-                  <TableRow key={tier.id} selected={tier.id === standing?.tier.id}>
-                    <TableCell>{tier.name}</TableCell>
-                    <TableCell align="right">{tier.benefits.rebate_rate_percent}%</TableCell>
-                  </TableRow>
-                ))}
+              {byRank(tiers).map((tier) => (
+                <TableRow key={tier.id} selected={tier.id === standing?.tier.id}>
+                  <TableCell>{tier.name}</TableCell>
+                  <TableCell align="right">{tier.benefits.rebate_rate_percent}%</TableCell>
+                </TableRow>
+              ))}
             </TableBody>
           </Table>
         </TableContainer>
@@ -395,9 +365,7 @@ function RebatesTab({ r, standing, tiers }: { r: NonNullable<Governance['rebate_
 
 /** /partnership-governance and /distributor/partnership-governance: the organisation's programme standing and scorecard, agreement, orders, team and rebates. */
 export default function PartnershipGovernance({ teamPath }: { teamPath: string }) {
-  const [params, setParams] = useSearchParams();
   const { data, error, reload } = useGovernance();
-  const requested = params.get('tab');
   // Without permission to read rebates the server sends no rebate programme, and the tab is not offered.
   // The programme ranks partner organisations; distributors keep the governance tabs only.
   const inProgramme = usePrincipal()?.role.startsWith('partner') ?? false;
@@ -405,7 +373,7 @@ export default function PartnershipGovernance({ teamPath }: { teamPath: string }
     (t) => (t.key !== 'rebates' || !data || data.rebate_programme) && (inProgramme || (t.key !== 'programme' && t.key !== 'scorecard')),
   );
   const home: TabKey = inProgramme ? 'programme' : 'contract';
-  const tab: TabKey = tabs.some((t) => t.key === requested) ? (requested as TabKey) : home;
+  const [tab, choose] = useUrlSection(tabs, home);
   const standing = useLoad(() => (inProgramme ? ownStanding() : Promise.resolve(undefined)), [inProgramme]);
   const tiers = useLoad(() => (inProgramme ? listTiers() : Promise.resolve(undefined)), [inProgramme]);
   return (
@@ -418,20 +386,7 @@ export default function PartnershipGovernance({ teamPath }: { teamPath: string }
             : 'Your agreement, programme tier and scorecard, orders, account team and rebates.'
         }
       />
-      <Paper variant="outlined" sx={{ mb: 2, minWidth: 0, maxWidth: '100%' }}>
-        <Tabs
-          value={tab}
-          onChange={(_, key: TabKey) => setParams(key === home ? {} : { tab: key }, { replace: true })}
-          variant="scrollable"
-          scrollButtons="auto"
-          allowScrollButtonsMobile
-          aria-label="Partnership governance"
-        >
-          {tabs.map((t) => (
-            <Tab key={t.key} value={t.key} label={t.label} sx={{ textTransform: 'none' }} data-testid={`tab-${t.key}`} />
-          ))}
-        </Tabs>
-      </Paper>
+      <SectionTabs sections={tabs} value={tab} onChange={choose} label="Partnership governance" tabProps={plainSectionTab} />
       {tab === 'programme' ? <ProgrammeTab /> : null}
       {tab === 'scorecard' ? <OwnScorecardTab /> : null}
       {tab !== 'programme' && tab !== 'scorecard' ? (

@@ -10,13 +10,11 @@ import {
   MenuItem,
   Paper,
   Stack,
-  Tab,
   Table,
   TableBody,
   TableCell,
   TableHead,
   TableRow,
-  Tabs,
   TextField,
   Typography,
 } from '@mui/material';
@@ -28,6 +26,7 @@ import { useNavigate } from 'react-router-dom';
 import { usePrincipal } from '../access/usePrincipal';
 import { formatDate } from '../formatting';
 import { PageTitle } from '../layout/PageTitle';
+import { sectionTestId, SectionTabs } from '../layout/SectionTabs';
 import { RecordTable, SelectFilter, type RecordColumn } from '../lists';
 import { showToast } from '../layout/toast';
 import { LeadReportsPanel } from './LeadReports';
@@ -49,6 +48,11 @@ import {
 const STATUSES = ['unassigned', 'assigned', 'accepted', 'contacted', 'qualified', 'converted', 'disqualified'];
 const REGIONS = ['Americas', 'EMEA', 'APAC'];
 const SOURCE_CHOICES = Object.entries(SOURCE_LABELS).map(([value, label]) => ({ value, label }));
+const FILTERS = [
+  { key: 'status', label: 'Status', choices: STATUSES, minWidth: 150 },
+  { key: 'source', label: 'Source', choices: SOURCE_CHOICES, minWidth: 150 },
+  { key: 'region', label: 'Region', choices: REGIONS, minWidth: 130 },
+] as const;
 const METHOD_LABELS: Record<string, string> = { named: 'Named organisation', round_robin: 'Round robin', fewest_open: 'Fewest open leads' };
 
 const ASSIGNABLE = (lead: Lead) => lead.status !== 'converted' && lead.status !== 'disqualified';
@@ -374,19 +378,7 @@ export default function LeadManagement() {
   return (
     <Box sx={{ p: { xs: 2, md: 3 }, minWidth: 0 }}>
       <PageTitle title="Lead Management" subtitle="Vendor leads: route, import and follow them from the first answer to the deal." />
-      <Paper variant="outlined" sx={{ minWidth: 0 }}>
-        <Tabs
-          value={tab}
-          onChange={(_, key: string) => setTab(key)}
-          variant="scrollable"
-          scrollButtons="auto"
-          allowScrollButtonsMobile
-          aria-label="Lead management sections"
-        >
-          {tabs.map((t) => (
-            <Tab key={t.key} value={t.key} label={t.label} data-testid={`tab-${t.key}`} />
-          ))}
-        </Tabs>
+      <SectionTabs sections={tabs} value={tab} onChange={setTab} label="Lead management sections" tabProps={sectionTestId} sx={{ minWidth: 0 }}>
         {assigning ? (
           <Box sx={{ p: 2, pb: 0 }}>
             <AssignPanel
@@ -402,30 +394,17 @@ export default function LeadManagement() {
           <>
             <Box sx={{ p: 2, display: 'flex', flexWrap: 'wrap', gap: 1, '& > .MuiTextField-root': { width: { xs: '100%', sm: 'auto' } } }}>
               <TextField size="small" label="Search" value={filters.search ?? ''} onChange={(e) => setFilter('search', e.target.value)} />
-              <SelectFilter
-                label="Status"
-                value={filters.status ?? ''}
-                onChange={(value) => setFilter('status', value)}
-                allLabel="Any"
-                choices={STATUSES}
-                sx={{ minWidth: 150 }}
-              />
-              <SelectFilter
-                label="Source"
-                value={filters.source ?? ''}
-                onChange={(value) => setFilter('source', value)}
-                allLabel="Any"
-                choices={SOURCE_CHOICES}
-                sx={{ minWidth: 150 }}
-              />
-              <SelectFilter
-                label="Region"
-                value={filters.region ?? ''}
-                onChange={(value) => setFilter('region', value)}
-                allLabel="Any"
-                choices={REGIONS}
-                sx={{ minWidth: 130 }}
-              />
+              {FILTERS.map((filter) => (
+                <SelectFilter
+                  key={filter.key}
+                  label={filter.label}
+                  value={filters[filter.key] ?? ''}
+                  onChange={(value) => setFilter(filter.key, value)}
+                  allLabel="Any"
+                  choices={filter.choices}
+                  sx={{ minWidth: filter.minWidth }}
+                />
+              ))}
               <Button onClick={() => exportLeads(filters)}>Export CSV</Button>
             </Box>
             <LeadTable key={version} filters={filters} onAssign={admin ? setAssigning : undefined} />
@@ -439,7 +418,7 @@ export default function LeadManagement() {
         ) : (
           <RulesPanel />
         )}
-      </Paper>
+      </SectionTabs>
     </Box>
   );
 }

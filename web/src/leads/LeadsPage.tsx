@@ -1,25 +1,8 @@
-import {
-  Alert,
-  Box,
-  Button,
-  Card,
-  CardActions,
-  CardContent,
-  Chip,
-  Paper,
-  Stack,
-  Tab,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-  Tabs,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, Button, Card, CardActions, CardContent, Chip, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { PageTitle } from '../layout/PageTitle';
+import { SectionTabs } from '../layout/SectionTabs';
 import { showToast } from '../layout/toast';
 import { formatDate } from '../formatting';
 import { TextDialog } from './LeadDialogs';
@@ -127,19 +110,7 @@ export default function LeadsPage() {
           </Card>
         ))}
       </Box>
-      <Paper variant="outlined" sx={{ minWidth: 0 }}>
-        <Tabs
-          value={tab}
-          onChange={(_, key: string) => setTab(key)}
-          variant="scrollable"
-          scrollButtons="auto"
-          allowScrollButtonsMobile
-          aria-label="Lead pipeline"
-        >
-          {PIPELINE.map((t) => (
-            <Tab key={t.key} value={t.key} label={t.label} />
-          ))}
-        </Tabs>
+      <SectionTabs sections={PIPELINE} value={tab} onChange={setTab} label="Lead pipeline" sx={{ minWidth: 0 }}>
         <Box sx={{ overflowX: 'auto' }}>
           <Table size="small">
             <TableHead>
@@ -177,7 +148,7 @@ export default function LeadsPage() {
             </TableBody>
           </Table>
         </Box>
-      </Paper>
+      </SectionTabs>
       <TextDialog
         open={declining !== null}
         title={`Decline the lead from ${declining?.company ?? ''}`}

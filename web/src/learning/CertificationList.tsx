@@ -1,13 +1,13 @@
 import DownloadIcon from '@mui/icons-material/Download';
-import { Box, Button, MenuItem, Paper, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
+import { Box, Button, Paper, TableCell, Typography } from '@mui/material';
 import { useMemo, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
 import { showToast } from '../layout/toast';
 import { useDebounced } from '../layout/useDebounced';
-import { EmptyState, ListPagination, ListToolbar, Loading, PlainHeader, SortableHeader, useListControls, type ListSortChoice } from '../lists';
+import { EmptyState, ListPagination, ListToolbar, Loading, PlainHeader, SelectFilter, SortableHeader, useListControls, type ListSortChoice } from '../lists';
 import { messageOf } from '../providers/errorMapper';
-import { daysUntil, exportCertifications, formatDay, listCertifications, listCourses, relativeDays } from './learningApi';
+import { exportCertifications, formatDay, listCertifications, listCourses, relativeDays } from './learningApi';
 import { ErrorRetry, StatusChip, useLoad } from './LearningParts';
+import { certificationExpiry, CompactTable, OpenRow } from './LearningTable';
 
 const SORTS: ListSortChoice[] = [
   { field: 'expires_at', label: 'Expiring first', order: 'ASC' },
@@ -18,12 +18,24 @@ const SORTS: ListSortChoice[] = [
 
 const hideOnPhone = { display: { xs: 'none', md: 'table-cell' } } as const;
 
+const STATUSES = [
+  { value: 'active', label: 'Active' },
+  { value: 'expired', label: 'Expired' },
+];
+
+const EXPIRING = [
+  { value: '30', label: 'Within 30 days' },
+  { value: '90', label: 'Within 90 days' },
+];
+
+/** A filter's own width beside the others, the full row on a phone. */
+const filterWidth = (width: string) => ({ flex: { xs: '1 1 100%', sm: `0 0 ${width}` } });
+
 /**
  * Certifications the caller may see (an owner: the organisation's; administrators, support and
  * manufacturers: everyone's), with search, filters, sorting and the CSV of what the filters select.
  */
 export default function CertificationList() {
-  const navigate = useNavigate();
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState('');
   const [courseId, setCourseId] = useState('');
@@ -61,47 +73,16 @@ export default function CertificationList() {
         search={{ value: search, onChange: setSearch, placeholder: 'Search by person or course', label: 'Search certifications' }}
         filters={
           <>
-            <TextField
-              select
-              size="small"
-              label="Status"
-              value={status}
-              onChange={(event) => setStatus(event.target.value)}
-              sx={{ flex: { xs: '1 1 100%', sm: '0 0 150px' } }}
-            >
-              <MenuItem value="">All</MenuItem>
-              <MenuItem value="active">Active</MenuItem>
-              <MenuItem value="expired">Expired</MenuItem>
-            </TextField>
-            <TextField
-              select
-              size="small"
+            <SelectFilter label="Status" value={status} onChange={setStatus} allLabel="All" choices={STATUSES} sx={filterWidth('150px')} />
+            <SelectFilter
               label="Course"
               value={courseId}
-              onChange={(event) => setCourseId(event.target.value)}
-              sx={{ flex: { xs: '1 1 100%', sm: '0 0 220px' } }}
-            >
-              <MenuItem value="">All</MenuItem>
-              {(courses.value ?? [])
-                .filter((c) => c.certifying)
-                .map((course) => (
-                  <MenuItem key={course.id} value={course.id}>
-                    {course.title}
-                  </MenuItem>
-                ))}
-            </TextField>
-            <TextField
-              select
-              size="small"
-              label="Expiring"
-              value={expiring}
-              onChange={(event) => setExpiring(event.target.value)}
-              sx={{ flex: { xs: '1 1 100%', sm: '0 0 170px' } }}
-            >
-              <MenuItem value="">Any time</MenuItem>
-              <MenuItem value="30">Within 30 days</MenuItem>
-              <MenuItem value="90">Within 90 days</MenuItem>
-            </TextField>
+              onChange={setCourseId}
+              allLabel="All"
+              choices={(courses.value ?? []).filter((c) => c.certifying).map((course) => ({ value: course.id, label: course.title }))}
+              sx={filterWidth('220px')}
+            />
+            <SelectFilter label="Expiring" value={expiring} onChange={setExpiring} allLabel="Any time" choices={EXPIRING} sx={filterWidth('170px')} />
           </>
         }
         activeFilters={activeFilters}
@@ -138,65 +119,48 @@ export default function CertificationList() {
         />
       ) : value ? (
         <Paper variant="outlined" sx={{ minWidth: 0 }}>
-          <Box sx={{ overflowX: 'auto' }}>
-            <Table size="small">
-              <TableHead>
-                <TableRow>
-                  <SortableHeader field="user_name" label="Person" sort={sort} onSort={controls.sortBy} />
-                  <SortableHeader field="course_title" label="Course" sort={sort} onSort={controls.sortBy} sx={hideOnPhone} />
-                  <PlainHeader sx={hideOnPhone}>Organisation</PlainHeader>
-                  <SortableHeader field="issued_at" label="Issued" sort={sort} onSort={controls.sortBy} firstOrder="DESC" sx={hideOnPhone} />
-                  <SortableHeader field="expires_at" label="Expires" sort={sort} onSort={controls.sortBy} />
-                  <SortableHeader field="status" label="Status" sort={sort} onSort={controls.sortBy} sx={hideOnPhone} />
-                  <PlainHeader sx={hideOnPhone}>Code</PlainHeader>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {value.rows.map((certification) => {
-                  const days = daysUntil(certification.expires_at);
-                  const expired = certification.status === 'expired' || days < 0;
-                  const soon = !expired && days <= 30;
-                  return (
-                    <TableRow
-                      key={certification.id}
-                      hover
-                      sx={{ cursor: 'pointer' }}
-                      onClick={() => navigate(`/learning/certifications/${certification.id}`)}
-                      data-testid="certification-row"
-                    >
-                      <TableCell>
-                        {certification.user_name}
-                        <Typography variant="caption" color="text.secondary" component="div" sx={{ display: { md: 'none' } }}>
-                          {certification.course_title}
-                        </Typography>
-                      </TableCell>
-                      <TableCell sx={hideOnPhone}>{certification.course_title}</TableCell>
-                      <TableCell sx={hideOnPhone}>{certification.organisation_name ?? '—'}</TableCell>
-                      <TableCell sx={{ ...hideOnPhone, whiteSpace: 'nowrap' }}>{formatDay(certification.issued_at)}</TableCell>
-                      <TableCell
-                        sx={{
-                          whiteSpace: 'nowrap',
-                          color: expired ? 'error.main' : soon ? 'warning.dark' : undefined,
-                          fontWeight: expired || soon ? 600 : undefined,
-                        }}
-                      >
-                        {formatDay(certification.expires_at)}
-                        {expired || soon ? (
-                          <Typography variant="caption" component="div">
-                            {relativeDays(certification.expires_at)}
-                          </Typography>
-                        ) : null}
-                      </TableCell>
-                      <TableCell sx={hideOnPhone}>
-                        <StatusChip status={expired ? 'expired' : 'active'} />
-                      </TableCell>
-                      <TableCell sx={{ ...hideOnPhone, fontFamily: 'monospace', whiteSpace: 'nowrap' }}>{certification.verification_code}</TableCell>
-                    </TableRow>
-                  );
-                })}
-              </TableBody>
-            </Table>
-          </Box>
+          <CompactTable
+            head={
+              <>
+                <SortableHeader field="user_name" label="Person" sort={sort} onSort={controls.sortBy} />
+                <SortableHeader field="course_title" label="Course" sort={sort} onSort={controls.sortBy} sx={hideOnPhone} />
+                <PlainHeader sx={hideOnPhone}>Organisation</PlainHeader>
+                <SortableHeader field="issued_at" label="Issued" sort={sort} onSort={controls.sortBy} firstOrder="DESC" sx={hideOnPhone} />
+                <SortableHeader field="expires_at" label="Expires" sort={sort} onSort={controls.sortBy} />
+                <SortableHeader field="status" label="Status" sort={sort} onSort={controls.sortBy} sx={hideOnPhone} />
+                <PlainHeader sx={hideOnPhone}>Code</PlainHeader>
+              </>
+            }
+          >
+            {value.rows.map((certification) => {
+              const { expired, soon, sx } = certificationExpiry(certification);
+              return (
+                <OpenRow key={certification.id} to={`/learning/certifications/${certification.id}`} testId="certification-row">
+                  <TableCell>
+                    {certification.user_name}
+                    <Typography variant="caption" color="text.secondary" component="div" sx={{ display: { md: 'none' } }}>
+                      {certification.course_title}
+                    </Typography>
+                  </TableCell>
+                  <TableCell sx={hideOnPhone}>{certification.course_title}</TableCell>
+                  <TableCell sx={hideOnPhone}>{certification.organisation_name ?? '—'}</TableCell>
+                  <TableCell sx={{ ...hideOnPhone, whiteSpace: 'nowrap' }}>{formatDay(certification.issued_at)}</TableCell>
+                  <TableCell sx={sx}>
+                    {formatDay(certification.expires_at)}
+                    {expired || soon ? (
+                      <Typography variant="caption" component="div">
+                        {relativeDays(certification.expires_at)}
+                      </Typography>
+                    ) : null}
+                  </TableCell>
+                  <TableCell sx={hideOnPhone}>
+                    <StatusChip status={expired ? 'expired' : 'active'} />
+                  </TableCell>
+                  <TableCell sx={{ ...hideOnPhone, fontFamily: 'monospace', whiteSpace: 'nowrap' }}>{certification.verification_code}</TableCell>
+                </OpenRow>
+              );
+            })}
+          </CompactTable>
           <ListPagination total={value.total} controls={controls} />
         </Paper>
       ) : null}

@@ -1,10 +1,11 @@
-import { Box, Button, LinearProgress, Paper, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { Box, Button, LinearProgress, Paper, TableCell, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { formatDate } from '../formatting';
 import { EmptyState, Loading } from '../lists';
-import { daysUntil, formatDay, listAssignments, listCertifications, listEnrolments, myUserId, relativeDays } from './learningApi';
+import { formatDay, listAssignments, listCertifications, listEnrolments, myUserId, relativeDays } from './learningApi';
 import { ErrorRetry, OVERDUE_BG, StatusChip, useLoad } from './LearningParts';
+import { certificationExpiry, CompactTable, OpenRow } from './LearningTable';
 
 const hideOnPhone = { display: { xs: 'none', sm: 'table-cell' } } as const;
 
@@ -48,39 +49,35 @@ export default function MyLearning() {
             Nobody has assigned you a course. Courses your organisation assigns appear here with their due dates.
           </Typography>
         ) : (
-          <Box sx={{ overflowX: 'auto' }}>
-            <Table size="small">
-              <TableHead>
-                <TableRow>
-                  <TableCell>Course</TableCell>
-                  <TableCell>Due</TableCell>
-                  <TableCell sx={hideOnPhone}>Note</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {assignments.map((assignment) => (
-                  <TableRow
-                    key={assignment.id}
-                    hover
-                    sx={{ cursor: 'pointer', bgcolor: assignment.overdue ? OVERDUE_BG : undefined }}
-                    onClick={() => navigate(`/learning/courses/${assignment.course_id}`)}
-                    data-testid={assignment.overdue ? 'assignment-overdue' : 'assignment'}
-                  >
-                    <TableCell>{assignment.course_title}</TableCell>
-                    <TableCell
-                      sx={{ color: assignment.overdue ? 'error.main' : undefined, fontWeight: assignment.overdue ? 600 : undefined, whiteSpace: 'nowrap' }}
-                    >
-                      {formatDay(assignment.due_date)}
-                      <Typography variant="caption" component="div">
-                        {assignment.overdue ? `Overdue, due ${relativeDays(assignment.due_date)}` : `Due ${relativeDays(assignment.due_date)}`}
-                      </Typography>
-                    </TableCell>
-                    <TableCell sx={hideOnPhone}>{assignment.note ?? '—'}</TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </Box>
+          <CompactTable
+            head={
+              <>
+                <TableCell>Course</TableCell>
+                <TableCell>Due</TableCell>
+                <TableCell sx={hideOnPhone}>Note</TableCell>
+              </>
+            }
+          >
+            {assignments.map((assignment) => (
+              <OpenRow
+                key={assignment.id}
+                to={`/learning/courses/${assignment.course_id}`}
+                testId={assignment.overdue ? 'assignment-overdue' : 'assignment'}
+                bgcolor={assignment.overdue ? OVERDUE_BG : undefined}
+              >
+                <TableCell>{assignment.course_title}</TableCell>
+                <TableCell
+                  sx={{ color: assignment.overdue ? 'error.main' : undefined, fontWeight: assignment.overdue ? 600 : undefined, whiteSpace: 'nowrap' }}
+                >
+                  {formatDay(assignment.due_date)}
+                  <Typography variant="caption" component="div">
+                    {assignment.overdue ? `Overdue, due ${relativeDays(assignment.due_date)}` : `Due ${relativeDays(assignment.due_date)}`}
+                  </Typography>
+                </TableCell>
+                <TableCell sx={hideOnPhone}>{assignment.note ?? '—'}</TableCell>
+              </OpenRow>
+            ))}
+          </CompactTable>
         )}
       </Section>
 
@@ -96,47 +93,38 @@ export default function MyLearning() {
             }
           />
         ) : (
-          <Box sx={{ overflowX: 'auto' }}>
-            <Table size="small">
-              <TableHead>
-                <TableRow>
-                  <TableCell>Course</TableCell>
-                  <TableCell>Status</TableCell>
-                  <TableCell sx={{ ...hideOnPhone, minWidth: 140 }}>Progress</TableCell>
-                  <TableCell align="right" sx={hideOnPhone}>
-                    Best score
-                  </TableCell>
-                  <TableCell sx={hideOnPhone}>Last activity</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {enrolments.map((enrolment) => (
-                  <TableRow
-                    key={enrolment.id}
-                    hover
-                    sx={{ cursor: 'pointer' }}
-                    onClick={() => navigate(`/learning/courses/${enrolment.course_id}`)}
-                    data-testid="enrolment"
-                  >
-                    <TableCell>{enrolment.course_title}</TableCell>
-                    <TableCell>
-                      <StatusChip status={enrolment.status} />
-                    </TableCell>
-                    <TableCell sx={hideOnPhone}>
-                      <LinearProgress variant="determinate" value={enrolment.progress_percent} aria-label="Progress" />
-                      <Typography variant="caption" color="text.secondary">
-                        {enrolment.progress_percent}%
-                      </Typography>
-                    </TableCell>
-                    <TableCell align="right" sx={hideOnPhone}>
-                      {enrolment.best_score === null ? '—' : `${enrolment.best_score}%`}
-                    </TableCell>
-                    <TableCell sx={hideOnPhone}>{formatDate(enrolment.last_activity_at)}</TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </Box>
+          <CompactTable
+            head={
+              <>
+                <TableCell>Course</TableCell>
+                <TableCell>Status</TableCell>
+                <TableCell sx={{ ...hideOnPhone, minWidth: 140 }}>Progress</TableCell>
+                <TableCell align="right" sx={hideOnPhone}>
+                  Best score
+                </TableCell>
+                <TableCell sx={hideOnPhone}>Last activity</TableCell>
+              </>
+            }
+          >
+            {enrolments.map((enrolment) => (
+              <OpenRow key={enrolment.id} to={`/learning/courses/${enrolment.course_id}`} testId="enrolment">
+                <TableCell>{enrolment.course_title}</TableCell>
+                <TableCell>
+                  <StatusChip status={enrolment.status} />
+                </TableCell>
+                <TableCell sx={hideOnPhone}>
+                  <LinearProgress variant="determinate" value={enrolment.progress_percent} aria-label="Progress" />
+                  <Typography variant="caption" color="text.secondary">
+                    {enrolment.progress_percent}%
+                  </Typography>
+                </TableCell>
+                <TableCell align="right" sx={hideOnPhone}>
+                  {enrolment.best_score === null ? '—' : `${enrolment.best_score}%`}
+                </TableCell>
+                <TableCell sx={hideOnPhone}>{formatDate(enrolment.last_activity_at)}</TableCell>
+              </OpenRow>
+            ))}
+          </CompactTable>
         )}
       </Section>
 
@@ -146,52 +134,35 @@ export default function MyLearning() {
             No certifications yet. Passing a certifying course's quiz certifies you.
           </Typography>
         ) : (
-          <Box sx={{ overflowX: 'auto' }}>
-            <Table size="small">
-              <TableHead>
-                <TableRow>
-                  <TableCell>Course</TableCell>
-                  <TableCell>Expires</TableCell>
-                  <TableCell sx={hideOnPhone}>Issued</TableCell>
-                  <TableCell sx={hideOnPhone}>Status</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {certifications.map((certification) => {
-                  const days = daysUntil(certification.expires_at);
-                  const expired = certification.status === 'expired' || days < 0;
-                  const soon = !expired && days <= 30;
-                  return (
-                    <TableRow
-                      key={certification.id}
-                      hover
-                      sx={{ cursor: 'pointer' }}
-                      onClick={() => navigate(`/learning/certifications/${certification.id}`)}
-                      data-testid="certification"
-                    >
-                      <TableCell>{certification.course_title}</TableCell>
-                      <TableCell
-                        sx={{
-                          color: expired ? 'error.main' : soon ? 'warning.dark' : undefined,
-                          fontWeight: expired || soon ? 600 : undefined,
-                          whiteSpace: 'nowrap',
-                        }}
-                      >
-                        {formatDay(certification.expires_at)}
-                        <Typography variant="caption" component="div">
-                          {expired ? `expired ${relativeDays(certification.expires_at)}` : `expires ${relativeDays(certification.expires_at)}`}
-                        </Typography>
-                      </TableCell>
-                      <TableCell sx={hideOnPhone}>{formatDay(certification.issued_at)}</TableCell>
-                      <TableCell sx={hideOnPhone}>
-                        <StatusChip status={expired ? 'expired' : 'active'} />
-                      </TableCell>
-                    </TableRow>
-                  );
-                })}
-              </TableBody>
-            </Table>
-          </Box>
+          <CompactTable
+            head={
+              <>
+                <TableCell>Course</TableCell>
+                <TableCell>Expires</TableCell>
+                <TableCell sx={hideOnPhone}>Issued</TableCell>
+                <TableCell sx={hideOnPhone}>Status</TableCell>
+              </>
+            }
+          >
+            {certifications.map((certification) => {
+              const { expired, sx } = certificationExpiry(certification);
+              return (
+                <OpenRow key={certification.id} to={`/learning/certifications/${certification.id}`} testId="certification">
+                  <TableCell>{certification.course_title}</TableCell>
+                  <TableCell sx={sx}>
+                    {formatDay(certification.expires_at)}
+                    <Typography variant="caption" component="div">
+                      {expired ? `expired ${relativeDays(certification.expires_at)}` : `expires ${relativeDays(certification.expires_at)}`}
+                    </Typography>
+                  </TableCell>
+                  <TableCell sx={hideOnPhone}>{formatDay(certification.issued_at)}</TableCell>
+                  <TableCell sx={hideOnPhone}>
+                    <StatusChip status={expired ? 'expired' : 'active'} />
+                  </TableCell>
+                </OpenRow>
+              );
+            })}
+          </CompactTable>
         )}
       </Section>
     </Box>

@@ -2,7 +2,7 @@ import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, MenuI
 import { useEffect, useState } from 'react';
 import { useDialogAction } from '../lists';
 import { messageOf } from '../providers/errorMapper';
-import { listTiers, setOverride, type Standing, type Tier } from './programmeApi';
+import { byRank, listTiers, setOverride, type Standing, type Tier } from './programmeApi';
 
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
@@ -42,13 +42,11 @@ export function OverrideDialog({
       <DialogContent sx={{ display: 'grid', gap: 2, pt: '8px !important' }}>
         {error ? <Alert severity="error">{error}</Alert> : null}
         <TextField select label="Tier" value={tierId} onChange={(e) => setTierId(e.target.value)} data-testid="override-tier">
-          {[...tiers]
-            .sort((a, b) => a.rank - b.rank)
-            .map((t) => (
-              <MenuItem key={t.id} value={t.id}>
-                {t.name}
-              </MenuItem>
-            ))}
+          {byRank(tiers).map((t) => (
+            <MenuItem key={t.id} value={t.id}>
+              {t.name}
+            </MenuItem>
+          ))}
         </TextField>
         <TextField
           label="Reason"

@@ -2,34 +2,19 @@ import { isAdminRole } from '@domain/access';
 import AddIcon from '@mui/icons-material/Add';
 import EditIcon from '@mui/icons-material/Edit';
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
-import {
-  Alert,
-  Box,
-  Button,
-  Chip,
-  Collapse,
-  Paper,
-  Tab,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
-  Tabs,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, Button, Chip, Collapse, Paper, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
 import { Fragment, useState } from 'react';
-import { Link as RouterLink, useSearchParams } from 'react-router-dom';
+import { Link as RouterLink } from 'react-router-dom';
 import { useAccess } from '../access/usePrincipal';
 import { formatDateTime } from '../formatting';
 import { PageTitle } from '../layout/PageTitle';
+import { plainSectionTab, SectionTabs, useUrlSection } from '../layout/SectionTabs';
 import { useToast } from '../layout/toast';
 import { LoadError, Loading } from '../lists';
 import { messageOf } from '../providers/errorMapper';
 import { ScorecardTable } from '../scorecards/ScorecardTable';
 import { TierChip, TierLadder } from './ProgrammeParts';
-import { evaluateNow, getEvaluation, listEvaluations, listTiers, useLoad, type EvaluationRun, type EvaluationSummary, type Tier } from './programmeApi';
+import { byRank, evaluateNow, getEvaluation, listEvaluations, listTiers, useLoad, type EvaluationRun, type EvaluationSummary, type Tier } from './programmeApi';
 import { TierEditor } from './TierEditor';
 
 const TABS = [
@@ -37,7 +22,6 @@ const TABS = [
   { key: 'tiers', label: 'Tiers' },
   { key: 'evaluations', label: 'Evaluations' },
 ] as const;
-type TabKey = (typeof TABS)[number]['key'];
 
 function TiersTab({ admin }: { admin: boolean }) {
   const toast = useToast();
@@ -75,27 +59,25 @@ function TiersTab({ admin }: { admin: boolean }) {
               </TableRow>
             </TableHead>
             <TableBody>
-              {[...tiers]
-                .sort((a, b) => a.rank - b.rank)
-                .map((tier) => (
-                  <TableRow key={tier.id} data-testid="tier-row" data-tier={tier.name}>
-                    <TableCell>
-                      <TierChip tier={tier} />
+              {byRank(tiers).map((tier) => (
+                <TableRow key={tier.id} data-testid="tier-row" data-tier={tier.name}>
+                  <TableCell>
+                    <TierChip tier={tier} />
+                  </TableCell>
+                  <TableCell align="right">{tier.rank}</TableCell>
+                  <TableCell align="right">{tier.organisations}</TableCell>
+                  <TableCell align="right" sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
+                    {tier.version}
+                  </TableCell>
+                  {admin ? (
+                    <TableCell align="right">
+                      <Button size="small" startIcon={<EditIcon />} onClick={() => setEditing(tier)} data-testid={`edit-tier-${tier.name}`}>
+                        Edit
+                      </Button>
                     </TableCell>
-                    <TableCell align="right">{tier.rank}</TableCell>
-                    <TableCell align="right">{tier.organisations}</TableCell>
-                    <TableCell align="right" sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
-                      {tier.version}
-                    </TableCell>
-                    {admin ? (
-                      <TableCell align="right">
-                        <Button size="small" startIcon={<EditIcon />} onClick={() => setEditing(tier)} data-testid={`edit-tier-${tier.name}`}>
-                          Edit
-                        </Button>
-                      </TableCell>
-                    ) : null}
-                  </TableRow>
-                ))}
+                  ) : null}
+                </TableRow>
+              ))}
             </TableBody>
           </Table>
         </TableContainer>
@@ -306,9 +288,7 @@ function EvaluationsTab({ admin }: { admin: boolean }) {
 export default function ProgrammeAdmin() {
   const { role } = useAccess();
   const admin = isAdminRole(role);
-  const [params, setParams] = useSearchParams();
-  const requested = params.get('tab');
-  const tab: TabKey = TABS.some((t) => t.key === requested) ? (requested as TabKey) : 'scorecards';
+  const [tab, choose] = useUrlSection(TABS, 'scorecards');
   return (
     <Box sx={{ p: { xs: 2, md: 3 }, minWidth: 0 }}>
       <PageTitle
@@ -319,20 +299,7 @@ export default function ProgrammeAdmin() {
             : 'Partners ranked on their results, and the tier ladder they are measured against.'
         }
       />
-      <Paper variant="outlined" sx={{ mb: 2, minWidth: 0, maxWidth: '100%' }}>
-        <Tabs
-          value={tab}
-          onChange={(_, key: TabKey) => setParams(key === 'scorecards' ? {} : { tab: key }, { replace: true })}
-          variant="scrollable"
-          scrollButtons="auto"
-          allowScrollButtonsMobile
-          aria-label="Partner programme"
-        >
-          {TABS.map((t) => (
-            <Tab key={t.key} value={t.key} label={t.label} sx={{ textTransform: 'none' }} data-testid={`tab-${t.key}`} />
-          ))}
-        </Tabs>
-      </Paper>
+      <SectionTabs sections={TABS} value={tab} onChange={choose} label="Partner programme" tabProps={plainSectionTab} />
       {tab === 'scorecards' ? <ScorecardTable /> : null}
       {tab === 'tiers' ? <TiersTab admin={admin} /> : null}
       {tab === 'evaluations' ? <EvaluationsTab admin={admin} /> : null}

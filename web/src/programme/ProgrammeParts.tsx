@@ -5,7 +5,7 @@ import WorkspacePremiumIcon from '@mui/icons-material/WorkspacePremium';
 import { Alert, Box, Chip, LinearProgress, Paper, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { formatDate } from '../formatting';
-import { SUPPORT_PRIORITY_TEXT, type Standing, type StandingEvent, type Tier } from './programmeApi';
+import { byRank, SUPPORT_PRIORITY_TEXT, type Standing, type StandingEvent, type Tier } from './programmeApi';
 
 type Progress = Standing['progress'][number];
 type TierRequirement = Tier['requirements'][number];
@@ -81,7 +81,8 @@ export function RequirementBar({ progress }: { progress: Progress }) {
   );
 }
 
-function Fact({ label, children }: { label: string; children: ReactNode }) {
+/** One term and its value in a description list (`dl`): a small label above the figure. */
+export function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
     <Box sx={{ minWidth: 0 }}>
       <Typography variant="caption" color="text.secondary" component="dt">
@@ -169,7 +170,7 @@ export function StandingPanel({ standing, actions }: { standing: Standing; actio
 /** The ladder: every tier with what it asks and what it gives, the organisation's own tier marked. */
 export function TierLadder({ tiers, currentRank }: { tiers: Tier[]; currentRank?: number }) {
   if (tiers.length === 0) return <Alert severity="info">No tiers are defined yet.</Alert>;
-  const ladder = [...tiers].sort((a, b) => a.rank - b.rank);
+  const ladder = byRank(tiers);
   return (
     <Box
       sx={{

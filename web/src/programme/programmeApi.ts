@@ -14,6 +14,9 @@ const send = async <T>(method: 'POST' | 'PUT' | 'DELETE', path: string, body?: u
     .json;
 const id = (value: string) => encodeURIComponent(value);
 
+/** The ladder from its first rung up: the lowest rank first. */
+export const byRank = (tiers: readonly Tier[]) => [...tiers].sort((a, b) => a.rank - b.rank);
+
 export const listTiers = async () => (await get<{ tiers: Tier[] }>('/programme/tiers?limit=100')).tiers;
 export const createTier = (body: TierBody) => send<Tier>('POST', '/programme/tiers', body);
 export const updateTier = (tierId: string, body: TierUpdateBody) => send<Tier>('PUT', `/programme/tiers/${id(tierId)}`, body);

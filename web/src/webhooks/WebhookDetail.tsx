@@ -12,17 +12,9 @@ import {
   DialogContent,
   DialogContentText,
   DialogTitle,
-  FormControl,
-  InputLabel,
-  MenuItem,
   Pagination,
-  Paper,
-  Select,
   Stack,
-  Table,
-  TableBody,
   TableCell,
-  TableHead,
   TableRow,
   Typography,
   useMediaQuery,
@@ -35,6 +27,7 @@ import { showToast } from '../layout/toast';
 import { DateText, EmptyState, LoadError, Loading, PlainHeader } from '../lists';
 import { messageOf } from '../providers/errorMapper';
 import { EndpointDialog, ReplayDialog } from './EndpointDialogs';
+import { WebhookFilter, WebhookList, WebhookToolbar } from './WebhookList';
 import {
   deleteEndpoint,
   DELIVERY_COLORS,
@@ -172,141 +165,136 @@ export default function WebhookDetail() {
       <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
         Deliveries
       </Typography>
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ mb: 2 }} alignItems={{ sm: 'center' }}>
-        <FormControl size="small" sx={{ width: { sm: 180 } }}>
-          <InputLabel id="delivery-status-label">Status</InputLabel>
-          <Select labelId="delivery-status-label" label="Status" value={status} onChange={(e) => (setStatus(e.target.value), setPage(1))}>
-            <MenuItem value="">All</MenuItem>
-            {Object.entries(DELIVERY_LABELS).map(([value, label]) => (
-              <MenuItem key={value} value={value}>
-                {label}
-              </MenuItem>
-            ))}
-          </Select>
-        </FormControl>
-        <FormControl size="small" sx={{ width: { sm: 260 } }}>
-          <InputLabel id="delivery-type-label">Event type</InputLabel>
-          <Select labelId="delivery-type-label" label="Event type" value={eventType} onChange={(e) => (setEventType(e.target.value), setPage(1))}>
-            <MenuItem value="">All</MenuItem>
-            {endpoint.event_types.map((t) => (
-              <MenuItem key={t} value={t}>
-                {t}
-              </MenuItem>
-            ))}
-          </Select>
-        </FormControl>
-        <Box sx={{ flex: 1 }} />
-        <Stack direction="row" spacing={1} sx={{ flexShrink: 0 }}>
-          <Button
-            sx={{ whiteSpace: 'nowrap' }}
-            startIcon={<DownloadIcon />}
-            disabled={!rows.length}
-            onClick={() =>
-              downloadCsv(`webhook-deliveries-${new Date().toISOString().slice(0, 10)}`, rows, [
-                ['time', (d) => d.last_attempt_at ?? d.created_at],
-                ['event_type', (d) => d.event_type],
-                ['event_id', (d) => d.event_id],
-                ['kind', (d) => d.kind],
-                ['status', (d) => d.status],
-                ['status_code', (d) => d.status_code],
-                ['duration_ms', (d) => d.duration_ms],
-                ['attempts', (d) => d.attempts],
-                ['response_excerpt', (d) => d.response_excerpt],
-                ['error', (d) => d.error],
-              ])
-            }
-          >
-            Export
-          </Button>
-          <Button onClick={() => void loadDeliveries()}>Refresh</Button>
-        </Stack>
-      </Stack>
+      <WebhookToolbar
+        filters={
+          <>
+            <WebhookFilter
+              id="delivery-status-label"
+              label="Status"
+              value={status}
+              onChange={(value) => (setStatus(value), setPage(1))}
+              choices={Object.entries(DELIVERY_LABELS)}
+              width={180}
+            />
+            <WebhookFilter
+              id="delivery-type-label"
+              label="Event type"
+              value={eventType}
+              onChange={(value) => (setEventType(value), setPage(1))}
+              choices={endpoint.event_types.map((t) => [t, t] as const)}
+              width={260}
+            />
+          </>
+        }
+        actions={
+          <>
+            <Button
+              sx={{ whiteSpace: 'nowrap' }}
+              startIcon={<DownloadIcon />}
+              disabled={!rows.length}
+              onClick={() =>
+                downloadCsv(`webhook-deliveries-${new Date().toISOString().slice(0, 10)}`, rows, [
+                  ['time', (d) => d.last_attempt_at ?? d.created_at],
+                  ['event_type', (d) => d.event_type],
+                  ['event_id', (d) => d.event_id],
+                  ['kind', (d) => d.kind],
+                  ['status', (d) => d.status],
+                  ['status_code', (d) => d.status_code],
+                  ['duration_ms', (d) => d.duration_ms],
+                  ['attempts', (d) => d.attempts],
+                  ['response_excerpt', (d) => d.response_excerpt],
+                  ['error', (d) => d.error],
+                ])
+              }
+            >
+              Export
+            </Button>
+            <Button onClick={() => void loadDeliveries()}>Refresh</Button>
+          </>
+        }
+      />
       <LoadError error={deliveryError} message="The delivery log could not be loaded." onRetry={loadDeliveries} />
-      {deliveries === null ? (
-        <Loading />
-      ) : rows.length === 0 && !deliveryError ? (
-        <EmptyState
-          title={filtered ? 'No delivery matches' : 'No deliveries yet'}
-          message={
-            filtered
-              ? undefined
-              : endpoint.status === 'active'
-                ? 'Deliveries appear here as the subscribed events happen.'
-                : 'This endpoint is not active: nothing is sent to it.'
-          }
-          filtered={filtered}
-          onClearFilters={() => (setStatus(''), setEventType(''))}
-        />
-      ) : phone ? (
-        <Stack spacing={1.5} aria-label="Deliveries">
-          {rows.map((d) => (
-            <Card key={d.id} variant="outlined" data-testid="delivery">
-              <CardContent>
-                <Stack direction="row" justifyContent="space-between" alignItems="center">
-                  <Typography variant="body2" sx={{ fontFamily: 'monospace' }}>
-                    {d.event_type}
-                  </Typography>
-                  <Chip size="small" label={DELIVERY_LABELS[d.status]} color={DELIVERY_COLORS[d.status]} />
-                </Stack>
-                <Typography variant="caption" component="div" color="text.secondary">
-                  <DateText value={d.last_attempt_at ?? d.created_at} /> · {d.status_code ?? '—'} · {d.duration_ms ?? '—'} ms · {d.attempts} attempt
-                  {d.attempts === 1 ? '' : 's'}
-                  {d.kind !== 'live' ? ` · ${d.kind}` : ''}
+      <WebhookList
+        loading={deliveries === null}
+        empty={
+          rows.length === 0 && !deliveryError ? (
+            <EmptyState
+              title={filtered ? 'No delivery matches' : 'No deliveries yet'}
+              message={
+                filtered
+                  ? undefined
+                  : endpoint.status === 'active'
+                    ? 'Deliveries appear here as the subscribed events happen.'
+                    : 'This endpoint is not active: nothing is sent to it.'
+              }
+              filtered={filtered}
+              onClearFilters={() => (setStatus(''), setEventType(''))}
+            />
+          ) : null
+        }
+        phone={phone}
+        label="Deliveries"
+        cardsLabel="Deliveries"
+        cards={rows.map((d) => (
+          <Card key={d.id} variant="outlined" data-testid="delivery">
+            <CardContent>
+              <Stack direction="row" justifyContent="space-between" alignItems="center">
+                <Typography variant="body2" sx={{ fontFamily: 'monospace' }}>
+                  {d.event_type}
                 </Typography>
-                {d.error || d.response_excerpt ? (
-                  <Typography variant="caption" component="div" sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }}>
-                    {(d.error ?? d.response_excerpt ?? '').slice(0, 120)}
-                  </Typography>
-                ) : null}
-                {redeliverButton(d)}
-              </CardContent>
-            </Card>
-          ))}
-        </Stack>
-      ) : (
-        <Paper variant="outlined">
-          <Table size="small" aria-label="Deliveries">
-            <TableHead>
-              <TableRow>
-                <PlainHeader>Time</PlainHeader>
-                <PlainHeader>Event</PlainHeader>
-                <PlainHeader>Status</PlainHeader>
-                <PlainHeader align="right">Code</PlainHeader>
-                <PlainHeader align="right">Duration</PlainHeader>
-                <PlainHeader align="right">Attempts</PlainHeader>
-                <PlainHeader>Response</PlainHeader>
-                <PlainHeader />
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {rows.map((d) => (
-                <TableRow key={d.id} data-testid="delivery">
-                  <TableCell>
-                    <DateText value={d.last_attempt_at ?? d.created_at} />
-                  </TableCell>
-                  <TableCell sx={{ fontFamily: 'monospace' }}>
-                    {d.event_type}
-                    {d.kind !== 'live' ? <Chip size="small" variant="outlined" label={d.kind} sx={{ ml: 1 }} /> : null}
-                  </TableCell>
-                  <TableCell>
-                    <Chip size="small" label={DELIVERY_LABELS[d.status]} color={DELIVERY_COLORS[d.status]} />
-                  </TableCell>
-                  <TableCell align="right">{d.status_code ?? '—'}</TableCell>
-                  <TableCell align="right">{d.duration_ms === null ? '—' : `${d.duration_ms} ms`}</TableCell>
-                  <TableCell align="right">{d.attempts}</TableCell>
-                  <TableCell
-                    sx={{ fontFamily: 'monospace', maxWidth: 280, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
-                    title={d.error ?? d.response_excerpt ?? ''}
-                  >
-                    {d.error ?? d.response_excerpt ?? ''}
-                  </TableCell>
-                  <TableCell>{redeliverButton(d)}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </Paper>
-      )}
+                <Chip size="small" label={DELIVERY_LABELS[d.status]} color={DELIVERY_COLORS[d.status]} />
+              </Stack>
+              <Typography variant="caption" component="div" color="text.secondary">
+                <DateText value={d.last_attempt_at ?? d.created_at} /> · {d.status_code ?? '—'} · {d.duration_ms ?? '—'} ms · {d.attempts} attempt
+                {d.attempts === 1 ? '' : 's'}
+                {d.kind !== 'live' ? ` · ${d.kind}` : ''}
+              </Typography>
+              {d.error || d.response_excerpt ? (
+                <Typography variant="caption" component="div" sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }}>
+                  {(d.error ?? d.response_excerpt ?? '').slice(0, 120)}
+                </Typography>
+              ) : null}
+              {redeliverButton(d)}
+            </CardContent>
+          </Card>
+        ))}
+        head={
+          <>
+            <PlainHeader>Time</PlainHeader>
+            <PlainHeader>Event</PlainHeader>
+            <PlainHeader>Status</PlainHeader>
+            <PlainHeader align="right">Code</PlainHeader>
+            <PlainHeader align="right">Duration</PlainHeader>
+            <PlainHeader align="right">Attempts</PlainHeader>
+            <PlainHeader>Response</PlainHeader>
+            <PlainHeader />
+          </>
+        }
+        rows={rows.map((d) => (
+          <TableRow key={d.id} data-testid="delivery">
+            <TableCell>
+              <DateText value={d.last_attempt_at ?? d.created_at} />
+            </TableCell>
+            <TableCell sx={{ fontFamily: 'monospace' }}>
+              {d.event_type}
+              {d.kind !== 'live' ? <Chip size="small" variant="outlined" label={d.kind} sx={{ ml: 1 }} /> : null}
+            </TableCell>
+            <TableCell>
+              <Chip size="small" label={DELIVERY_LABELS[d.status]} color={DELIVERY_COLORS[d.status]} />
+            </TableCell>
+            <TableCell align="right">{d.status_code ?? '—'}</TableCell>
+            <TableCell align="right">{d.duration_ms === null ? '—' : `${d.duration_ms} ms`}</TableCell>
+            <TableCell align="right">{d.attempts}</TableCell>
+            <TableCell
+              sx={{ fontFamily: 'monospace', maxWidth: 280, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+              title={d.error ?? d.response_excerpt ?? ''}
+            >
+              {d.error ?? d.response_excerpt ?? ''}
+            </TableCell>
+            <TableCell>{redeliverButton(d)}</TableCell>
+          </TableRow>
+        ))}
+      />
       {deliveries && deliveries.totalPages > 1 ? <Pagination sx={{ mt: 2 }} count={deliveries.totalPages} page={page} onChange={(_, p) => setPage(p)} /> : null}
 
       <EndpointDialog

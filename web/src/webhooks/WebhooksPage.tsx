@@ -7,16 +7,8 @@ import {
   CardActionArea,
   CardContent,
   Chip,
-  FormControl,
-  InputLabel,
-  MenuItem,
-  Paper,
-  Select,
   Stack,
-  Table,
-  TableBody,
   TableCell,
-  TableHead,
   TableRow,
   TextField,
   Typography,
@@ -28,9 +20,10 @@ import { useNavigate } from 'react-router-dom';
 import { isAdminRole } from '@domain/access';
 import { PageTitle } from '../layout/PageTitle';
 import { showToast } from '../layout/toast';
-import { DateText, EmptyState, LoadError, Loading, PlainHeader, SortableHeader, type ListSort } from '../lists';
+import { DateText, EmptyState, LoadError, PlainHeader, SortableHeader, type ListSort } from '../lists';
 import { getRole } from '../providers/session';
 import { EndpointDialog } from './EndpointDialogs';
+import { WebhookFilter, WebhookList, WebhookToolbar } from './WebhookList';
 import { SecretOnceDialog, type SecretOnce } from '../lists/SecretOnceDialog';
 import { createEndpoint, downloadCsv, listEndpoints, STATUS_COLORS, STATUS_LABELS, type Endpoint } from './webhooksApi';
 
@@ -104,110 +97,100 @@ export default function WebhooksPage() {
             : "Endpoints of your organisation's systems that receive its events, signed per Standard Webhooks."
         }
       />
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ mb: 2 }} alignItems={{ sm: 'center' }}>
-        <TextField size="small" label="Search URL" value={search} onChange={(e) => setSearch(e.target.value)} sx={{ width: { sm: 260 } }} />
-        <FormControl size="small" sx={{ width: { sm: 180 } }}>
-          <InputLabel id="webhook-status-label">Status</InputLabel>
-          <Select labelId="webhook-status-label" label="Status" value={status} onChange={(e) => setStatus(e.target.value)}>
-            <MenuItem value="">All</MenuItem>
-            {Object.entries(STATUS_LABELS).map(([value, label]) => (
-              <MenuItem key={value} value={value}>
-                {label}
-              </MenuItem>
-            ))}
-          </Select>
-        </FormControl>
-        <Box sx={{ flex: 1 }} />
-        <Stack direction="row" spacing={1} sx={{ flexShrink: 0 }}>
-          <Button startIcon={<DownloadIcon />} onClick={exportCsv} disabled={!shown.length} sx={{ whiteSpace: 'nowrap' }}>
-            Export
-          </Button>
-          <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreating(true)} sx={{ whiteSpace: 'nowrap' }}>
-            Add endpoint
-          </Button>
-        </Stack>
-      </Stack>
+      <WebhookToolbar
+        filters={
+          <>
+            <TextField size="small" label="Search URL" value={search} onChange={(e) => setSearch(e.target.value)} sx={{ width: { sm: 260 } }} />
+            <WebhookFilter id="webhook-status-label" label="Status" value={status} onChange={setStatus} choices={Object.entries(STATUS_LABELS)} width={180} />
+          </>
+        }
+        actions={
+          <>
+            <Button startIcon={<DownloadIcon />} onClick={exportCsv} disabled={!shown.length} sx={{ whiteSpace: 'nowrap' }}>
+              Export
+            </Button>
+            <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreating(true)} sx={{ whiteSpace: 'nowrap' }}>
+              Add endpoint
+            </Button>
+          </>
+        }
+      />
       <LoadError error={error} message="The webhook endpoints could not be loaded." onRetry={load} />
-      {rows === null ? (
-        <Loading />
-      ) : shown.length === 0 && !error ? (
-        <EmptyState
-          title={filtered ? 'No endpoint matches' : 'No webhook endpoints yet'}
-          message={filtered ? undefined : 'Add an endpoint to have your systems hear of orders, deals, leads and more as they happen.'}
-          filtered={filtered}
-          onClearFilters={() => (setStatus(''), setSearch(''))}
-          action={
-            filtered ? undefined : (
-              <Button variant="contained" onClick={() => setCreating(true)}>
-                Add endpoint
-              </Button>
-            )
-          }
-        />
-      ) : phone ? (
-        <Stack spacing={1.5}>
-          {shown.map((e) => (
-            <Card key={e.id} variant="outlined">
-              <CardActionArea onClick={() => navigate(`/webhooks/${e.id}`)}>
-                <CardContent>
-                  <Typography variant="body2" sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }}>
-                    {e.url}
+      <WebhookList
+        loading={rows === null}
+        empty={
+          shown.length === 0 && !error ? (
+            <EmptyState
+              title={filtered ? 'No endpoint matches' : 'No webhook endpoints yet'}
+              message={filtered ? undefined : 'Add an endpoint to have your systems hear of orders, deals, leads and more as they happen.'}
+              filtered={filtered}
+              onClearFilters={() => (setStatus(''), setSearch(''))}
+              action={
+                filtered ? undefined : (
+                  <Button variant="contained" onClick={() => setCreating(true)}>
+                    Add endpoint
+                  </Button>
+                )
+              }
+            />
+          ) : null
+        }
+        phone={phone}
+        label="Webhook endpoints"
+        cards={shown.map((e) => (
+          <Card key={e.id} variant="outlined">
+            <CardActionArea onClick={() => navigate(`/webhooks/${e.id}`)}>
+              <CardContent>
+                <Typography variant="body2" sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }}>
+                  {e.url}
+                </Typography>
+                <Stack direction="row" spacing={1} sx={{ mt: 1 }} alignItems="center" flexWrap="wrap" useFlexGap>
+                  <Chip size="small" label={STATUS_LABELS[e.status]} color={STATUS_COLORS[e.status]} />
+                  <Typography variant="caption">
+                    {e.event_types.length} event type{e.event_types.length === 1 ? '' : 's'}
                   </Typography>
-                  <Stack direction="row" spacing={1} sx={{ mt: 1 }} alignItems="center" flexWrap="wrap" useFlexGap>
-                    <Chip size="small" label={STATUS_LABELS[e.status]} color={STATUS_COLORS[e.status]} />
-                    <Typography variant="caption">
-                      {e.event_types.length} event type{e.event_types.length === 1 ? '' : 's'}
-                    </Typography>
-                    {admin ? <Typography variant="caption">{e.organisation_name ?? 'Vendor'}</Typography> : null}
-                  </Stack>
-                  <Typography variant="caption" color="text.secondary">
-                    Last delivery: <DateText value={e.last_delivery_at} empty="never" />
-                  </Typography>
-                </CardContent>
-              </CardActionArea>
-            </Card>
-          ))}
-        </Stack>
-      ) : (
-        <Paper variant="outlined">
-          <Table size="small" aria-label="Webhook endpoints">
-            <TableHead>
-              <TableRow>
-                <SortableHeader field="url" label="URL" sort={sort} onSort={onSort} />
-                {admin ? <SortableHeader field="organisation_name" label="Owner" sort={sort} onSort={onSort} /> : null}
-                <PlainHeader>Event types</PlainHeader>
-                <SortableHeader field="status" label="Status" sort={sort} onSort={onSort} />
-                <PlainHeader>Last delivery</PlainHeader>
-                <PlainHeader>Pending / failed</PlainHeader>
-                <SortableHeader field="created_at" label="Created" sort={sort} onSort={onSort} firstOrder="DESC" />
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {shown.map((e) => (
-                <TableRow key={e.id} hover sx={{ cursor: 'pointer' }} onClick={() => navigate(`/webhooks/${e.id}`)}>
-                  <TableCell sx={{ fontFamily: 'monospace', minWidth: 240, maxWidth: 380, overflowWrap: 'anywhere' }}>{e.url}</TableCell>
-                  {admin ? <TableCell>{e.organisation_name ?? 'Vendor'}</TableCell> : null}
-                  <TableCell>
-                    {e.event_types.length <= 2 ? e.event_types.join(', ') : `${e.event_types.slice(0, 2).join(', ')} +${e.event_types.length - 2}`}
-                  </TableCell>
-                  <TableCell>
-                    <Chip size="small" label={STATUS_LABELS[e.status]} color={STATUS_COLORS[e.status]} />
-                  </TableCell>
-                  <TableCell>
-                    <DateText value={e.last_delivery_at} empty="never" />
-                  </TableCell>
-                  <TableCell>
-                    {e.pending_deliveries} / {e.failed_deliveries}
-                  </TableCell>
-                  <TableCell>
-                    <DateText value={e.created_at} />
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </Paper>
-      )}
+                  {admin ? <Typography variant="caption">{e.organisation_name ?? 'Vendor'}</Typography> : null}
+                </Stack>
+                <Typography variant="caption" color="text.secondary">
+                  Last delivery: <DateText value={e.last_delivery_at} empty="never" />
+                </Typography>
+              </CardContent>
+            </CardActionArea>
+          </Card>
+        ))}
+        head={
+          <>
+            <SortableHeader field="url" label="URL" sort={sort} onSort={onSort} />
+            {admin ? <SortableHeader field="organisation_name" label="Owner" sort={sort} onSort={onSort} /> : null}
+            <PlainHeader>Event types</PlainHeader>
+            <SortableHeader field="status" label="Status" sort={sort} onSort={onSort} />
+            <PlainHeader>Last delivery</PlainHeader>
+            <PlainHeader>Pending / failed</PlainHeader>
+            <SortableHeader field="created_at" label="Created" sort={sort} onSort={onSort} firstOrder="DESC" />
+          </>
+        }
+        rows={shown.map((e) => (
+          <TableRow key={e.id} hover sx={{ cursor: 'pointer' }} onClick={() => navigate(`/webhooks/${e.id}`)}>
+            <TableCell sx={{ fontFamily: 'monospace', minWidth: 240, maxWidth: 380, overflowWrap: 'anywhere' }}>{e.url}</TableCell>
+            {admin ? <TableCell>{e.organisation_name ?? 'Vendor'}</TableCell> : null}
+            <TableCell>
+              {e.event_types.length <= 2 ? e.event_types.join(', ') : `${e.event_types.slice(0, 2).join(', ')} +${e.event_types.length - 2}`}
+            </TableCell>
+            <TableCell>
+              <Chip size="small" label={STATUS_LABELS[e.status]} color={STATUS_COLORS[e.status]} />
+            </TableCell>
+            <TableCell>
+              <DateText value={e.last_delivery_at} empty="never" />
+            </TableCell>
+            <TableCell>
+              {e.pending_deliveries} / {e.failed_deliveries}
+            </TableCell>
+            <TableCell>
+              <DateText value={e.created_at} />
+            </TableCell>
+          </TableRow>
+        ))}
+      />
       <EndpointDialog open={creating} onClose={() => setCreating(false)} onSave={create} />
       <SecretOnceDialog
         secret={secret}
