@@ -17,7 +17,10 @@ export { BulkReviewDialog, type BulkOutcome, type BulkDecision } from './BulkRev
 export { useDialogAction, type DialogAction } from './useDialogAction';
 export { useUserStore } from './userStore';
 export { exactTime, relativeTime } from './relativeTime';
-export { hiddenBelow, RecordTable, type RecordColumn } from './RecordTable';
+export { hiddenBelow, RecordTable, type RecordColumn, type RecordTableProps } from './RecordTable';
+export { FilteredListTable, type EmptyTexts, type FilteredListState } from './FilteredListTable';
+export { useDeleteDialog } from './useDeleteDialog';
+export { alphabetical, NEWEST_FIRST, OLDEST_FIRST } from './sortChoices';
 export { RowAction, RowActions } from './RowAction';
 export { SelectFilter, type FilterChoice } from './SelectFilter';
 export { SelectAllCell, SelectRowBox, SelectRowCell, useSelection, type Selection } from './selection';
