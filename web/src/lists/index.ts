@@ -14,6 +14,7 @@ export { BulkBar, ListToolbar, usePhoneFilters, type ListSearch, type ListSortCh
 export { ColumnChooser, useColumnChoice, type ColumnChoice } from './ColumnChooser';
 export { SavedFilters, type SavedFilter } from './SavedFilters';
 export { BulkReviewDialog, type BulkOutcome, type BulkDecision } from './BulkReviewDialog';
+export { BulkReviewBar, BulkReviewButtons } from './BulkReviewBar';
 export { useDialogAction, type DialogAction } from './useDialogAction';
 export { useUserStore } from './userStore';
 export { exactTime, relativeTime } from './relativeTime';
