@@ -25,6 +25,7 @@ export { alphabetical, NEWEST_FIRST, OLDEST_FIRST } from './sortChoices';
 export { RowAction, RowActions } from './RowAction';
 export { SelectFilter, type FilterChoice } from './SelectFilter';
 export { SelectAllCell, SelectRowBox, SelectRowCell, useSelection, type Selection } from './selection';
-export { useFilteredList } from './useFilteredList';
+export { useFilteredList, type FilteredList } from './useFilteredList';
+export { FilteredListToolbar, type ListFilter } from './FilteredListToolbar';
 export { PlainHeader, SortableHeader } from './SortableHeader';
 export { LoadError, Loading } from '../layout/ListStates';

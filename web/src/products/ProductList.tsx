@@ -19,16 +19,16 @@ import {
   alphabetical,
   DateText,
   FilteredListTable,
-  ListToolbar,
+  FilteredListToolbar,
   NEWEST_FIRST,
   RowAction,
   RowActions,
-  SelectFilter,
   SelectRowBox,
   useDeleteDialog,
   useDialogAction,
   useFilteredList,
   type CsvColumn,
+  type ListFilter,
   type ListSortChoice,
   type RecordColumn,
 } from '../lists';
@@ -45,6 +45,11 @@ const STOCK_FILTERS = [
   { value: 'low_stock', label: 'Low stock' },
   { value: 'out_of_stock', label: 'Out of stock' },
 ] as const;
+
+const FILTERS: ListFilter<'category' | 'stock'>[] = [
+  { field: 'category', label: 'Category', choices: CATEGORY_FILTERS, sx: { flex: { xs: '1 1 160px', sm: '0 1 240px' } } },
+  { field: 'stock', label: 'Stock', choices: STOCK_FILTERS, sx: { flex: { xs: '1 1 130px', sm: '0 0 150px' } } },
+];
 
 const SORT_CHOICES: ListSortChoice[] = [
   NEWEST_FIRST,
@@ -91,8 +96,7 @@ const columns = (actions: (product: ProductView) => ReactNode): RecordColumn<Pro
 export function ProductList() {
   const toast = useToast();
   const list = useFilteredList<ProductView, 'category' | 'stock'>('products', { sort: { field: 'created_at', order: 'DESC' }, fields: ['category', 'stock'] });
-  const { search, setSearch, filter, controls, error, refetch, selection } = list;
-  const { category, stock } = list.values;
+  const { error, refetch, selection } = list;
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<ProductView | null>(null);
   const [history, setHistory] = useState<ProductView | null>(null);
@@ -139,32 +143,13 @@ export function ProductList() {
 
   return (
     <Box>
-      <ListToolbar
-        search={{ value: search, onChange: setSearch, placeholder: 'Search products' }}
-        filters={
-          <>
-            <SelectFilter
-              label="Category"
-              value={category}
-              onChange={(value) => list.setValue('category', value)}
-              choices={CATEGORY_FILTERS}
-              sx={{ flex: { xs: '1 1 160px', sm: '0 1 240px' } }}
-            />
-            <SelectFilter
-              label="Stock"
-              value={stock}
-              onChange={(value) => list.setValue('stock', value)}
-              choices={STOCK_FILTERS}
-              sx={{ flex: { xs: '1 1 130px', sm: '0 0 150px' } }}
-            />
-          </>
-        }
+      <FilteredListToolbar
+        list={list}
+        search={{ placeholder: 'Search products' }}
+        filters={FILTERS}
         sortChoices={SORT_CHOICES}
-        sort={controls.sort}
-        onSortChange={controls.setSort}
-        exportCsv={{ resource: 'products', filter, sort: controls.sort, fileName: 'products', columns: CSV_COLUMNS }}
+        exportCsv={{ resource: 'products', fileName: 'products', columns: CSV_COLUMNS }}
         create={create}
-        selection={selection}
         bulkActions={bulkActions}
       />
 

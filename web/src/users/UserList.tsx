@@ -18,17 +18,17 @@ import {
   DateText,
   EmailText,
   FilteredListTable,
-  ListToolbar,
+  FilteredListToolbar,
   NEWEST_FIRST,
   OLDEST_FIRST,
   RowAction,
   RowActions,
-  SelectFilter,
   SelectRowBox,
   useDeleteDialog,
   useDialogAction,
   useFilteredList,
   type CsvColumn,
+  type ListFilter,
   type ListSortChoice,
   type RecordColumn,
 } from '../lists';
@@ -148,6 +148,11 @@ const STATUS_FILTERS = [
   { value: 'false', label: 'Inactive' },
 ] as const;
 
+const FILTERS: ListFilter<'role' | 'active'>[] = [
+  { field: 'role', label: 'Role', choices: ROLE_FILTERS, sx: { flex: { xs: '1 1 140px', sm: '0 0 170px' } } },
+  { field: 'active', label: 'Status', choices: STATUS_FILTERS, sx: { flex: { xs: '1 1 140px', sm: '0 0 150px' } } },
+];
+
 const SORT_CHOICES: ListSortChoice[] = [
   NEWEST_FIRST,
   OLDEST_FIRST,
@@ -195,8 +200,7 @@ export function UserList() {
     rows: usersForList,
     getListOptions: { meta: {} },
   });
-  const { search, setSearch, filter, controls, error, refetch, selection } = list;
-  const { role, active } = list.values;
+  const { error, refetch, selection } = list;
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<UserView | null>(null);
   const [history, setHistory] = useState<UserView | null>(null);
@@ -299,33 +303,14 @@ export function UserList() {
 
   return (
     <Box>
-      <ListToolbar
-        search={{ value: search, onChange: setSearch, placeholder: 'Search by name', label: 'Search users by name' }}
-        filters={
-          <>
-            <SelectFilter
-              label="Role"
-              value={role}
-              onChange={(value) => list.setValue('role', value)}
-              choices={ROLE_FILTERS}
-              sx={{ flex: { xs: '1 1 140px', sm: '0 0 170px' } }}
-            />
-            <SelectFilter
-              label="Status"
-              value={active}
-              onChange={(value) => list.setValue('active', value)}
-              choices={STATUS_FILTERS}
-              sx={{ flex: { xs: '1 1 140px', sm: '0 0 150px' } }}
-            />
-          </>
-        }
+      <FilteredListToolbar
+        list={list}
+        search={{ placeholder: 'Search by name', label: 'Search users by name' }}
+        filters={FILTERS}
         sortChoices={SORT_CHOICES}
         sortMenuAlways={detailColumnsHidden}
-        sort={controls.sort}
-        onSortChange={controls.setSort}
-        exportCsv={{ resource: 'users', filter, sort: controls.sort, fileName: 'users', columns: CSV_COLUMNS, meta: {} }}
+        exportCsv={{ resource: 'users', fileName: 'users', columns: CSV_COLUMNS, meta: {} }}
         create={create}
-        selection={selection}
         bulkActions={bulkActions}
       />
 
