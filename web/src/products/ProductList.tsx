@@ -37,18 +37,24 @@ export const deleteProductConfirmation = (name: string) => `Are you sure you wan
 export const deleteProductsConfirmation = (count: number) =>
   `Are you sure you want to delete ${count} product${count === 1 ? '' : 's'}? This action cannot be undone.`;
 
-const CATEGORY_FILTERS = [{ value: '', label: 'All Categories' }, ...PRODUCT_CATEGORIES];
-
-const STOCK_FILTERS = [
-  { value: '', label: 'Any stock' },
-  { value: 'in_stock', label: 'In stock' },
-  { value: 'low_stock', label: 'Low stock' },
-  { value: 'out_of_stock', label: 'Out of stock' },
-] as const;
-
 const FILTERS: ListFilter<'category' | 'stock'>[] = [
-  { field: 'category', label: 'Category', choices: CATEGORY_FILTERS, sx: { flex: { xs: '1 1 160px', sm: '0 1 240px' } } },
-  { field: 'stock', label: 'Stock', choices: STOCK_FILTERS, sx: { flex: { xs: '1 1 130px', sm: '0 0 150px' } } },
+  {
+    field: 'category',
+    label: 'Category',
+    choices: [{ value: '', label: 'All Categories' }, ...PRODUCT_CATEGORIES],
+    sx: { flex: { xs: '1 1 160px', sm: '0 1 240px' } },
+  },
+  {
+    field: 'stock',
+    label: 'Stock',
+    choices: [
+      { value: '', label: 'Any stock' },
+      { value: 'in_stock', label: 'In stock' },
+      { value: 'low_stock', label: 'Low stock' },
+      { value: 'out_of_stock', label: 'Out of stock' },
+    ],
+    sx: { flex: { xs: '1 1 130px', sm: '0 0 150px' } },
+  },
 ];
 
 const SORT_CHOICES: ListSortChoice[] = [

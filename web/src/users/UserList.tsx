@@ -140,17 +140,23 @@ function AuditReasonField({ value, onChange }: { value: string; onChange: (value
   );
 }
 
-const ROLE_FILTERS = [{ value: '', label: 'All roles' }, ...LISTED_ROLES.map((r) => ({ value: r, label: ROLE_LABELS[r] }))];
-
-const STATUS_FILTERS = [
-  { value: '', label: 'All statuses' },
-  { value: 'true', label: 'Active' },
-  { value: 'false', label: 'Inactive' },
-] as const;
-
 const FILTERS: ListFilter<'role' | 'active'>[] = [
-  { field: 'role', label: 'Role', choices: ROLE_FILTERS, sx: { flex: { xs: '1 1 140px', sm: '0 0 170px' } } },
-  { field: 'active', label: 'Status', choices: STATUS_FILTERS, sx: { flex: { xs: '1 1 140px', sm: '0 0 150px' } } },
+  {
+    field: 'role',
+    label: 'Role',
+    choices: [{ value: '', label: 'All roles' }, ...LISTED_ROLES.map((r) => ({ value: r, label: ROLE_LABELS[r] }))],
+    sx: { flex: { xs: '1 1 140px', sm: '0 0 170px' } },
+  },
+  {
+    field: 'active',
+    label: 'Status',
+    choices: [
+      { value: '', label: 'All statuses' },
+      { value: 'true', label: 'Active' },
+      { value: 'false', label: 'Inactive' },
+    ],
+    sx: { flex: { xs: '1 1 140px', sm: '0 0 150px' } },
+  },
 ];
 
 const SORT_CHOICES: ListSortChoice[] = [
