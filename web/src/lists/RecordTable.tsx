@@ -40,6 +40,28 @@ export interface RecordColumn<T> {
 export const hiddenBelow = (breakpoint: Breakpoint | undefined): SystemStyleObject<Theme> =>
   breakpoint ? { display: { xs: 'none', [breakpoint]: 'table-cell' } } : {};
 
+/** What a RecordTable shows and how its rows are named, ticked and sorted. */
+export interface RecordTableProps<T> {
+  /** The table's accessible name. */
+  label: string;
+  rows: readonly T[];
+  rowId: (row: T) => string;
+  columns: RecordColumn<T>[];
+  sort: ListSort;
+  onSort: (field: string, firstOrder?: SortOrder) => void;
+  selection?: Selection;
+  /** Rows that may be ticked (the others get an empty checkbox cell); all when absent. */
+  canSelect?: (row: T) => boolean;
+  /** The row checkbox's accessible name. */
+  selectLabel?: (row: T) => string;
+  /** Extra attributes of a row (and of its phone card), such as test ids. */
+  rowProps?: (row: T) => Record<string, string>;
+  empty: ReactNode;
+  /** One row as a card; phones (below md) show cards instead of the table. */
+  card?: (row: T) => ReactNode;
+  cardsProps?: Record<string, string>;
+}
+
 /**
  * The body of every admin list: the empty state when there are no rows, cards on phones (when the
  * list has them), otherwise the table with sortable headers and, with a selection, a checkbox
@@ -59,26 +81,7 @@ export function RecordTable<T>({
   empty,
   card,
   cardsProps,
-}: {
-  /** The table's accessible name. */
-  label: string;
-  rows: readonly T[];
-  rowId: (row: T) => string;
-  columns: RecordColumn<T>[];
-  sort: ListSort;
-  onSort: (field: string, firstOrder?: SortOrder) => void;
-  selection?: Selection;
-  /** Rows that may be ticked (the others get an empty checkbox cell); all when absent. */
-  canSelect?: (row: T) => boolean;
-  /** The row checkbox's accessible name. */
-  selectLabel?: (row: T) => string;
-  /** Extra attributes of a row (and of its phone card), such as test ids. */
-  rowProps?: (row: T) => Record<string, string>;
-  empty: ReactNode;
-  /** One row as a card; phones (below md) show cards instead of the table. */
-  card?: (row: T) => ReactNode;
-  cardsProps?: Record<string, string>;
-}) {
+}: RecordTableProps<T>) {
   const phone = useMediaQuery<Theme>((theme) => theme.breakpoints.down('md'));
   if (rows.length === 0) return <>{empty}</>;
 

@@ -54,3 +54,6 @@ export function useFilteredList<RecordType extends RaRecord<string>, Field exten
     },
   };
 }
+
+/** A management list as useFilteredList keeps it. */
+export type FilteredList<RecordType extends RaRecord<string>, Field extends string> = ReturnType<typeof useFilteredList<RecordType, Field>>;

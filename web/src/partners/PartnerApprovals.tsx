@@ -12,6 +12,7 @@ import { PartnerShow } from './PartnerShow';
 import { PARTNERS_RESOURCE, type PartnerRecord, type PartnerStatus } from './partnersApi';
 import { useDebounced } from '../layout/useDebounced';
 import {
+  alphabetical,
   DateText,
   EmailText,
   EmptyState,
@@ -19,6 +20,8 @@ import {
   ListToolbar,
   LoadError,
   Loading,
+  NEWEST_FIRST,
+  OLDEST_FIRST,
   useListControls,
   type CsvColumn,
   type ListSortChoice,
@@ -118,9 +121,9 @@ function ApplicationCard({
 }
 
 const SORT_CHOICES: ListSortChoice[] = [
-  { field: 'created_at', order: 'ASC', label: 'Oldest first' },
-  { field: 'created_at', order: 'DESC', label: 'Newest first' },
-  { field: 'company_name', order: 'ASC', label: 'Company A–Z' },
+  OLDEST_FIRST,
+  NEWEST_FIRST,
+  alphabetical('company_name', 'Company'),
   { field: 'region', order: 'ASC', label: 'Region' },
 ];
 

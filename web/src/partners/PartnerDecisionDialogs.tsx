@@ -1,24 +1,11 @@
-import { PARTNER_APPROVAL_PERMISSION_GROUPS, permissionLabel, type Permission } from '@domain/access';
+import { isPermission, PARTNER_APPROVAL_PERMISSION_GROUPS, type Permission } from '@domain/access';
 import { isPartnerCategory, PARTNER_CATEGORIES, REJECTION_REASON_MAX } from '@domain/partners/application';
 import { defaultPermissionsOfCategory } from '@domain/partners/categoryDefaults';
-import {
-  Alert,
-  Box,
-  Button,
-  Checkbox,
-  FormControl,
-  FormControlLabel,
-  FormLabel,
-  Paper,
-  Radio,
-  RadioGroup,
-  Typography,
-  useMediaQuery,
-  type Theme,
-} from '@mui/material';
+import { Alert, FormControl, FormControlLabel, FormLabel, Radio, RadioGroup, Typography, useMediaQuery, type Theme } from '@mui/material';
 import { useEffect, useState } from 'react';
+import { PermissionGroupGrid } from '../access/PermissionGroupGrid';
 import { ActionDialog } from '../layout/ActionDialog';
-import { RejectionReasonField } from '../layout/RejectionReasonField';
+import { RejectionDialog } from '../layout/RejectionDialog';
 import { useToast } from '../layout/toast';
 import { useDialogAction } from '../lists';
 import { approvePartner, rejectPartner, type PartnerRecord } from './partnersApi';
@@ -33,55 +20,13 @@ const defaultSelection = (category: string) => new Set<Permission>(isPartnerCate
 /** The grouped permission picker of the approve dialog: Projects, Orders, Rebate, Support, each with Select All and Clear All. */
 export function ApprovalPermissionPicker({ selected, onChange }: { selected: Set<Permission>; onChange: (next: Set<Permission>) => void }) {
   return (
-    <Box data-testid="approval-permission-picker" sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))' } }}>
-      {PARTNER_APPROVAL_PERMISSION_GROUPS.map((group) => (
-        <Paper key={group.key} variant="outlined" sx={{ p: 1.5, minWidth: 0 }} data-group={group.title}>
-          <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1, flexWrap: 'wrap' }}>
-            <Typography variant="body2" component="h4" sx={{ fontWeight: 600 }}>
-              {group.title}
-            </Typography>
-            <Box>
-              <Button
-                size="small"
-                sx={{ minWidth: 0, px: 0.75 }}
-                aria-label={`Select All ${group.title}`}
-                onClick={() => onChange(new Set([...selected, ...group.permissions]))}
-              >
-                Select All
-              </Button>
-              <Button
-                size="small"
-                sx={{ minWidth: 0, px: 0.75 }}
-                aria-label={`Clear All ${group.title}`}
-                onClick={() => onChange(new Set([...selected].filter((p) => !group.permissions.includes(p))))}
-              >
-                Clear All
-              </Button>
-            </Box>
-          </Box>
-          {group.permissions.map((permission) => (
-            <FormControlLabel
-              key={permission}
-              sx={{ display: 'flex', mr: 0 }}
-              control={
-                <Checkbox
-                  size="small"
-                  name={permission}
-                  checked={selected.has(permission)}
-                  onChange={(event) => {
-                    const next = new Set(selected);
-                    if (event.target.checked) next.add(permission);
-                    else next.delete(permission);
-                    onChange(next);
-                  }}
-                />
-              }
-              label={<Typography variant="body2">{permissionLabel(permission)}</Typography>}
-            />
-          ))}
-        </Paper>
-      ))}
-    </Box>
+    <PermissionGroupGrid
+      groups={PARTNER_APPROVAL_PERMISSION_GROUPS}
+      selected={selected}
+      onChange={(next) => onChange(new Set([...next].filter(isPermission)))}
+      named
+      testId="approval-permission-picker"
+    />
   );
 }
 
@@ -170,52 +115,33 @@ export function ApproveDialog({ partner, onClose, onDone }: { partner: PartnerRe
 /** Reject Partner: a reason of at most 500 characters, which the applicant reads. */
 export function RejectDialog({ partner, onClose, onDone }: { partner: PartnerRecord | null; onClose: () => void; onDone: () => void }) {
   const toast = useToast();
-  const [reason, setReason] = useState('');
-  // The server says why, for instance that the application was decided meanwhile.
-  const { busy, error, setError, run } = useDialogAction('Failed to reject partner');
-
-  useEffect(() => {
-    if (!partner) return;
-    setReason('');
-    setError(null);
-  }, [partner, setError]);
-
-  const blank = reason.trim() === '';
-  const submit = async () => {
-    if (!partner || blank) return;
-    await run(
-      () => rejectPartner(partner.id, reason.trim()),
-      (answer) => {
-        toast(answer.message || REJECTED_MESSAGE, 'success');
-        onDone();
-        onClose();
-      },
-    );
-  };
-
   return (
-    <ActionDialog
-      open={Boolean(partner)}
+    <RejectionDialog
+      subject={partner}
       titleId="reject-partner-title"
       title="Reject Partner"
-      busy={busy}
-      onClose={onClose}
-      onConfirm={submit}
       confirmLabel="Reject Partner"
-      busyLabel="Rejecting..."
-      confirmDisabled={blank}
-      maxWidth="sm"
-      dividers
-    >
-      <Typography variant="subtitle1" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
-        {partner?.company_name}
-      </Typography>
-      <RejectionReasonField name="rejection_reason" value={reason} onChange={setReason} max={REJECTION_REASON_MAX} sx={{ mt: 2 }} />
-      {error ? (
+      summary={
+        <Typography variant="subtitle1" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+          {partner?.company_name}
+        </Typography>
+      }
+      reasonName="rejection_reason"
+      reasonMax={REJECTION_REASON_MAX}
+      reasonSx={{ mt: 2 }}
+      // The server says why, for instance that the application was decided meanwhile.
+      failure="Failed to reject partner"
+      failed={(error) => (
         <Alert severity="error" sx={{ mt: 2 }}>
           {error}
         </Alert>
-      ) : null}
-    </ActionDialog>
+      )}
+      reject={(rejected, reason) => rejectPartner(rejected.id, reason)}
+      onRejected={(answer) => {
+        toast(answer.message || REJECTED_MESSAGE, 'success');
+        onDone();
+      }}
+      onClose={onClose}
+    />
   );
 }

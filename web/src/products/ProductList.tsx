@@ -16,20 +16,19 @@ import { ProductThumb } from './ProductThumb';
 import type { ProductView } from '@contracts/products';
 import { deleteProduct, deleteProducts } from './productsApi';
 import {
+  alphabetical,
   DateText,
-  EmptyState,
-  ListPagination,
-  ListToolbar,
-  LoadError,
-  Loading,
-  RecordTable,
+  FilteredListTable,
+  FilteredListToolbar,
+  NEWEST_FIRST,
   RowAction,
   RowActions,
-  SelectFilter,
   SelectRowBox,
+  useDeleteDialog,
   useDialogAction,
   useFilteredList,
   type CsvColumn,
+  type ListFilter,
   type ListSortChoice,
   type RecordColumn,
 } from '../lists';
@@ -38,18 +37,29 @@ export const deleteProductConfirmation = (name: string) => `Are you sure you wan
 export const deleteProductsConfirmation = (count: number) =>
   `Are you sure you want to delete ${count} product${count === 1 ? '' : 's'}? This action cannot be undone.`;
 
-const CATEGORY_FILTERS = [{ value: '', label: 'All Categories' }, ...PRODUCT_CATEGORIES];
-
-const STOCK_FILTERS = [
-  { value: '', label: 'Any stock' },
-  { value: 'in_stock', label: 'In stock' },
-  { value: 'low_stock', label: 'Low stock' },
-  { value: 'out_of_stock', label: 'Out of stock' },
-] as const;
+const FILTERS: ListFilter<'category' | 'stock'>[] = [
+  {
+    field: 'category',
+    label: 'Category',
+    choices: [{ value: '', label: 'All Categories' }, ...PRODUCT_CATEGORIES],
+    sx: { flex: { xs: '1 1 160px', sm: '0 1 240px' } },
+  },
+  {
+    field: 'stock',
+    label: 'Stock',
+    choices: [
+      { value: '', label: 'Any stock' },
+      { value: 'in_stock', label: 'In stock' },
+      { value: 'low_stock', label: 'Low stock' },
+      { value: 'out_of_stock', label: 'Out of stock' },
+    ],
+    sx: { flex: { xs: '1 1 130px', sm: '0 0 150px' } },
+  },
+];
 
 const SORT_CHOICES: ListSortChoice[] = [
-  { field: 'created_at', order: 'DESC', label: 'Newest first' },
-  { field: 'name', order: 'ASC', label: 'Name A–Z' },
+  NEWEST_FIRST,
+  alphabetical('name', 'Name'),
   { field: 'price', order: 'ASC', label: 'Price, lowest first' },
   { field: 'price', order: 'DESC', label: 'Price, highest first' },
   { field: 'stock_quantity', order: 'ASC', label: 'Stock, lowest first' },
@@ -92,31 +102,24 @@ const columns = (actions: (product: ProductView) => ReactNode): RecordColumn<Pro
 export function ProductList() {
   const toast = useToast();
   const list = useFilteredList<ProductView, 'category' | 'stock'>('products', { sort: { field: 'created_at', order: 'DESC' }, fields: ['category', 'stock'] });
-  const { search, setSearch, filter, controls, total, isPending, error, refetch, selection, filtered, clearFilters } = list;
-  const { category, stock } = list.values;
-  const products = list.rows;
+  const { error, refetch, selection } = list;
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<ProductView | null>(null);
-  const [deleting, setDeleting] = useState<ProductView | null>(null);
   const [history, setHistory] = useState<ProductView | null>(null);
   const [bulkDeleting, setBulkDeleting] = useState(false);
-  const toastFailure = (message: string) => toast(message, 'error');
-  const deletion = useDialogAction((e) => answerMessageOf(e, 'Failed to delete product', 'An error occurred while deleting the product'), toastFailure);
+  const create = { label: 'Add Product', onClick: () => setAdding(true) };
+  const deletion = useDeleteDialog<ProductView>({
+    titleId: 'delete-product-title',
+    title: 'Delete Product',
+    confirmation: (product) => deleteProductConfirmation(product.name),
+    failure: (e) => answerMessageOf(e, 'Failed to delete product', 'An error occurred while deleting the product'),
+    remove: (product) => deleteProduct(product.id),
+    deleted: () => 'Product deleted successfully!',
+    onDeleted: () => void refetch(),
+  });
   // All or nothing: the server removed nothing and says which rows stopped it.
-  const bulkDeletion = useDialogAction('Failed to delete the products', toastFailure);
+  const bulkDeletion = useDialogAction('Failed to delete the products', (message) => toast(message, 'error'));
   const busy = deletion.busy || bulkDeletion.busy;
-
-  const confirmDelete = async () => {
-    if (!deleting) return;
-    await deletion.run(
-      () => deleteProduct(deleting.id),
-      () => {
-        toast('Product deleted successfully!', 'success');
-        setDeleting(null);
-        void refetch();
-      },
-    );
-  };
 
   const confirmBulkDelete = async () => {
     await bulkDeletion.run(
@@ -140,101 +143,63 @@ export function ProductList() {
     <RowActions>
       <RowAction title="History" label={`History of ${product.name}`} icon={<HistoryIcon fontSize="small" />} onClick={() => setHistory(product)} />
       <RowAction title="Edit" label={`Edit ${product.name}`} icon={<EditIcon fontSize="small" />} onClick={() => setEditing(product)} />
-      <RowAction title="Delete" label={`Delete ${product.name}`} icon={<DeleteIcon fontSize="small" />} onClick={() => setDeleting(product)} color="error" />
+      <RowAction title="Delete" label={`Delete ${product.name}`} icon={<DeleteIcon fontSize="small" />} onClick={() => deletion.ask(product)} color="error" />
     </RowActions>
   );
 
   return (
     <Box>
-      <ListToolbar
-        search={{ value: search, onChange: setSearch, placeholder: 'Search products' }}
-        filters={
-          <>
-            <SelectFilter
-              label="Category"
-              value={category}
-              onChange={(value) => list.setValue('category', value)}
-              choices={CATEGORY_FILTERS}
-              sx={{ flex: { xs: '1 1 160px', sm: '0 1 240px' } }}
-            />
-            <SelectFilter
-              label="Stock"
-              value={stock}
-              onChange={(value) => list.setValue('stock', value)}
-              choices={STOCK_FILTERS}
-              sx={{ flex: { xs: '1 1 130px', sm: '0 0 150px' } }}
-            />
-          </>
-        }
+      <FilteredListToolbar
+        list={list}
+        search={{ placeholder: 'Search products' }}
+        filters={FILTERS}
         sortChoices={SORT_CHOICES}
-        sort={controls.sort}
-        onSortChange={controls.setSort}
-        exportCsv={{ resource: 'products', filter, sort: controls.sort, fileName: 'products', columns: CSV_COLUMNS }}
-        create={{ label: 'Add Product', onClick: () => setAdding(true) }}
-        selection={selection}
+        exportCsv={{ resource: 'products', fileName: 'products', columns: CSV_COLUMNS }}
+        create={create}
         bulkActions={bulkActions}
       />
 
-      <LoadError error={error} onRetry={refetch} message={answerMessageOf(error, 'Failed to fetch products', 'An error occurred while fetching products')} />
-
-      {isPending ? (
-        <Loading />
-      ) : (
-        <RecordTable
-          label="Products"
-          rows={products}
-          rowId={(product) => product.id}
-          columns={columns(actions)}
-          sort={controls.sort}
-          onSort={controls.sortBy}
-          selection={selection}
-          selectLabel={(product) => `Select ${product.name}`}
-          rowProps={(product) => ({ 'data-testid': 'product-row', 'data-product': product.name })}
-          card={(product) => (
-            <Card variant="outlined" data-testid="product-row" data-product={product.name}>
-              <CardContent sx={{ pb: '12px !important' }}>
-                <Box sx={{ display: 'flex', gap: 1.5, alignItems: 'flex-start' }}>
-                  <SelectRowBox selection={selection} id={product.id} label={`Select ${product.name}`} />
-                  <ProductThumb src={product.image_url} name={product.name} />
-                  <Box sx={{ minWidth: 0, flex: 1 }}>
-                    <Typography variant="subtitle2" sx={{ wordBreak: 'break-word' }}>
-                      {product.name}
-                    </Typography>
-                    <Typography variant="caption" color="text.secondary">
-                      {product.category}
-                    </Typography>
-                  </Box>
-                </Box>
-                {/* The actions sit on the figures' line so the name keeps the card's width. */}
-                <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center', mt: 1 }}>
-                  <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                    {formatUsd(product.price)}
+      <FilteredListTable
+        list={list}
+        loadErrorMessage={answerMessageOf(error, 'Failed to fetch products', 'An error occurred while fetching products')}
+        noneFound={{ title: 'No products found', message: 'Try another search, category or stock level.' }}
+        noneYet={{ title: 'No products yet', message: 'Add the first product to the catalogue.' }}
+        create={create}
+        label="Products"
+        rowId={(product) => product.id}
+        columns={columns(actions)}
+        selectLabel={(product) => `Select ${product.name}`}
+        rowProps={(product) => ({ 'data-testid': 'product-row', 'data-product': product.name })}
+        card={(product) => (
+          <Card variant="outlined" data-testid="product-row" data-product={product.name}>
+            <CardContent sx={{ pb: '12px !important' }}>
+              <Box sx={{ display: 'flex', gap: 1.5, alignItems: 'flex-start' }}>
+                <SelectRowBox selection={selection} id={product.id} label={`Select ${product.name}`} />
+                <ProductThumb src={product.image_url} name={product.name} />
+                <Box sx={{ minWidth: 0, flex: 1 }}>
+                  <Typography variant="subtitle2" sx={{ wordBreak: 'break-word' }}>
+                    {product.name}
                   </Typography>
-                  <StockChip stock={product.stock_quantity} />
                   <Typography variant="caption" color="text.secondary">
-                    MOQ {product.moq} · Created <DateText value={product.created_at} />
+                    {product.category}
                   </Typography>
-                  <Box sx={{ ml: 'auto' }}>{actions(product)}</Box>
                 </Box>
-              </CardContent>
-            </Card>
-          )}
-          empty={
-            <EmptyState
-              title={filtered ? 'No products found' : 'No products yet'}
-              message={filtered ? 'Try another search, category or stock level.' : 'Add the first product to the catalogue.'}
-              filtered={filtered}
-              onClearFilters={clearFilters}
-              action={
-                <Button variant="contained" onClick={() => setAdding(true)}>
-                  Add Product
-                </Button>
-              }
-            />
-          }
-        />
-      )}
-      <ListPagination total={total} controls={controls} />
+              </Box>
+              {/* The actions sit on the figures' line so the name keeps the card's width. */}
+              <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center', mt: 1 }}>
+                <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                  {formatUsd(product.price)}
+                </Typography>
+                <StockChip stock={product.stock_quantity} />
+                <Typography variant="caption" color="text.secondary">
+                  MOQ {product.moq} · Created <DateText value={product.created_at} />
+                </Typography>
+                <Box sx={{ ml: 'auto' }}>{actions(product)}</Box>
+              </Box>
+            </CardContent>
+          </Card>
+        )}
+      />
 
       <ProductCreate open={adding} onClose={() => setAdding(false)} onCreated={() => void refetch()} />
       <ProductEdit record={editing} onClose={() => setEditing(null)} onSaved={() => void refetch()} />
@@ -252,17 +217,7 @@ export function ProductList() {
         busyLabel="Deleting..."
       />
 
-      <ActionDialog
-        open={Boolean(deleting)}
-        titleId="delete-product-title"
-        title="Delete Product"
-        message={deleting ? deleteProductConfirmation(deleting.name) : ''}
-        busy={busy}
-        onClose={() => setDeleting(null)}
-        onConfirm={confirmDelete}
-        confirmLabel="Delete"
-        busyLabel="Deleting..."
-      />
+      {deletion.dialog}
     </Box>
   );
 }

@@ -1,6 +1,4 @@
 import { formatUsd } from '@domain/money';
-import CheckIcon from '@mui/icons-material/Check';
-import CloseIcon from '@mui/icons-material/Close';
 import {
   Alert,
   Box,
@@ -17,14 +15,14 @@ import {
   Typography,
 } from '@mui/material';
 import { useEffect, useMemo, useState } from 'react';
-import { useToast } from '../layout/toast';
 import { useGetList } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import { LoadError, Loading } from '../layout/ListStates';
 import { ProjectStatusChip, RegistrationChip } from './ProjectParts';
-import { bulkReviewRegistrations, getProject, type ProjectRecord } from './projectsApi';
+import { getProject, type ProjectRecord } from './projectsApi';
+import { RegistrationBulkReviewDialog } from './RegistrationBulkReviewDialog';
 import { RegistrationDialog, type RegistrationAction } from './RegistrationDialogs';
-import { BulkBar, BulkReviewDialog, DateText, SelectRowBox, useSelection, type BulkDecision, type Selection } from '../lists';
+import { BulkReviewBar, DateText, SelectRowBox, useSelection, type BulkDecision, type Selection } from '../lists';
 
 const PAGE_SIZE = 10;
 const QUEUES = [
@@ -143,7 +141,6 @@ export function DealRegistrations() {
   const [page, setPage] = useState(1);
   const [acting, setActing] = useState<{ project: ProjectRecord; action: RegistrationAction } | null>(null);
   const [reviewing, setReviewing] = useState<BulkDecision | null>(null);
-  const toast = useToast();
   useEffect(() => setPage(1), [queue]);
   const { data, total, isPending, error, refetch } = useGetList<ProjectRecord>('projects', {
     pagination: { page, perPage: PAGE_SIZE },
@@ -170,14 +167,7 @@ export function DealRegistrations() {
         </TextField>
       </Box>
       {selection.count > 0 ? (
-        <BulkBar selection={selection}>
-          <Button size="small" variant="contained" color="success" startIcon={<CheckIcon />} onClick={() => setReviewing('approved')}>
-            Approve
-          </Button>
-          <Button size="small" variant="outlined" color="error" startIcon={<CloseIcon />} onClick={() => setReviewing('rejected')}>
-            Reject
-          </Button>
-        </BulkBar>
+        <BulkReviewBar selection={selection} onReview={setReviewing} />
       ) : tickable.length > 0 ? (
         <FormControlLabel
           sx={{ mb: 1, ml: 0 }}
@@ -212,18 +202,12 @@ export function DealRegistrations() {
           <Pagination count={Math.ceil(reviewTotal / PAGE_SIZE)} page={page} onChange={(_, next) => setPage(next)} size="small" />
         </Box>
       ) : null}
-      <BulkReviewDialog
+      <RegistrationBulkReviewDialog
         decision={reviewing}
-        count={selection.count}
-        noun={['registration', 'registrations']}
-        nameOf={(id) => shown.find((p) => p.id === id)?.title ?? id}
-        onSubmit={(decision, reason) => bulkReviewRegistrations(selection.ids, decision, reason)}
+        selection={selection}
+        registrations={shown}
         onClose={() => setReviewing(null)}
-        onDone={(outcome, message) => {
-          toast(message, outcome.refused.length ? 'warning' : 'success');
-          selection.clear();
-          void refetch();
-        }}
+        onReviewed={() => void refetch()}
       />
       <RegistrationDialog
         project={acting?.project ?? null}

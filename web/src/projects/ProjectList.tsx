@@ -3,8 +3,6 @@ import { hasAnyPermission, isAdminRole } from '@domain/access';
 import AddIcon from '@mui/icons-material/Add';
 import AssignmentIcon from '@mui/icons-material/Assignment';
 import AttachMoneyIcon from '@mui/icons-material/AttachMoney';
-import CheckIcon from '@mui/icons-material/Check';
-import CloseIcon from '@mui/icons-material/Close';
 import DownloadIcon from '@mui/icons-material/Download';
 import EditIcon from '@mui/icons-material/Edit';
 import GppMaybeOutlinedIcon from '@mui/icons-material/GppMaybeOutlined';
@@ -46,9 +44,11 @@ import { useToast } from '../layout/toast';
 import { useDebounced } from '../layout/useDebounced';
 import { ProjectCreateDialog, ProjectEditDialog } from './ProjectForms';
 import { downloadProjectsCsv, ProgressBar, ProjectStatusChip, RegistrationChip, useCanChangeProject } from './ProjectParts';
-import { allProjects, bulkReviewRegistrations, getProjectStatistics, type ProjectRecord, type ProjectStatistics } from './projectsApi';
+import { RegistrationBulkReviewDialog } from './RegistrationBulkReviewDialog';
+import { allProjects, getProjectStatistics, type ProjectRecord, type ProjectStatistics } from './projectsApi';
 import {
-  BulkReviewDialog,
+  alphabetical,
+  BulkReviewButtons,
   ColumnChooser,
   DateText,
   EmptyState,
@@ -57,6 +57,7 @@ import {
   RecordTable,
   SavedFilters,
   useColumnChoice,
+  NEWEST_FIRST,
   useListControls,
   useSelection,
   useUserStore,
@@ -76,10 +77,10 @@ type TabKey = (typeof TABS)[number]['key'];
 
 /** The card view's sort menu (cards have no column headers); the table sorts by its headers. */
 const SORT_CHOICES: ListSortChoice[] = [
-  { field: 'created_at', order: 'DESC', label: 'Newest first' },
+  NEWEST_FIRST,
   { field: 'expires_at', order: 'ASC', label: 'Expiring first' },
   { field: 'value', order: 'DESC', label: 'Highest value' },
-  { field: 'title', order: 'ASC', label: 'Title A–Z' },
+  alphabetical('title', 'Title'),
   { field: 'progress', order: 'DESC', label: 'Most progress' },
 ];
 const DEFAULT_SORT: ListSort = { field: 'created_at', order: 'DESC' };
@@ -433,16 +434,7 @@ function ProjectManagement() {
           sort={sort}
           onSortChange={setSort}
           selection={selection}
-          bulkActions={
-            <>
-              <Button size="small" variant="contained" color="success" startIcon={<CheckIcon />} onClick={() => setReviewing('approved')}>
-                Approve
-              </Button>
-              <Button size="small" variant="outlined" color="error" startIcon={<CloseIcon />} onClick={() => setReviewing('rejected')}>
-                Reject
-              </Button>
-            </>
-          }
+          bulkActions={<BulkReviewButtons onReview={setReviewing} />}
           actions={
             <>
               <ToggleButtonGroup
@@ -528,18 +520,12 @@ function ProjectManagement() {
         ) : null}
       </Paper>
 
-      <BulkReviewDialog
+      <RegistrationBulkReviewDialog
         decision={reviewing}
-        count={selection.count}
-        noun={['registration', 'registrations']}
-        nameOf={(id) => projects.find((p) => p.id === id)?.title ?? id}
-        onSubmit={(decision, reason) => bulkReviewRegistrations(selection.ids, decision, reason)}
+        selection={selection}
+        registrations={projects}
         onClose={() => setReviewing(null)}
-        onDone={(outcome, message) => {
-          toast(message, outcome.refused.length ? 'warning' : 'success');
-          selection.clear();
-          refresh();
-        }}
+        onReviewed={refresh}
       />
       <ProjectCreateDialog
         open={creating}

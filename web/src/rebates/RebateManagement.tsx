@@ -5,7 +5,7 @@ import HourglassTopIcon from '@mui/icons-material/HourglassTop';
 import VisibilityIcon from '@mui/icons-material/Visibility';
 import { Box, Button, IconButton, Tooltip, Typography } from '@mui/material';
 import { useEffect, useMemo, useState } from 'react';
-import { BulkBar, BulkReviewDialog, useSelection, type BulkDecision } from '../lists';
+import { BulkReviewBar, BulkReviewDialog, useSelection, type BulkDecision } from '../lists';
 import { LoadError } from '../layout/ListStates';
 import { useToast } from '../layout/toast';
 import { messageOf } from '../providers/errorMapper';
@@ -115,16 +115,7 @@ export function RebateManagement() {
       </Typography>
       <UrlFilterNotice filter={cardFilter} onClear={clearCardFilter} total={cardFilter && loaded ? total : undefined} />
       <RebateFilterBar value={screen.filters} onChange={screen.setFilters} counts={counts} organisations={organisations} shown={screen} />
-      {selection.count > 0 ? (
-        <BulkBar selection={selection}>
-          <Button size="small" variant="contained" color="success" startIcon={<CheckIcon />} onClick={() => setReviewing('approved')}>
-            Approve
-          </Button>
-          <Button size="small" variant="outlined" color="error" startIcon={<CloseIcon />} onClick={() => setReviewing('rejected')}>
-            Reject
-          </Button>
-        </BulkBar>
-      ) : null}
+      {selection.count > 0 ? <BulkReviewBar selection={selection} onReview={setReviewing} /> : null}
       {failure ? <UpdateFailed reason={failure} /> : null}
       <LoadError error={error} onRetry={refetch} message={messageOf(error, 'Failed to fetch all rebates')} />
       <RebateResults

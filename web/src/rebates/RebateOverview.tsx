@@ -7,7 +7,7 @@ import TrendingUpIcon from '@mui/icons-material/TrendingUp';
 import { Alert, Box, Button, Link, Paper, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
 import type { ReactElement, ReactNode } from 'react';
-import { Loading } from '../layout/ListStates';
+import { overviewPlaceholder, type OverviewTabProps } from './overviewPlaceholder';
 import { RebateProgressBar } from './RebateProgressBar';
 
 function Kpi({ label, value, hint, icon, testId }: { label: string; value: ReactNode; hint?: ReactNode; icon: ReactElement; testId: string }) {
@@ -152,34 +152,10 @@ function Counts({ overview }: { overview: Overview }) {
 }
 
 /** The Overview tab: the quarter's progress, target, tier and pending claims, the counts and money, and the quarter by month. */
-export function RebateOverview({
-  overview,
-  error,
-  loading,
-  onRetry,
-  onSubmit,
-}: {
-  overview: Overview | null;
-  error: unknown;
-  loading: boolean;
-  onRetry: () => void;
-  onSubmit?: () => void;
-}) {
-  if (error) {
-    return (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={onRetry}>
-            Try again
-          </Button>
-        }
-      >
-        Error loading data
-      </Alert>
-    );
-  }
-  if (loading && !overview) return <Loading />;
+export function RebateOverview({ onSubmit, ...tab }: OverviewTabProps & { onSubmit?: () => void }) {
+  const placeholder = overviewPlaceholder(tab);
+  if (placeholder) return placeholder;
+  const { overview } = tab;
   if (!overview || overview.summary_counts.total === 0) {
     return (
       <Paper variant="outlined" sx={{ p: 3, textAlign: 'center' }}>

@@ -1,37 +1,14 @@
-import type { RebateOverview } from '@contracts/rebates';
 import { formatUsd } from '@domain/money';
-import { Alert, Box, Button, Chip, Paper, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
-import { Loading } from '../layout/ListStates';
+import { Box, Chip, Paper, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { overviewPlaceholder, type OverviewTabProps } from './overviewPlaceholder';
 import { ProgrammeNext } from './RebateOverview';
 import { RebateProgressBar } from './RebateProgressBar';
 
 /** The Progress tab: the real quarter, days remaining, rate and tier (spec 002 §3 showed fixed strings). */
-export function RebateProgress({
-  overview,
-  error,
-  loading,
-  onRetry,
-}: {
-  overview: RebateOverview | null;
-  error: unknown;
-  loading: boolean;
-  onRetry: () => void;
-}) {
-  if (error) {
-    return (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={onRetry}>
-            Try again
-          </Button>
-        }
-      >
-        Error loading data
-      </Alert>
-    );
-  }
-  if (loading && !overview) return <Loading />;
+export function RebateProgress(tab: OverviewTabProps) {
+  const placeholder = overviewPlaceholder(tab);
+  if (placeholder) return placeholder;
+  const { overview } = tab;
   if (!overview) return <Typography color="text.secondary">No dashboard data available</Typography>;
   const p = overview.quarterly_progress;
   const tier = overview.current_tier.tier ?? 'Bronze';

@@ -4,7 +4,7 @@ import { REJECTION_REASON_MAX } from '@domain/rebates/rebates';
 import { Alert, Box, InputAdornment, TextField, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { ActionDialog } from '../layout/ActionDialog';
-import { RejectionReasonField } from '../layout/RejectionReasonField';
+import { RejectionDialog } from '../layout/RejectionDialog';
 import { useDialogAction } from '../lists';
 import { reviewRebate } from './rebatesApi';
 
@@ -135,43 +135,20 @@ export function RejectDialog({
   onClose: () => void;
   onDone: (updated: RebateView, message: string) => void;
 }) {
-  const [reason, setReason] = useState('');
-  const { busy, error, setError, run } = useDialogAction(UPDATE_FAILED);
-  useEffect(() => {
-    if (!rebate) return;
-    setReason('');
-    setError(null);
-  }, [rebate, setError]);
-
-  const blank = reason.trim() === '';
-  const submit = async () => {
-    if (!rebate || blank) return;
-    await run(
-      () => reviewRebate(rebate.id, { status: 'rejected', notes: reason.trim() }),
-      (answer) => {
-        onDone(answer.data, answer.message ?? 'Rebate rejected successfully');
-        onClose();
-      },
-    );
-  };
-
   return (
-    <ActionDialog
-      open={Boolean(rebate)}
+    <RejectionDialog
+      subject={rebate}
       titleId="reject-rebate-title"
       title="Reject Rebate"
-      busy={busy}
-      onClose={onClose}
-      onConfirm={submit}
       confirmLabel="Reject Rebate"
-      busyLabel="Rejecting..."
-      confirmDisabled={blank}
-      maxWidth="sm"
-      dividers
-    >
-      {rebate ? <Summary rebate={rebate} /> : null}
-      <RejectionReasonField name="reason" value={reason} onChange={setReason} max={REJECTION_REASON_MAX} />
-      {error ? <UpdateFailed reason={error} /> : null}
-    </ActionDialog>
+      summary={rebate ? <Summary rebate={rebate} /> : null}
+      reasonName="reason"
+      reasonMax={REJECTION_REASON_MAX}
+      failure={UPDATE_FAILED}
+      failed={(error) => <UpdateFailed reason={error} />}
+      reject={(rejected, reason) => reviewRebate(rejected.id, { status: 'rejected', notes: reason })}
+      onRejected={(answer) => onDone(answer.data, answer.message ?? 'Rebate rejected successfully')}
+      onClose={onClose}
+    />
   );
 }

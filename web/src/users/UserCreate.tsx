@@ -1,30 +1,16 @@
-import { Button, Dialog, DialogActions, DialogContent, DialogTitle, useMediaQuery, type Theme } from '@mui/material';
-import { Form, useDataProvider } from 'react-admin';
-import { useFormState } from 'react-hook-form';
+import { useDataProvider } from 'react-admin';
 import { useToast } from '../layout/toast';
 import { ApiError } from '../providers/errorMapper';
+import { UserFormDialog } from './UserFormDialog';
 import { UserInputs } from './UserInputs';
 import { createPayload, type UserFormValues } from './userRules';
 
-function Actions({ onClose }: { onClose: () => void }) {
-  const { isSubmitting } = useFormState();
-  return (
-    <DialogActions sx={{ px: 3, pb: 2 }}>
-      <Button onClick={onClose} disabled={isSubmitting}>
-        Cancel
-      </Button>
-      <Button type="submit" variant="contained" disabled={isSubmitting}>
-        {isSubmitting ? 'Adding...' : 'Add User'}
-      </Button>
-    </DialogActions>
-  );
-}
+const EMPTY_USER = { full_name: '', email: '', password: '', role: '', company_name: '', permissions: [] };
 
 /** The Add User dialog. */
 export function UserCreate({ open, onClose, onCreated }: { open: boolean; onClose: () => void; onCreated: () => void }) {
   const dataProvider = useDataProvider();
   const toast = useToast();
-  const fullScreen = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
 
   const save = async (values: Record<string, unknown>) => {
     try {
@@ -45,16 +31,16 @@ export function UserCreate({ open, onClose, onCreated }: { open: boolean; onClos
   };
 
   return (
-    <Dialog open={open} onClose={onClose} fullWidth maxWidth="md" fullScreen={fullScreen} aria-labelledby="add-user-title">
-      {open ? (
-        <Form onSubmit={save} record={{ full_name: '', email: '', password: '', role: '', company_name: '', permissions: [] }} sanitizeEmptyValues={false}>
-          <DialogTitle id="add-user-title">Add User</DialogTitle>
-          <DialogContent dividers>
-            <UserInputs mode="create" actorIsAdmin />
-          </DialogContent>
-          <Actions onClose={onClose} />
-        </Form>
-      ) : null}
-    </Dialog>
+    <UserFormDialog
+      record={open ? EMPTY_USER : null}
+      titleId="add-user-title"
+      title="Add User"
+      submitLabel="Add User"
+      busyLabel="Adding..."
+      onSubmit={save}
+      onClose={onClose}
+    >
+      <UserInputs mode="create" actorIsAdmin />
+    </UserFormDialog>
   );
 }

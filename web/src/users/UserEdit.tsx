@@ -1,27 +1,12 @@
 import type { UserView } from '@contracts/identity';
 import { isAdminRole } from '@domain/access';
-import { Button, Dialog, DialogActions, DialogContent, DialogTitle, useMediaQuery, type Theme } from '@mui/material';
-import { Form, useDataProvider } from 'react-admin';
-import { useFormState } from 'react-hook-form';
+import { useDataProvider } from 'react-admin';
 import { useAccess } from '../access/usePrincipal';
 import { useToast } from '../layout/toast';
 import { ApiError } from '../providers/errorMapper';
+import { UserFormDialog } from './UserFormDialog';
 import { UserInputs } from './UserInputs';
 import { companyOf, permissionsOf, updatePayload, type UserFormValues } from './userRules';
-
-function Actions({ onClose }: { onClose: () => void }) {
-  const { isSubmitting } = useFormState();
-  return (
-    <DialogActions sx={{ px: 3, pb: 2 }}>
-      <Button onClick={onClose} disabled={isSubmitting}>
-        Cancel
-      </Button>
-      <Button type="submit" variant="contained" disabled={isSubmitting}>
-        {isSubmitting ? 'Saving...' : 'Save Changes'}
-      </Button>
-    </DialogActions>
-  );
-}
 
 /** The Edit User dialog: the role is fixed; a new password only for administrators. */
 export function UserEdit({ record, onClose, onSaved }: { record: UserView | null; onClose: () => void; onSaved: () => void }) {
@@ -29,7 +14,6 @@ export function UserEdit({ record, onClose, onSaved }: { record: UserView | null
   const toast = useToast();
   const { role } = useAccess();
   const actorIsAdmin = isAdminRole(role);
-  const fullScreen = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
 
   const save = async (values: Record<string, unknown>) => {
     if (!record) return undefined;
@@ -54,29 +38,27 @@ export function UserEdit({ record, onClose, onSaved }: { record: UserView | null
   };
 
   return (
-    <Dialog open={Boolean(record)} onClose={onClose} fullWidth maxWidth="md" fullScreen={fullScreen} aria-labelledby="edit-user-title">
-      {record ? (
-        <Form
-          onSubmit={save}
-          sanitizeEmptyValues={false}
-          record={{
-            id: record.id,
-            full_name: record.full_name,
-            email: record.email,
-            role: record.role,
-            is_active: record.is_active,
-            company_name: companyOf(record),
-            permissions: permissionsOf(record),
-            password: '',
-          }}
-        >
-          <DialogTitle id="edit-user-title">Edit User</DialogTitle>
-          <DialogContent dividers>
-            <UserInputs mode="edit" actorIsAdmin={actorIsAdmin} />
-          </DialogContent>
-          <Actions onClose={onClose} />
-        </Form>
-      ) : null}
-    </Dialog>
+    <UserFormDialog
+      record={
+        record && {
+          id: record.id,
+          full_name: record.full_name,
+          email: record.email,
+          role: record.role,
+          is_active: record.is_active,
+          company_name: companyOf(record),
+          permissions: permissionsOf(record),
+          password: '',
+        }
+      }
+      titleId="edit-user-title"
+      title="Edit User"
+      submitLabel="Save Changes"
+      busyLabel="Saving..."
+      onSubmit={save}
+      onClose={onClose}
+    >
+      <UserInputs mode="edit" actorIsAdmin={actorIsAdmin} />
+    </UserFormDialog>
   );
 }

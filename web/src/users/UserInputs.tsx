@@ -1,17 +1,9 @@
-import {
-  DEFAULT_PERMISSIONS_BY_ROLE,
-  grantablePermissions,
-  isRole,
-  PERMISSION_GROUPS,
-  permissionLabel,
-  ROLE_LABELS,
-  type Permission,
-  type Role,
-} from '@domain/access';
-import { Box, Button, Checkbox, FormControlLabel, FormHelperText, Paper, Typography } from '@mui/material';
+import { DEFAULT_PERMISSIONS_BY_ROLE, grantablePermissions, isRole, PERMISSION_GROUPS, ROLE_LABELS, type Permission, type Role } from '@domain/access';
+import { Box, FormHelperText, Typography } from '@mui/material';
 import { useEffect, useRef } from 'react';
 import { BooleanInput, PasswordInput, SelectInput, TextInput, useInput } from 'react-admin';
 import { useWatch } from 'react-hook-form';
+import { PermissionGroupGrid } from '../access/PermissionGroupGrid';
 import { useAccess } from '../access/usePrincipal';
 import { ADDABLE_ROLES, emailRule, newUserPasswordRule, optionalPasswordRule, requiredFullName, requiredRole } from './userRules';
 
@@ -36,12 +28,6 @@ export function PermissionPicker({ role, resetOnRoleChange }: { role: string; re
   }, [role]);
 
   const set = (next: Set<string>) => field.onChange([...next]);
-  const toggle = (permission: string, on: boolean) => {
-    const next = new Set(selected);
-    if (on) next.add(permission);
-    else next.delete(permission);
-    set(next);
-  };
 
   const groups = Object.values(PERMISSION_GROUPS)
     .map((group) => ({ ...group, permissions: group.permissions.filter((p) => grantable.has(p)) }))
@@ -53,39 +39,7 @@ export function PermissionPicker({ role, resetOnRoleChange }: { role: string; re
         Permissions
       </Typography>
       {groups.length === 0 ? <FormHelperText>No permissions can be assigned to this role.</FormHelperText> : null}
-      <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))' } }}>
-        {groups.map((group) => (
-          <Paper key={group.key} variant="outlined" sx={{ p: 1.5 }}>
-            <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1, flexWrap: 'wrap' }}>
-              <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                {group.title}
-              </Typography>
-              <Box>
-                <Button size="small" sx={{ minWidth: 0, px: 0.75 }} onClick={() => set(new Set([...selected, ...group.permissions]))}>
-                  Select All
-                </Button>
-                <Button
-                  size="small"
-                  sx={{ minWidth: 0, px: 0.75 }}
-                  onClick={() => set(new Set([...selected].filter((p) => !(group.permissions as readonly string[]).includes(p))))}
-                >
-                  Clear All
-                </Button>
-              </Box>
-            </Box>
-            {group.permissions.map((permission) => (
-              <FormControlLabel
-                key={permission}
-                sx={{ display: 'flex', mr: 0 }}
-                control={
-                  <Checkbox size="small" checked={selected.has(permission)} onChange={(event) => toggle(permission, event.target.checked)} name={permission} />
-                }
-                label={<Typography variant="body2">{permissionLabel(permission)}</Typography>}
-              />
-            ))}
-          </Paper>
-        ))}
-      </Box>
+      <PermissionGroupGrid groups={groups} selected={selected} onChange={set} />
     </Box>
   );
 }

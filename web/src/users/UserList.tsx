@@ -14,21 +14,21 @@ import { useDataProvider, useGetIdentity } from 'react-admin';
 import { ActionDialog } from '../layout/ActionDialog';
 import { useToast } from '../layout/toast';
 import {
+  alphabetical,
   DateText,
   EmailText,
-  EmptyState,
-  ListPagination,
-  ListToolbar,
-  LoadError,
-  Loading,
-  RecordTable,
+  FilteredListTable,
+  FilteredListToolbar,
+  NEWEST_FIRST,
+  OLDEST_FIRST,
   RowAction,
   RowActions,
-  SelectFilter,
   SelectRowBox,
+  useDeleteDialog,
   useDialogAction,
   useFilteredList,
   type CsvColumn,
+  type ListFilter,
   type ListSortChoice,
   type RecordColumn,
 } from '../lists';
@@ -140,20 +140,31 @@ function AuditReasonField({ value, onChange }: { value: string; onChange: (value
   );
 }
 
-const ROLE_FILTERS = [{ value: '', label: 'All roles' }, ...LISTED_ROLES.map((r) => ({ value: r, label: ROLE_LABELS[r] }))];
-
-const STATUS_FILTERS = [
-  { value: '', label: 'All statuses' },
-  { value: 'true', label: 'Active' },
-  { value: 'false', label: 'Inactive' },
-] as const;
+const FILTERS: ListFilter<'role' | 'active'>[] = [
+  {
+    field: 'role',
+    label: 'Role',
+    choices: [{ value: '', label: 'All roles' }, ...LISTED_ROLES.map((r) => ({ value: r, label: ROLE_LABELS[r] }))],
+    sx: { flex: { xs: '1 1 140px', sm: '0 0 170px' } },
+  },
+  {
+    field: 'active',
+    label: 'Status',
+    choices: [
+      { value: '', label: 'All statuses' },
+      { value: 'true', label: 'Active' },
+      { value: 'false', label: 'Inactive' },
+    ],
+    sx: { flex: { xs: '1 1 140px', sm: '0 0 150px' } },
+  },
+];
 
 const SORT_CHOICES: ListSortChoice[] = [
-  { field: 'created_at', order: 'DESC', label: 'Newest first' },
-  { field: 'created_at', order: 'ASC', label: 'Oldest first' },
-  { field: 'full_name', order: 'ASC', label: 'Name A–Z' },
-  { field: 'email', order: 'ASC', label: 'Email A–Z' },
-  { field: 'company_name', order: 'ASC', label: 'Company A–Z' },
+  NEWEST_FIRST,
+  OLDEST_FIRST,
+  alphabetical('full_name', 'Name'),
+  alphabetical('email', 'Email'),
+  alphabetical('company_name', 'Company'),
 ];
 
 const CSV_COLUMNS: CsvColumn<UserView>[] = [
@@ -195,12 +206,9 @@ export function UserList() {
     rows: usersForList,
     getListOptions: { meta: {} },
   });
-  const { search, setSearch, filter, controls, total, isPending, error, refetch, selection, filtered, clearFilters } = list;
-  const { role, active } = list.values;
-  const users = list.rows;
+  const { error, refetch, selection } = list;
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<UserView | null>(null);
-  const [deleting, setDeleting] = useState<UserView | null>(null);
   const [history, setHistory] = useState<UserView | null>(null);
   const [decisions, setDecisions] = useState<UserView | null>(null);
   const [erasing, setErasing] = useState<UserView | null>(null);
@@ -209,23 +217,20 @@ export function UserList() {
   const [resetReason, setResetReason] = useState('');
   const [bulkBusy, setBulkBusy] = useState(false);
 
+  const create = { label: 'Add User', onClick: () => setAdding(true) };
   const toastFailure = (message: string) => toast(message, 'error');
-  const deletion = useDialogAction((e) => answerMessageOf(e, 'Failed to delete user', 'An error occurred while deleting the user'), toastFailure);
+  const deletion = useDeleteDialog<UserView>({
+    titleId: 'delete-user-title',
+    title: 'Delete User',
+    confirmation: (user) => deleteConfirmation(user.full_name),
+    failure: (e) => answerMessageOf(e, 'Failed to delete user', 'An error occurred while deleting the user'),
+    remove: (user) => dataProvider.delete('users', { id: user.id, previousData: user }),
+    deleted: (user) => `User ${user.full_name} deleted successfully`,
+    onDeleted: () => void refetch(),
+  });
   const reset = useDialogAction('The second factors could not be reset', toastFailure);
   const erasure = useDialogAction('Failed to erase the user', toastFailure);
   const busy = deletion.busy || reset.busy || erasure.busy;
-
-  const confirmDelete = async () => {
-    if (!deleting) return;
-    await deletion.run(
-      () => dataProvider.delete('users', { id: deleting.id, previousData: deleting }),
-      () => {
-        toast(`User ${deleting.full_name} deleted successfully`, 'success');
-        setDeleting(null);
-        void refetch();
-      },
-    );
-  };
 
   const confirmReset = async () => {
     if (!resetting) return;
@@ -294,7 +299,7 @@ export function UserList() {
     <UserRowActions
       user={user}
       onEdit={() => setEditing(user)}
-      onDelete={() => setDeleting(user)}
+      onDelete={() => deletion.ask(user)}
       onHistory={() => setHistory(user)}
       onDecisions={user.role === 'partner' ? () => setDecisions(user) : undefined}
       onErase={identity && String(identity.id) === user.id ? undefined : () => setErasing(user)}
@@ -304,94 +309,56 @@ export function UserList() {
 
   return (
     <Box>
-      <ListToolbar
-        search={{ value: search, onChange: setSearch, placeholder: 'Search by name', label: 'Search users by name' }}
-        filters={
-          <>
-            <SelectFilter
-              label="Role"
-              value={role}
-              onChange={(value) => list.setValue('role', value)}
-              choices={ROLE_FILTERS}
-              sx={{ flex: { xs: '1 1 140px', sm: '0 0 170px' } }}
-            />
-            <SelectFilter
-              label="Status"
-              value={active}
-              onChange={(value) => list.setValue('active', value)}
-              choices={STATUS_FILTERS}
-              sx={{ flex: { xs: '1 1 140px', sm: '0 0 150px' } }}
-            />
-          </>
-        }
+      <FilteredListToolbar
+        list={list}
+        search={{ placeholder: 'Search by name', label: 'Search users by name' }}
+        filters={FILTERS}
         sortChoices={SORT_CHOICES}
         sortMenuAlways={detailColumnsHidden}
-        sort={controls.sort}
-        onSortChange={controls.setSort}
-        exportCsv={{ resource: 'users', filter, sort: controls.sort, fileName: 'users', columns: CSV_COLUMNS, meta: {} }}
-        create={{ label: 'Add User', onClick: () => setAdding(true) }}
-        selection={selection}
+        exportCsv={{ resource: 'users', fileName: 'users', columns: CSV_COLUMNS, meta: {} }}
+        create={create}
         bulkActions={bulkActions}
       />
 
-      <LoadError error={error} onRetry={refetch} message={(error as Error | null)?.message || 'Failed to load users'} />
-
-      {isPending ? (
-        <Loading />
-      ) : (
-        <RecordTable
-          label="Users"
-          rows={users}
-          rowId={(user) => user.id}
-          columns={columns(actions)}
-          sort={controls.sort}
-          onSort={controls.sortBy}
-          selection={selection}
-          selectLabel={(user) => `Select ${user.full_name}`}
-          rowProps={(user) => ({ 'data-testid': 'user-row', 'data-user': user.email })}
-          cardsProps={{ 'data-testid': 'users-cards' }}
-          card={(user) => (
-            <Card variant="outlined" data-testid="user-row" data-user={user.email}>
-              <CardContent sx={{ pb: '12px !important' }}>
-                <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1, alignItems: 'flex-start' }}>
-                  <SelectRowBox selection={selection} id={user.id} label={`Select ${user.full_name}`} />
-                  <Box sx={{ minWidth: 0, flex: 1 }}>
-                    <Typography variant="subtitle1" sx={{ fontWeight: 600, wordBreak: 'break-word' }}>
-                      {user.full_name}
-                    </Typography>
-                    <Typography variant="body2" color="text.secondary" component="div">
-                      <EmailText email={user.email} />
-                    </Typography>
-                  </Box>
-                  {actions(user)}
+      <FilteredListTable
+        list={list}
+        loadErrorMessage={(error as Error | null)?.message || 'Failed to load users'}
+        noneFound={{ title: 'No users found matching your search.', message: 'Try another name or clear the filters.' }}
+        noneYet={{ title: 'No users yet.', message: 'Add the first distributor, manufacturer or support user.' }}
+        create={create}
+        label="Users"
+        rowId={(user) => user.id}
+        columns={columns(actions)}
+        selectLabel={(user) => `Select ${user.full_name}`}
+        rowProps={(user) => ({ 'data-testid': 'user-row', 'data-user': user.email })}
+        cardsProps={{ 'data-testid': 'users-cards' }}
+        card={(user) => (
+          <Card variant="outlined" data-testid="user-row" data-user={user.email}>
+            <CardContent sx={{ pb: '12px !important' }}>
+              <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1, alignItems: 'flex-start' }}>
+                <SelectRowBox selection={selection} id={user.id} label={`Select ${user.full_name}`} />
+                <Box sx={{ minWidth: 0, flex: 1 }}>
+                  <Typography variant="subtitle1" sx={{ fontWeight: 600, wordBreak: 'break-word' }}>
+                    {user.full_name}
+                  </Typography>
+                  <Typography variant="body2" color="text.secondary" component="div">
+                    <EmailText email={user.email} />
+                  </Typography>
                 </Box>
-                <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mt: 1, alignItems: 'center' }}>
-                  <RoleBadge role={user.role} />
-                  <StatusBadge active={user.is_active} />
-                  <PermissionsSummary user={user} />
-                </Box>
-                <Typography variant="caption" color="text.secondary" component="div" sx={{ mt: 1 }}>
-                  {companyOf(user) ? `${companyOf(user)} · ` : ''}Created <DateText value={user.created_at} />
-                </Typography>
-              </CardContent>
-            </Card>
-          )}
-          empty={
-            <EmptyState
-              title={filtered ? 'No users found matching your search.' : 'No users yet.'}
-              message={filtered ? 'Try another name or clear the filters.' : 'Add the first distributor, manufacturer or support user.'}
-              filtered={filtered}
-              onClearFilters={clearFilters}
-              action={
-                <Button variant="contained" onClick={() => setAdding(true)}>
-                  Add User
-                </Button>
-              }
-            />
-          }
-        />
-      )}
-      <ListPagination total={total} controls={controls} />
+                {actions(user)}
+              </Box>
+              <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mt: 1, alignItems: 'center' }}>
+                <RoleBadge role={user.role} />
+                <StatusBadge active={user.is_active} />
+                <PermissionsSummary user={user} />
+              </Box>
+              <Typography variant="caption" color="text.secondary" component="div" sx={{ mt: 1 }}>
+                {companyOf(user) ? `${companyOf(user)} · ` : ''}Created <DateText value={user.created_at} />
+              </Typography>
+            </CardContent>
+          </Card>
+        )}
+      />
 
       <UserCreate open={adding} onClose={() => setAdding(false)} onCreated={() => void refetch()} />
       <UserEdit record={editing} onClose={() => setEditing(null)} onSaved={() => void refetch()} />
@@ -442,17 +409,7 @@ export function UserList() {
         <AuditReasonField value={eraseReason} onChange={setEraseReason} />
       </ActionDialog>
 
-      <ActionDialog
-        open={Boolean(deleting)}
-        titleId="delete-user-title"
-        title="Delete User"
-        message={deleting ? deleteConfirmation(deleting.full_name) : ''}
-        busy={busy}
-        onClose={() => setDeleting(null)}
-        onConfirm={confirmDelete}
-        confirmLabel="Delete"
-        busyLabel="Deleting..."
-      />
+      {deletion.dialog}
     </Box>
   );
 }
