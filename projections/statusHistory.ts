@@ -1,3 +1,4 @@
+import type { StatusChange as StatusChangeAnswer } from '../contracts/answers';
 import type { PoolClient, Queryable } from '../platform/db';
 import type { RecordedEvent } from '../platform/eventstore';
 import type { Projection } from './projection';
@@ -64,19 +65,8 @@ export const statusHistoryProjection: Projection = {
 
 // ---- queries ----
 
-export interface StatusHistoryView {
-  id: string;
-  record_type: string;
-  record_id: string;
-  from_status: string | null;
-  to_status: string;
-  actor_id: string | null;
-  actor_name: string | null;
-  actor_role: string | null;
-  reason: string | null;
-  event_type: string;
-  occurred_at: string;
-}
+/** One change as a history answers it: the contract's shape. */
+export type StatusHistoryView = StatusChangeAnswer;
 
 /** One record's status changes, oldest first, with the actor's current name. */
 export async function statusHistoryOf(db: Queryable, recordType: string, recordId: string): Promise<StatusHistoryView[]> {

@@ -17,7 +17,7 @@ import { formatDay } from './orderDates';
 import { PageTitle } from '../layout/PageTitle';
 import { useTimedNotice } from '../layout/useTimedNotice';
 import { ApiError } from '../providers/errorMapper';
-import type { StatusHistoryEntry } from '../providers/dataProvider';
+import type { StatusChange } from '@contracts/answers';
 import { HistoryDrawer } from '../history';
 import { AccessRestricted } from './AccessRestricted';
 import { AddressBlock, ItemsTable } from './OrderConfirmation';
@@ -39,11 +39,11 @@ const STEP_TITLES: Record<string, string> = {
 
 interface Step {
   status: string;
-  entry: StatusHistoryEntry | undefined;
+  entry: StatusChange | undefined;
 }
 
 /** The timeline: every status the order really passed through, then the steps still ahead. */
-export function timelineSteps(order: Pick<OrderDetail, 'status'>, history: StatusHistoryEntry[]): Step[] {
+export function timelineSteps(order: Pick<OrderDetail, 'status'>, history: StatusChange[]): Step[] {
   const passed: Step[] = history.map((entry) => ({ status: entry.to_status, entry }));
   if (order.status === 'cancelled') return passed;
   const reached = new Set(passed.map((s) => s.status));
@@ -126,7 +126,7 @@ function Shipment({ order }: { order: OrderDetail }) {
 }
 
 /** The administrators' History: every status change with who made it, in their role, and when. */
-function History({ entries, order }: { entries: StatusHistoryEntry[]; order: OrderDetail }) {
+function History({ entries, order }: { entries: StatusChange[]; order: OrderDetail }) {
   const [versions, setVersions] = useState(false);
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 }, mt: 2, minWidth: 0 }} component="section" aria-label="History">
@@ -195,7 +195,7 @@ export default function OrderTrack() {
   const { principal } = useAccess();
   const canTrack = principal ? hasPermission(principal, 'Orders.Track') : false;
   const admin = isAdminRole(principal?.role);
-  const [state, setState] = useState<{ loading: boolean; order?: OrderDetail; timeline?: StatusHistoryEntry[]; failure?: string; missing?: boolean }>({
+  const [state, setState] = useState<{ loading: boolean; order?: OrderDetail; timeline?: StatusChange[]; failure?: string; missing?: boolean }>({
     loading: true,
   });
   const [updating, setUpdating] = useState<OrderDetail | null>(null);

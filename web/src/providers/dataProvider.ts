@@ -4,6 +4,7 @@
  * screens need as typed methods.
  */
 
+import type { StatusChange } from '@contracts/answers';
 import simpleRestProvider from 'ra-data-simple-rest';
 import type { DataProvider, Identifier, RaRecord } from 'react-admin';
 import { registerAccount, type RegisterAccountAnswer, type RegisterAccountInput } from '../auth/registration';
@@ -24,19 +25,6 @@ const simpleRestClient = (url: string, options: { method?: string; body?: Reques
 
 const base = simpleRestProvider(API_URL, simpleRestClient as never);
 
-export interface StatusHistoryEntry {
-  id: string;
-  record_type: string;
-  record_id: string;
-  from_status: string | null;
-  to_status: string;
-  actor_id: string | null;
-  actor_name: string | null;
-  actor_role: string | null;
-  reason: string | null;
-  occurred_at: string;
-}
-
 export interface PortalNotification {
   id: string;
   kind: string;
@@ -56,7 +44,7 @@ export interface NotificationPage {
 export type { RegisterAccountAnswer, RegisterAccountInput } from '../auth/registration';
 
 export interface PortalDataProvider extends DataProvider {
-  getHistory(resource: string, id: Identifier): Promise<StatusHistoryEntry[]>;
+  getHistory(resource: string, id: Identifier): Promise<StatusChange[]>;
   getNotifications(limit?: number, background?: boolean): Promise<NotificationPage>;
   markNotificationRead(id: string): Promise<void>;
   markAllNotificationsRead(): Promise<void>;
@@ -99,8 +87,8 @@ export const dataProvider: PortalDataProvider = {
   async getHistory(resource, id) {
     const { json } = await httpClient(`${resourceUrl(resource, id)}/history`);
     const data = unwrap<unknown>(json);
-    if (Array.isArray(data)) return data as StatusHistoryEntry[];
-    const rows = (data as { history?: StatusHistoryEntry[] } | null)?.history;
+    if (Array.isArray(data)) return data as StatusChange[];
+    const rows = (data as { history?: StatusChange[] } | null)?.history;
     return Array.isArray(rows) ? rows : [];
   },
 
