@@ -36,7 +36,7 @@ import { usePageTitle } from '../layout/pageTitle';
 import { answerMessageOf } from '../providers/errorMapper';
 import { getAccessToken, getRole, getStoredUser } from '../providers/session';
 import { submitApplication } from '../partners/partnersApi';
-import { NOT_PROVIDED } from '../partners/PartnerParts';
+import { FieldRow, NOT_PROVIDED } from '../partners/PartnerParts';
 import { OnboardingFrame, RegisterFirst } from './OnboardingFrame';
 import { OwnApplication, useOwnApplication } from './OwnApplication';
 import { Loading } from '../layout/ListStates';
@@ -336,24 +336,7 @@ export default function OnboardingWizard() {
           <StepHeading title="Review" text="Check your application before you submit it." />
           {[...REVIEW_FIELDS.map((name) => [APPLICATION_LABELS[name], reviewValue(name)] as const), ['Company Logo', logo?.name ?? NOT_PROVIDED] as const].map(
             ([label, value]) => (
-              <Box
-                key={label}
-                sx={{
-                  display: 'grid',
-                  gridTemplateColumns: { xs: '1fr', sm: '220px minmax(0, 1fr)' },
-                  gap: { xs: 0, sm: 2 },
-                  py: 0.75,
-                  borderBottom: 1,
-                  borderColor: 'divider',
-                }}
-              >
-                <Typography variant="body2" color="text.secondary">
-                  {label}
-                </Typography>
-                <Typography variant="body2" sx={{ overflowWrap: 'anywhere', color: value === NOT_PROVIDED ? 'text.disabled' : 'text.primary' }}>
-                  {value}
-                </Typography>
-              </Box>
+              <FieldRow key={label} label={label} value={value} />
             ),
           )}
         </Box>

@@ -1,27 +1,9 @@
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import DownloadIcon from '@mui/icons-material/Download';
-import {
-  Alert,
-  Box,
-  Button,
-  Card,
-  CardContent,
-  Chip,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  DialogTitle,
-  Pagination,
-  Stack,
-  TableCell,
-  TableRow,
-  Typography,
-  useMediaQuery,
-  useTheme,
-} from '@mui/material';
+import { Alert, Box, Button, Card, CardContent, Chip, Pagination, Stack, TableCell, TableRow, Typography, useMediaQuery, useTheme } from '@mui/material';
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
+import { ActionDialog } from '../layout/ActionDialog';
 import { PageTitle } from '../layout/PageTitle';
 import { showToast } from '../layout/toast';
 import { DateText, EmptyState, LoadError, Loading, PlainHeader } from '../lists';
@@ -61,6 +43,7 @@ export default function WebhookDetail() {
   const [editing, setEditing] = useState(false);
   const [replaying, setReplaying] = useState(false);
   const [deleting, setDeleting] = useState(false);
+  const [deletingBusy, setDeletingBusy] = useState(false);
 
   const loadEndpoint = useCallback(async () => {
     setLoadError(null);
@@ -318,25 +301,22 @@ export default function WebhookDetail() {
           setTimeout(() => void loadDeliveries(), 1500);
         }}
       />
-      <Dialog open={deleting} onClose={() => setDeleting(false)} aria-labelledby="delete-endpoint-title">
-        <DialogTitle id="delete-endpoint-title">Delete this endpoint?</DialogTitle>
-        <DialogContent>
-          <DialogContentText>Nothing more is sent to {endpoint.url}. Its delivery log stays for reference.</DialogContentText>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setDeleting(false)}>Cancel</Button>
-          <Button
-            color="error"
-            variant="contained"
-            onClick={async () => {
-              await act(() => deleteEndpoint(id));
-              navigate('/webhooks');
-            }}
-          >
-            Delete
-          </Button>
-        </DialogActions>
-      </Dialog>
+      <ActionDialog
+        open={deleting}
+        titleId="delete-endpoint-title"
+        title="Delete this endpoint?"
+        message={`Nothing more is sent to ${endpoint.url}. Its delivery log stays for reference.`}
+        busy={deletingBusy}
+        onClose={() => setDeleting(false)}
+        confirmLabel="Delete"
+        busyLabel="Deleting…"
+        onConfirm={async () => {
+          setDeletingBusy(true);
+          await act(() => deleteEndpoint(id));
+          setDeletingBusy(false);
+          navigate('/webhooks');
+        }}
+      />
     </Box>
   );
 }

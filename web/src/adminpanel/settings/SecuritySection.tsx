@@ -11,7 +11,6 @@ import {
   Dialog,
   DialogActions,
   DialogContent,
-  DialogContentText,
   DialogTitle,
   FormControl,
   FormControlLabel,
@@ -33,6 +32,7 @@ import {
   Typography,
 } from '@mui/material';
 import { useEffect, useMemo, useState } from 'react';
+import { ActionDialog } from '../../layout/ActionDialog';
 import { LoadError, Loading } from '../../layout/ListStates';
 import { useToast } from '../../layout/toast';
 import { ApiError } from '../../providers/errorMapper';
@@ -97,6 +97,7 @@ export function SecuritySection() {
   const [draft, setDraft] = useState<SecurityPolicyView | null>(null);
   const [editing, setEditing] = useState<IdentityProvider | 'new' | null>(null);
   const [removing, setRemoving] = useState<IdentityProvider | null>(null);
+  const [removingBusy, setRemovingBusy] = useState(false);
 
   useEffect(() => {
     api.organisations().then(setOrganisations, () => setOrganisations([]));
@@ -253,34 +254,29 @@ export function SecuritySection() {
         />
       ) : null}
 
-      <Dialog open={Boolean(removing)} onClose={() => setRemoving(null)} aria-labelledby="provider-remove">
-        <DialogTitle id="provider-remove">Remove identity provider?</DialogTitle>
-        <DialogContent>
-          <DialogContentText>
-            {removing?.name} will no longer be offered on the sign-in page. Accounts made through it stay; their people can set a password through an
-            administrator.
-          </DialogContentText>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setRemoving(null)}>Cancel</Button>
-          <Button
-            color="error"
-            variant="contained"
-            onClick={async () => {
-              if (!removing) return;
-              try {
-                toast((await api.removeProvider(removing.id)).message, 'success');
-              } catch (failure) {
-                toast(errorOf(failure, 'The identity provider could not be removed.'), 'error');
-              }
-              setRemoving(null);
-              providers.reload();
-            }}
-          >
-            Remove
-          </Button>
-        </DialogActions>
-      </Dialog>
+      <ActionDialog
+        open={Boolean(removing)}
+        titleId="provider-remove"
+        title="Remove identity provider?"
+        message={`${removing?.name ?? ''} will no longer be offered on the sign-in page. Accounts made through it stay; their people can set a password through an administrator.`}
+        busy={removingBusy}
+        onClose={() => setRemoving(null)}
+        confirmLabel="Remove"
+        busyLabel="Removing…"
+        onConfirm={async () => {
+          if (!removing) return;
+          setRemovingBusy(true);
+          try {
+            toast((await api.removeProvider(removing.id)).message, 'success');
+          } catch (failure) {
+            toast(errorOf(failure, 'The identity provider could not be removed.'), 'error');
+          } finally {
+            setRemovingBusy(false);
+          }
+          setRemoving(null);
+          providers.reload();
+        }}
+      />
     </Box>
   );
 }
