@@ -74,8 +74,13 @@ const api = {
   organisations: async (): Promise<Organisation[]> => {
     const lists = await Promise.all(
       ['partner', 'distributor'].map(async (role) => {
-        const { json } = await httpClient<UserView[] | { data: { users: UserView[] } }>(`${API_URL}/users?role=${role}&limit=200`);
-        const rows = Array.isArray(json) ? json : json.data.users;
+        // Every organisation, a page of 100 (the most a list answers) at a time.
+        const rows: UserView[] = [];
+        for (let page = 1, pages = 1; page <= pages; page++) {
+          const { json } = await httpClient<{ data: { users: UserView[]; totalPages: number } }>(`${API_URL}/users?role=${role}&limit=100&page=${page}`);
+          rows.push(...json.data.users);
+          pages = json.data.totalPages;
+        }
         return rows.map((row) => ({ id: row.id, label: `${row.company_name || row.full_name} (${row.email})` }));
       }),
     );
