@@ -524,20 +524,22 @@ const rate = (part: number, whole: number) => (whole > 0 ? Math.round((part / wh
  * Acceptance, time to accept, conversion and revenue per organisation and per source, and the ageing
  * of open leads, over what the scope sees (one organisation's offers, or all).
  */
+/** One line of the lead report, by organisation or by source, as Postgres answers its counts (bigint and numeric as text). */
+type ReportRow = {
+  key: string;
+  leads: string;
+  offers: string;
+  accepted: string;
+  declined: string;
+  lapsed: string;
+  hours: string | null;
+  converted: string;
+  revenue: string;
+};
+
 export async function leadReports(db: Queryable, scope: LeadScope): Promise<LeadReports> {
   const own = scope.organisationId ?? null;
-  const { rows: offers } = await db.query<{
-    key: string;
-    name: string;
-    leads: string;
-    offers: string;
-    accepted: string;
-    declined: string;
-    lapsed: string;
-    hours: string | null;
-    converted: string;
-    revenue: string;
-  }>(
+  const { rows: offers } = await db.query<ReportRow & { name: string }>(
     `WITH o AS (SELECT * FROM read.lead_offers WHERE $1::uuid IS NULL OR organisation_id = $1),
           revenue AS (SELECT l.id AS lead_id, l.organisation_id, coalesce(sum(ord.total_amount) FILTER (WHERE ord.status = 'delivered'), 0) AS amount
                       FROM read.leads l JOIN read.project_orders po ON po.project_id = l.project_id JOIN read.orders ord ON ord.id = po.order_id
@@ -553,17 +555,7 @@ export async function leadReports(db: Queryable, scope: LeadScope): Promise<Lead
      GROUP BY o.organisation_id, u.company_name, u.full_name ORDER BY 2`,
     [own],
   );
-  const { rows: sources } = await db.query<{
-    key: string;
-    leads: string;
-    offers: string;
-    accepted: string;
-    declined: string;
-    lapsed: string;
-    hours: string | null;
-    converted: string;
-    revenue: string;
-  }>(
+  const { rows: sources } = await db.query<ReportRow>(
     `WITH l AS (SELECT * FROM read.leads WHERE $1::uuid IS NULL OR id IN (SELECT lead_id FROM read.lead_offers WHERE organisation_id = $1)),
           o AS (SELECT * FROM read.lead_offers WHERE $1::uuid IS NULL OR organisation_id = $1)
      SELECT l.source AS key, count(DISTINCT l.id) AS leads, count(o.event_id) AS offers,
