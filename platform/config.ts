@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -6,6 +7,8 @@ const schema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
+  /** API processes that share PORT (node:cluster); one per core unless set. */
+  API_PROCESSES: z.coerce.number().int().min(1).max(64).default(os.availableParallelism()),
   DATABASE_URL: z.string().default('postgres://postgres@127.0.0.1:5432/partnerhub'),
   REDIS_URL: z.string().default('redis://127.0.0.1:6379'),
   EVENTSTORE_URL: z.string().optional(),

@@ -9,7 +9,6 @@ export type Pool = pg.Pool;
 export type PoolClient = pg.PoolClient;
 /** What a read needs: the pool, or a client inside a transaction. */
 export type Queryable = { query: PoolClient['query'] };
-/** What a read needs: the pool, or a client inside a transaction. */
 
 export function createPool(databaseUrl: string, max = 20): Pool {
   const pool = new pg.Pool({ connectionString: databaseUrl, max });
@@ -27,6 +26,8 @@ export async function migrate(databaseUrl: string): Promise<void> {
     direction: 'up',
     migrationsTable: 'pgmigrations',
     checkOrder: true,
+    // Processes starting together (API processes, docker-compose services) take turns instead of failing.
+    advisoryLockMode: 'wait',
     log: () => {},
   });
 }

@@ -54,6 +54,9 @@ export function securityHeaders(options: HelmetOptions = HELMET_OPTIONS): Record
   return headers;
 }
 
+/** Two of under-pressure's one-second samples: long enough for the start-up's to have passed. */
+const STARTUP_GRACE_MS = 2_000;
+
 /**
  * Security headers on every answer (the web app runs under this Content-Security-Policy: scripts only
  * from the portal itself; inline styles, which MUI writes at run time) and load shedding: when the
@@ -68,10 +71,18 @@ export async function registerProtection(app: FastifyInstance, services: Service
 
   const maxEventLoopDelay = services.config.MAX_EVENT_LOOP_DELAY_MS;
   if (maxEventLoopDelay > 0) {
+    // The first delay samples measure building the app (every route's schemas compiled), not traffic: a
+    // process that has just started (a replaced API process, say) does not turn its first requests away for that.
+    let startedUp = false;
+    app.addHook('onReady', (done) => {
+      setTimeout(() => (startedUp = true), STARTUP_GRACE_MS).unref();
+      done();
+    });
     await app.register(fastifyUnderPressure, {
       maxEventLoopDelay,
       retryAfter: SHED_RETRY_AFTER_SECONDS,
       pressureHandler: (_request, reply) => {
+        if (!startedUp) return undefined;
         reply.header('retry-after', String(SHED_RETRY_AFTER_SECONDS));
         sendError(reply, 503, 'OVERLOADED', `The portal is busy right now. Please try again in ${SHED_RETRY_AFTER_SECONDS} seconds.`);
       },
