@@ -22,12 +22,13 @@ import { runLeadSection } from './bench/leads';
 import { runFundSection } from './bench/funds';
 import { runTicketSection } from './bench/tickets';
 import { runMixedSection } from './bench/mixed';
+import { MIX_GOAL, MIX_WITH_COMMANDS_GOAL, ROUTE_GOAL, runReadMixSection, type ReadMixSection } from './bench/readMix';
 import { AUDIT_P95_GOAL_MS, REBUILD_GOAL, runScaleSection, SCALE_P95_GOAL, SCALE_ROUTES, slowestAuditRoute, type ScaleSection } from './bench/scale';
 import { LAG_GOAL_MS, runLagSection, type LagSection } from './bench/projectionLag';
 import { runReportedSection } from './bench/benchPortal';
 import { formatCount, formatMs, formatPercent, formatRate, renderTable, type Cell } from './bench/reportTables';
 
-const SECTIONS = ['http', 'appends', 'lag', 'orders', 'projects', 'rebates', 'leads', 'funds', 'tickets', 'mixed', 'scale', 'bundle'] as const;
+const SECTIONS = ['http', 'reads', 'appends', 'lag', 'orders', 'projects', 'rebates', 'leads', 'funds', 'tickets', 'mixed', 'scale', 'bundle'] as const;
 type Section = (typeof SECTIONS)[number];
 
 function numberFromEnv(name: string, fallback: number): number {
@@ -54,6 +55,8 @@ const settings = {
   batchSize: numberFromEnv('BENCH_BATCH_SIZE', 100),
   rounds: Math.max(1, Math.round(numberFromEnv('BENCH_ROUNDS', 4))),
   lagRate: numberFromEnv('BENCH_LAG_RATE', 0),
+  routeSeconds: numberFromEnv('BENCH_ROUTE_SECONDS', 2),
+  mixCommandsPerSecond: numberFromEnv('BENCH_MIX_COMMANDS', 10),
   mixedProbeSeconds: numberFromEnv('BENCH_MIXED_PROBE_SECONDS', 6),
   mixedStartRate: numberFromEnv('BENCH_MIXED_START_RATE', 1),
   mixedMaxRate: numberFromEnv('BENCH_MIXED_MAX_RATE', 64),
@@ -222,6 +225,23 @@ async function main() {
         )),
       );
 
+    if (settings.sections.includes('reads'))
+      tables.push(
+        ...(await runReadMixSection(
+          {
+            databaseUrl,
+            redisUrl: process.env.REDIS_URL,
+            seconds: settings.seconds,
+            warmupSeconds: settings.warmupSeconds,
+            connections: settings.connections,
+            routeSeconds: settings.routeSeconds,
+            commandsPerSecond: settings.mixCommandsPerSecond,
+          },
+          log,
+          results,
+        )),
+      );
+
     if (settings.sections.includes('appends'))
       tables.push(
         ...(await runReportedSection(
@@ -385,6 +405,34 @@ async function main() {
       });
   }
   const notes: Cell[][] = [];
+  const reads = (results as { reads?: ReadMixSection }).reads;
+  if (reads) {
+    for (const mix of reads.mixes) {
+      const errors = mix.result.non2xx + mix.result.errors;
+      const variant = `read mix, ${mix.processes} API process${mix.processes > 1 ? 'es' : ''}, kept answers ${mix.keptAnswers ? 'on' : 'off'}`;
+      if (mix.goal === undefined) {
+        notes.push([`${variant} (no goal)`, `${formatPercent(mix.ofHello)} of hello (${formatRate(mix.result.requestsPerSecond)}), ${errors} non-2xx`, 'info']);
+        continue;
+      }
+      goals.push({
+        goal: `${variant}${mix.commandsPerSecond ? `, ${mix.commandsPerSecond} commands/s` : ''} >= ${formatPercent(mix.goal)} of hello, 0 non-2xx`,
+        measured: `${formatPercent(mix.ofHello)} (${formatRate(mix.result.requestsPerSecond)}), ${errors} non-2xx`,
+        met: mix.ofHello >= mix.goal && errors === 0,
+      });
+    }
+    const measured = reads.routes.filter((route) => route.ofHello !== undefined);
+    goals.push({
+      goal: `every GET route alone >= ${formatPercent(ROUTE_GOAL)} of hello`,
+      measured: `${measured.filter((route) => route.ofHello! >= ROUTE_GOAL).length} of ${measured.length} measured (${reads.routes.length - measured.length} not measured); slowest ${measured[0] ? `${measured[0].route} ${formatPercent(measured[0].ofHello!)}` : 'none'}`,
+      met: measured.length === reads.routes.length && measured.every((route) => route.ofHello! >= ROUTE_GOAL),
+    });
+  } else if (settings.sections.includes('reads')) {
+    goals.push({
+      goal: `read mix >= ${formatPercent(MIX_GOAL)} (${formatPercent(MIX_WITH_COMMANDS_GOAL)} with commands) of hello`,
+      measured: `not measured: ${results.errors.reads}`,
+      met: undefined,
+    });
+  }
   if (results.http) {
     for (const read of results.http.reads) {
       goals.push({

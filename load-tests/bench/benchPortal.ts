@@ -45,7 +45,8 @@ export async function startBenchPortal(
   const portal = await startPortal(config, { processes: options.processes ?? ['api', 'projector'], seedWhenEmpty: true, listen: true, app: { logger: false } });
   return {
     portal,
-    baseUrl: portal.url!.replace('0.0.0.0', '127.0.0.1'),
+    // A portal without the API (the projector alone, say) has no address.
+    baseUrl: portal.url?.replace('0.0.0.0', '127.0.0.1') ?? '',
     prefix,
     async stop() {
       const keys = await portal.services.redis.keys(`${prefix}*`).catch(() => [] as string[]);

@@ -14,6 +14,11 @@ export interface LoadJob {
   body?: string;
   connections: number;
   seconds: number;
+  /**
+   * When given, each request is one of these, drawn at random (paths on `url`'s origin, each with its
+   * caller's headers): many users reading many pages rather than one URL over and over.
+   */
+  targets?: Array<{ path: string; headers: Record<string, string> }>;
 }
 
 export interface LoadResult {
@@ -41,9 +46,23 @@ async function runLoad(job: LoadJob): Promise<LoadResult> {
     finished = resolve;
     failed = reject;
   });
+  const { targets } = job;
+  const drawn = targets?.length
+    ? {
+        requests: [
+          {
+            setupRequest: (request: autocannon.Request) => {
+              const target = targets[Math.floor(Math.random() * targets.length)];
+              return { ...request, path: target.path, headers: { ...request.headers, ...target.headers } };
+            },
+          },
+        ],
+      }
+    : {};
   // The callback form returns the running instance, whose 'response' events carry every latency.
   const instance = autocannon(
     {
+      ...drawn,
       url: job.url,
       method: job.method,
       headers: job.headers,

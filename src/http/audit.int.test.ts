@@ -115,6 +115,19 @@ describe('GET /api/audit', () => {
     for (const line of permissions) expect(line.summary).toMatch(/^Permissions of .+ changed/);
   });
 
+  it('accepts every record type its own lines carry as a filter (fundClaims and programmeTiers among them)', async () => {
+    const { rows } = await t.db.pool.query<{ record_type: string }>('SELECT DISTINCT record_type FROM read.audit_log');
+    expect(rows.map((r) => r.record_type)).toEqual(expect.arrayContaining(['fundClaims', 'programmeTiers']));
+    for (const { record_type } of rows) {
+      const lines = await list(`/api/audit?filter=${encodeURIComponent(JSON.stringify({ record_type }))}&range=[0,9]`);
+      expect(lines.length, record_type).toBeGreaterThan(0);
+      expect(
+        lines.every((l) => l.record_type === record_type),
+        record_type,
+      ).toBe(true);
+    }
+  });
+
   it('filters by actor, record type, event type, organisation and time range, each narrowing the list', async () => {
     const all = await list('/api/audit?range=[0,99]');
     const sample = all.find((l) => l.organisation_id && l.actor_id)!;

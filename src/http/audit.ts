@@ -27,7 +27,7 @@ const auditFilterFields = {
     .string()
     .trim()
     .max(50)
-    .regex(/^[a-z_]+$/, 'A record type is a plural word such as orders or users.')
+    .regex(/^[A-Za-z_]+$/, 'A record type is a plural word such as orders, users or fundClaims.')
     .optional(),
   record_id: z.string().trim().max(200).optional(),
   event_type: z

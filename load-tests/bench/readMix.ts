@@ -1,0 +1,315 @@
+/**
+ * Section "reads": the portal's read traffic as users make it. The demo world is seeded, then the API
+ * runs as `npm start` runs it (src/main.ts, PORTAL_PROCESSES=api) in its own process(es), and autocannon
+ * draws every request at random from the URLs of readWorkload.ts: five roles, every GET route, pages,
+ * page sizes, filters, searches and records.
+ *
+ *   - the mix, one API process, no kept answers (the primary figure);
+ *   - the same while partners and distributors open and comment on tickets at BENCH_MIX_COMMANDS a second;
+ *   - the same mix with kept answers on (what the answer cache adds);
+ *   - the mix with two API processes (node:cluster);
+ *   - every GET route alone, its own URLs drawn at random, sorted slowest first.
+ *
+ * Every figure is a share of the bare Fastify hello-world measured in the same run, on the same
+ * connections.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { createServer } from 'node:net';
+import { randomBytes } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
+import Fastify from 'fastify';
+import { callApi, runReportedSection, signInForBench, startBenchPortal } from './benchPortal';
+import { LOAD_TEST_LIMITS } from './limits';
+import { LoadGenerator } from './loadGenerator';
+import type { LoadResult } from './httpLoader';
+import { readWorkload, type ReadTarget, type ReadWorkload } from './readWorkload';
+import { formatCount, formatMs, formatPercent, formatRate, renderTable, type Cell } from './reportTables';
+
+export const MIX_GOAL = 0.08;
+export const MIX_WITH_COMMANDS_GOAL = 0.06;
+export const ROUTE_GOAL = 0.04;
+
+export interface ReadMixSettings {
+  databaseUrl: string;
+  redisUrl: string | undefined;
+  seconds: number;
+  warmupSeconds: number;
+  connections: number;
+  /** Length of each route's own run. */
+  routeSeconds: number;
+  /** Commands a second during the "with commands" variant. */
+  commandsPerSecond: number;
+}
+
+export interface MixRun {
+  name: string;
+  processes: number;
+  keptAnswers: boolean;
+  commandsPerSecond: number;
+  result: LoadResult;
+  ofHello: number;
+  goal?: number;
+  /** Commands sent and refused during the run (the "with commands" variant). */
+  commands?: { sent: number; failed: number; firstFailure?: string };
+}
+
+export interface RouteRun {
+  route: string;
+  urls: number;
+  result?: LoadResult;
+  ofHello?: number;
+  unmeasured?: string;
+}
+
+export interface ReadMixSection {
+  connections: number;
+  urls: number;
+  routesWithUrls: number;
+  roles: Record<string, number>;
+  hello: LoadResult;
+  mixes: MixRun[];
+  routes: RouteRun[];
+}
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = server.address() as { port: number };
+  server.close();
+  return port;
+}
+
+/** The API as `npm start` runs it, in `processes` processes, on the bench's database and Redis prefix. */
+async function startApi(settings: ReadMixSettings, prefix: string, jwtSecret: string, options: { processes: number; keptAnswers: boolean }) {
+  const port = await freePort();
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    env: {
+      ...process.env,
+      ...LOAD_TEST_LIMITS,
+      NODE_ENV: 'development',
+      DATABASE_URL: settings.databaseUrl,
+      ...(settings.redisUrl ? { REDIS_URL: settings.redisUrl } : {}),
+      REDIS_PREFIX: prefix,
+      JWT_SECRET: jwtSecret,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PORTAL_PROCESSES: 'api',
+      API_PROCESSES: String(options.processes),
+      SERVE_WEB: 'false',
+      LOG_LEVEL: 'silent',
+      SMTP_URL: '',
+      EVENTSTORE_URL: '',
+      ANSWER_CACHE_ENTRIES: options.keptAnswers ? '2000' : '0',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const started = performance.now();
+  while (!output.includes('PartnerHub is running')) {
+    if (child.exitCode !== null || performance.now() - started > 120_000) {
+      child.kill('SIGKILL');
+      throw new Error(`The API did not start: ${output.slice(-2000)}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    async stop() {
+      if (child.exitCode !== null) return;
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+      await once(child, 'exit');
+      clearTimeout(timer);
+    },
+  };
+}
+
+/** Partners and distributors open tickets and comment on them, `perSecond` commands a second, until stopped. */
+function commandsMeanwhile(baseUrl: string, tokens: { partner: string; distributor: string }, perSecond: number) {
+  const counts = { sent: 0, failed: 0, firstFailure: undefined as string | undefined };
+  const opened: Array<{ id: string; token: string }> = [];
+  let n = 0;
+  const send = async () => {
+    const token = n % 2 === 0 ? tokens.partner : tokens.distributor;
+    const comment = n % 3 === 2 && opened.length > 0;
+    n++;
+    counts.sent++;
+    try {
+      if (comment) {
+        const ticket = opened[Math.floor(Math.random() * opened.length)];
+        const answer = await callApi(baseUrl, ticket.token, 'POST', `/api/tickets/${ticket.id}/comments`, { comment: 'Any news on this one?' });
+        if (answer.status !== 201 && answer.status !== 202) throw new Error(`POST /api/tickets/:id/comments answered ${answer.status}`);
+      } else {
+        const form = new FormData();
+        form.append('title', `Read-mix case ${n}`);
+        form.append('description', 'A support case opened while the read mix runs.');
+        form.append('priority', ['Low', 'Medium', 'High', 'Critical'][n % 4]);
+        const answer = await callApi(baseUrl, token, 'POST', '/api/tickets', form);
+        if (answer.status !== 201 && answer.status !== 202) throw new Error(`POST /api/tickets answered ${answer.status}`);
+        if (answer.status === 201) opened.push({ id: answer.json.data.id, token });
+      }
+    } catch (error) {
+      counts.failed++;
+      counts.firstFailure ??= (error as Error).message;
+    }
+  };
+  const timer = setInterval(() => void send(), 1000 / perSecond);
+  return {
+    counts,
+    stop: () => clearInterval(timer),
+  };
+}
+
+export async function runReadMix(settings: ReadMixSettings, log: (line: string) => void): Promise<ReadMixSection> {
+  // The demo world, seeded through commands, with the projector running to keep the read models current.
+  const seeded = await startBenchPortal(settings, { processes: ['projector'] });
+  const jwtSecret = randomBytes(48).toString('base64url');
+  const hello = Fastify({ logger: false });
+  hello.get('/hello', async () => ({ hello: 'world' }));
+  const loader = await LoadGenerator.start();
+  let api: Awaited<ReturnType<typeof startApi>> | undefined;
+  try {
+    const helloUrl = await hello.listen({ port: 0, host: '127.0.0.1' });
+    const measure = async (label: string, url: string, targets?: ReadTarget[], seconds = settings.seconds, warmup = settings.warmupSeconds) => {
+      log(`  ${label}: warm-up ${warmup} s, then ${seconds} s with ${settings.connections} connections`);
+      const job = { url, method: 'GET' as const, connections: settings.connections, targets: targets?.map(({ path, headers }) => ({ path, headers })) };
+      if (warmup > 0) await loader.run({ ...job, seconds: warmup });
+      return loader.run({ ...job, seconds });
+    };
+    const helloResult = await measure('hello world', `${helloUrl}/hello`);
+    await hello.close();
+    const ofHello = (result: LoadResult) => result.requestsPerSecond / helloResult.requestsPerSecond;
+
+    api = await startApi(settings, seeded.prefix, jwtSecret, { processes: 1, keptAnswers: false });
+    log('  finding the URLs each role reads (every GET route of the OpenAPI document)');
+    const workload: ReadWorkload = await readWorkload(api.baseUrl);
+    const roles: Record<string, number> = {};
+    for (const target of workload.targets) roles[target.role] = (roles[target.role] ?? 0) + 1;
+    log(`  ${workload.targets.length} URLs on ${workload.routes.filter((r) => r.urls).length} of ${workload.routes.length} GET routes`);
+
+    const mixes: MixRun[] = [];
+    const mix = async (name: string, variant: Omit<MixRun, 'name' | 'result' | 'ofHello'>, goal?: number) => {
+      const result = await measure(name, api!.baseUrl, workload.targets);
+      mixes.push({ name, ...variant, result, ofHello: ofHello(result), goal });
+      return mixes.at(-1)!;
+    };
+    await mix('mix', { processes: 1, keptAnswers: false, commandsPerSecond: 0 }, MIX_GOAL);
+
+    const tokens = {
+      partner: await signInForBench(api.baseUrl, 'partner@partnerhub.test'),
+      distributor: await signInForBench(api.baseUrl, 'distributor@partnerhub.test'),
+    };
+    const writer = commandsMeanwhile(api.baseUrl, tokens, settings.commandsPerSecond);
+    const withCommands = await mix(
+      `mix, ${settings.commandsPerSecond} commands/s`,
+      { processes: 1, keptAnswers: false, commandsPerSecond: settings.commandsPerSecond },
+      MIX_WITH_COMMANDS_GOAL,
+    ).finally(() => writer.stop());
+    withCommands.commands = { ...writer.counts };
+
+    // Each route alone, on the same single process without kept answers.
+    const routes: RouteRun[] = [];
+    for (const { route, urls, unmeasured } of workload.routes) {
+      const targets = workload.targets.filter((t) => t.route === route);
+      if (!targets.length) {
+        routes.push({ route, urls, unmeasured });
+        continue;
+      }
+      const result = await measure(route, api.baseUrl, targets, settings.routeSeconds, Math.min(1, settings.warmupSeconds));
+      routes.push({ route, urls, result, ofHello: ofHello(result) });
+    }
+    await api.stop();
+
+    api = await startApi(settings, seeded.prefix, jwtSecret, { processes: 1, keptAnswers: true });
+    await mix('mix, kept answers on', { processes: 1, keptAnswers: true, commandsPerSecond: 0 });
+    await api.stop();
+
+    api = await startApi(settings, seeded.prefix, jwtSecret, { processes: 2, keptAnswers: false });
+    await mix('mix, 2 API processes', { processes: 2, keptAnswers: false, commandsPerSecond: 0 });
+
+    routes.sort((a, b) => (a.ofHello ?? Infinity) - (b.ofHello ?? Infinity));
+    return {
+      connections: settings.connections,
+      urls: workload.targets.length,
+      routesWithUrls: workload.routes.filter((r) => r.urls).length,
+      roles,
+      hello: helloResult,
+      mixes,
+      routes,
+    };
+  } finally {
+    await api?.stop().catch(() => {});
+    await loader.stop();
+    await hello.close().catch(() => {});
+    await seeded.stop();
+  }
+}
+
+const errorsOf = (result: LoadResult) => result.non2xx + result.errors;
+
+export function readMixTable(section: ReadMixSection): string {
+  const mixRow = (m: MixRun): Cell[] => [
+    m.name,
+    m.processes,
+    m.keptAnswers ? 'on' : 'off',
+    formatRate(m.result.requestsPerSecond),
+    formatPercent(m.ofHello),
+    m.goal === undefined ? '' : `>= ${formatPercent(m.goal)} ${m.ofHello >= m.goal ? 'met' : 'MISSED'}`,
+    formatMs(m.result.latency.p50),
+    formatMs(m.result.latency.p95),
+    formatMs(m.result.latency.p99),
+    formatCount(m.result.responses),
+    formatCount(errorsOf(m.result)),
+  ];
+  const routeRow = (r: RouteRun): Cell[] =>
+    r.result
+      ? [
+          r.route,
+          r.urls,
+          formatRate(r.result.requestsPerSecond),
+          formatPercent(r.ofHello!),
+          r.ofHello! >= ROUTE_GOAL ? 'met' : 'MISSED',
+          formatMs(r.result.latency.p50),
+          formatMs(r.result.latency.p95),
+          formatCount(errorsOf(r.result)),
+        ]
+      : [r.route, r.urls, '', '', `not measured: ${r.unmeasured}`, '', '', ''];
+  const commands = section.mixes.find((m) => m.commands)?.commands;
+  const measured = section.routes.filter((r) => r.result);
+  return [
+    renderTable(
+      `Reads: the realistic mix (${formatCount(section.urls)} URLs on ${section.routesWithUrls} GET routes, five roles, drawn at random)`,
+      ['variant', 'API processes', 'kept answers', 'req/s', 'of hello', 'goal', 'p50', 'p95', 'p99', 'responses', 'non-2xx+errors'],
+      section.mixes.map(mixRow),
+    ),
+    `   hello world (bare Fastify, one process): ${formatRate(section.hello.requestsPerSecond)} on ${section.connections} connections`,
+    `   URLs per role: ${Object.entries(section.roles)
+      .map(([role, n]) => `${role} ${n}`)
+      .join(', ')}`,
+    ...(commands
+      ? [`   commands during the mix: ${commands.sent} sent, ${commands.failed} refused${commands.firstFailure ? ` (first: ${commands.firstFailure})` : ''}`]
+      : []),
+    '',
+    renderTable(
+      `Reads: every GET route alone, its own URLs drawn at random (one API process, no kept answers; goal >= ${formatPercent(ROUTE_GOAL)} of hello), slowest first`,
+      ['route', 'URLs', 'req/s', 'of hello', 'goal', 'p50', 'p95', 'non-2xx+errors'],
+      section.routes.map(routeRow),
+    ),
+    `   ${measured.filter((r) => r.ofHello! >= ROUTE_GOAL).length} of ${measured.length} measured routes meet the goal; ${section.routes.length - measured.length} routes not measured`,
+  ].join('\n');
+}
+
+export function runReadMixSection(settings: ReadMixSettings, log: (line: string) => void, results: { errors: Record<string, string> }): Promise<string[]> {
+  return runReportedSection(
+    'reads',
+    'Reads: the realistic mix, 1 and 2 API processes, and every GET route',
+    () => runReadMix(settings, log),
+    readMixTable,
+    log,
+    results,
+  );
+}
