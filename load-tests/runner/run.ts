@@ -2,7 +2,7 @@
  * Runs a k6 script in Node: each virtual user is a worker thread (vu.mjs) with its own copy of the
  * script, HTTP goes through this thread, and the executors, thresholds and end-of-test summary follow
  * k6 (exit 99 when a threshold is crossed, 107 when the script cannot load or setup() fails).
- * Supported: `k6` (check, group, sleep, fail), `k6/http`, `__ENV`, `__VU`, `__ITER`, `open()`,
+ * Supported: `k6` (check, group, sleep, fail), `k6/http` (with http.batch), `__ENV`, `__VU`, `__ITER`, `open()`,
  * setup()/teardown(), and the executors constant-vus, ramping-vus, constant-arrival-rate,
  * per-vu-iterations and shared-iterations.
  */
@@ -140,6 +140,8 @@ function send(request: OutgoingRequest): Promise<Answer> {
 interface RunContext {
   script: string;
   env: Record<string, string>;
+  /** k6's `batch` and `batchPerHost` options: how many requests of one http.batch are in flight at once (0: no limit). */
+  batchLimits: { total: number; perHost: number };
   metrics: Metrics;
   log: (line: string) => void;
   errors: { count: number; first: string[] };
@@ -201,7 +203,15 @@ class VirtualUser {
     const { metrics } = this.context;
     switch (message.kind) {
       case 'http':
-        void this.http(message.request);
+        void this.exchange(message.request).then((answer) => this.answer(answer, answer.body ? [answer.body.buffer as ArrayBuffer] : []));
+        return;
+      case 'batch':
+        void sendBatch(message.requests as OutgoingRequest[], this.context.batchLimits, (request) => this.exchange(request)).then((answers) =>
+          this.answer(
+            answers,
+            answers.flatMap((answer) => (answer.body ? [answer.body.buffer as ArrayBuffer] : [])),
+          ),
+        );
         return;
       case 'check':
         metrics.addCheck(message.group, message.name, message.pass, message.tags);
@@ -239,7 +249,8 @@ class VirtualUser {
     }
   }
 
-  private async http(request: OutgoingRequest) {
+  /** Sends one request of this VU and records its metrics. */
+  private async exchange(request: OutgoingRequest): Promise<Answer> {
     const answer = await send(request);
     const failed = request.expected
       ? answer.error !== undefined || !request.expected.some(([min, max]) => answer.status >= min && answer.status <= max)
@@ -262,7 +273,12 @@ class VirtualUser {
     metrics.add('data_received', answer.body?.byteLength ?? 0, tags);
     metrics.add('data_sent', request.body?.byteLength ?? 0, tags);
     if (failed !== undefined) metrics.add('http_req_failed', failed ? 1 : 0, tags);
-    this.answers.postMessage(answer, answer.body ? [answer.body.buffer as ArrayBuffer] : []);
+    return answer;
+  }
+
+  /** Hands the VU its answer (one, or a batch's) and wakes it. */
+  private answer(value: Answer | Answer[], transfer: ArrayBuffer[]) {
+    this.answers.postMessage(value, transfer);
     Atomics.store(this.flags, 0, 1);
     Atomics.notify(this.flags, 0);
   }
@@ -304,6 +320,43 @@ class VirtualUser {
     this.context.live.delete(this);
     await this.worker.terminate();
   }
+}
+
+/**
+ * k6's http.batch on the wire: every request starts as soon as the limits allow (at most `total` in
+ * flight, and `perHost` to one host; 0 is no limit), and the answers keep the requests' order.
+ */
+export function sendBatch<R extends { url: string }, A>(
+  requests: R[],
+  limits: { total: number; perHost: number },
+  exchange: (request: R) => Promise<A>,
+): Promise<A[]> {
+  const answers: A[] = new Array(requests.length);
+  const hosts = requests.map((request) => new URL(request.url).host);
+  const started = new Array<boolean>(requests.length).fill(false);
+  const perHost = new Map<string, number>();
+  let inFlight = 0;
+  let finished = 0;
+  const allows = (limit: number, count: number) => limit <= 0 || count < limit;
+  return new Promise((resolve) => {
+    if (!requests.length) resolve(answers);
+    const pump = () => {
+      for (let i = 0; i < requests.length && allows(limits.total, inFlight); i++) {
+        if (started[i] || !allows(limits.perHost, perHost.get(hosts[i]) ?? 0)) continue;
+        started[i] = true;
+        inFlight++;
+        perHost.set(hosts[i], (perHost.get(hosts[i]) ?? 0) + 1);
+        void exchange(requests[i]).then((answer) => {
+          answers[i] = answer;
+          inFlight--;
+          perHost.set(hosts[i], perHost.get(hosts[i])! - 1);
+          if (++finished === requests.length) resolve(answers);
+          else pump();
+        });
+      }
+    };
+    pump();
+  });
 }
 
 /** Starts a VU and waits until its copy of the script has loaded. */
@@ -458,6 +511,7 @@ export async function runK6Script(scriptPath: string, settings: RunSettings = {}
   const context: RunContext = {
     script: pathToFileURL(path.resolve(scriptPath)).href,
     env,
+    batchLimits: { total: 20, perHost: 6 },
     metrics: new Metrics(),
     log,
     errors: { count: 0, first: [] },
@@ -494,6 +548,7 @@ export async function runK6Script(scriptPath: string, settings: RunSettings = {}
   } finally {
     await probe.terminate();
   }
+  context.batchLimits = { total: Number(options.batch ?? 20), perHost: Number(options.batchPerHost ?? 6) };
   const scenarios = scenariosOf(options);
   for (const [name, scenario] of Object.entries(scenarios)) {
     const exec = scenario.exec ?? 'default';

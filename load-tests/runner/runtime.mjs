@@ -22,9 +22,20 @@ export function emit(message) {
 
 /** Sends one request through the main thread and waits for its answer. */
 export function exchange(request) {
+  return roundTrip({ kind: 'http', request: outgoing(request) });
+}
+
+/** Sends requests in parallel through the main thread (k6's http.batch) and waits for every answer, in order. */
+export function exchangeAll(requests) {
+  return roundTrip({ kind: 'batch', requests: requests.map(outgoing) });
+}
+
+const outgoing = (request) => ({ ...request, scenario: vu.scenario, group: vu.group, scenarioTags: vu.tags });
+
+function roundTrip(message) {
   if (vu.init) throw new Error('HTTP requests are not allowed in the init context (outside setup(), the scenario functions and teardown()).');
   Atomics.store(vu.flags, 0, 0);
-  emit({ kind: 'http', request: { ...request, scenario: vu.scenario, group: vu.group, scenarioTags: vu.tags } });
+  emit(message);
   for (;;) {
     Atomics.wait(vu.flags, 0, 0, 1000);
     const received = receiveMessageOnPort(vu.answers);

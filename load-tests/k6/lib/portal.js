@@ -38,10 +38,13 @@ export const THRESHOLDS = {
   'http_req_duration{type:auth}': ['p(95)<800'],
 };
 
-/** An open-model scenario: `rate` journeys start every second whatever the portal's speed. */
-export function arrivals(exec, defaultRate, share = 1) {
-  const perMinute = Math.max(1, Math.round(Number(__ENV.RATE || defaultRate) * share * 60));
-  const vus = Number(__ENV.VUS || Math.max(2, Math.ceil(perMinute / 60) * 4));
+/**
+ * An open-model scenario: RATE (or `rate`) × `share` journeys start every second whatever the portal's
+ * speed, with VUs for journeys of about `secondsEach` seconds unless VUS (or `vus`) says how many.
+ */
+export function arrivals(exec, defaultRate, share = 1, { rate = Number(__ENV.RATE || defaultRate), secondsEach = 4, vus: givenVus } = {}) {
+  const perMinute = Math.max(1, Math.round(rate * share * 60));
+  const vus = givenVus || Number(__ENV.VUS || Math.max(2, Math.ceil(Math.ceil(perMinute / 60) * secondsEach)));
   return {
     executor: 'constant-arrival-rate',
     exec,
@@ -72,6 +75,21 @@ export function signIn(email, password = PASSWORD) {
   return response.json('accessToken');
 }
 
+/**
+ * Sessions signed in once, in setup(), and shared by every VU: `count` per account. Sign-in hashes a
+ * password on purpose, so a workload about something else signs its users in before it starts.
+ */
+export function signInAll(accounts, count) {
+  const tokens = {};
+  for (const account of accounts) tokens[account] = Array.from({ length: count }, () => signIn(ACCOUNTS[account] || account));
+  return { at: Date.now(), tokens };
+}
+
+/** One of the shared sessions of `account` (see signInAll), or this VU's own once they near their end. */
+export function pooledSession(pool, account) {
+  return Date.now() - pool.at < SESSION_MS ? pick(pool.tokens[account]) : session(account);
+}
+
 /** The demo account's access token, signed in once per VU. */
 export function session(account) {
   const email = ACCOUNTS[account] || account;
@@ -99,6 +117,20 @@ function call(type, token, method, path, body, name, params = {}) {
 /** A read: GET with the caller's token; `name` groups addresses with ids into one line of the summary. */
 export function read(token, path, name, params) {
   return call('read', token, 'GET', path, undefined, name, params);
+}
+
+/**
+ * Reads sent together, as one screen of the web app fetches them (http.batch): `requests` are
+ * `{ path, name }`; the Responses come back in the same order.
+ */
+export function readAll(token, requests) {
+  return http.batch(
+    requests.map(({ path, name }) => ({
+      method: 'GET',
+      url: `${BASE_URL}${path}`,
+      params: { headers: token ? { Authorization: `Bearer ${token}` } : {}, tags: { name, type: 'read' } },
+    })),
+  );
 }
 
 /** A command with a JSON body. */

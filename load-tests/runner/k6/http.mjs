@@ -1,7 +1,7 @@
-// The `k6/http` module for scripts run by the Node runner: requests with string, form, JSON-string and
-// multipart bodies (http.file), expected statuses, tags, timeouts, and k6's Response (status, body,
-// headers, timings, json(selector)).
-import { exchange } from '../runtime.mjs';
+// The `k6/http` module for scripts run by the Node runner: requests (one at a time, or in parallel with
+// http.batch) with string, form, JSON-string and multipart bodies (http.file), expected statuses, tags,
+// timeouts, and k6's Response (status, body, headers, timings, json(selector)).
+import { exchange, exchangeAll } from '../runtime.mjs';
 
 const FILE = Symbol('k6 file');
 const DEFAULT_EXPECTED = { expected: [[200, 399]] };
@@ -127,7 +127,8 @@ class Response {
   }
 }
 
-export function request(method, url, body, params = {}) {
+/** The request as the main thread sends it, and the body as the Response reports it. */
+function prepare(method, url, body, params = {}) {
   const { bytes, contentType } = encodeBody(body);
   const headers = { ...(params.headers ?? {}) };
   const hasContentType = Object.keys(headers).some((h) => h.toLowerCase() === 'content-type');
@@ -143,8 +144,38 @@ export function request(method, url, body, params = {}) {
     expected: callback ? callback.expected : null,
     responseType: params.responseType ?? 'text',
   };
-  const answer = exchange(outgoing);
-  return new Response(answer, { ...outgoing, bodyText: typeof body === 'string' ? body : undefined });
+  return { outgoing, bodyText: typeof body === 'string' ? body : undefined };
+}
+
+const respond = (answer, { outgoing, bodyText }) => new Response(answer, { ...outgoing, bodyText });
+
+export function request(method, url, body, params = {}) {
+  const prepared = prepare(method, url, body, params);
+  return respond(exchange(prepared.outgoing), prepared);
+}
+
+/** One entry of http.batch: a URL (GET), [method, url, body, params] or { method, url, body, params }. */
+function batchEntry(entry) {
+  if (typeof entry === 'string') return prepare('GET', entry, null);
+  if (Array.isArray(entry)) {
+    const [method, url, body, params] = entry;
+    return prepare(method, url, body, params);
+  }
+  if (entry && typeof entry === 'object' && entry.url) return prepare(entry.method ?? 'GET', entry.url, entry.body, entry.params);
+  throw new Error(`http.batch takes URLs, [method, url, body, params] arrays or { method, url, body, params } objects (got ${JSON.stringify(entry)}).`);
+}
+
+/**
+ * k6's http.batch: the requests go out in parallel (at most the options' `batch` at once, `batchPerHost`
+ * to one host) and the Responses come back in the same array positions or under the same keys.
+ */
+export function batch(requests) {
+  const named = !Array.isArray(requests);
+  const keys = named ? Object.keys(requests ?? {}) : requests.map((_, i) => i);
+  const prepared = keys.map((key) => batchEntry(requests[key]));
+  const answers = prepared.length ? exchangeAll(prepared.map((p) => p.outgoing)) : [];
+  const responses = answers.map((answer, i) => respond(answer, prepared[i]));
+  return named ? Object.fromEntries(keys.map((key, i) => [key, responses[i]])) : responses;
 }
 
 export const get = (url, params) => request('GET', url, null, params);
@@ -155,4 +186,4 @@ export const patch = (url, body, params) => request('PATCH', url, body, params);
 export const del = (url, body, params) => request('DELETE', url, body, params);
 export const options = (url, body, params) => request('OPTIONS', url, body, params);
 
-export default { request, get, head, post, put, patch, del, options, file, expectedStatuses, setResponseCallback };
+export default { request, batch, get, head, post, put, patch, del, options, file, expectedStatuses, setResponseCallback };
