@@ -142,7 +142,8 @@ export function createReadRouter(
 
   const caughtUpReplica = async (target: bigint): Promise<Replica | PrimaryReadReason> => {
     const deadline = performance.now() + waitMs;
-    const timeUp = sleep(waitMs);
+    // Made only when a read has to wait: most find a replica ready at once.
+    let timeUp: Promise<void> | undefined;
     for (;;) {
       const up = replicas.filter((replica) => replica.available(performance.now()));
       if (up.length === 0) return 'unavailable';
@@ -151,6 +152,7 @@ export function createReadRouter(
       // Probed even when there is no time left to wait, so the next read finds the replicas' new positions.
       const probes = Promise.all(up.filter((replica) => replica.replayed === undefined || replica.replayed < target).map((replica) => replica.refresh()));
       if (performance.now() >= deadline) return 'lagging';
+      timeUp ??= sleep(deadline - performance.now());
       await Promise.race([probes, timeUp]);
     }
   };
