@@ -3,6 +3,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 
+function isPostgresUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'postgres:' || url.protocol === 'postgresql:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -25,6 +34,17 @@ const schema = z.object({
   PRINCIPAL_CACHE_SECONDS: z.coerce.number().int().min(0).default(30),
   /** How long a command's answer waits for the read models to show it; later, a creation is answered 202 Accepted. */
   READ_YOUR_WRITES_WAIT_MS: z.coerce.number().int().positive().max(60_000).default(5_000),
+  /**
+   * Streaming replicas (comma separated postgres:// URLs) that lists, searches, dashboards and record reads go to;
+   * commands, sessions and transactions stay on DATABASE_URL. Unset: every read goes to DATABASE_URL.
+   */
+  READ_DATABASE_URL: z
+    .string()
+    .transform((value) => value.split(',').map((url) => url.trim()))
+    .pipe(z.array(z.string().refine(isPostgresUrl, 'each replica must be a postgres:// URL (several are separated by commas)')).min(1))
+    .optional(),
+  /** How long a read waits for a replica to reach what this process has seen before it reads the primary instead. */
+  REPLICA_WAIT_MS: z.coerce.number().int().min(0).max(5_000).default(250),
   // Read answers an API process keeps until the read models move on (0: never reuse an answer).
   ANSWER_CACHE_ENTRIES: z.coerce.number().int().min(0).default(2000),
   REFRESH_TOKEN_TTL_SECONDS: z.coerce

@@ -10,8 +10,9 @@ export type PoolClient = pg.PoolClient;
 /** What a read needs: the pool, or a client inside a transaction. */
 export type Queryable = { query: PoolClient['query'] };
 
-export function createPool(databaseUrl: string, max = 20): Pool {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max });
+/** `connectionTimeoutMillis` bounds how long a checkout waits for a server that does not answer (a replica that is down). */
+export function createPool(databaseUrl: string, max = 20, options: Pick<pg.PoolConfig, 'connectionTimeoutMillis'> = {}): Pool {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max, ...options });
   // An idle client that loses its connection must not crash the process.
   pool.on('error', () => {});
   return pool;

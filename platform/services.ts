@@ -1,12 +1,18 @@
 import type { Redis } from 'ioredis';
 import type { Config } from './config';
-import type { Pool } from './db';
+import type { Pool, Queryable } from './db';
 import type { EventStore, GlobalPosition } from './eventstore';
 
 /** What the API needs from the outside world; built once in main.ts (or by a test) and handed to buildApp. */
 export interface Services {
   config: Config;
   pool: Pool;
+  /**
+   * Where reads of the read models outside commands go (lists, searches, dashboards, single records): the
+   * read replicas when READ_DATABASE_URL names some (platform/readReplicas.ts), otherwise `pool` itself.
+   * Commands and their lookups, sessions and transactions use `pool`.
+   */
+  reads: Queryable;
   store: EventStore;
   watcher: ReadModelWatcher;
   redis: Redis;
@@ -26,6 +32,11 @@ export interface ChannelSubscriber {
 export interface ReadModelWatcher {
   /** The position the read models have reached, as far as this process has heard. */
   readonly position: GlobalPosition | undefined;
+  /**
+   * The primary's WAL insert position read together with `position` (a 'X/Y' LSN): a streaming replica that
+   * has replayed it holds every read-model commit this process has heard of. Undefined until a position is known.
+   */
+  readonly lsn: string | undefined;
   /** Resolves true once the read models have reached `position`, false after the timeout. */
   waitFor(position: GlobalPosition | undefined, timeoutMs?: number): Promise<boolean>;
   subscribe(channel: string, subscriber: ChannelSubscriber): Promise<() => void>;

@@ -20,6 +20,19 @@ export class CheckpointStore {
     return toPosition(rows[0]);
   }
 
+  /**
+   * The checkpoint and the primary's WAL insert position, read by one statement: every commit the checkpoint
+   * counts was in the WAL before that position, so a streaming replica that has replayed it holds them all.
+   */
+  async loadWithWalPosition(db: Queryable, name: string): Promise<{ position: GlobalPosition; lsn: string } | undefined> {
+    const { rows } = await db.query<CheckpointRow & { lsn: string }>(
+      `SELECT commit_position, prepare_position, pg_current_wal_insert_lsn()::text AS lsn FROM ${this.table} WHERE name = $1`,
+      [name],
+    );
+    const position = toPosition(rows[0]);
+    return position && { position, lsn: rows[0].lsn };
+  }
+
   /** Moves the checkpoint from `expected` to `next`; false when someone else moved it first. */
   async compareAndSet(db: Queryable, name: string, expected: GlobalPosition | undefined, next: GlobalPosition): Promise<boolean> {
     const values = [name, next.commit.toString(), next.prepare.toString()];

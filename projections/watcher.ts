@@ -26,6 +26,7 @@ const RECONNECT_MS = 1000;
  */
 export class ProjectionWatcher implements ReadModelWatcher {
   private latest: GlobalPosition | undefined;
+  private latestLsn: string | undefined;
   private readonly waiters = new Set<Waiter>();
   private listener: pg.Client | undefined;
   private readonly checkpoints = new CheckpointStore('read.checkpoints');
@@ -81,6 +82,11 @@ export class ProjectionWatcher implements ReadModelWatcher {
   /** The projector's last committed position as known here; a new object on every advance. */
   get position(): GlobalPosition | undefined {
     return this.latest;
+  }
+
+  /** The primary's WAL position when `position` was first read: a replica that has replayed it shows the read models at least there. */
+  get lsn(): string | undefined {
+    return this.latestLsn;
   }
 
   /**
@@ -161,12 +167,14 @@ export class ProjectionWatcher implements ReadModelWatcher {
   }
 
   private async refresh(): Promise<void> {
-    const stored = await this.checkpoints.load(this.pool, READ_MODELS_CHECKPOINT);
-    if (stored) this.advance(stored);
+    const stored = await this.checkpoints.loadWithWalPosition(this.pool, READ_MODELS_CHECKPOINT);
+    if (stored) this.advance(stored.position, stored.lsn);
   }
 
-  private advance(position: GlobalPosition): void {
+  /** The LSN only moves with the position: the first one read with a position already covers it, and is the one replicas reach first. */
+  private advance(position: GlobalPosition, lsn: string): void {
     if (this.latest && comparePositions(position, this.latest) <= 0) return;
+    this.latestLsn = lsn;
     this.latest = position;
     for (const waiter of this.waiters) {
       if (comparePositions(position, waiter.position) >= 0) {

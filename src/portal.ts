@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../platform/config';
 import { createPool, ensureDatabase, migrate, type Pool } from '../platform/db';
 import { createEventStore } from '../platform/eventstore';
+import { createReadRouter, type ReadRouter } from '../platform/readReplicas';
 import { buildApp, type AppOptions } from './server';
 import { readModels } from '../projections';
 import { ProjectionRunner } from '../projections/runner';
@@ -18,6 +19,8 @@ export class StartupError extends Error {}
 
 export interface Portal {
   services: Services;
+  /** Where `services.reads` goes, with its counts of replica and primary reads. */
+  readRouter: ReadRouter;
   app: FastifyInstance | undefined;
   url: string | undefined;
   stop(): Promise<void>;
@@ -96,7 +99,8 @@ export async function startPortal(config: Config, options: StartOptions = {}): P
   const store = await createEventStore({ eventStoreUrl: config.EVENTSTORE_URL, pool, databaseUrl: config.DATABASE_URL });
   const watcher = new ProjectionWatcher(pool, config.DATABASE_URL, config.READ_YOUR_WRITES_WAIT_MS);
   await watcher.start();
-  const services: Services = { config, pool, store, watcher, redis };
+  const readRouter = createReadRouter(pool, config.READ_DATABASE_URL ?? [], watcher, { waitMs: config.REPLICA_WAIT_MS, log });
+  const services: Services = { config, pool, reads: readRouter.reads, store, watcher, redis };
 
   const stops: Array<() => Promise<void>> = [];
   if (processes.includes('projector')) {
@@ -129,12 +133,14 @@ export async function startPortal(config: Config, options: StartOptions = {}): P
 
   return {
     services,
+    readRouter,
     app,
     url,
     async stop() {
       for (const stop of stops) await stop().catch(() => {});
       await store.close();
       await watcher.stop();
+      await readRouter.stop();
       redis.disconnect();
       await pool.end();
     },

@@ -27,7 +27,7 @@ export async function activityRoutes(parent: FastifyInstance, services: Services
       // Always the caller's own organisation; what the caller's permissions do not cover is filtered here, at read time.
       const resources = visibleActivityResources(principal);
       const { rows, total } = resources.length
-        ? await activityPage(services.pool, principal.organisationId, resources, { limit: q.limit, offset: q.offset }, q.ids)
+        ? await activityPage(services.reads, principal.organisationId, resources, { limit: q.limit, offset: q.offset }, q.ids)
         : { rows: [], total: 0 };
       return sendList(reply, 'activity', q, rows, total);
     },

@@ -77,7 +77,7 @@ function optionsFor(owner: ApiKeyOwnerKind, ownerPermissions?: readonly Permissi
  */
 export async function apiKeyRoutes(parent: FastifyInstance, services: Services): Promise<void> {
   const app = parent.withTypeProvider<ZodTypeProvider>();
-  const { pool } = services;
+  const { pool, reads } = services;
 
   /** The organisation a request manages keys for: undefined for the vendor's routes. */
   type Scope = { owner: ApiKeyOwner; organisationId?: string | null };
@@ -157,7 +157,7 @@ export async function apiKeyRoutes(parent: FastifyInstance, services: Services):
       },
     },
     async () => {
-      return { success: true as const, data: await listApiKeys(pool) };
+      return { success: true as const, data: await listApiKeys(reads) };
     },
   );
 
@@ -229,7 +229,7 @@ export async function apiKeyRoutes(parent: FastifyInstance, services: Services):
     },
     async (request, reply) => {
       const query = request.query;
-      const { rows, total } = await listOrganisationApiKeys(pool, {
+      const { rows, total } = await listOrganisationApiKeys(reads, {
         organisationId: seesAllOrganisations(request.principal.role) ? undefined : request.principal.organisationId,
         ids: query.ids,
         search: query.search,

@@ -82,7 +82,7 @@ const CSV_COLUMNS: ReadonlyArray<readonly [string, (line: AuditLine) => string |
 
 export async function auditRoutes(parent: FastifyInstance, services: Services): Promise<void> {
   const app = parent.withTypeProvider<ZodTypeProvider>();
-  const { pool } = services;
+  const { reads } = services;
 
   app.get(
     '/audit',
@@ -103,8 +103,8 @@ export async function auditRoutes(parent: FastifyInstance, services: Services): 
       if (!cursor && q.offset >= AUDIT_MAX_OFFSET) throw new HttpError(400, 'VALIDATION_ERROR', AUDIT_MESSAGES.tooDeep);
       const ascending = q.sort?.order === 'ASC';
       const [rows, total] = await Promise.all([
-        auditPage(pool, filters, { limit: q.limit, offset: q.offset, cursor, ascending }),
-        auditCount(pool, filters, AUDIT_MAX_OFFSET + q.limit),
+        auditPage(reads, filters, { limit: q.limit, offset: q.offset, cursor, ascending }),
+        auditCount(reads, filters, AUDIT_MAX_OFFSET + q.limit),
       ]);
       const last = rows[rows.length - 1];
       const next = rows.length === q.limit && last ? encodeAuditCursor({ occurredAt: last.occurred_at, eventId: last.id }) : null;
@@ -139,7 +139,7 @@ export async function auditRoutes(parent: FastifyInstance, services: Services): 
       reply.header('content-disposition', `attachment; filename="audit-log-${new Date().toISOString().slice(0, 10)}.csv"`);
       reply.header('cache-control', 'private, no-store');
       // A stream is sent as it is (Fastify never serializes one); the response schema documents the file it carries.
-      return sendCsv(reply, recordedWhenDone(csvLines(CSV_COLUMNS, auditLines(pool, filters)), recorded));
+      return sendCsv(reply, recordedWhenDone(csvLines(CSV_COLUMNS, auditLines(reads, filters)), recorded));
     },
   );
 }

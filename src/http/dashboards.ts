@@ -42,6 +42,7 @@ import { closeQueues, createQueues, QUEUE_NAMES, type Queues } from '../../platf
 import { DATE_RANGE_LABELS, lastDayOf, periodOf, type DateRangeKey, type KpiContext } from '../../domain/dashboards/kpis';
 import { HttpError } from '../plugins/errors';
 import { kpiCards } from './kpis';
+import type { Queryable } from '../../platform/db';
 import type { Services } from '../../platform/services';
 
 export const DASHBOARD_MESSAGES = {
@@ -50,8 +51,6 @@ export const DASHBOARD_MESSAGES = {
   userNotFound: 'User not found.',
   wrongRole: (kind: DashboardKind) => `The chosen user has no ${kind === 'admin' ? 'administrator' : kind} dashboard.`,
 } as const;
-
-type Queryable = Services['pool'];
 
 /** Whose dashboard is asked for: the user and the organisation whose records count (undefined: all). */
 interface Subject {
@@ -206,7 +205,7 @@ function rebateProgressOf(stats: ReturnType<typeof toStats>) {
 /** GET /dashboard/*: each role's figures, the quick actions and the recent activity. */
 export async function dashboardRoutes(parent: FastifyInstance, services: Services): Promise<void> {
   const app = parent.withTypeProvider<ZodTypeProvider>();
-  const { pool } = services;
+  const { reads } = services;
   // Opened on first use, like the failed-jobs route's.
   let queues: Queues | undefined;
   app.addHook('onClose', async () => {
@@ -227,7 +226,7 @@ export async function dashboardRoutes(parent: FastifyInstance, services: Service
       };
     }
     if (!isAdminRole(principal.role)) throw new HttpError(403, 'FORBIDDEN', DASHBOARD_MESSAGES.otherUser);
-    const user = await findUser(pool, userId);
+    const user = await findUser(reads, userId);
     if (!user) throw new HttpError(404, 'NOT_FOUND', DASHBOARD_MESSAGES.userNotFound);
     if (kind && !ROLES_OF[kind].includes(user.role))
       throw new HttpError(400, 'VALIDATION_ERROR', DASHBOARD_MESSAGES.wrongRole(kind), [{ field: 'user_id', message: DASHBOARD_MESSAGES.wrongRole(kind) }]);
@@ -250,7 +249,7 @@ export async function dashboardRoutes(parent: FastifyInstance, services: Service
       ctx.key === 'custom'
         ? `${ctx.range.start} – ${lastDayOf(ctx.range)}`
         : DATE_RANGE_LABELS[ctx.key as DateRangeKey].replace(/\b\w/g, (c) => c.toUpperCase());
-    const kpis = await kpiCards(pool, kind, { principal: request.principal, subjectOrganisationId: subject.organisationId }, { ...ctx, rangeLabel });
+    const kpis = await kpiCards(reads, kind, { principal: request.principal, subjectOrganisationId: subject.organisationId }, { ...ctx, rangeLabel });
     return { ...figures, kpis, range: { key: ctx.key, from: ctx.range.start, to: lastDayOf(ctx.range) } };
   }
 
@@ -298,7 +297,7 @@ export async function dashboardRoutes(parent: FastifyInstance, services: Service
         response: { 200: manufacturerDashboardAnswer },
       },
     },
-    async (request) => dashboardOf(request, request.query, 'manufacturer', (_subject, ctx) => dashboardFigures.manufacturer(pool, ctx.now, ctx.range)),
+    async (request) => dashboardOf(request, request.query, 'manufacturer', (_subject, ctx) => dashboardFigures.manufacturer(reads, ctx.now, ctx.range)),
   );
 
   app.get(
@@ -313,7 +312,7 @@ export async function dashboardRoutes(parent: FastifyInstance, services: Service
     },
     async (request) =>
       dashboardOf(request, request.query, 'partner', async (subject, ctx) =>
-        withFundsFor(subject, withRebatesFor(subject, await dashboardFigures.partner(pool, subject.organisationId, ctx.now, ctx.range))),
+        withFundsFor(subject, withRebatesFor(subject, await dashboardFigures.partner(reads, subject.organisationId, ctx.now, ctx.range))),
       ),
   );
 
@@ -329,7 +328,7 @@ export async function dashboardRoutes(parent: FastifyInstance, services: Service
     },
     async (request) =>
       dashboardOf(request, request.query, 'distributor', async (subject, ctx) =>
-        withRebatesFor(subject, await dashboardFigures.distributor(pool, subject.organisationId, ctx.now, ctx.range)),
+        withRebatesFor(subject, await dashboardFigures.distributor(reads, subject.organisationId, ctx.now, ctx.range)),
       ),
   );
 
@@ -343,7 +342,7 @@ export async function dashboardRoutes(parent: FastifyInstance, services: Service
         response: { 200: supportDashboardAnswer },
       },
     },
-    async (request) => dashboardOf(request, request.query, 'support', (subject, ctx) => dashboardFigures.support(pool, subject.user?.id, ctx.now, ctx.range)),
+    async (request) => dashboardOf(request, request.query, 'support', (subject, ctx) => dashboardFigures.support(reads, subject.user?.id, ctx.now, ctx.range)),
   );
 
   app.get(
@@ -358,7 +357,7 @@ export async function dashboardRoutes(parent: FastifyInstance, services: Service
     },
     async (request) =>
       dashboardOf(request, request.query, 'admin', async (subject, ctx) =>
-        withFundsFor(subject, await dashboardFigures.admin(pool, ctx.now, await failedJobCount(), ctx.range)),
+        withFundsFor(subject, await dashboardFigures.admin(reads, ctx.now, await failedJobCount(), ctx.range)),
       ),
   );
 
@@ -403,11 +402,11 @@ export async function dashboardRoutes(parent: FastifyInstance, services: Service
       // An organisation's own dashboard reads its activity feed (what its people may see of its records);
       // those who see every organisation get the status changes across all of them.
       const activities = subject.organisationId
-        ? activityPage(pool, subject.organisationId, visibleActivityResources(subject.principal), { limit: request.query.limit, offset: 0 }).then(({ rows }) =>
+        ? activityPage(reads, subject.organisationId, visibleActivityResources(subject.principal), { limit: request.query.limit, offset: 0 }).then(({ rows }) =>
             rows.map(feedLineAsActivity),
           )
-        : recentActivity(pool, scope, request.query.limit);
-      const [lines, records] = await Promise.all([activities, recentRecords(pool, scope)]);
+        : recentActivity(reads, scope, request.query.limit);
+      const [lines, records] = await Promise.all([activities, recentRecords(reads, scope)]);
       return answer(subject, { activities: lines, ...records });
     },
   );

@@ -10,6 +10,7 @@ import { auditActorOf, exportFilters, recordAuditEntry, recordedWhenDone } from 
 import { HttpError } from '../plugins/errors';
 import { sendUpload, uploadNameParam, type MultipartForm } from '../plugins/uploads';
 import { removeUpload, storeUpload } from '../../platform/uploadStorage';
+import type { Queryable } from '../../platform/db';
 import type { Services } from '../../platform/services';
 import { csvLines, sendCsv, type CsvColumns } from './csv';
 import { validationError } from './validation';
@@ -54,14 +55,14 @@ interface ListQuery<Filters, Sort> {
   sort?: Sort;
 }
 type ListRead<Filters, Sort, View> = (
-  db: Services['pool'],
+  db: Queryable,
   scope: FundScope,
   filters: Filters & { search?: string; ids?: string[] },
   page: { offset: number; limit: number; sort?: Sort },
 ) => Promise<{ rows: View[]; total: number }>;
 
 export function fundAccess(services: Services) {
-  const { pool, config } = services;
+  const { pool, reads, config } = services;
   const scopeOf = (request: FastifyRequest): FundScope => ({
     organisationId: seesAllOrganisations(request.principal.role) ? undefined : request.principal.organisationId,
   });
@@ -83,7 +84,7 @@ export function fundAccess(services: Services) {
     csv,
     /** The page of a list the query asks for, as the caller may see it. */
     listed: <Filters, Sort, View>(request: FastifyRequest, read: ListRead<Filters, Sort, View>, q: ListQuery<Filters, Sort>) =>
-      read(pool, scopeOf(request), { ...q.filters, search: q.search, ids: q.ids }, { offset: q.offset, limit: q.limit, sort: q.sort }),
+      read(reads, scopeOf(request), { ...q.filters, search: q.search, ids: q.ids }, { offset: q.offset, limit: q.limit, sort: q.sort }),
     /** Every row of the list the query filters, as a CSV download. */
     exported: <Filters, Sort, View>(
       request: FastifyRequest,
@@ -99,7 +100,7 @@ export function fundAccess(services: Services) {
         reply,
         name,
         columns,
-        pages((offset, limit) => read(pool, scope, { ...q.filters, search: q.search }, { offset, limit, sort: q.sort })),
+        pages((offset, limit) => read(reads, scope, { ...q.filters, search: q.search }, { offset, limit, sort: q.sort })),
       );
     },
     companyOf: async (request: FastifyRequest) => {
@@ -107,19 +108,19 @@ export function fundAccess(services: Services) {
       const organisation = principal.organisationId === principal.id ? undefined : await findUser(pool, principal.organisationId);
       return organisation ? organisation.company_name : principal.companyName;
     },
-    loadFund: async (request: FastifyRequest, id: string) => {
-      const fund = await findFund(pool, id, scopeOf(request));
+    loadFund: async (request: FastifyRequest, id: string, db: Queryable = pool) => {
+      const fund = await findFund(db, id, scopeOf(request));
       if (!fund) throw new HttpError(404, 'NOT_FOUND', FUND_MESSAGES.notFound);
       return fund;
     },
     /** A record the caller may not see is answered exactly like one that does not exist. */
-    loadRequest: async (request: FastifyRequest, id: string) => {
-      const found = await findFundRequest(pool, id, scopeOf(request));
+    loadRequest: async (request: FastifyRequest, id: string, db: Queryable = pool) => {
+      const found = await findFundRequest(db, id, scopeOf(request));
       if (!found) throw new HttpError(404, 'NOT_FOUND', FUND_REQUEST_MESSAGES.notFound);
       return found;
     },
-    loadClaim: async (request: FastifyRequest, id: string) => {
-      const found = await findFundClaim(pool, id, scopeOf(request));
+    loadClaim: async (request: FastifyRequest, id: string, db: Queryable = pool) => {
+      const found = await findFundClaim(db, id, scopeOf(request));
       if (!found) throw new HttpError(404, 'NOT_FOUND', FUND_CLAIM_MESSAGES.notFound);
       return found;
     },
@@ -142,7 +143,7 @@ export function fundAccess(services: Services) {
     },
     /** A request's attachment or a claim's proof file, to those who may see the record. */
     sendFile: async (request: FastifyRequest, params: z.infer<typeof fileParams>, reply: FastifyReply, kind: 'attachment' | 'proof') => {
-      const file = await findFundFile(pool, params.id, kind, params.name, scopeOf(request));
+      const file = await findFundFile(reads, params.id, kind, params.name, scopeOf(request));
       if (!file) throw new HttpError(404, 'NOT_FOUND', 'There is no such file.');
       reply.header('content-disposition', `attachment; filename="${file.name.replace(/[^\w. -]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(file.name)}`);
       return sendUpload(reply, config.UPLOAD_DIR, file.file, 'private');

@@ -65,7 +65,7 @@ const CLAIM_CSV: Array<[string, (c: FundClaim) => string | number | null]> = [
 /** Claims: an organisation claims an approved activity with proof of performance; admins review them and record the payout. */
 export async function fundClaimRoutes(parent: FastifyInstance, services: Services): Promise<void> {
   const app = parent.withTypeProvider<ZodTypeProvider>();
-  const { pool } = services;
+  const { reads } = services;
   const { companyOf, loadRequest, loadClaim, withStoredFiles, listed, exported, sendFile } = fundAccess(services);
 
   app.post(
@@ -152,7 +152,7 @@ export async function fundClaimRoutes(parent: FastifyInstance, services: Service
       },
     },
     async (request) => {
-      const found = await loadClaim(request, request.params.id);
+      const found = await loadClaim(request, request.params.id, reads);
       if (request.query.asOf)
         return recordAnswer(
           await asOfAnswer(services, VERSIONED_RECORDS.fundClaims, found.id, request.query.asOf, request.principal, FUND_CLAIM_MESSAGES.notFound),
@@ -242,8 +242,8 @@ export async function fundClaimRoutes(parent: FastifyInstance, services: Service
     '/fund-claims/:id/history',
     { schema: { tags, summary: "A claim's status history", params: uuidParam, response: { 200: statusHistoryAnswer } } },
     async (request) => {
-      const found = await loadClaim(request, request.params.id);
-      return { success: true as const, data: await statusHistoryOf(pool, 'fundClaims', found.id) };
+      const found = await loadClaim(request, request.params.id, reads);
+      return { success: true as const, data: await statusHistoryOf(reads, 'fundClaims', found.id) };
     },
   );
   versionsRoute(app, services, {
@@ -251,7 +251,7 @@ export async function fundClaimRoutes(parent: FastifyInstance, services: Service
     type: VERSIONED_RECORDS.fundClaims,
     params: uuidParam,
     notFound: FUND_CLAIM_MESSAGES.notFound,
-    visible: async (request, id) => (await loadClaim(request, id)).id,
+    visible: async (request, id) => (await loadClaim(request, id, reads)).id,
   });
 
   app.get(

@@ -60,7 +60,7 @@ const REQUEST_CSV: Array<[string, (r: FundRequest) => string | number | null]> =
 /** Activity requests: an organisation asks for money from a fund for an activity; admins review them. */
 export async function fundRequestRoutes(parent: FastifyInstance, services: Services): Promise<void> {
   const app = parent.withTypeProvider<ZodTypeProvider>();
-  const { pool, config } = services;
+  const { reads, config } = services;
   const { companyOf, loadRequest, withStoredFiles, listed, exported, sendFile } = fundAccess(services);
 
   app.post(
@@ -151,7 +151,7 @@ export async function fundRequestRoutes(parent: FastifyInstance, services: Servi
       },
     },
     async (request) => {
-      const found = await loadRequest(request, request.params.id);
+      const found = await loadRequest(request, request.params.id, reads);
       if (request.query.asOf)
         return recordAnswer(
           await asOfAnswer(services, VERSIONED_RECORDS.fundRequests, found.id, request.query.asOf, request.principal, FUND_REQUEST_MESSAGES.notFound),
@@ -228,8 +228,8 @@ export async function fundRequestRoutes(parent: FastifyInstance, services: Servi
     '/fund-requests/:id/history',
     { schema: { tags, summary: "A request's status history", params: uuidParam, response: { 200: statusHistoryAnswer } } },
     async (request) => {
-      const found = await loadRequest(request, request.params.id);
-      return { success: true as const, data: await statusHistoryOf(pool, 'fundRequests', found.id) };
+      const found = await loadRequest(request, request.params.id, reads);
+      return { success: true as const, data: await statusHistoryOf(reads, 'fundRequests', found.id) };
     },
   );
   versionsRoute(app, services, {
@@ -237,7 +237,7 @@ export async function fundRequestRoutes(parent: FastifyInstance, services: Servi
     type: VERSIONED_RECORDS.fundRequests,
     params: uuidParam,
     notFound: FUND_REQUEST_MESSAGES.notFound,
-    visible: async (request, id) => (await loadRequest(request, id)).id,
+    visible: async (request, id) => (await loadRequest(request, id, reads)).id,
   });
 
   app.get(

@@ -46,7 +46,7 @@ const organisationParams = z.object({ id: z.uuid({ error: 'The id in the address
  */
 export async function fundRoutes(parent: FastifyInstance, services: Services): Promise<void> {
   const app = parent.withTypeProvider<ZodTypeProvider>();
-  const { pool } = services;
+  const { reads } = services;
   const { scopeOf, loadFund, listed } = fundAccess(services);
 
   // ---- funds ----
@@ -79,7 +79,7 @@ export async function fundRoutes(parent: FastifyInstance, services: Services): P
     },
     async (request) => ({
       success: true as const,
-      data: await balances(pool, scopeOf(request)),
+      data: await balances(reads, scopeOf(request)),
     }),
   );
 
@@ -117,7 +117,7 @@ export async function fundRoutes(parent: FastifyInstance, services: Services): P
     '/funds/:id',
     { schema: { tags, summary: 'One fund (with asOf: as it was at that moment)', params: uuidParam, querystring: asOfQuery, response: { 200: fundAnswer } } },
     async (request) => {
-      const fund = await loadFund(request, request.params.id);
+      const fund = await loadFund(request, request.params.id, reads);
       if (request.query.asOf)
         return recordAnswer(await asOfAnswer(services, VERSIONED_RECORDS.funds, fund.id, request.query.asOf, request.principal, FUND_MESSAGES.notFound));
       return recordAnswer(fund);
@@ -216,7 +216,7 @@ export async function fundRoutes(parent: FastifyInstance, services: Services): P
     },
     async (request) => {
       adminsOnly(request);
-      const fund = await loadFund(request, request.params.id);
+      const fund = await loadFund(request, request.params.id, reads);
       return { success: true as const, data: await previewAllocationRule(services, fund, request.query.percent, new Date().toISOString()) };
     },
   );
@@ -244,8 +244,8 @@ export async function fundRoutes(parent: FastifyInstance, services: Services): P
     '/funds/:id/history',
     { schema: { tags, summary: "A fund's status history", params: uuidParam, response: { 200: statusHistoryAnswer } } },
     async (request) => {
-      const fund = await loadFund(request, request.params.id);
-      return { success: true as const, data: await statusHistoryOf(pool, 'funds', fund.id) };
+      const fund = await loadFund(request, request.params.id, reads);
+      return { success: true as const, data: await statusHistoryOf(reads, 'funds', fund.id) };
     },
   );
   versionsRoute(app, services, {
@@ -253,7 +253,7 @@ export async function fundRoutes(parent: FastifyInstance, services: Services): P
     type: VERSIONED_RECORDS.funds,
     params: uuidParam,
     notFound: FUND_MESSAGES.notFound,
-    visible: async (request, id) => (await loadFund(request, id)).id,
+    visible: async (request, id) => (await loadFund(request, id, reads)).id,
   });
 
   await fundRequestRoutes(parent, services);

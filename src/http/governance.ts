@@ -37,7 +37,7 @@ export async function governanceRoutes(parent: FastifyInstance, services: Servic
         // Another organisation's governance is answered like one that does not exist.
         throw new HttpError(404, 'NOT_FOUND', GOVERNANCE_MESSAGES.notFound);
       }
-      const governance = await governanceOf(services.pool, organisationId);
+      const governance = await governanceOf(services.reads, organisationId);
       if (!governance) throw new HttpError(404, 'NOT_FOUND', GOVERNANCE_MESSAGES.notFound);
       // The rebate programme's figures are for those who may read rebates (the Rebates screens ask the same).
       const readsRebates = meetsRequirement(principal, RESOURCE_RULES.rebates.list);

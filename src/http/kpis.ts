@@ -14,14 +14,14 @@ import {
   type KpiList,
 } from '../../domain/dashboards/kpis';
 import type { DashboardKind } from '../../domain/dashboards/quickActions';
-import type { Services } from '../../platform/services';
+import type { Queryable } from '../../platform/db';
 import { orderListTotal } from '../../projections/orderQueries';
 import { partnerListTotal } from '../../projections/partners';
 import { projectListTotal } from '../../projections/projects';
 import { rebateListTotal } from '../../projections/rebates';
 import { ticketListTotal } from '../../projections/tickets';
 
-type Db = Services['pool'];
+type Db = Queryable;
 
 /** Who looks at the dashboard: the card counts what this viewer's list would show. */
 export interface KpiViewer {

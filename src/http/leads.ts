@@ -58,6 +58,7 @@ import { assignLead, convertLead, createLead, declineLead, importLeads, loadLead
 import { auditActorOf, exportFilters, recordAuditEntry, recordedWhenDone } from '../plugins/auditTrail';
 import { HttpError } from '../plugins/errors';
 import { readMultipart, type FileRule } from '../plugins/uploads';
+import type { Queryable } from '../../platform/db';
 import type { Services } from '../../platform/services';
 import { answerCreated, earlierCreation, newRecordId } from './created';
 import { csvLines, sendCsv } from './csv';
@@ -180,15 +181,15 @@ const UNSAID_ASSIGNMENT = { reason: null, actor_id: null, actor_name: null, acto
 
 export async function leadRoutes(parent: FastifyInstance, services: Services): Promise<void> {
   const app = parent.withTypeProvider<ZodTypeProvider>();
-  const { pool } = services;
+  const { pool, reads } = services;
   const tags = ['leads'];
 
   const scopeOf = (request: FastifyRequest): LeadScope => ({
     organisationId: seesAllOrganisations(request.principal.role) ? undefined : request.principal.organisationId,
   });
   /** A lead never offered to the caller's organisation is answered exactly like one that does not exist. */
-  const load = async (request: FastifyRequest, id: string): Promise<Lead> => {
-    const lead = await findLead(pool, id, scopeOf(request));
+  const load = async (request: FastifyRequest, id: string, db: Queryable = pool): Promise<Lead> => {
+    const lead = await findLead(db, id, scopeOf(request));
     if (!lead) throw new HttpError(404, 'NOT_FOUND', LEAD_MESSAGES.notFound);
     return lead;
   };
@@ -201,10 +202,10 @@ export async function leadRoutes(parent: FastifyInstance, services: Services): P
    * A span opens with its own assignment and closes with the decline or lapse, which shares its moment
    * with the next organisation's assignment.
    */
-  const windowsOf = async (request: FastifyRequest, id: string) => {
+  const windowsOf = async (request: FastifyRequest, id: string, db: Queryable = pool) => {
     const scope = scopeOf(request);
     if (scope.organisationId === undefined) return null;
-    return (await offersOf(pool, id))
+    return (await offersOf(db, id))
       .filter((o) => o.organisation_id === scope.organisationId)
       .map((o) => ({
         from: Date.parse(o.offered_at),
@@ -219,9 +220,9 @@ export async function leadRoutes(parent: FastifyInstance, services: Services): P
     runCommand(services, leads, id, cmd, metadataFromRequest(request));
   const rulebook = (request: FastifyRequest, cmd: RulebookCommand) => runCommand(services, leadRules, RULEBOOK_ID, cmd, metadataFromRequest(request));
   /** The lead as the caller sees it; those who see all leads also get its offers. */
-  const viewFor = async (request: FastifyRequest, id: string): Promise<Lead> => {
-    const lead = await load(request, id);
-    return scopeOf(request).organisationId === undefined ? { ...lead, offers: await offersOf(pool, id) } : lead;
+  const viewFor = async (request: FastifyRequest, id: string, db: Queryable = pool): Promise<Lead> => {
+    const lead = await load(request, id, db);
+    return scopeOf(request).organisationId === undefined ? { ...lead, offers: await offersOf(db, id) } : lead;
   };
 
   app.get(
@@ -238,7 +239,7 @@ export async function leadRoutes(parent: FastifyInstance, services: Services): P
     async (request, reply) => {
       const q = request.query;
       const { rows, total } = await listLeads(
-        pool,
+        reads,
         scopeOf(request),
         { ...q.filters, search: q.search, ids: q.ids },
         { offset: q.offset, limit: q.limit, sort: q.sort },
@@ -269,7 +270,7 @@ export async function leadRoutes(parent: FastifyInstance, services: Services): P
           { type: 'ExportDownloaded.v1', data: { userId: request.principal.id, export: 'leads', filters: exportFilters(request) } },
           auditActorOf(request),
         );
-      return sendCsv(reply, recordedWhenDone(csvLines(CSV_COLUMNS, allLeads(pool, scopeOf(request), { ...q.filters, search: q.search })), recorded));
+      return sendCsv(reply, recordedWhenDone(csvLines(CSV_COLUMNS, allLeads(reads, scopeOf(request), { ...q.filters, search: q.search })), recorded));
     },
   );
 
@@ -285,7 +286,7 @@ export async function leadRoutes(parent: FastifyInstance, services: Services): P
     },
     async (request) => ({
       success: true as const,
-      data: await leadReports(pool, scopeOf(request)),
+      data: await leadReports(reads, scopeOf(request)),
     }),
   );
 
@@ -300,7 +301,7 @@ export async function leadRoutes(parent: FastifyInstance, services: Services): P
     },
     async () => ({
       success: true as const,
-      data: await routableOrganisations(pool),
+      data: await routableOrganisations(reads),
     }),
   );
 
@@ -367,8 +368,8 @@ export async function leadRoutes(parent: FastifyInstance, services: Services): P
       },
     },
     async (request) => {
-      if (!request.query.asOf) return recordAnswer(await viewFor(request, request.params.id));
-      const lead = await load(request, request.params.id);
+      if (!request.query.asOf) return recordAnswer(await viewFor(request, request.params.id, reads));
+      const lead = await load(request, request.params.id, reads);
       const { type, versions } = await leadVersions(request, lead.id);
       const found = await asOfAnswer(services, type, lead.id, request.query.asOf, request.principal, LEAD_MESSAGES.notFound);
       // An organisation reads only the moments while the lead was offered to it.
@@ -407,9 +408,9 @@ export async function leadRoutes(parent: FastifyInstance, services: Services): P
       },
     },
     async (request) => {
-      const lead = await load(request, request.params.id);
-      const history = inCommandOrder(await statusHistoryOf(pool, 'leads', lead.id));
-      const windows = await windowsOf(request, lead.id);
+      const lead = await load(request, request.params.id, reads);
+      const history = inCommandOrder(await statusHistoryOf(reads, 'leads', lead.id));
+      const windows = await windowsOf(request, lead.id, reads);
       if (!windows) return { success: true as const, data: history };
       return {
         success: true as const,
@@ -420,13 +421,13 @@ export async function leadRoutes(parent: FastifyInstance, services: Services): P
     },
   );
 
-  /** The lead's versions as the caller may see them: an organisation, only those while it was offered the lead, with no contact unless it holds it accepted. */
+  /** The lead's versions as the caller may see them (GET only): an organisation, only those while it was offered the lead, with no contact unless it holds it accepted. */
   const leadVersions = async (request: FastifyRequest, id: string) => {
     const state = await loadLead(services, id);
     if (!state) throw new HttpError(404, 'NOT_FOUND', LEAD_MESSAGES.notFound);
     const type = leadVersionType(viewerOf(request), state);
     const versions = await versionsAnswer(services, type, id, request.principal, LEAD_MESSAGES.notFound);
-    const windows = await windowsOf(request, id);
+    const windows = await windowsOf(request, id, reads);
     if (!windows) return { type, versions };
     const assignment = (eventType: string) => eventType.startsWith('LeadAssigned.');
     return {
@@ -448,7 +449,7 @@ export async function leadRoutes(parent: FastifyInstance, services: Services): P
       },
     },
     async (request) => {
-      const lead = await load(request, request.params.id);
+      const lead = await load(request, request.params.id, reads);
       return { success: true as const, data: (await leadVersions(request, lead.id)).versions };
     },
   );
@@ -578,8 +579,8 @@ export async function leadRoutes(parent: FastifyInstance, services: Services): P
       ]);
   };
 
-  const ruleAnswer = async (id: string, message?: string) => {
-    const rule = (await ruleViews(pool)).find((r) => r.id === id);
+  const ruleAnswer = async (id: string, message?: string, db: Queryable = pool) => {
+    const rule = (await ruleViews(db)).find((r) => r.id === id);
     if (!rule) throw new HttpError(404, 'NOT_FOUND', RULE_MESSAGES.notFound);
     return recordAnswer(rule, message);
   };
@@ -597,7 +598,7 @@ export async function leadRoutes(parent: FastifyInstance, services: Services): P
     async (request, reply) => {
       const q = request.query;
       const named = q.ids ? new Set(q.ids) : undefined;
-      const all = (await ruleViews(pool)).filter((rule) => !named || named.has(rule.id));
+      const all = (await ruleViews(reads)).filter((rule) => !named || named.has(rule.id));
       const rows = all.slice(q.offset, q.offset + q.limit);
       if (q.reactAdmin) return sendList(reply, 'lead-rules', q, rows, all.length) as typeof rows;
       return {
@@ -608,7 +609,7 @@ export async function leadRoutes(parent: FastifyInstance, services: Services): P
   );
 
   app.get('/lead-rules/:id', { schema: { tags, summary: 'One routing rule', params: uuidParam, response: { 200: ruleAnswerSchema } } }, async (request) =>
-    ruleAnswer(request.params.id),
+    ruleAnswer(request.params.id, undefined, reads),
   );
 
   app.post(

@@ -76,6 +76,7 @@ import { HttpError } from '../plugins/errors';
 import { AttemptLimit } from '../plugins/throttle';
 import { readMultipart, sendUpload, uploadNameParam, type FileRule } from '../plugins/uploads';
 import { storeUpload } from '../../platform/uploadStorage';
+import type { Queryable } from '../../platform/db';
 import type { Services } from '../../platform/services';
 import { certificatePdf } from './certificatePdf';
 import { answerCreated, earlierCreation, newRecordId } from './created';
@@ -197,7 +198,7 @@ const CERTIFICATION_CSV: CsvColumns<CertificationRow> = [
 
 export async function learningRoutes(parent: FastifyInstance, services: Services): Promise<void> {
   const app = parent.withTypeProvider<ZodTypeProvider>();
-  const { pool, config } = services;
+  const { pool, reads, config } = services;
   const tags = ['learning'];
   const verifications = new AttemptLimit(
     services.redis,
@@ -222,12 +223,12 @@ export async function learningRoutes(parent: FastifyInstance, services: Services
     runCommand(services, decider, id, cmd, metadataFromRequest(request));
 
   /** A course the caller may see (learners: published and offered to their role), or 404. */
-  const visibleCourse = async (request: FastifyRequest, id: string) => {
-    const course = await findCourse(pool, viewerOf(request), id);
+  const visibleCourse = async (request: FastifyRequest, id: string, db: Queryable = pool) => {
+    const course = await findCourse(db, viewerOf(request), id);
     if (!course) throw new HttpError(404, 'NOT_FOUND', COURSE_MESSAGES.notFound);
     return course;
   };
-  const adminCourse = async (request: FastifyRequest, id: string) => (await visibleCourse(request, id)) as CourseAdminView;
+  const adminCourse = async (request: FastifyRequest, id: string, db: Queryable = pool) => (await visibleCourse(request, id, db)) as CourseAdminView;
   /** The course's state from its stream, for a command (404 when it does not exist or is hidden from the caller). */
   const liveCourse = async (request: FastifyRequest, id: string) => {
     await visibleCourse(request, id);
@@ -235,8 +236,8 @@ export async function learningRoutes(parent: FastifyInstance, services: Services
     if (state.status === 'none') throw new HttpError(404, 'NOT_FOUND', COURSE_MESSAGES.notFound);
     return state;
   };
-  const standing = async (request: FastifyRequest, courseId: string) => {
-    const enrolment = await findEnrolment(pool, request.principal.id, courseId);
+  const standing = async (request: FastifyRequest, courseId: string, db: Queryable = pool) => {
+    const enrolment = await findEnrolment(db, request.principal.id, courseId);
     if (!enrolment) throw new HttpError(404, 'NOT_ENROLLED', ENROLMENT_MESSAGES.notEnrolled);
     return enrolment;
   };
@@ -256,7 +257,7 @@ export async function learningRoutes(parent: FastifyInstance, services: Services
     async (request, reply) => {
       const q = request.query;
       const { rows, total } = await listCourses(
-        pool,
+        reads,
         viewerOf(request),
         { ...q.filters, search: q.search, ids: q.ids },
         { offset: q.offset, limit: q.limit, sort: q.sort },
@@ -275,7 +276,7 @@ export async function learningRoutes(parent: FastifyInstance, services: Services
       reply.header('content-type', 'text/csv; charset=utf-8');
       reply.header('content-disposition', `attachment; filename="courses-${new Date().toISOString().slice(0, 10)}.csv"`);
       reply.header('cache-control', 'private, no-store');
-      return sendCsv(reply, csvLines(COURSE_CSV, allCourses(pool, viewerOf(request), { ...q.filters, search: q.search })));
+      return sendCsv(reply, csvLines(COURSE_CSV, allCourses(reads, viewerOf(request), { ...q.filters, search: q.search })));
     },
   );
 
@@ -310,7 +311,7 @@ export async function learningRoutes(parent: FastifyInstance, services: Services
         response: { 200: courseAnswer },
       },
     },
-    async (request) => recordAnswer(await visibleCourse(request, request.params.id)),
+    async (request) => recordAnswer(await visibleCourse(request, request.params.id, reads)),
   );
 
   app.put(
@@ -363,8 +364,8 @@ export async function learningRoutes(parent: FastifyInstance, services: Services
     '/courses/:id/history',
     { schema: { tags, summary: "A course's status history (draft, published, archived)", params: uuidParam, response: { 200: courseHistoryAnswer } } },
     async (request) => {
-      const course = await adminCourse(request, request.params.id);
-      return { success: true as const, data: await statusHistoryOf(pool, 'courses', course.id) };
+      const course = await adminCourse(request, request.params.id, reads);
+      return { success: true as const, data: await statusHistoryOf(reads, 'courses', course.id) };
     },
   );
 
@@ -392,8 +393,8 @@ export async function learningRoutes(parent: FastifyInstance, services: Services
       },
     },
     async (request) => {
-      const course = await adminCourse(request, request.params.id);
-      return { success: true as const, data: (await courseVersions(pool, course.id)).map((version) => ({ ...version, content: { ...version.content } })) };
+      const course = await adminCourse(request, request.params.id, reads);
+      return { success: true as const, data: (await courseVersions(reads, course.id)).map((version) => ({ ...version, content: { ...version.content } })) };
     },
   );
 
@@ -421,8 +422,8 @@ export async function learningRoutes(parent: FastifyInstance, services: Services
     '/courses/:id/progress',
     { schema: { tags, summary: 'Your enrolment in the course: lessons done, progress, attempts', params: uuidParam, response: { 200: enrolmentAnswer } } },
     async (request) => {
-      await visibleCourse(request, request.params.id);
-      return recordAnswer(await standing(request, request.params.id));
+      await visibleCourse(request, request.params.id, reads);
+      return recordAnswer(await standing(request, request.params.id, reads));
     },
   );
 
@@ -445,8 +446,8 @@ export async function learningRoutes(parent: FastifyInstance, services: Services
     '/courses/:id/attempts',
     { schema: { tags, summary: 'Your graded attempts at the quiz, newest first, with explanations', params: uuidParam, response: { 200: attemptListAnswer } } },
     async (request, reply) => {
-      await visibleCourse(request, request.params.id);
-      const rows = await attemptsOf(pool, request.principal.id, request.params.id);
+      await visibleCourse(request, request.params.id, reads);
+      const rows = await attemptsOf(reads, request.principal.id, request.params.id);
       return sendList(reply, 'attempts', { reactAdmin: true, offset: 0, limit: rows.length || 1, page: 1 }, rows, rows.length) as z.infer<
         typeof attemptListAnswer
       >;
@@ -492,7 +493,7 @@ export async function learningRoutes(parent: FastifyInstance, services: Services
     async (request, reply) => {
       const q = request.query;
       const { rows, total } = await listEnrolments(
-        pool,
+        reads,
         viewerOf(request),
         { ...q.filters, search: q.search, ids: q.ids },
         { offset: q.offset, limit: q.limit, sort: q.sort },
@@ -516,7 +517,7 @@ export async function learningRoutes(parent: FastifyInstance, services: Services
     async (request, reply) => {
       const q = request.query;
       const { rows, total } = await listCertifications(
-        pool,
+        reads,
         viewerOf(request),
         { ...q.filters, search: q.search, ids: q.ids },
         { offset: q.offset, limit: q.limit, sort: q.sort },
@@ -548,7 +549,7 @@ export async function learningRoutes(parent: FastifyInstance, services: Services
         );
       return sendCsv(
         reply,
-        recordedWhenDone(csvLines(CERTIFICATION_CSV, allCertifications(pool, viewerOf(request), { ...q.filters, search: q.search })), recorded),
+        recordedWhenDone(csvLines(CERTIFICATION_CSV, allCertifications(reads, viewerOf(request), { ...q.filters, search: q.search })), recorded),
       );
     },
   );
@@ -565,12 +566,12 @@ export async function learningRoutes(parent: FastifyInstance, services: Services
     },
     async (request) => {
       await verifications.consume(request.ip);
-      return verifyCertification(pool, request.params.code, new Date());
+      return verifyCertification(reads, request.params.code, new Date());
     },
   );
 
-  const loadCertification = async (request: FastifyRequest, id: string) => {
-    const found = await findCertification(pool, viewerOf(request), id);
+  const loadCertification = async (request: FastifyRequest, id: string, db: Queryable = pool) => {
+    const found = await findCertification(db, viewerOf(request), id);
     if (!found) throw new HttpError(404, 'NOT_FOUND', ENROLMENT_MESSAGES.certificationNotFound);
     return found;
   };
@@ -585,7 +586,7 @@ export async function learningRoutes(parent: FastifyInstance, services: Services
         response: { 200: certificationAnswer },
       },
     },
-    async (request) => recordAnswer(await loadCertification(request, request.params.id)),
+    async (request) => recordAnswer(await loadCertification(request, request.params.id, reads)),
   );
 
   app.get(
@@ -594,7 +595,7 @@ export async function learningRoutes(parent: FastifyInstance, services: Services
       schema: { tags, summary: 'The certificate as a PDF: name, course, dates and verification code', params: uuidParam, response: { 200: fileAnswer('PDF') } },
     },
     async (request, reply) => {
-      const certification = await loadCertification(request, request.params.id);
+      const certification = await loadCertification(request, request.params.id, reads);
       const origin = `${request.protocol}://${request.host}`;
       const pdf = await certificatePdf({
         holder: certification.user_name,
@@ -615,8 +616,8 @@ export async function learningRoutes(parent: FastifyInstance, services: Services
 
   // ---- assignments, the owner's matrix, the admins' report ----
 
-  const assignmentById = async (request: FastifyRequest, id: string) => {
-    const { rows } = await listAssignments(pool, viewerOf(request), { ids: [id] }, { offset: 0, limit: 1 });
+  const assignmentById = async (request: FastifyRequest, id: string, db: Queryable = pool) => {
+    const { rows } = await listAssignments(db, viewerOf(request), { ids: [id] }, { offset: 0, limit: 1 });
     if (!rows[0]) throw new HttpError(404, 'NOT_FOUND', ASSIGNMENT_MESSAGES.notFound);
     return rows[0];
   };
@@ -633,7 +634,7 @@ export async function learningRoutes(parent: FastifyInstance, services: Services
     },
     async (request, reply) => {
       const q = request.query;
-      const { rows, total } = await listAssignments(pool, viewerOf(request), { ...q.filters, ids: q.ids }, { offset: q.offset, limit: q.limit, sort: q.sort });
+      const { rows, total } = await listAssignments(reads, viewerOf(request), { ...q.filters, ids: q.ids }, { offset: q.offset, limit: q.limit, sort: q.sort });
       return sendList(reply, 'assignments', q, rows, total) as z.infer<typeof assignmentListAnswer>;
     },
   );
@@ -641,7 +642,7 @@ export async function learningRoutes(parent: FastifyInstance, services: Services
   app.get(
     '/learning/assignments/:id',
     { schema: { tags, summary: 'One assignment', params: uuidParam, response: { 200: assignmentAnswer } } },
-    async (request) => recordAnswer(await assignmentById(request, request.params.id)),
+    async (request) => recordAnswer(await assignmentById(request, request.params.id, reads)),
   );
 
   app.post(
@@ -714,7 +715,7 @@ export async function learningRoutes(parent: FastifyInstance, services: Services
           { field: 'organisation_id', message: 'Required for administrators.' },
         ]);
       if (isSubUserRole(viewer.role)) throw new HttpError(403, 'INSUFFICIENT_PERMISSIONS', 'Only the organisation owner sees the training matrix.');
-      return { success: true as const, message: 'Training matrix', data: await trainingMatrix(pool, organisationId) };
+      return { success: true as const, message: 'Training matrix', data: await trainingMatrix(reads, organisationId) };
     },
   );
 
@@ -724,7 +725,7 @@ export async function learningRoutes(parent: FastifyInstance, services: Services
     async () => ({
       success: true as const,
       message: 'Course report',
-      data: { courses: await courseReport(pool) },
+      data: { courses: await courseReport(reads) },
     }),
   );
 

@@ -21,7 +21,7 @@ export async function notificationRoutes(parent: FastifyInstance, services: Serv
     { schema: { tags: ['notifications'], summary: 'My notifications', querystring: listQuery, response: { 200: notificationListAnswer } } },
     async (request, reply) => {
       const q = request.query;
-      const { rows, total, unread } = await listNotifications(services.pool, request.principal.id, {
+      const { rows, total, unread } = await listNotifications(services.reads, request.principal.id, {
         offset: q.offset,
         limit: q.limit,
         unreadOnly: q.filters.unread,

@@ -44,6 +44,7 @@ import { linkOrderAtCheckout } from '../../commands/projects';
 import { findProjectRow } from '../../projections/projects';
 import { isLinkableProject, NOT_LINKABLE_MESSAGE } from '../../domain/projects/projects';
 import { HttpError } from '../plugins/errors';
+import type { Queryable } from '../../platform/db';
 import type { Services } from '../../platform/services';
 import { cachedRead, type AnswerCache } from './answerCache';
 import { MAX_PAGE_OFFSET } from '../../contracts/lists';
@@ -80,13 +81,13 @@ const CSV_COLUMNS: CsvColumns<OrderExportRow> = [
 
 export async function orderRoutes(parent: FastifyInstance, services: Services, answers: AnswerCache): Promise<void> {
   const app = parent.withTypeProvider<ZodTypeProvider>();
-  const { pool } = services;
+  const { pool, reads } = services;
   const scopeOf = (request: FastifyRequest): OrderScope => ({
     organisationId: seesAllOrganisations(request.principal.role) ? undefined : request.principal.organisationId,
   });
   /** An order the caller may not see is answered exactly like one that does not exist. */
-  const load = async (request: FastifyRequest, id: string) => {
-    const order = await findOrder(pool, id, scopeOf(request));
+  const load = async (request: FastifyRequest, id: string, db: Queryable = pool) => {
+    const order = await findOrder(db, id, scopeOf(request));
     if (!order) throw new HttpError(404, 'NOT_FOUND', ORDER_MESSAGES.notFound);
     return order;
   };
@@ -117,7 +118,7 @@ export async function orderRoutes(parent: FastifyInstance, services: Services, a
         ]);
       if (!after && q.offset >= MAX_PAGE_OFFSET)
         throw new HttpError(400, 'VALIDATION_ERROR', ORDER_LIST_MESSAGES.tooDeep, [{ field: 'page', message: ORDER_LIST_MESSAGES.tooDeep }]);
-      const { rows, total } = await listOrders(pool, scopeOf(request), orderFiltersOf(q), { offset: q.offset, limit: q.limit, sort: q.sort, after });
+      const { rows, total } = await listOrders(reads, scopeOf(request), orderFiltersOf(q), { offset: q.offset, limit: q.limit, sort: q.sort, after });
       // Deep pages: `nextCursor` continues newest-first without an OFFSET.
       const last = rows.length === q.limit && (!q.sort || (q.sort.field === 'created_at' && q.sort.order === 'DESC')) ? rows.at(-1) : undefined;
       return sendList(reply, 'orders', q, rows, total, last ? encodeOrderCursor(last) : undefined);
@@ -135,7 +136,7 @@ export async function orderRoutes(parent: FastifyInstance, services: Services, a
       },
     },
     async (request) => {
-      return { success: true as const, data: await orderStatusCounts(pool, scopeOf(request), orderFiltersOf(request.query)) };
+      return { success: true as const, data: await orderStatusCounts(reads, scopeOf(request), orderFiltersOf(request.query)) };
     },
   );
 
@@ -169,7 +170,7 @@ export async function orderRoutes(parent: FastifyInstance, services: Services, a
       },
     },
     async (request) => {
-      return { success: true as const, data: await orderOrganisations(pool, scopeOf(request)) };
+      return { success: true as const, data: await orderOrganisations(reads, scopeOf(request)) };
     },
   );
 
@@ -182,14 +183,14 @@ export async function orderRoutes(parent: FastifyInstance, services: Services, a
         response: { 200: shippingProfileAnswer },
       },
     },
-    async (request) => ({ success: true as const, data: await orderShippingProfile(pool, request.principal.organisationId) }),
+    async (request) => ({ success: true as const, data: await orderShippingProfile(reads, request.principal.organisationId) }),
   );
 
   app.get(
     '/orders/stats',
     { schema: { tags: ['orders'], summary: 'Order statistics of the orders the caller sees', response: { 200: orderStatisticsAnswer } } },
     async (request) => {
-      return { success: true as const, data: await orderStatistics(pool, scopeOf(request)) };
+      return { success: true as const, data: await orderStatistics(reads, scopeOf(request)) };
     },
   );
 
@@ -208,7 +209,7 @@ export async function orderRoutes(parent: FastifyInstance, services: Services, a
       async (
         request: FastifyRequest<{ Params: z.output<typeof orderParam>; Querystring: z.output<typeof asOfQuery> }>,
       ): Promise<z.infer<typeof orderReadAnswer>> => {
-        const order = await load(request, request.params.id);
+        const order = await load(request, request.params.id, reads);
         if (request.query.asOf)
           return recordAnswer(await asOfAnswer(services, VERSIONED_RECORDS.orders, order.id, request.query.asOf, request.principal, ORDER_MESSAGES.notFound));
         return { success: true as const, data: order };
@@ -221,15 +222,15 @@ export async function orderRoutes(parent: FastifyInstance, services: Services, a
     type: VERSIONED_RECORDS.orders,
     params: orderParam,
     notFound: ORDER_MESSAGES.notFound,
-    visible: async (request, id) => (await load(request, id)).id,
+    visible: async (request, id) => (await load(request, id, reads)).id,
   });
 
   app.get(
     '/orders/:id/track',
     { schema: { tags: ['orders'], summary: 'An order and its status timeline', params: orderParam, response: { 200: orderTrackAnswer } } },
     async (request) => {
-      const order = await load(request, request.params.id);
-      const history = await statusHistoryOf(pool, 'orders', order.id);
+      const order = await load(request, request.params.id, reads);
+      const history = await statusHistoryOf(reads, 'orders', order.id);
       return { success: true as const, data: { order, timeline: history } };
     },
   );
@@ -238,8 +239,8 @@ export async function orderRoutes(parent: FastifyInstance, services: Services, a
     '/orders/:id/history',
     { schema: { tags: ['orders'], summary: "An order's status history", params: orderParam, response: { 200: statusHistoryAnswer } } },
     async (request) => {
-      const order = await load(request, request.params.id);
-      return { success: true as const, data: await statusHistoryOf(pool, 'orders', order.id) };
+      const order = await load(request, request.params.id, reads);
+      return { success: true as const, data: await statusHistoryOf(reads, 'orders', order.id) };
     },
   );
 

@@ -25,6 +25,7 @@ import type { Applicant } from '../plugins/auth';
 import { HttpError } from '../plugins/errors';
 import { IMAGE_TYPES, readMultipart } from '../plugins/uploads';
 import { removeUpload, storeUpload } from '../../platform/uploadStorage';
+import type { Queryable } from '../../platform/db';
 import type { Services } from '../../platform/services';
 import { sendList } from './lists';
 import { uuidParam, validationError } from './validation';
@@ -49,7 +50,7 @@ export const PARTNER_ROUTE_MESSAGES = {
 
 export async function partnerRoutes(parent: FastifyInstance, services: Services): Promise<void> {
   const app = parent.withTypeProvider<ZodTypeProvider>();
-  const { pool } = services;
+  const { pool, reads } = services;
 
   const checkOwn = (applicant: Applicant, claimed: string | undefined) => {
     if (claimed !== undefined && claimed !== applicant.userId) throw new HttpError(403, 'FORBIDDEN', PARTNER_ROUTE_MESSAGES.otherUser);
@@ -61,8 +62,8 @@ export async function partnerRoutes(parent: FastifyInstance, services: Services)
     actorRole: applicant.role,
   });
 
-  const load = async (id: string): Promise<PartnerRow> => {
-    const row = await findPartner(pool, id);
+  const load = async (id: string, db: Queryable = pool): Promise<PartnerRow> => {
+    const row = await findPartner(db, id);
     if (!row) throw new HttpError(404, 'NOT_FOUND', PARTNER_ROUTE_MESSAGES.notFound);
     return row;
   };
@@ -168,7 +169,7 @@ export async function partnerRoutes(parent: FastifyInstance, services: Services)
       const status = admin ? q.filters.status : 'approved';
       if (!admin && q.filters.status && q.filters.status !== 'approved') return sendList(reply, 'partners', q, [], 0) as z.infer<typeof partnerListAnswer>;
       const { rows, total } = await listPartners(
-        pool,
+        reads,
         { ids: q.ids, status, region: q.filters.region, tier: q.filters.tier, category: q.filters.category, search: q.search, searchContacts: admin },
         { offset: q.offset, limit: q.limit, sort: q.sort },
       );
@@ -192,7 +193,7 @@ export async function partnerRoutes(parent: FastifyInstance, services: Services)
     async (request) => {
       // Only the applicant's own account reads its whole application; its team members see the directory's view (domain/access lets them in with Partners.Read only).
       const own = request.principal.id === request.params.id;
-      const row = await load(request.params.id);
+      const row = await load(request.params.id, reads);
       if (request.query.asOf) {
         if (!isAdminRole(request.principal.role) && !own) throw new HttpError(403, 'FORBIDDEN', PARTNER_ROUTE_MESSAGES.pastVersionsOwnOnly);
         return recordAnswer(
@@ -212,7 +213,7 @@ export async function partnerRoutes(parent: FastifyInstance, services: Services)
     type: VERSIONED_RECORDS.partners,
     params: uuidParam,
     notFound: PARTNER_ROUTE_MESSAGES.notFound,
-    visible: async (_request, id) => (await load(id)).id,
+    visible: async (_request, id) => (await load(id, reads)).id,
   });
 
   app.get(
@@ -228,7 +229,7 @@ export async function partnerRoutes(parent: FastifyInstance, services: Services)
     async (request) => {
       const stream = await services.store.readStream(partners.streamId(request.params.id));
       if (stream.length === 0) throw new HttpError(404, 'NOT_FOUND', PARTNER_ROUTE_MESSAGES.notFound);
-      return { success: true as const, data: await partnerHistoryOf(pool, request.params.id, stream) };
+      return { success: true as const, data: await partnerHistoryOf(reads, request.params.id, stream) };
     },
   );
 

@@ -19,6 +19,7 @@ import { metadataFromRequest, runCommand } from '../../platform/commands/dispatc
 import { HttpError } from '../plugins/errors';
 import { IMAGE_TYPES, readMultipart, type FileRule } from '../plugins/uploads';
 import { removeUpload, storeUpload } from '../../platform/uploadStorage';
+import type { Queryable } from '../../platform/db';
 import type { Services } from '../../platform/services';
 import { listQuerySchema } from '../../contracts/lists';
 import { sendList } from './lists';
@@ -75,9 +76,9 @@ async function readProductForm(request: Parameters<typeof readMultipart>[0]) {
 
 export async function productRoutes(parent: FastifyInstance, services: Services): Promise<void> {
   const app = parent.withTypeProvider<ZodTypeProvider>();
-  const { pool, config } = services;
-  const load = async (id: string) => {
-    const row = await findProduct(pool, id);
+  const { pool, reads, config } = services;
+  const load = async (id: string, db: Queryable = pool) => {
+    const row = await findProduct(db, id);
     if (!row) throw new HttpError(404, 'NOT_FOUND', PRODUCT_MESSAGES.notFound);
     return row;
   };
@@ -86,10 +87,10 @@ export async function productRoutes(parent: FastifyInstance, services: Services)
    * The caller's organisation's catalogue discount (its programme tier in force now), the one an order
    * placed now carries; null for staff and for an organisation without a tier or a discount.
    */
-  const callerDiscount = async (request: FastifyRequest) => {
+  const callerDiscount = async (request: FastifyRequest, db: Queryable) => {
     const { principal } = request;
     if (seesAllOrganisations(principal.role) || !principal.organisationId) return null;
-    const tier = await tierInForceAt(pool, principal.organisationId, new Date());
+    const tier = await tierInForceAt(db, principal.organisationId, new Date());
     const percent = tier?.benefits.catalogue_discount_percent ?? 0;
     return tier && percent > 0 ? { percent, tier: tier.name } : null;
   };
@@ -119,11 +120,11 @@ export async function productRoutes(parent: FastifyInstance, services: Services)
     async (request, reply) => {
       const q = request.query;
       const { rows, total } = await listProducts(
-        pool,
+        reads,
         { category: q.filters.category, stock: q.filters.stock, delivery: q.filters.delivery, search: q.search, ids: q.ids },
         { offset: q.offset, limit: q.limit, sort: q.sort },
       );
-      const data = rows.map(toProductView).map(withDiscount(await callerDiscount(request)));
+      const data = rows.map(toProductView).map(withDiscount(await callerDiscount(request, reads)));
       // For react-admin sendList answers the bare array (the other list envelope is not this route's).
       if (q.reactAdmin) return sendList(reply, 'products', q, data, total) as CatalogueProduct[];
       // The specification reads a `data` array.
@@ -143,12 +144,12 @@ export async function productRoutes(parent: FastifyInstance, services: Services)
       },
     },
     async (request) => {
-      const product = await load(request.params.id);
+      const product = await load(request.params.id, reads);
       if (request.query.asOf)
         return recordAnswer(
           await asOfAnswer(services, VERSIONED_RECORDS.products, product.id, request.query.asOf, request.principal, PRODUCT_MESSAGES.notFound),
         );
-      return { success: true as const, data: withDiscount(await callerDiscount(request))(toProductView(product)) };
+      return { success: true as const, data: withDiscount(await callerDiscount(request, reads))(toProductView(product)) };
     },
   );
 
@@ -157,7 +158,7 @@ export async function productRoutes(parent: FastifyInstance, services: Services)
     type: VERSIONED_RECORDS.products,
     params: uuidParam,
     notFound: PRODUCT_MESSAGES.notFound,
-    visible: async (_request, id) => (await load(id)).id,
+    visible: async (_request, id) => (await load(id, reads)).id,
   });
 
   app.post(

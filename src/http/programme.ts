@@ -24,6 +24,7 @@ import { findRun, findTier, listRuns, listStandings, listTiers, standingHistoryO
 import { metadataFromRequest, runCommand, waitForReadModels } from '../../platform/commands/dispatch';
 import { evaluateProgramme } from '../../commands/programme';
 import { HttpError } from '../plugins/errors';
+import type { Queryable } from '../../platform/db';
 import type { Services } from '../../platform/services';
 import { answerCreated, earlierCreation, newRecordId } from './created';
 import { booleanFilter, listQuerySchema } from '../../contracts/lists';
@@ -52,10 +53,10 @@ function visibleOrganisation(request: FastifyRequest, id: string): string {
 
 export async function programmeRoutes(parent: FastifyInstance, services: Services) {
   const app = parent.withTypeProvider<ZodTypeProvider>();
-  const { pool } = services;
+  const { pool, reads } = services;
 
-  const standingFor = async (organisationId: string) => {
-    const standing = await standingOf(pool, organisationId, new Date());
+  const standingFor = async (organisationId: string, db: Queryable = pool) => {
+    const standing = await standingOf(db, organisationId, new Date());
     if (!standing) throw new HttpError(404, 'NOT_FOUND', NOT_FOUND);
     return standing;
   };
@@ -74,14 +75,14 @@ export async function programmeRoutes(parent: FastifyInstance, services: Service
     },
     async (request, reply) => {
       const q = request.query;
-      const all = await listTiers(pool, q.ids);
+      const all = await listTiers(reads, q.ids);
       const sorted = q.sort?.order === 'DESC' ? [...all].reverse() : all;
       return sendList(reply, 'tiers', q, sorted.slice(q.offset, q.offset + q.limit), all.length) as z.infer<typeof tierListAnswer>;
     },
   );
 
   app.get('/programme/tiers/:id', { schema: { tags, summary: 'One tier', params: uuidParam, response: { 200: tierAnswer } } }, async (request) => {
-    const tier = await findTier(pool, request.params.id);
+    const tier = await findTier(reads, request.params.id);
     if (!tier) throw new HttpError(404, 'NOT_FOUND', TIER_NOT_FOUND);
     return recordAnswer(tier);
   });
@@ -133,7 +134,7 @@ export async function programmeRoutes(parent: FastifyInstance, services: Service
     { schema: { tags: ['versions'], summary: 'The versions of a tier: who changed what and when', params: uuidParam, response: { 200: versionsAnswer } } },
     async (request) => {
       const id = request.params.id;
-      if (!(await findTier(pool, id))) throw new HttpError(404, 'NOT_FOUND', TIER_NOT_FOUND);
+      if (!(await findTier(reads, id))) throw new HttpError(404, 'NOT_FOUND', TIER_NOT_FOUND);
       return { success: true as const, data: await versionsAnswerOf(services, tierVersionType, id, request.principal, TIER_NOT_FOUND) };
     },
   );
@@ -152,7 +153,7 @@ export async function programmeRoutes(parent: FastifyInstance, services: Service
     async (request) => {
       const organisationId = request.principal.organisationId;
       if (!organisationId) throw new HttpError(404, 'NOT_FOUND', NOT_FOUND);
-      return recordAnswer(await standingFor(organisationId));
+      return recordAnswer(await standingFor(organisationId, reads));
     },
   );
 
@@ -170,7 +171,7 @@ export async function programmeRoutes(parent: FastifyInstance, services: Service
       const q = request.query;
       const organisationId = seesAllOrganisations(request.principal.role) ? null : (request.principal.organisationId ?? '00000000-0000-0000-0000-000000000000');
       const { rows, total } = await listStandings(
-        pool,
+        reads,
         { organisationId, ids: q.ids, tier: q.filters.tier, atRisk: q.filters.at_risk, q: q.search },
         { limit: q.limit, offset: q.offset },
       );
@@ -181,7 +182,7 @@ export async function programmeRoutes(parent: FastifyInstance, services: Service
   app.get(
     '/programme/organisations/:id/standing',
     { schema: { tags, summary: 'An organisation’s standing (a partner: its own)', params: uuidParam, response: { 200: standingAnswer } } },
-    async (request) => recordAnswer(await standingFor(visibleOrganisation(request, request.params.id))),
+    async (request) => recordAnswer(await standingFor(visibleOrganisation(request, request.params.id), reads)),
   );
 
   app.get(
@@ -196,8 +197,8 @@ export async function programmeRoutes(parent: FastifyInstance, services: Service
     },
     async (request) => {
       const id = visibleOrganisation(request, request.params.id);
-      await standingFor(id);
-      return { success: true as const, data: { history: await standingHistoryOf(pool, id) } };
+      await standingFor(id, reads);
+      return { success: true as const, data: { history: await standingHistoryOf(reads, id) } };
     },
   );
 
@@ -294,7 +295,7 @@ export async function programmeRoutes(parent: FastifyInstance, services: Service
     { schema: { tags, summary: 'Evaluation runs, newest first', querystring: runListQuery, response: { 200: evaluationRunListAnswer } } },
     async (request, reply) => {
       const q = request.query;
-      const { rows, total } = await listRuns(pool, { limit: q.limit, offset: q.offset, ids: q.ids });
+      const { rows, total } = await listRuns(reads, { limit: q.limit, offset: q.offset, ids: q.ids });
       return sendList(
         reply,
         'evaluations',
@@ -309,7 +310,7 @@ export async function programmeRoutes(parent: FastifyInstance, services: Service
     '/programme/evaluations/:id',
     { schema: { tags, summary: 'One evaluation run with the result for every organisation', params: uuidParam, response: { 200: evaluationRunAnswer } } },
     async (request) => {
-      const run = await findRun(pool, request.params.id);
+      const run = await findRun(reads, request.params.id);
       if (!run) throw new HttpError(404, 'NOT_FOUND', 'Evaluation run not found.');
       return recordAnswer(run);
     },

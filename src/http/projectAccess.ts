@@ -6,6 +6,7 @@ import { POSSIBLE_EXISTING_REGISTRATION } from '../../domain/projects/registrati
 import { findPossibleConflicts, findProjectRow, laterRegistrations, toProjectView, type ProjectRow, type ProjectScope } from '../../projections/projects';
 import { metadataFromRequest, runCommand } from '../../platform/commands/dispatch';
 import { HttpError } from '../plugins/errors';
+import type { Queryable } from '../../platform/db';
 import type { Services } from '../../platform/services';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -23,15 +24,15 @@ export function projectAccess(services: Services) {
   });
 
   /** A project the caller may not see is answered exactly like one that does not exist. */
-  const load = async (request: FastifyRequest, id: string): Promise<ProjectRow> => {
-    const row = await findProjectRow(pool, id, scopeOf(request));
+  const load = async (request: FastifyRequest, id: string, db: Queryable = pool): Promise<ProjectRow> => {
+    const row = await findProjectRow(db, id, scopeOf(request));
     if (!row) throw new HttpError(404, 'NOT_FOUND', PROJECT_MESSAGES.notFound);
     return row;
   };
 
   /** Changing a project: admins any, everyone else only their own organisation's (manufacturers and support read all, change none). */
-  const loadForChange = async (request: FastifyRequest, id: string): Promise<ProjectRow> => {
-    const row = await load(request, id);
+  const loadForChange = async (request: FastifyRequest, id: string, db: Queryable = pool): Promise<ProjectRow> => {
+    const row = await load(request, id, db);
     if (!isAdminRole(request.principal.role) && row.organisation_id !== request.principal.organisationId)
       throw new HttpError(404, 'NOT_FOUND', PROJECT_MESSAGES.notFound);
     return row;
@@ -52,12 +53,12 @@ export function projectAccess(services: Services) {
    * The project as this caller may see it. Admins also get the registration it collides with and the
    * later registrations that collide with it, side by side; the partner learns only that a review is open.
    */
-  const viewFor = async (request: FastifyRequest, id: string): Promise<ProjectDetail> => {
-    const row = await load(request, id);
+  const viewFor = async (request: FastifyRequest, id: string, db: Queryable = pool): Promise<ProjectDetail> => {
+    const row = await load(request, id, db);
     const possible =
       row.registration_status === 'pending' || row.registration_status === 'approved' || row.registration_status === 'conflict'
         ? await findPossibleConflicts(
-            pool,
+            db,
             { customerKey: row.customer_key, emailDomain: row.email_domain, siteKey: row.site_key, customerWords: row.customer_words },
             row.organisation_id,
             new Date(),
@@ -70,8 +71,8 @@ export function projectAccess(services: Services) {
       registration_warning: row.registration_status === 'conflict' || possible.length > 0 ? POSSIBLE_EXISTING_REGISTRATION : null,
     };
     if (!isAdminRole(request.principal.role)) return view;
-    const other = row.conflict_with ? await findProjectRow(pool, row.conflict_with, { organisationId: undefined }) : undefined;
-    const later = await laterRegistrations(pool, row.id);
+    const other = row.conflict_with ? await findProjectRow(db, row.conflict_with, { organisationId: undefined }) : undefined;
+    const later = await laterRegistrations(db, row.id);
     return {
       ...view,
       conflict_with: row.conflict_with,

@@ -12,6 +12,7 @@ import {
 import { PROJECT_MESSAGES, projects } from '../../domain/projects/projects';
 import { findMilestone, milestonesOf } from '../../projections/projects';
 import { HttpError } from '../plugins/errors';
+import type { Queryable } from '../../platform/db';
 import type { Services } from '../../platform/services';
 import { answerCreated, earlierCreation, newRecordId } from './created';
 import { projectAccess } from './projectAccess';
@@ -25,7 +26,7 @@ const milestoneUpdateBody = updateBody(milestoneFields, MILESTONE_READ_ONLY_FIEL
 /** A project's milestones (spec 001 §7), dated within the project's start and expected closure. */
 export async function projectMilestoneRoutes(parent: FastifyInstance, services: Services): Promise<void> {
   const app = parent.withTypeProvider<ZodTypeProvider>();
-  const { pool } = services;
+  const { pool, reads } = services;
   const { load, loadForChange, command } = projectAccess(services);
   const tags = ['projects'];
 
@@ -33,15 +34,15 @@ export async function projectMilestoneRoutes(parent: FastifyInstance, services: 
     '/projects/:id/milestones',
     { schema: { tags, summary: "The project's milestones, by date", params: uuidParam, response: { 200: milestoneListAnswer } } },
     async (request) => {
-      const row = await load(request, request.params.id);
-      return { success: true as const, data: await milestonesOf(pool, row.id) };
+      const row = await load(request, request.params.id, reads);
+      return { success: true as const, data: await milestonesOf(reads, row.id) };
     },
   );
 
-  const loadMilestone = async (request: FastifyRequest, id: string, forChange: boolean) => {
-    const milestone = await findMilestone(pool, id);
+  const loadMilestone = async (request: FastifyRequest, id: string, forChange: boolean, db: Queryable = pool) => {
+    const milestone = await findMilestone(db, id);
     if (!milestone) throw new HttpError(404, 'NOT_FOUND', PROJECT_MESSAGES.milestoneNotFound);
-    const project = await (forChange ? loadForChange : load)(request, milestone.project_id).catch(() => {
+    const project = await (forChange ? loadForChange : load)(request, milestone.project_id, db).catch(() => {
       throw new HttpError(404, 'NOT_FOUND', PROJECT_MESSAGES.milestoneNotFound);
     });
     return { milestone, project };
@@ -73,7 +74,7 @@ export async function projectMilestoneRoutes(parent: FastifyInstance, services: 
     '/projects/milestones/:id',
     { schema: { tags, summary: 'One milestone', params: uuidParam, response: { 200: milestoneAnswer } } },
     async (request) => {
-      const { milestone } = await loadMilestone(request, request.params.id, false);
+      const { milestone } = await loadMilestone(request, request.params.id, false, reads);
       return recordAnswer(milestone);
     },
   );

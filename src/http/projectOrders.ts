@@ -5,6 +5,7 @@ import { isLinkableProject, NOT_LINKABLE_MESSAGE } from '../../domain/projects/p
 import { findOrder, listOrders } from '../../projections/orderQueries';
 import { linkedOrderIds, type ProjectRow } from '../../projections/projects';
 import { HttpError } from '../plugins/errors';
+import type { Queryable } from '../../platform/db';
 import type { Services } from '../../platform/services';
 import { projectAccess } from './projectAccess';
 import { uuidParam } from './validation';
@@ -12,21 +13,21 @@ import { uuidParam } from './validation';
 /** The orders of the project's organisation linked to the project. */
 export async function projectOrderRoutes(parent: FastifyInstance, services: Services): Promise<void> {
   const app = parent.withTypeProvider<ZodTypeProvider>();
-  const { pool } = services;
+  const { pool, reads } = services;
   const { load, loadForChange, ownProject, command } = projectAccess(services);
   const tags = ['projects'];
 
-  const ordersOf = async (row: ProjectRow) => {
-    const ids = await linkedOrderIds(pool, row.id);
-    return (await Promise.all(ids.map((id) => findOrder(pool, id, { organisationId: row.organisation_id })))).filter((order) => order !== undefined);
+  const ordersOf = async (row: ProjectRow, db: Queryable = pool) => {
+    const ids = await linkedOrderIds(db, row.id);
+    return (await Promise.all(ids.map((id) => findOrder(db, id, { organisationId: row.organisation_id })))).filter((order) => order !== undefined);
   };
 
   app.get(
     '/projects/:id/orders',
     { schema: { tags, summary: 'The orders linked to the project', params: uuidParam, response: { 200: linkedOrdersAnswer } } },
     async (request) => {
-      const row = await load(request, request.params.id);
-      return { success: true as const, data: await ordersOf(row) };
+      const row = await load(request, request.params.id, reads);
+      return { success: true as const, data: await ordersOf(row, reads) };
     },
   );
 
@@ -34,9 +35,9 @@ export async function projectOrderRoutes(parent: FastifyInstance, services: Serv
     '/projects/:id/orders/candidates',
     { schema: { tags, summary: "The organisation's orders not yet linked to the project", params: uuidParam, response: { 200: orderCandidatesAnswer } } },
     async (request) => {
-      const row = await loadForChange(request, request.params.id);
-      const linked = new Set(await linkedOrderIds(pool, row.id));
-      const { rows } = await listOrders(pool, { organisationId: row.organisation_id }, {}, { offset: 0, limit: 100 });
+      const row = await loadForChange(request, request.params.id, reads);
+      const linked = new Set(await linkedOrderIds(reads, row.id));
+      const { rows } = await listOrders(reads, { organisationId: row.organisation_id }, {}, { offset: 0, limit: 100 });
       return { success: true as const, data: rows.filter((o) => !linked.has(o.id)) };
     },
   );

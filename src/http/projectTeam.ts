@@ -10,7 +10,7 @@ import { uuidParam } from './validation';
 /** A project's team (project_teams): active users of the project's organisation. */
 export async function projectTeamRoutes(parent: FastifyInstance, services: Services): Promise<void> {
   const app = parent.withTypeProvider<ZodTypeProvider>();
-  const { pool } = services;
+  const { pool, reads } = services;
   const { load, loadForChange, ownProject, command } = projectAccess(services);
   const tags = ['projects'];
 
@@ -18,8 +18,8 @@ export async function projectTeamRoutes(parent: FastifyInstance, services: Servi
     '/projects/:id/team',
     { schema: { tags, summary: "The project's team (project_teams)", params: uuidParam, response: { 200: teamAnswer } } },
     async (request) => {
-      const row = await load(request, request.params.id);
-      return { success: true as const, data: await teamOf(pool, row.id) };
+      const row = await load(request, request.params.id, reads);
+      return { success: true as const, data: await teamOf(reads, row.id) };
     },
   );
 
@@ -29,9 +29,9 @@ export async function projectTeamRoutes(parent: FastifyInstance, services: Servi
       schema: { tags, summary: "Active users of the project's organisation who may join its team", params: uuidParam, response: { 200: teamCandidatesAnswer } },
     },
     async (request) => {
-      const row = await loadForChange(request, request.params.id);
-      const members = new Set((await teamOf(pool, row.id)).map((m) => m.user_id));
-      return { success: true as const, data: (await organisationUsers(pool, row.organisation_id)).filter((u) => !members.has(u.id)) };
+      const row = await loadForChange(request, request.params.id, reads);
+      const members = new Set((await teamOf(reads, row.id)).map((m) => m.user_id));
+      return { success: true as const, data: (await organisationUsers(reads, row.organisation_id)).filter((u) => !members.has(u.id)) };
     },
   );
 

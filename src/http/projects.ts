@@ -112,7 +112,7 @@ function zodDetails(issues: z.core.$ZodIssue[]) {
 /** The project records: list, cards, one project, registering, editing, deleting, history and the BoQ file. */
 export async function projectRoutes(parent: FastifyInstance, services: Services): Promise<void> {
   const app = parent.withTypeProvider<ZodTypeProvider>();
-  const { pool, config } = services;
+  const { pool, reads, config } = services;
   const { scopeOf, load, loadForChange, ownProject, viewFor, command } = projectAccess(services);
   const tags = ['projects'];
 
@@ -134,7 +134,7 @@ export async function projectRoutes(parent: FastifyInstance, services: Services)
     },
     async (request, reply) => {
       const q = request.query;
-      const { rows, total } = await listProjects(pool, scopeOf(request), projectFiltersOf(q), {
+      const { rows, total } = await listProjects(reads, scopeOf(request), projectFiltersOf(q), {
         offset: q.offset,
         limit: q.limit,
         sort: q.sort,
@@ -149,7 +149,7 @@ export async function projectRoutes(parent: FastifyInstance, services: Services)
     { schema: { tags, summary: 'Summary cards: active projects, total value, registrations awaiting review', response: { 200: projectStatisticsAnswer } } },
     async (request) => ({
       success: true as const,
-      data: await projectStatistics(pool, scopeOf(request)),
+      data: await projectStatistics(reads, scopeOf(request)),
     }),
   );
 
@@ -158,8 +158,8 @@ export async function projectRoutes(parent: FastifyInstance, services: Services)
     '/projects/partners',
     { schema: { tags, summary: 'The partners a project may be registered for by the caller', response: { 200: partnerChoicesAnswer } } },
     async (request) => {
-      if (isAdminRole(request.principal.role)) return { success: true as const, data: await approvedPartners(pool) };
-      const organisation = await findUser(pool, request.principal.organisationId);
+      if (isAdminRole(request.principal.role)) return { success: true as const, data: await approvedPartners(reads) };
+      const organisation = await findUser(reads, request.principal.organisationId);
       return {
         success: true as const,
         data: [
@@ -181,8 +181,8 @@ export async function projectRoutes(parent: FastifyInstance, services: Services)
       },
     },
     async (request) => {
-      if (!request.query.asOf) return recordAnswer(await viewFor(request, request.params.id));
-      const row = await load(request, request.params.id);
+      if (!request.query.asOf) return recordAnswer(await viewFor(request, request.params.id, reads));
+      const row = await load(request, request.params.id, reads);
       return recordAnswer(await asOfAnswer(services, VERSIONED_RECORDS.projects, row.id, request.query.asOf, request.principal, PROJECT_MESSAGES.notFound));
     },
   );
@@ -192,7 +192,7 @@ export async function projectRoutes(parent: FastifyInstance, services: Services)
     type: VERSIONED_RECORDS.projects,
     params: uuidParam,
     notFound: PROJECT_MESSAGES.notFound,
-    visible: async (request, id) => (await load(request, id)).id,
+    visible: async (request, id) => (await load(request, id, reads)).id,
   });
 
   app.post(
@@ -300,7 +300,7 @@ export async function projectRoutes(parent: FastifyInstance, services: Services)
       },
     },
     async (request) => {
-      const history = await projectHistoryOf(services.store, pool, request.params.id);
+      const history = await projectHistoryOf(services.store, reads, request.params.id);
       if (!history) throw new HttpError(404, 'NOT_FOUND', PROJECT_MESSAGES.notFound);
       return { success: true as const, data: history };
     },
@@ -317,7 +317,7 @@ export async function projectRoutes(parent: FastifyInstance, services: Services)
       },
     },
     async (request, reply) => {
-      const row = await load(request, request.params.id);
+      const row = await load(request, request.params.id, reads);
       if (!row.boq_file) throw new HttpError(404, 'NOT_FOUND', 'This project has no BoQ file.');
       return sendUpload(reply, config.UPLOAD_DIR, row.boq_file, 'private', `boq-${row.id.slice(0, 8)}`);
     },

@@ -44,6 +44,7 @@ import { answerCreated, earlierCommand, idempotentCommand } from './created';
 import { DOCUMENT_TYPES, readMultipart, sendUpload, uploadNameParam, type FileRule } from '../plugins/uploads';
 import { csvLines, sendCsv } from './csv';
 import { auditActorOf, exportFilters, recordAuditEntry, recordedWhenDone } from '../plugins/auditTrail';
+import type { Queryable } from '../../platform/db';
 import type { Services } from '../../platform/services';
 import { sendList } from './lists';
 import { uuidParam, validationError } from './validation';
@@ -82,13 +83,13 @@ const CSV_COLUMNS: Array<[header: string, value: (r: RebateView) => string | num
 
 export async function rebateRoutes(parent: FastifyInstance, services: Services): Promise<void> {
   const app = parent.withTypeProvider<ZodTypeProvider>();
-  const { pool, config } = services;
+  const { pool, reads, config } = services;
   const scopeOf = (request: FastifyRequest): RebateScope => ({
     organisationId: seesAllOrganisations(request.principal.role) ? undefined : request.principal.organisationId,
   });
   /** A claim the caller may not see is answered exactly like one that does not exist. */
-  const load = async (request: FastifyRequest, id: string) => {
-    const rebate = await findRebate(pool, id, scopeOf(request));
+  const load = async (request: FastifyRequest, id: string, db: Queryable = pool) => {
+    const rebate = await findRebate(db, id, scopeOf(request));
     if (!rebate) throw new HttpError(404, 'NOT_FOUND', REBATE_MESSAGES.notFound);
     return rebate;
   };
@@ -154,7 +155,7 @@ export async function rebateRoutes(parent: FastifyInstance, services: Services):
       async (request, reply) => {
         const q = request.query;
         const { rows, total } = await listRebates(
-          pool,
+          reads,
           scopeOf(request),
           { ...q.filters, ids: q.ids, search: q.search },
           { offset: q.offset, limit: q.limit, sort: q.sort },
@@ -177,7 +178,7 @@ export async function rebateRoutes(parent: FastifyInstance, services: Services):
     async (request, reply) => {
       const q = request.query;
       const { rows, total } = await listRebates(
-        pool,
+        reads,
         { organisationId: undefined },
         { ...q.filters, ids: q.ids, search: q.search },
         { offset: q.offset, limit: q.limit, sort: q.sort },
@@ -211,7 +212,7 @@ export async function rebateRoutes(parent: FastifyInstance, services: Services):
           auditActorOf(request),
         );
       // A stream is sent as it is (no serializer); the schema's string describes the file.
-      return sendCsv(reply, recordedWhenDone(csvLines(CSV_COLUMNS, allRebates(pool, scope, filters, q.sort)), recorded));
+      return sendCsv(reply, recordedWhenDone(csvLines(CSV_COLUMNS, allRebates(reads, scope, filters, q.sort)), recorded));
     },
   );
 
@@ -220,7 +221,7 @@ export async function rebateRoutes(parent: FastifyInstance, services: Services):
     { schema: { tags: ['rebates'], summary: "Rebate statistics of the caller's organisation for the current quarter", response: { 200: rebateStatsAnswer } } },
     async (request) => {
       const now = new Date();
-      return { success: true as const, data: toStats(await rebateFigures(pool, scopeOf(request), now), now) };
+      return { success: true as const, data: toStats(await rebateFigures(reads, scopeOf(request), now), now) };
     },
   );
 
@@ -232,7 +233,7 @@ export async function rebateRoutes(parent: FastifyInstance, services: Services):
     async (request) => {
       const now = new Date();
       const scope = scopeOf(request);
-      const [figures, programme] = await Promise.all([rebateFigures(pool, scope, now), overviewProgramme(pool, scope.organisationId ?? null, now)]);
+      const [figures, programme] = await Promise.all([rebateFigures(reads, scope, now), overviewProgramme(reads, scope.organisationId ?? null, now)]);
       return { success: true as const, data: toOverview(figures, now, programme) };
     },
   );
@@ -260,7 +261,7 @@ export async function rebateRoutes(parent: FastifyInstance, services: Services):
       },
     },
     async (request) => {
-      const rebate = await load(request, request.params.id);
+      const rebate = await load(request, request.params.id, reads);
       if (request.query.asOf)
         return recordAnswer(await asOfAnswer(services, VERSIONED_RECORDS.rebates, rebate.id, request.query.asOf, request.principal, REBATE_MESSAGES.notFound));
       return { success: true as const, data: rebate };
@@ -272,15 +273,15 @@ export async function rebateRoutes(parent: FastifyInstance, services: Services):
     type: VERSIONED_RECORDS.rebates,
     params: uuidParam,
     notFound: REBATE_MESSAGES.notFound,
-    visible: async (request, id) => (await load(request, id)).id,
+    visible: async (request, id) => (await load(request, id, reads)).id,
   });
 
   app.get(
     '/rebates/:id/history',
     { schema: { tags: ['rebates'], summary: "A rebate's status history", params: uuidParam, response: { 200: statusHistoryAnswer } } },
     async (request) => {
-      const rebate = await load(request, request.params.id);
-      return { success: true as const, data: await statusHistoryOf(pool, 'rebates', rebate.id) };
+      const rebate = await load(request, request.params.id, reads);
+      return { success: true as const, data: await statusHistoryOf(reads, 'rebates', rebate.id) };
     },
   );
 
@@ -295,7 +296,7 @@ export async function rebateRoutes(parent: FastifyInstance, services: Services):
       },
     },
     async (request, reply) => {
-      const document = await findRebateDocument(pool, request.params.id, request.params.name, scopeOf(request));
+      const document = await findRebateDocument(reads, request.params.id, request.params.name, scopeOf(request));
       if (!document) throw new HttpError(404, 'NOT_FOUND', 'There is no such file.');
       return sendUpload(reply, config.UPLOAD_DIR, document.file, 'private', document.name);
     },

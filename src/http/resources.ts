@@ -20,7 +20,7 @@ const listQuery = listQuerySchema({ category: resourceCategoryFilter.optional() 
 /** The resources library of the Support Center's Downloads tab. */
 export async function resourceRoutes(parent: FastifyInstance, services: Services): Promise<void> {
   const app = parent.withTypeProvider<ZodTypeProvider>();
-  const { pool } = services;
+  const { pool, reads } = services;
 
   app.get(
     '/resources',
@@ -36,7 +36,7 @@ export async function resourceRoutes(parent: FastifyInstance, services: Services
       const q = request.query;
       const role = isAdminRole(request.principal.role) ? undefined : request.principal.role;
       const { rows, total } = await listResources(
-        pool,
+        reads,
         role,
         { ids: q.ids, category: q.filters.category, search: q.search },
         { offset: q.offset, limit: q.limit, sort: q.sort },
@@ -56,7 +56,7 @@ export async function resourceRoutes(parent: FastifyInstance, services: Services
       },
     },
     async (request, reply) => {
-      const resource = await resourceByFile(pool, request.params.name);
+      const resource = await resourceByFile(reads, request.params.name);
       if (!resource || !mayDownload(request.principal.role, resource.roles)) throw new HttpError(404, 'NOT_FOUND', 'There is no such file.');
       return sendUpload(reply, services.config.UPLOAD_DIR, request.params.name, 'private', resource.original_name);
     },

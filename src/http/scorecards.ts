@@ -72,7 +72,7 @@ const scorecardCsv = z.string().describe('text/csv: one line per scorecard the c
 
 export async function scorecardRoutes(parent: FastifyInstance, services: Services) {
   const app = parent.withTypeProvider<ZodTypeProvider>();
-  const { pool } = services;
+  const { reads } = services;
 
   app.get(
     '/scorecards',
@@ -87,7 +87,7 @@ export async function scorecardRoutes(parent: FastifyInstance, services: Service
     },
     async (request, reply) => {
       const q = request.query;
-      const { rows, total } = await listScorecards(pool, filtersOf(request, q), sortOf(q), { limit: q.limit, offset: q.offset });
+      const { rows, total } = await listScorecards(reads, filtersOf(request, q), sortOf(q), { limit: q.limit, offset: q.offset });
       return sendList(reply, 'scorecards', q, rows, total) as z.infer<typeof scorecardListAnswer>;
     },
   );
@@ -105,7 +105,7 @@ export async function scorecardRoutes(parent: FastifyInstance, services: Service
     async (request, reply) => {
       const q = request.query;
       const filters = filtersOf(request, q);
-      const { rows, quarter } = await listScorecards(pool, filters, sortOf(q), { limit: 100_000, offset: 0 });
+      const { rows, quarter } = await listScorecards(reads, filters, sortOf(q), { limit: 100_000, offset: 0 });
       reply.header('content-type', 'text/csv; charset=utf-8');
       reply.header('content-disposition', `attachment; filename="scorecards-${quarter ?? 'none'}.csv"`);
       reply.header('cache-control', 'private, no-store');
@@ -135,7 +135,7 @@ export async function scorecardRoutes(parent: FastifyInstance, services: Service
     async (request) => {
       const own = ownOrganisation(request);
       if (own !== null && own !== request.params.id) throw new HttpError(404, 'NOT_FOUND', 'Organisation not found.');
-      const detail = await scorecardHistory(pool, request.params.id, own === null);
+      const detail = await scorecardHistory(reads, request.params.id, own === null);
       if (!detail) throw new HttpError(404, 'NOT_FOUND', 'Organisation not found.');
       return { ...detail, success: true as const, data: detail };
     },

@@ -39,6 +39,7 @@ import {
 import { metadataFromRequest, runCommand } from '../../platform/commands/dispatch';
 import { INTEGRATION_PERMISSIONS } from '../plugins/apiKeys';
 import { HttpError } from '../plugins/errors';
+import type { Queryable } from '../../platform/db';
 import type { Services } from '../../platform/services';
 import { updateBody } from './records';
 
@@ -56,13 +57,13 @@ const historyQuery = z.object({ setting: z.enum(SETTING_KEYS, { error: 'There is
 /** Settings administrators change in System Settings; the support contact is read by the Support Center. */
 export async function settingsRoutes(parent: FastifyInstance, services: Services): Promise<void> {
   const app = parent.withTypeProvider<ZodTypeProvider>();
-  const { pool } = services;
+  const { pool, reads } = services;
 
   app.get(
     '/settings/support-contact',
     { schema: { tags: ['settings'], summary: "The support team's phone, e-mail and hours", response: { 200: supportContactAnswer } } },
     async () => {
-      return { success: true as const, data: await supportContact(pool) };
+      return { success: true as const, data: await supportContact(reads) };
     },
   );
 
@@ -84,8 +85,8 @@ export async function settingsRoutes(parent: FastifyInstance, services: Services
 
   // ---- security: who must have a second factor, which organisations sign in through single sign-on only ----
 
-  const securityView = async () => {
-    const policy = await securityPolicy(pool);
+  const securityView = async (db: Queryable = pool) => {
+    const policy = await securityPolicy(db);
     return { mfa_required_for: policy.mfaRequiredFor, sso_required_organisations: policy.ssoRequiredOrganisations };
   };
 
@@ -99,7 +100,7 @@ export async function settingsRoutes(parent: FastifyInstance, services: Services
       },
     },
     async () => {
-      return { success: true as const, data: await securityView() };
+      return { success: true as const, data: await securityView(reads) };
     },
   );
 
@@ -135,8 +136,8 @@ export async function settingsRoutes(parent: FastifyInstance, services: Services
 
   // ---- notification settings: which events are e-mailed to whom ----
 
-  const notificationTable = async (): Promise<NotificationTable> => {
-    const chosen = await notificationSettings(pool);
+  const notificationTable = async (db: Queryable = pool): Promise<NotificationTable> => {
+    const chosen = await notificationSettings(db);
     return {
       audiences: MAIL_AUDIENCES.map((audience) => ({ id: audience, label: MAIL_AUDIENCE_LABELS[audience] })),
       events: NOTIFICATION_EVENTS.map((event) => ({
@@ -157,7 +158,7 @@ export async function settingsRoutes(parent: FastifyInstance, services: Services
       },
     },
     async () => {
-      return { success: true as const, data: await notificationTable() };
+      return { success: true as const, data: await notificationTable(reads) };
     },
   );
 
@@ -182,8 +183,8 @@ export async function settingsRoutes(parent: FastifyInstance, services: Services
 
   // ---- e-mail templates ----
 
-  const templateList = async (): Promise<TemplateList> => {
-    const written = await emailTemplates(pool);
+  const templateList = async (db: Queryable = pool): Promise<TemplateList> => {
+    const written = await emailTemplates(db);
     return {
       placeholders: Object.entries(TEMPLATE_PLACEHOLDERS).map(([name, description]) => ({ name, description })),
       standard: DEFAULT_EMAIL_TEMPLATE,
@@ -210,7 +211,7 @@ export async function settingsRoutes(parent: FastifyInstance, services: Services
       },
     },
     async () => {
-      return { success: true as const, data: await templateList() };
+      return { success: true as const, data: await templateList(reads) };
     },
   );
 
@@ -264,7 +265,7 @@ export async function settingsRoutes(parent: FastifyInstance, services: Services
     async (request) => {
       const events = await services.store.readStream(settings.streamId(request.query.setting));
       const actors = [...new Set(events.map((e) => e.metadata.actorId).filter((id): id is string => Boolean(id)))];
-      const names = await fullNamesOf(pool, actors);
+      const names = await fullNamesOf(reads, actors);
       const history = events
         .map((e) => ({
           type: e.type.replace(/\.v\d+$/, ''),

@@ -54,6 +54,7 @@ import { invitationPath, invitationToken, readInvitationToken } from '../../plat
 import { AttemptLimit } from '../plugins/throttle';
 import { hashPassword } from '../../platform/passwords';
 import type { SessionStore } from '../plugins/sessions';
+import type { Queryable } from '../../platform/db';
 import type { Services } from '../../platform/services';
 import { booleanFilter, listQuerySchema } from '../../contracts/lists';
 import { sendList } from './lists';
@@ -112,7 +113,7 @@ const fullNameOf = (body: { full_name?: string; firstName?: string; lastName?: s
  */
 function teamRoutesFor(app: FastifyInstance, services: Services, sessions: SessionStore, ownerRole: 'partner' | 'distributor', invitations: AttemptLimit) {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const { pool, config } = services;
+  const { pool, reads, config } = services;
   const memberRole = SUB_USER_ROLE_OF_PARENT[ownerRole];
   const base = `/${ownerRole}/management/sub-users`;
   const tags = ['team'];
@@ -139,8 +140,8 @@ function teamRoutesFor(app: FastifyInstance, services: Services, sessions: Sessi
     return { id: owner.id, role: owner.role, permissions: normalizePermissions(owner.permissions), companyName: owner.company_name };
   };
 
-  const load = async (request: FastifyRequest, id: string): Promise<TeamMember> => {
-    const member = await findTeamMember(pool, scopeOf(request), id);
+  const load = async (request: FastifyRequest, id: string, db: Queryable = pool): Promise<TeamMember> => {
+    const member = await findTeamMember(db, scopeOf(request), id);
     if (!member) throw new HttpError(404, 'NOT_FOUND', TEAM_MESSAGES.notFound);
     return member;
   };
@@ -153,7 +154,7 @@ function teamRoutesFor(app: FastifyInstance, services: Services, sessions: Sessi
     async (request, reply) => {
       const q = request.query;
       const { rows, total } = await listTeamMembers(
-        pool,
+        reads,
         scopeOf(request),
         { search: q.search, isActive: q.filters.isActive ?? q.filters.is_active, ids: q.ids },
         { offset: q.offset, limit: q.limit, sort: q.sort },
@@ -184,7 +185,7 @@ function teamRoutesFor(app: FastifyInstance, services: Services, sessions: Sessi
       },
     },
     async (request) => {
-      const member = await load(request, request.params.id);
+      const member = await load(request, request.params.id, reads);
       if (!request.query.asOf) return recordAnswer(member);
       return recordAnswer(await asOfAnswer(services, VERSIONED_RECORDS.teamMembers, member.id, request.query.asOf, request.principal, TEAM_MESSAGES.notFound));
     },
@@ -195,7 +196,7 @@ function teamRoutesFor(app: FastifyInstance, services: Services, sessions: Sessi
     type: VERSIONED_RECORDS.teamMembers,
     params: uuidParam,
     notFound: TEAM_MESSAGES.notFound,
-    visible: async (request, id) => (await load(request, id)).id,
+    visible: async (request, id) => (await load(request, id, reads)).id,
   });
 
   api.post(

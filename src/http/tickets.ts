@@ -47,6 +47,7 @@ import { HttpError } from '../plugins/errors';
 import { answerCreated, earlierCreation, newRecordId } from './created';
 import { DOCUMENT_TYPES, readMultipart, sendUpload, uploadNameParam } from '../plugins/uploads';
 import { removeUpload, storeUpload } from '../../platform/uploadStorage';
+import type { Queryable } from '../../platform/db';
 import type { Services } from '../../platform/services';
 import { sendList } from './lists';
 import { validationError } from './validation';
@@ -62,20 +63,20 @@ const updateTicketBody = updateBody(ticketUpdateFields, TICKET_READ_ONLY_FIELDS)
 
 export async function ticketRoutes(parent: FastifyInstance, services: Services): Promise<void> {
   const app = parent.withTypeProvider<ZodTypeProvider>();
-  const { pool } = services;
+  const { pool, reads } = services;
   const scopeOf = (request: FastifyRequest): TicketScope => ({
     organisationId: seesAllOrganisations(request.principal.role) ? undefined : request.principal.organisationId,
     seesInternal: isSupportStaff(request.principal.role),
   });
   /** A ticket the caller may not see is answered exactly like one that does not exist. */
-  const load = async (request: FastifyRequest, id: string) => {
-    const ticket = await findTicket(pool, id, scopeOf(request));
+  const load = async (request: FastifyRequest, id: string, db: Queryable = pool) => {
+    const ticket = await findTicket(db, id, scopeOf(request));
     if (!ticket) throw new HttpError(404, 'NOT_FOUND', TICKET_MESSAGES.notFound);
     return ticket;
   };
-  const withComments = async (request: FastifyRequest, id: string) => {
-    const ticket = await load(request, id);
-    return { ...ticket, comments: await ticketComments(pool, ticket.id, scopeOf(request)) };
+  const withComments = async (request: FastifyRequest, id: string, db: Queryable = pool) => {
+    const ticket = await load(request, id, db);
+    return { ...ticket, comments: await ticketComments(db, ticket.id, scopeOf(request)) };
   };
   /**
    * Record scope before the body is validated: a ticket of another organisation is answered 404
@@ -103,14 +104,14 @@ export async function ticketRoutes(parent: FastifyInstance, services: Services):
       const q = request.query;
       const scope = scopeOf(request);
       const { rows, total } = await listTickets(
-        pool,
+        reads,
         scope,
         { ids: q.ids, search: q.search, ...q.filters },
         { offset: q.offset, limit: q.limit, sort: q.sort },
       );
       if (q.reactAdmin) return sendList(reply, 'tickets', q, rows, total) as Ticket[];
       const totalPages = Math.max(1, Math.ceil(total / q.limit));
-      const statistics = await ticketStatistics(pool, scope);
+      const statistics = await ticketStatistics(reads, scope);
       return {
         success: true as const,
         data: {
@@ -130,7 +131,7 @@ export async function ticketRoutes(parent: FastifyInstance, services: Services):
     '/tickets/statistics',
     { schema: { tags: ['tickets'], summary: 'Ticket statistics of the tickets the caller sees', response: { 200: ticketStatisticsAnswer } } },
     async (request) => {
-      return { success: true as const, data: await ticketStatistics(pool, scopeOf(request)) };
+      return { success: true as const, data: await ticketStatistics(reads, scopeOf(request)) };
     },
   );
 
@@ -138,7 +139,7 @@ export async function ticketRoutes(parent: FastifyInstance, services: Services):
     '/tickets/dashboard',
     { schema: { tags: ['tickets'], summary: "The support dashboard's ticket figures (support staff and admins)", response: { 200: supportDashboardAnswer } } },
     async () => {
-      return { success: true as const, data: await supportDashboardFigures(pool) };
+      return { success: true as const, data: await supportDashboardFigures(reads) };
     },
   );
 
@@ -146,7 +147,7 @@ export async function ticketRoutes(parent: FastifyInstance, services: Services):
     '/tickets/assignees',
     { schema: { tags: ['tickets'], summary: 'Who a ticket may be assigned to: active support staff and administrators', response: { 200: assigneesAnswer } } },
     async () => {
-      const users = await ticketAssignees(pool);
+      const users = await ticketAssignees(reads);
       return { success: true as const, data: users };
     },
   );
@@ -162,7 +163,7 @@ export async function ticketRoutes(parent: FastifyInstance, services: Services):
       },
     },
     async (request, reply) => {
-      const attachment = await ticketWithAttachment(pool, request.params.name, scopeOf(request));
+      const attachment = await ticketWithAttachment(reads, request.params.name, scopeOf(request));
       if (!attachment) throw new HttpError(404, 'NOT_FOUND', 'There is no such file.');
       return sendUpload(reply, services.config.UPLOAD_DIR, request.params.name, 'private', attachment.originalName);
     },
@@ -180,8 +181,8 @@ export async function ticketRoutes(parent: FastifyInstance, services: Services):
       },
     },
     async (request) => {
-      if (!request.query.asOf) return recordAnswer(await withComments(request, request.params.id));
-      const ticket = await load(request, request.params.id);
+      if (!request.query.asOf) return recordAnswer(await withComments(request, request.params.id, reads));
+      const ticket = await load(request, request.params.id, reads);
       return recordAnswer(await asOfAnswer(services, VERSIONED_RECORDS.tickets, ticket.id, request.query.asOf, request.principal, TICKET_MESSAGES.notFound));
     },
   );
@@ -191,7 +192,7 @@ export async function ticketRoutes(parent: FastifyInstance, services: Services):
     type: VERSIONED_RECORDS.tickets,
     params: ticketParam,
     notFound: TICKET_MESSAGES.notFound,
-    visible: async (request, id) => (await load(request, id)).id,
+    visible: async (request, id) => (await load(request, id, reads)).id,
   });
 
   app.get(
@@ -205,8 +206,8 @@ export async function ticketRoutes(parent: FastifyInstance, services: Services):
       },
     },
     async (request) => {
-      const ticket = await load(request, request.params.id);
-      return { success: true as const, data: await ticketComments(pool, ticket.id, scopeOf(request)) };
+      const ticket = await load(request, request.params.id, reads);
+      return { success: true as const, data: await ticketComments(reads, ticket.id, scopeOf(request)) };
     },
   );
 
@@ -214,8 +215,8 @@ export async function ticketRoutes(parent: FastifyInstance, services: Services):
     '/tickets/:id/history',
     { schema: { tags: ['tickets'], summary: "A ticket's status history", params: ticketParam, response: { 200: statusHistoryAnswer } } },
     async (request) => {
-      const ticket = await load(request, request.params.id);
-      return { success: true as const, data: await statusHistoryOf(pool, 'tickets', ticket.id) };
+      const ticket = await load(request, request.params.id, reads);
+      return { success: true as const, data: await statusHistoryOf(reads, 'tickets', ticket.id) };
     },
   );
 

@@ -23,6 +23,7 @@ import { findUser, listUsers, toUserView, type UserRow } from '../../projections
 import { HttpError } from '../plugins/errors';
 import { hashPassword } from '../../platform/passwords';
 import type { SessionStore } from '../plugins/sessions';
+import type { Queryable } from '../../platform/db';
 import type { Services } from '../../platform/services';
 import { cachedRead, type AnswerCache } from './answerCache';
 import { booleanFilter, listQuerySchema } from '../../contracts/lists';
@@ -75,10 +76,10 @@ const grantRefused = (role: string) =>
 
 export async function userRoutes(parent: FastifyInstance, services: Services, sessions: SessionStore, answers: AnswerCache): Promise<void> {
   const app = parent.withTypeProvider<ZodTypeProvider>();
-  const { pool } = services;
+  const { pool, reads } = services;
   const view = (row: UserRow) => toUserView(row, normalizePermissions);
-  const load = async (id: string) => {
-    const row = await findUser(pool, id);
+  const load = async (id: string, db: Queryable = pool) => {
+    const row = await findUser(db, id);
     if (!row) throw new HttpError(404, 'NOT_FOUND', 'User not found.');
     return row;
   };
@@ -89,7 +90,7 @@ export async function userRoutes(parent: FastifyInstance, services: Services, se
     cachedRead(answers, async (request: FastifyRequest<{ Querystring: z.output<typeof listQuery> }>, reply) => {
       const q = request.query;
       const { rows, total } = await listUsers(
-        pool,
+        reads,
         { ids: q.ids, role: q.filters.role, isActive: q.filters.isActive ?? q.filters.is_active, search: q.search, includeSubUsers: false },
         { offset: q.offset, limit: q.limit, sort: q.sort },
       );
@@ -109,7 +110,7 @@ export async function userRoutes(parent: FastifyInstance, services: Services, se
       },
     },
     async (request) => {
-      const user = await load(request.params.id);
+      const user = await load(request.params.id, reads);
       if (request.query.asOf)
         return recordAnswer(await asOfAnswer(services, VERSIONED_RECORDS.users, user.id, request.query.asOf, request.principal, 'User not found.'));
       return recordAnswer(view(user));
@@ -121,15 +122,15 @@ export async function userRoutes(parent: FastifyInstance, services: Services, se
     type: VERSIONED_RECORDS.users,
     params: uuidParam,
     notFound: 'User not found.',
-    visible: async (_request, id) => (await load(id)).id,
+    visible: async (_request, id) => (await load(id, reads)).id,
   });
 
   app.get(
     '/users/:id/history',
     { schema: { tags: ['users'], summary: "A user's status history", params: uuidParam, response: { 200: statusHistoryAnswer } } },
     async (request) => {
-      const history = await statusHistoryOf(pool, 'users', request.params.id);
-      if (history.length === 0) await load(request.params.id);
+      const history = await statusHistoryOf(reads, 'users', request.params.id);
+      if (history.length === 0) await load(request.params.id, reads);
       return { success: true as const, data: history };
     },
   );

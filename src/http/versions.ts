@@ -18,7 +18,7 @@ import type { Services } from '../../platform/services';
 
 export { AS_OF_MESSAGE, asOfQuery, type VersionView };
 
-type Deps = Pick<Services, 'store' | 'pool'>;
+type Deps = Pick<Services, 'store' | 'reads'>;
 type Reader = Pick<FastifyRequest['principal'], 'role' | 'organisationId'>;
 
 /** "a project", for messages. */
@@ -34,7 +34,7 @@ function visibleTo<State>(type: VersionedRecordType<State>, state: State, reader
   return type.organisationOf(state) === reader.organisationId;
 }
 
-const actorNames = (services: Deps, ids: Array<string | null>) => personNames(services.pool, ids);
+const actorNames = (services: Deps, ids: Array<string | null>) => personNames(services.reads, ids);
 
 /** Fields that name a person (an account id): others than administrators read the person's name there. */
 const PEOPLE_FIELDS = new Set(['placed_by', 'submitted_by', 'assigned_to', 'created_by', 'user_id', 'parent_user_id', 'decided_by', 'team']);
@@ -65,7 +65,7 @@ async function readableFor(services: Deps, reader: Reader, records: RecordFields
   const people = records.flatMap((fields) => [...PEOPLE_FIELDS].flatMap((field) => idsIn(fields[field])));
   const names = await actorNames(services, people);
   const orderIds = [...new Set(records.flatMap((fields) => idsIn(fields.orders)))];
-  const numbers = await orderNumbers(services.pool, orderIds);
+  const numbers = await orderNumbers(services.reads, orderIds);
   const person = (id: unknown) => (typeof id === 'string' ? (names.get(id) ?? 'a removed account') : id);
   return (fields) => {
     if (!fields) return fields;

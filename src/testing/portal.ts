@@ -20,11 +20,21 @@ export interface TestPortalOptions {
   /** Serve the built web app (browser tests). */
   web?: boolean;
   env?: Record<string, string>;
+  /** Another PostgreSQL server for the test database (its `postgres` database's URL), and servers replicating it that reads go to (READ_DATABASE_URL). */
+  postgres?: { serverUrl: string; replicaServerUrls?: string[] };
+}
+
+/** The URL of `databaseUrl`'s database on another server. */
+function sameDatabaseOn(serverUrl: string, databaseUrl: string): string {
+  const url = new URL(serverUrl);
+  url.pathname = new URL(databaseUrl).pathname;
+  return url.toString();
 }
 
 /** A whole portal on a fresh database with the demo data, and its own Redis key prefix. */
 export async function startTestPortal(options: TestPortalOptions = {}): Promise<TestPortal> {
-  const db = await createTestDatabase();
+  const db = await createTestDatabase(options.postgres?.serverUrl);
+  const replicas = options.postgres?.replicaServerUrls?.map((serverUrl) => sameDatabaseOn(serverUrl, db.url));
   const prefix = `test-${randomUUID().slice(0, 8)}`;
   const config = loadConfig({
     ...process.env,
@@ -35,6 +45,7 @@ export async function startTestPortal(options: TestPortalOptions = {}): Promise<
     HOST: '127.0.0.1',
     SMTP_URL: undefined,
     EVENTSTORE_URL: undefined,
+    READ_DATABASE_URL: replicas?.join(','),
     // Every test signs in and registers from one address: the limits are raised unless a test is about them.
     LOGIN_ATTEMPTS_PER_IP_PER_MINUTE: '100000',
     REGISTRATIONS_PER_IP_PER_HOUR: '100000',
