@@ -84,7 +84,9 @@ async function freePort(): Promise<number> {
 /** The API as `npm start` runs it, in `processes` processes, on the bench's database and Redis prefix. */
 async function startApi(settings: ReadMixSettings, prefix: string, jwtSecret: string, options: { processes: number; keptAnswers: boolean }) {
   const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  // For a CPU profile of the API under the mix: BENCH_API_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/profiles'.
+  const nodeArgs = (process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'src/main.ts'], {
     env: {
       ...process.env,
       ...LOAD_TEST_LIMITS,
@@ -195,6 +197,7 @@ export async function runReadMix(settings: ReadMixSettings, log: (line: string) 
     const mix = async (name: string, variant: Omit<MixRun, 'name' | 'result' | 'ofHello'>, goal?: number) => {
       const result = await measure(name, api!.baseUrl, workload.targets);
       mixes.push({ name, ...variant, result, ofHello: ofHello(result), goal });
+      log(`    ${formatRate(result.requestsPerSecond)} = ${formatPercent(ofHello(result))} of hello, ${errorsOf(result)} non-2xx`);
       return mixes.at(-1)!;
     };
     await mix('mix', { processes: 1, keptAnswers: false, commandsPerSecond: 0 }, MIX_GOAL);
@@ -215,8 +218,8 @@ export async function runReadMix(settings: ReadMixSettings, log: (line: string) 
     const routes: RouteRun[] = [];
     for (const { route, urls, unmeasured } of workload.routes) {
       const targets = workload.targets.filter((t) => t.route === route);
-      if (!targets.length) {
-        routes.push({ route, urls, unmeasured });
+      if (!targets.length || settings.routeSeconds === 0) {
+        routes.push({ route, urls, unmeasured: unmeasured ?? 'BENCH_ROUTE_SECONDS=0' });
         continue;
       }
       const result = await measure(route, api.baseUrl, targets, settings.routeSeconds, Math.min(1, settings.warmupSeconds));

@@ -38,6 +38,12 @@ type OpenApi = { paths: Record<string, Record<string, { parameters?: Parameter[]
 
 /** Routes that do not answer a read with 200 by design: sign-in redirects. */
 const REDIRECTS = /\/auth\/oidc\/\{provider\}\/(start|callback)$/;
+/**
+ * Downloads (CSV exports, PDFs, the event-log backup, attachments): a user asks for one now and then,
+ * not on every screen. They keep one URL per role, so the mix draws them about as often as a page of a
+ * list, and each is measured on its own in the per-route table.
+ */
+export const DOWNLOAD = /\/(export|export\.csv|certificate\.pdf|events)$|\/(attachments|files|media|proof)\/\{name\}$/;
 /** At most this many URLs per route and role: enough variety, and the probe stays short. */
 const MAX_URLS = 24;
 const PAGE_SIZES = [5, 10, 20, 50];
@@ -63,9 +69,9 @@ function enumOf(parameter: Parameter): string[] {
 }
 
 /** Query strings for a route: pages of several sizes, each enumerated filter value, a few searches. */
-function queriesOf(parameters: Parameter[]): string[] {
+function queriesOf(path: string, parameters: Parameter[]): string[] {
   const names = new Set(parameters.filter((p) => p.in === 'query').map((p) => p.name));
-  if (!names.has('page') || !names.has('limit')) return [''];
+  if (DOWNLOAD.test(path) || !names.has('page') || !names.has('limit')) return [''];
   const queries: string[] = [];
   for (const limit of PAGE_SIZES) for (const page of [1, 2, 3]) queries.push(`?page=${page}&limit=${limit}`);
   for (const parameter of parameters.filter((p) => p.in === 'query' && !['page', 'limit', 'sort', 'range', 'filter'].includes(p.name))) {
@@ -143,8 +149,8 @@ export async function readWorkload(baseUrl: string): Promise<ReadWorkload> {
         }
       }
       const candidates = pick(
-        paths.flatMap((p) => queriesOf(parameters).map((q) => `/api${p.replace(/^\/api/, '')}${q}`)),
-        MAX_URLS,
+        paths.flatMap((p) => queriesOf(path, parameters).map((q) => `/api${p.replace(/^\/api/, '')}${q}`)),
+        DOWNLOAD.test(path) ? 1 : MAX_URLS,
       );
       const answers = await Promise.all(candidates.map(async (candidate) => ({ candidate, status: await statusOf(role, candidate) })));
       for (const { candidate, status } of answers) {
