@@ -1,8 +1,7 @@
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { answerSerializer } from './http/answerSerializer';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { authRoutes } from './http/auth';
 import { mfaRoutes } from './http/mfa';
 import { oidcRoutes } from './http/oidc';
@@ -67,7 +66,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
     frameworkErrors: answerFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(answerSerializer(services.config.NODE_ENV === 'test'));
+  app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
   // JSON (and multipart where a route registers it) only: anything else is answered 415.
   app.removeContentTypeParser('text/plain');
