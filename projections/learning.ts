@@ -18,6 +18,7 @@ import type { EnrolmentEvent } from '../domain/learning/enrolments';
 import { LEARNER_ROLES, type LessonMedia } from '../domain/learning/vocabulary';
 import type { PoolClient, Queryable } from '../platform/db';
 import { asDomainEvent, type RecordedEvent } from '../platform/eventstore';
+import { pageOf } from './paging';
 import type { Projection } from './projection';
 
 type Event = CourseEvent | EnrolmentEvent | AssignmentEvent;
@@ -400,6 +401,9 @@ function courseQuery(viewer: LearningViewer, filters: CourseFilters, params: unk
   return { select, from };
 }
 
+/** A query's `FROM … WHERE …` as pageOf takes it: the whole text as its source (its count past the last page reads the same). */
+const fromClause = (from: string) => ({ from: from.replace(/^\s*FROM\s+/, ''), where: '' });
+
 const LEVEL_ORDER = `array_position(ARRAY['beginner', 'intermediate', 'advanced'], c.level)`;
 
 export async function listCourses(
@@ -413,11 +417,15 @@ export async function listCourses(
   const field = page.sort?.field ?? 'title';
   const order = page.sort?.order ?? 'ASC';
   const sortExpression = field === 'level' ? LEVEL_ORDER : `c.${field}`;
-  const [{ rows }, count] = await Promise.all([
-    db.query<CourseDbRow>(`${select} ${from} ORDER BY ${sortExpression} ${order} NULLS LAST, c.title, c.id LIMIT ${page.limit} OFFSET ${page.offset}`, params),
-    db.query<{ total: number }>(`SELECT count(*)::int AS total ${from}`, params),
-  ]);
-  return { rows: rows.map(courseRowOf), total: count.rows[0].total };
+  const { rows, total } = await pageOf<CourseDbRow>(db, {
+    ...fromClause(from),
+    columns: select.replace(/^SELECT /, ''),
+    order: `${sortExpression} ${order} NULLS LAST, c.title, c.id`,
+    params,
+    offset: page.offset,
+    limit: page.limit,
+  });
+  return { rows: rows.map(courseRowOf), total };
 }
 
 export async function* allCourses(db: Queryable, viewer: LearningViewer, filters: CourseFilters): AsyncGenerator<CourseRow> {
@@ -613,11 +621,16 @@ export async function listEnrolments(
   const statusFilter = filters.status ? `WHERE status = ${add(filters.status)}` : '';
   const field = page.sort?.field ?? 'last_activity_at';
   const order = page.sort?.order ?? 'DESC';
-  const [{ rows }, count] = await Promise.all([
-    db.query<EnrolmentDbRow>(`SELECT * FROM (${inner}) t ${statusFilter} ORDER BY ${field} ${order}, id LIMIT ${page.limit} OFFSET ${page.offset}`, params),
-    db.query<{ total: number }>(`SELECT count(*)::int AS total FROM (${inner}) t ${statusFilter}`, params),
-  ]);
-  return { rows: rows.map(enrolmentRowOf), total: count.rows[0].total };
+  const { rows, total } = await pageOf<EnrolmentDbRow>(db, {
+    columns: '*',
+    from: `(${inner}) t`,
+    where: statusFilter,
+    order: `${field} ${order}, id`,
+    params,
+    offset: page.offset,
+    limit: page.limit,
+  });
+  return { rows: rows.map(enrolmentRowOf), total };
 }
 
 export async function findEnrolment(db: Queryable, userId: string, courseId: string): Promise<EnrolmentRow | null> {
@@ -758,11 +771,15 @@ export async function listCertifications(
   const field = page.sort?.field ?? 'issued_at';
   const column = field === 'user_name' ? 'u.full_name' : `cert.${field}`;
   const order = page.sort?.order ?? 'DESC';
-  const [{ rows }, count] = await Promise.all([
-    db.query<CertificationDbRow>(`${CERTIFICATION_SELECT} ${from} ORDER BY ${column} ${order}, cert.id LIMIT ${page.limit} OFFSET ${page.offset}`, params),
-    db.query<{ total: number }>(`SELECT count(*)::int AS total ${from}`, params),
-  ]);
-  return { rows: rows.map(certificationRowOf), total: count.rows[0].total };
+  const { rows, total } = await pageOf<CertificationDbRow>(db, {
+    ...fromClause(from),
+    columns: CERTIFICATION_SELECT.replace(/^SELECT /, ''),
+    order: `${column} ${order}, cert.id`,
+    params,
+    offset: page.offset,
+    limit: page.limit,
+  });
+  return { rows: rows.map(certificationRowOf), total };
 }
 
 export async function* allCertifications(db: Queryable, viewer: LearningViewer, filters: CertificationFilters): AsyncGenerator<CertificationRow> {
@@ -869,15 +886,15 @@ export async function listAssignments(
   const field = page.sort?.field ?? 'due_date';
   const column = field === 'user_name' ? 'u.full_name' : field === 'course_title' ? 'c.title' : `a.${field}`;
   const order = page.sort?.order ?? 'ASC';
-  const [{ rows }, count] = await Promise.all([
-    db.query<AssignmentDbRow>(
-      `SELECT a.id, a.organisation_id, a.user_id, u.full_name AS user_name, a.course_id, c.title AS course_title, a.due_date::text AS due_date, a.note, a.assigned_by, a.assigned_at,
-         a.status, a.completed_at, ${OVERDUE_SQL} AS overdue
-       ${from} ORDER BY ${column} ${order}, a.id LIMIT ${page.limit} OFFSET ${page.offset}`,
-      params,
-    ),
-    db.query<{ total: number }>(`SELECT count(*)::int AS total ${from}`, params),
-  ]);
+  const { rows, total } = await pageOf<AssignmentDbRow>(db, {
+    ...fromClause(from),
+    columns: `a.id, a.organisation_id, a.user_id, u.full_name AS user_name, a.course_id, c.title AS course_title, a.due_date::text AS due_date, a.note, a.assigned_by, a.assigned_at,
+         a.status, a.completed_at, ${OVERDUE_SQL} AS overdue`,
+    order: `${column} ${order}, a.id`,
+    params,
+    offset: page.offset,
+    limit: page.limit,
+  });
   return {
     rows: rows.map((r) => ({
       ...r,
@@ -886,7 +903,7 @@ export async function listAssignments(
       assigned_at: iso(r.assigned_at)!,
       completed_at: iso(r.completed_at),
     })),
-    total: count.rows[0].total,
+    total,
   };
 }
 

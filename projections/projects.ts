@@ -35,6 +35,7 @@ import {
 } from '../domain/projects/registration';
 import type { PoolClient, Queryable } from '../platform/db';
 import { asDomainEvent, type EventStore, type RecordedEvent } from '../platform/eventstore';
+import { pageOf } from './paging';
 import type { Projection } from './projection';
 
 const DETAIL_COLUMNS = [
@@ -418,15 +419,20 @@ export async function listProjects(
   filters: ProjectFilters,
   page: { offset: number; limit: number; sort?: { field: ProjectSortField; order: 'ASC' | 'DESC' }; conflictsFirst?: boolean },
 ): Promise<{ rows: ProjectView[]; total: number }> {
-  const { clause, params, param } = projectWhere(scope, filters);
+  const { clause, params } = projectWhere(scope, filters);
   const first = page.conflictsFirst ? `(p.registration_status = 'conflict') DESC, ` : '';
   const order = page.sort ? `${first}${sortExpression(page.sort.field)} ${page.sort.order} NULLS LAST, p.created_at DESC` : `${first}p.created_at DESC`;
-  const counted = await db.query<{ n: string }>(`SELECT count(*) AS n FROM read.projects p ${clause}`, params);
-  const { rows } = await db.query<ProjectRow>(
-    `SELECT ${PROJECT_COLUMNS} FROM ${PROJECT_FROM} ${clause} ORDER BY ${order}, p.id OFFSET ${param(page.offset)} LIMIT ${param(page.limit)}`,
+  const { rows, total } = await pageOf<ProjectRow>(db, {
+    columns: PROJECT_COLUMNS,
+    from: PROJECT_FROM,
+    where: clause,
+    order: `${order}, p.id`,
     params,
-  );
-  return { rows: rows.map(toProjectView), total: Number(counted.rows[0].n) };
+    countFrom: 'read.projects p',
+    offset: page.offset,
+    limit: page.limit,
+  });
+  return { rows: rows.map(toProjectView), total };
 }
 
 /** The summary cards: active projects (not Completed) and the total value of the projects the caller sees, plus registration counts. */

@@ -39,6 +39,11 @@ const LISTS: Array<[caller: string, path: string]> = [
   ['admin', '/api/webhooks'],
   ['admin', '/api/resources'],
   ['partner', '/api/partner/management/sub-users'],
+  ['admin', '/api/projects'],
+  ['admin', '/api/courses'],
+  ['admin', '/api/certifications'],
+  ['admin', '/api/learning/enrolments'],
+  ['admin', '/api/learning/assignments'],
 ];
 
 describe('list totals', () => {
