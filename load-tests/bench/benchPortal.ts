@@ -63,8 +63,9 @@ export async function signInForBench(baseUrl: string, email: string): Promise<st
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email, password: DEMO_PASSWORD }),
   });
-  const body = (await response.json()) as { accessToken?: string };
-  if (response.status !== 200 || !body.accessToken) throw new Error(`${email} could not sign in (HTTP ${response.status}).`);
+  const text = await response.text();
+  const body = (response.headers.get('content-type')?.includes('json') ? JSON.parse(text) : {}) as { accessToken?: string };
+  if (response.status !== 200 || !body.accessToken) throw new Error(`${email} could not sign in (HTTP ${response.status}: ${text.slice(0, 300)}).`);
   return body.accessToken;
 }
 

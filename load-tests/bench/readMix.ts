@@ -103,7 +103,8 @@ async function startApi(settings: ReadMixSettings, prefix: string, jwtSecret: st
       PORTAL_PROCESSES: 'api',
       API_PROCESSES: String(options.processes),
       SERVE_WEB: 'false',
-      LOG_LEVEL: 'silent',
+      // Errors only: kept with the rest of its output and shown when the section fails.
+      LOG_LEVEL: 'error',
       SMTP_URL: '',
       EVENTSTORE_URL: '',
       ANSWER_CACHE_ENTRIES: options.keptAnswers ? '2000' : '0',
@@ -123,6 +124,8 @@ async function startApi(settings: ReadMixSettings, prefix: string, jwtSecret: st
   }
   return {
     baseUrl: `http://127.0.0.1:${port}`,
+    /** The last of what the API printed (its error log). */
+    output: () => output.slice(-3000),
     async stop() {
       if (child.exitCode !== null) return;
       child.kill('SIGTERM');
@@ -277,6 +280,9 @@ export async function runReadMix(settings: ReadMixSettings, log: (line: string) 
       mixes,
       routes,
     };
+  } catch (error) {
+    const printed = api?.output().trim();
+    throw new Error(`${(error as Error).message}${printed ? `\n   the API printed:\n${printed}` : ''}`, { cause: error });
   } finally {
     await api?.stop().catch(() => {});
     await loader.stop();
