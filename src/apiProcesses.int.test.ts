@@ -1,10 +1,10 @@
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { get } from 'node:http';
-import { createServer } from 'node:net';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from './testing/database';
+import { freePort } from './testing/freePort';
 import { DEMO_PASSWORD } from './seed/identity';
 
 /**
@@ -16,15 +16,6 @@ let db: TestDatabase;
 let portal: ChildProcess;
 let baseUrl: string;
 let output = '';
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as { port: number };
-  server.close();
-  return port;
-}
 
 /** The node processes started by the portal's first process: its API processes (esbuild's helper left out). */
 function apiProcessPids(): number[] {

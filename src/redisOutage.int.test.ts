@@ -1,6 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { createServer } from 'node:net';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { orders } from '../domain/orders/orders';
@@ -8,6 +7,7 @@ import { projects } from '../domain/projects/projects';
 import { DAY_MS } from '../domain/projects/registration';
 import { createQueues, closeQueues } from '../platform/queues';
 import { DEMO_PASSWORD } from './seed/identity';
+import { freePort } from './testing/freePort';
 import { startTestPortal, type TestPortal } from './testing/portal';
 
 /**
@@ -18,14 +18,6 @@ import { startTestPortal, type TestPortal } from './testing/portal';
 const OUTAGE_MS = 10_000;
 /** The registration's 14-day reminder falls due this long after it is made: during the outage. */
 const REMINDER_AFTER_MS = 4_000;
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 async function startRedis(port: number): Promise<ChildProcess> {
   const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });

@@ -15,11 +15,11 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { createServer } from 'node:net';
 import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import Fastify from 'fastify';
 import { callApi, runReportedSection, signInForBench, startBenchPortal } from './benchPortal';
+import { freePort } from '../../src/testing/freePort';
 import { LOAD_TEST_LIMITS } from './limits';
 import { LoadGenerator } from './loadGenerator';
 import type { LoadResult } from './httpLoader';
@@ -73,15 +73,6 @@ export interface ReadMixSection {
   hellos: number[];
   mixes: MixRun[];
   routes: RouteRun[];
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as { port: number };
-  server.close();
-  return port;
 }
 
 /** The API as `npm start` runs it, in `processes` processes, on the bench's database and Redis prefix. */

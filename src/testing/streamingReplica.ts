@@ -1,11 +1,11 @@
 import { execFile, execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { appendFile, chown, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
+import { freePort } from './freePort';
 
 /**
  * A PostgreSQL primary and a streaming replica of it, each its own server in a temporary directory, for tests
@@ -51,15 +51,6 @@ export function streamingReplicaUnavailable(): string | undefined {
   if (asRoot() && !existsSync('/usr/sbin/runuser') && !existsSync('/sbin/runuser'))
     return 'running as root, and runuser (to run PostgreSQL as postgres) is missing';
   return undefined;
-}
-
-/** A port nothing listens on right now. */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve, reject) => server.once('error', reject).listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
 }
 
 async function accountIds(name: string): Promise<{ uid: number; gid: number }> {
