@@ -136,12 +136,12 @@ describe('learning', () => {
       await shoot(page, 'learning-catalogue');
       await card.getByRole('button').click();
       await page.getByTestId('enrol').click();
-      await expect.poll(() => page.getByTestId('course-status').textContent(), { timeout: 15_000 }).toBe('Enrolled');
+      await expect.poll(() => page.getByTestId('course-status').textContent(), { timeout: 30_000 }).toBe('Enrolled');
       await page.getByTestId('lesson-0').getByRole('button').first().click();
       await page.getByTestId('lesson-body').getByText('one power budget').waitFor();
       await page.getByTestId('lesson-media').getByRole('link', { name: 'Open the document' }).waitFor();
       await page.getByTestId('lesson-done').click();
-      await expect.poll(() => page.getByTestId('progress-text').textContent(), { timeout: 15_000 }).toContain('1 of 1 lessons done');
+      await expect.poll(() => page.getByTestId('progress-text').textContent(), { timeout: 30_000 }).toContain('1 of 1 lessons done');
       await shoot(page, 'learning-course');
 
       await page.getByTestId('take-quiz').click();
