@@ -520,10 +520,6 @@ export async function findDuplicateLead(db: Queryable, company: string, email: s
 
 const rate = (part: number, whole: number) => (whole > 0 ? Math.round((part / whole) * 1000) / 10 : null);
 
-/**
- * Acceptance, time to accept, conversion and revenue per organisation and per source, and the ageing
- * of open leads, over what the scope sees (one organisation's offers, or all).
- */
 /** One line of the lead report, by organisation or by source, as Postgres answers its counts (bigint and numeric as text). */
 type ReportRow = {
   key: string;
@@ -537,6 +533,10 @@ type ReportRow = {
   revenue: string;
 };
 
+/**
+ * Acceptance, time to accept, conversion and revenue per organisation and per source, and the ageing
+ * of open leads, over what the scope sees (one organisation's offers, or all).
+ */
 export async function leadReports(db: Queryable, scope: LeadScope): Promise<LeadReports> {
   const own = scope.organisationId ?? null;
   const { rows: offers } = await db.query<ReportRow & { name: string }>(
@@ -575,20 +575,7 @@ export async function leadReports(db: Queryable, scope: LeadScope): Promise<Lead
      GROUP BY 1, 2`,
     [own],
   );
-  const row = (
-    r: {
-      key: string;
-      leads: string;
-      offers: string;
-      accepted: string;
-      declined: string;
-      lapsed: string;
-      hours: string | null;
-      converted: string;
-      revenue: string;
-    },
-    name: string,
-  ): LeadReportRow => {
+  const row = (r: ReportRow, name: string): LeadReportRow => {
     const accepted = Number(r.accepted);
     return {
       key: r.key,
