@@ -426,6 +426,11 @@ async function main() {
       measured: `${measured.filter((route) => route.ofHello! >= ROUTE_GOAL).length} of ${measured.length} measured (${reads.routes.length - measured.length} not measured); slowest ${measured[0] ? `${measured[0].route} ${formatPercent(measured[0].ofHello!)}` : 'none'}`,
       met: measured.length === reads.routes.length && measured.every((route) => route.ofHello! >= ROUTE_GOAL),
     });
+    notes.push([
+      'bare Fastify route, one pg query of 10 orders (no goal: what a route that reads once reaches here)',
+      `${formatPercent(reads.oneQuery.ofHello)} of hello (${formatRate(reads.oneQuery.result.requestsPerSecond)})`,
+      'info',
+    ]);
   } else if (settings.sections.includes('reads')) {
     goals.push({
       goal: `read mix >= ${formatPercent(MIX_GOAL)} (${formatPercent(MIX_WITH_COMMANDS_GOAL)} with commands) of hello`,

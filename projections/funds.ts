@@ -522,14 +522,6 @@ interface FileRow {
   size: number;
 }
 
-async function filesOf(db: Queryable, ids: string[]): Promise<Map<string, FileRow[]>> {
-  const byRecord = new Map<string, FileRow[]>();
-  if (!ids.length) return byRecord;
-  const { rows } = await db.query<FileRow>('SELECT * FROM read.fund_files WHERE record_id = ANY($1::uuid[]) ORDER BY record_id, position', [ids]);
-  for (const row of rows) byRecord.set(row.record_id, [...(byRecord.get(row.record_id) ?? []), row]);
-  return byRecord;
-}
-
 const fileView =
   (base: string) =>
   (f: FileRow): FileLink => ({ name: f.name, type: f.type, size: f.size, url: `${base}/${f.file}` });
@@ -690,8 +682,9 @@ async function listRecords<Row extends { id: string }, View, SortField extends s
   const { alias } = list;
   const clause = whereOf(alias, scope, filters, params, list.searchColumns);
   const order = page.sort ? `${list.sortColumns[page.sort.field]} ${page.sort.order} NULLS LAST` : `${alias}.submitted_at ASC`;
-  const { rows, total } = await pageOf<Row>(db, {
-    columns: list.columns,
+  // Each record's files ride on its row: one statement per answer.
+  const { rows, total } = await pageOf<Row & { files: FileRow[] }>(db, {
+    columns: `${list.columns}, (SELECT coalesce(json_agg(f ORDER BY f.position), '[]') FROM read.fund_files f WHERE f.record_id = ${alias}.id) AS files`,
     from: list.from,
     where: clause,
     order: `${order}, ${alias}.id`,
@@ -699,11 +692,7 @@ async function listRecords<Row extends { id: string }, View, SortField extends s
     offset: page.offset,
     limit: page.limit,
   });
-  const files = await filesOf(
-    db,
-    rows.map((r) => r.id),
-  );
-  return { rows: rows.map((row) => list.toView(row, files.get(row.id) ?? [])), total };
+  return { rows: rows.map((row) => list.toView(row, row.files)), total };
 }
 
 const REQUEST_LIST: RecordList<RequestRow, FundRequest, keyof typeof REQUEST_SORT_COLUMNS> = {

@@ -226,23 +226,28 @@ export async function listOrders(
     ? `${clause ? `${clause} AND` : 'WHERE'} (o.created_at, o.id) < ($${pageParams.push(page.after!.createdAt)}::timestamptz, $${pageParams.push(page.after!.id)}::uuid)`
     : clause;
   const order = orderBy(page.sort);
-  const [{ rows }, total] = await Promise.all([
-    db.query<OrderRow & { items: OrderItemRow[] }>(
-      prepared(
-        `SELECT ${ORDER_COLUMNS}, o.items
-         FROM (SELECT o.id FROM read.orders o ${pageClause} ORDER BY ${order} OFFSET $${pageParams.push(keyset ? 0 : page.offset)} LIMIT $${pageParams.push(page.limit)}) AS page
-         JOIN read.orders o ON o.id = page.id LEFT JOIN read.users p ON p.id = o.placed_by
-         ORDER BY ${order}`,
-        pageParams,
-      ),
+  // The total rides on the page's statement (an InitPlan, counted once): one round trip per list answer.
+  const totalSql = orderTotalExpression(scope, filters, clause, pageParams);
+  const { rows } = await db.query<OrderRow & { items: OrderItemRow[]; list_total: string }>(
+    prepared(
+      `SELECT ${ORDER_COLUMNS}, o.items, (${totalSql}) AS list_total
+       FROM (SELECT o.id FROM read.orders o ${pageClause} ORDER BY ${order} OFFSET $${pageParams.push(keyset ? 0 : page.offset)} LIMIT $${pageParams.push(page.limit)}) AS page
+       JOIN read.orders o ON o.id = page.id LEFT JOIN read.users p ON p.id = o.placed_by
+       ORDER BY ${order}`,
+      pageParams,
     ),
-    countOrders(db, scope, filters, clause, params),
-  ]);
-  return { rows: rows.map(({ items, ...row }) => toOrderView(row, items)), total };
+  );
+  // Past the last page there is no row to carry the total: count it on its own.
+  const total = rows[0] ? Number(rows[0].list_total) : await countOrders(db, scope, filters, clause, params);
+  return { rows: rows.map(({ items, list_total: _total, ...row }) => toOrderView(row, items)), total };
 }
 
-/** When only the status narrows the list, the pre-aggregated statistics hold the count; otherwise the matching rows are counted. */
-async function countOrders(db: Queryable, scope: OrderScope, filters: OrderFilters, clause: string, params: unknown[]): Promise<number> {
+/**
+ * The list's total as an SQL expression over `params` (the clause's parameters come first in it): when only
+ * the status narrows the list, the pre-aggregated statistics hold the count; otherwise the matching rows are
+ * counted through the filters' indexes.
+ */
+function orderTotalExpression(scope: OrderScope, filters: OrderFilters, clause: string, params: unknown[]): string {
   const onlyStatus =
     !filters.search &&
     !filters.ids &&
@@ -253,23 +258,21 @@ async function countOrders(db: Queryable, scope: OrderScope, filters: OrderFilte
     filters.totalMax === undefined &&
     filters.awaitingShipment !== false &&
     !(filters.awaitingShipment && filters.status);
-  if (onlyStatus) {
-    const statuses = filters.awaitingShipment
-      ? [...PENDING_LIKE_STATUSES, 'approved']
-      : filters.status
-        ? filters.status === 'pending'
-          ? [...PENDING_LIKE_STATUSES]
-          : [filters.status]
-        : null;
-    const { rows } = await db.query<{ n: string }>(
-      prepared(
-        `SELECT coalesce(sum(orders), 0) AS n FROM read.order_stats WHERE organisation_id = $1${statuses ? ' AND status = ANY($2::text[])' : ''}`,
-        statuses ? [scope.organisationId ?? ALL_ORGANISATIONS, statuses] : [scope.organisationId ?? ALL_ORGANISATIONS],
-      ),
-    );
-    return Number(rows[0].n);
-  }
-  const { rows } = await db.query<{ n: string }>(`SELECT count(*) AS n FROM read.orders o ${clause}`, params);
+  if (!onlyStatus) return `SELECT count(*) FROM read.orders o ${clause}`;
+  const statuses = filters.awaitingShipment
+    ? [...PENDING_LIKE_STATUSES, 'approved']
+    : filters.status
+      ? filters.status === 'pending'
+        ? [...PENDING_LIKE_STATUSES]
+        : [filters.status]
+      : null;
+  const organisation = `$${params.push(scope.organisationId ?? ALL_ORGANISATIONS)}::uuid`;
+  return `SELECT coalesce(sum(orders), 0) FROM read.order_stats WHERE organisation_id = ${organisation}${statuses ? ` AND status = ANY($${params.push(statuses)}::text[])` : ''}`;
+}
+
+async function countOrders(db: Queryable, scope: OrderScope, filters: OrderFilters, clause: string, params: unknown[]): Promise<number> {
+  const countParams = [...params];
+  const { rows } = await db.query<{ n: string }>(prepared(`SELECT (${orderTotalExpression(scope, filters, clause, countParams)}) AS n`, countParams));
   return Number(rows[0].n);
 }
 

@@ -14,7 +14,11 @@ export interface PageQuery {
   params: readonly unknown[];
   /** How many of `params` the where uses, when the order has values of its own (default: all of them). */
   whereParams?: number;
-  /** Counting past the last page needs only the table the where reads, when `from` adds joins for the columns. */
+  /**
+   * The table the where reads, when `from` adds joins (or lateral lookups) for the columns only. The total is
+   * then counted there, once per statement, and the joins run for the page's rows alone instead of for every
+   * row the window count would otherwise have to build.
+   */
   countFrom?: string;
   offset: number;
   limit: number;
@@ -24,12 +28,14 @@ export interface PageQuery {
 
 /**
  * The rows of one page and how many rows the list has on all pages: the total rides with the page
- * (count(*) OVER ()), and is asked for on its own only for a page past the end, which has no row to
- * carry it, so that every list answers the same total whichever page is asked for.
+ * (count(*) OVER (), or a count of `countFrom` in the same statement), and is asked for on its own only
+ * for a page past the end, which has no row to carry it, so that every list answers the same total
+ * whichever page is asked for.
  */
 export async function pageOf<Row extends object>(db: Queryable, query: PageQuery): Promise<{ rows: Row[]; total: number }> {
   const params = [...query.params];
-  const text = `SELECT ${query.columns}, count(*) OVER ()::int AS page_total FROM ${query.from} ${query.where}
+  const totalColumn = query.countFrom ? `(SELECT count(*)::int FROM ${query.countFrom} ${query.where})` : 'count(*) OVER ()::int';
+  const text = `SELECT ${query.columns}, ${totalColumn} AS page_total FROM ${query.from} ${query.where}
      ORDER BY ${query.order} OFFSET $${params.push(query.offset)} LIMIT $${params.push(query.limit)}`;
   const { rows } = await db.query<Row & { page_total?: number }>(query.prepare ? prepared(text, params) : { text, values: params });
   let total = rows[0]?.page_total ?? 0;

@@ -520,15 +520,19 @@ const quarterLabel = (key: string | null) => (key ? key.replace(/^(\d{4})-Q(\d)$
 
 /** Where an organisation stands now: the tier in force, its benefits, and every requirement of the next tier measured as of `now`. */
 export async function standingOf(db: Queryable, organisationId: string, now: Date): Promise<Standing | undefined> {
-  const name = await organisationName(db, organisationId);
-  if (name === null) {
-    const { rows } = await db.query('SELECT 1 FROM read.users WHERE id = $1', [organisationId]);
-    if (!rows.length) return undefined;
-  }
-  const tiers = await listTiers(db);
-  if (!tiers.length) return undefined;
-  const { rows } = await db.query<StandingRow>(`SELECT s.* FROM read.programme_standings s WHERE s.organisation_id = $1`, [organisationId]);
-  const row = rows[0];
+  // The account and its standing (none before its first evaluation) in one statement, the tiers beside it.
+  const [{ rows }, tiers] = await Promise.all([
+    db.query<{ account_name: string | null } & (StandingRow | { [K in keyof StandingRow]: null })>(
+      `SELECT coalesce(u.company_name, u.full_name) AS account_name, s.*
+       FROM read.users u LEFT JOIN read.programme_standings s ON s.organisation_id = u.id WHERE u.id = $1`,
+      [organisationId],
+    ),
+    listTiers(db),
+  ]);
+  if (!rows[0] || !tiers.length) return undefined;
+  const { account_name: name, ...standing } = rows[0];
+  // Every column of the standing is null when the organisation has none yet.
+  const row = standing.organisation_id === null ? undefined : (standing as StandingRow);
   const entry = tiers[0];
   const current = row ? (tiers.find((t) => t.id === row.tier_id) ?? entry) : entry;
   const next = tiers.find((t) => t.rank > current.rank) ?? null;
@@ -770,7 +774,8 @@ export interface ScorecardFilters {
 }
 
 /** Every partner organisation's row in a quarter (distributors are not in the programme) ranked by score (ties by revenue, then name), with the revenue of its last eight quarters. */
-const RANKED = `
+/** Every partner's scorecard of the quarters `quarters` selects, ranked within its quarter. */
+const rankedIn = (quarters: string) => `
   WITH ranked AS (
     SELECT s.*, coalesce(u.company_name, u.full_name) AS organisation_name, p.category, p.region,
       st.tier_id::text AS tier_id, st.tier_name, st.tier_rank,
@@ -781,8 +786,10 @@ const RANKED = `
     JOIN read.users u ON u.id = s.organisation_id
     LEFT JOIN read.partners p ON p.user_id = s.organisation_id
     LEFT JOIN read.programme_standings st ON st.organisation_id = s.organisation_id
-    WHERE s.quarter = $1 AND u.role = 'partner'
+    WHERE ${quarters} AND u.role = 'partner'
   )`;
+/** One quarter ($1), or the latest with any scorecard when $1 is null. */
+const RANKED = rankedIn(`s.quarter = coalesce($1::text, (SELECT quarter FROM read.scorecards ORDER BY quarter_start DESC LIMIT 1))`);
 
 /** The quarter a list shows: the given one, else the latest with any scorecard. */
 export async function scorecardQuarter(db: Queryable, quarter?: string): Promise<string | null> {
@@ -797,9 +804,7 @@ export async function listScorecards(
   sort: { field: ScorecardSortField; order: 'ASC' | 'DESC' },
   page: { limit: number; offset: number },
 ): Promise<{ rows: Scorecard[]; total: number; quarter: string | null }> {
-  const quarter = await scorecardQuarter(db, filters.quarter);
-  if (!quarter) return { rows: [], total: 0, quarter: null };
-  const params: unknown[] = [quarter];
+  const params: unknown[] = [filters.quarter ?? null];
   const where: string[] = [];
   const param = (value: unknown) => {
     params.push(value);
@@ -813,27 +818,30 @@ export async function listScorecards(
   if (filters.ids?.length) where.push(`organisation_id = ANY(${param(filters.ids)}::uuid[])`);
   const clause = where.length ? `WHERE ${where.join(' AND ')}` : '';
   const order = `${SORT_SQL[sort.field]} ${sort.order} NULLS LAST, rank, organisation_id`;
-  const { rows } = await db.query<ScorecardRow>(
-    `${RANKED} SELECT * FROM ranked ${clause} ORDER BY ${order} LIMIT ${param(page.limit)} OFFSET ${param(page.offset)}`,
+  // The page, its total and its quarter in one statement; a page past the end asks for the total on its own.
+  const { rows } = await db.query<ScorecardRow & { list_total: string }>(
+    `${RANKED} SELECT *, count(*) OVER () AS list_total FROM ranked ${clause} ORDER BY ${order} LIMIT ${param(page.limit)} OFFSET ${param(page.offset)}`,
     params,
   );
-  const total = await db.query<{ n: string }>(`${RANKED} SELECT count(*) AS n FROM ranked ${clause}`, params.slice(0, params.length - 2));
-  return { rows: rows.map((row) => toScorecard(row, !filters.organisationId)), total: Number(total.rows[0].n), quarter };
+  const shown = rows.map(({ list_total: _total, ...row }) => toScorecard(row, !filters.organisationId));
+  if (rows[0]) return { rows: shown, total: Number(rows[0].list_total), quarter: rows[0].quarter };
+  const quarter = await scorecardQuarter(db, filters.quarter);
+  if (!quarter) return { rows: [], total: 0, quarter: null };
+  const total = await db.query<{ n: string }>(`${RANKED} SELECT count(*) AS n FROM ranked ${clause}`, [quarter, ...params.slice(1, params.length - 2)]);
+  return { rows: [], total: Number(total.rows[0].n), quarter };
 }
 
 /** One organisation's scorecards, quarter by quarter (oldest first), each ranked within its quarter. */
 export async function scorecardHistory(db: Queryable, organisationId: string, showRank: boolean): Promise<ScorecardDetail | undefined> {
-  const name = await organisationName(db, organisationId);
-  const exists = (await db.query('SELECT 1 FROM read.users WHERE id = $1', [organisationId])).rows.length > 0;
-  if (!exists) return undefined;
-  const { rows: quarters } = await db.query<{ quarter: string }>('SELECT quarter FROM read.scorecards WHERE organisation_id = $1 ORDER BY quarter_start', [
-    organisationId,
-  ]);
-  const history: Scorecard[] = [];
-  for (const { quarter } of quarters) {
-    const { rows } = await db.query<ScorecardRow>(`${RANKED} SELECT * FROM ranked WHERE organisation_id = $2`, [quarter, organisationId]);
-    if (rows[0]) history.push(toScorecard(rows[0], showRank));
-  }
+  // Every quarter the organisation has a scorecard in, each ranked among that quarter's partners, in one statement.
+  const { rows } = await db.query<ScorecardRow>(
+    `${rankedIn('s.quarter IN (SELECT quarter FROM read.scorecards WHERE organisation_id = $1)')} SELECT * FROM ranked WHERE organisation_id = $1 ORDER BY quarter_start`,
+    [organisationId],
+  );
+  const history = rows.map((row) => toScorecard(row, showRank));
+  // Without a ranked scorecard the organisation is looked up on its own: it may exist with none yet.
+  const name = rows[0] ? rows[0].organisation_name : await organisationName(db, organisationId);
+  if (!rows[0] && !(await db.query('SELECT 1 FROM read.users WHERE id = $1', [organisationId])).rows.length) return undefined;
   return {
     id: organisationId,
     organisation_id: organisationId,

@@ -18,6 +18,7 @@ import { once } from 'node:events';
 import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import Fastify from 'fastify';
+import pg from 'pg';
 import { callApi, runReportedSection, signInForBench, startBenchPortal } from './benchPortal';
 import { freePort } from '../../src/testing/freePort';
 import { LOAD_TEST_LIMITS } from './limits';
@@ -71,6 +72,11 @@ export interface ReadMixSection {
   hello: LoadResult;
   /** Both hello-world runs' requests per second: before the first mix and after the last. */
   hellos: number[];
+  /**
+   * A bare Fastify route that reads 10 orders with one `pg` query, in the same process as the hello world:
+   * what a route that reads once can reach on this machine, so each goal can be read against it.
+   */
+  oneQuery: { result: LoadResult; ofHello: number; bytes: number };
   mixes: MixRun[];
   routes: RouteRun[];
 }
@@ -188,6 +194,8 @@ export async function runReadMix(settings: ReadMixSettings, log: (line: string) 
   const jwtSecret = randomBytes(48).toString('base64url');
   const hello = Fastify({ logger: false });
   hello.get('/hello', async () => ({ hello: 'world' }));
+  const barePool = new pg.Pool({ connectionString: settings.databaseUrl, max: 10 });
+  hello.get('/one-query', async () => (await barePool.query({ name: 'ten-orders', text: 'SELECT * FROM read.orders ORDER BY created_at DESC LIMIT 10' })).rows);
   const loader = await LoadGenerator.start();
   let api: Awaited<ReturnType<typeof startApi>> | undefined;
   try {
@@ -207,6 +215,8 @@ export async function runReadMix(settings: ReadMixSettings, log: (line: string) 
     log('  finding the URLs each role reads (every GET route of the OpenAPI document)');
     const workload: ReadWorkload = await readWorkload(api.baseUrl);
     await measureHello();
+    const oneQueryBytes = (await (await fetch(`${helloUrl}/one-query`)).arrayBuffer()).byteLength;
+    const oneQuery = await measure('bare route, one query of 10 orders', `${helloUrl}/one-query`);
     const roles: Record<string, number> = {};
     for (const target of workload.targets) roles[target.role] = (roles[target.role] ?? 0) + 1;
     log(`  ${workload.targets.length} URLs on ${workload.routes.filter((r) => r.urls).length} of ${workload.routes.length} GET routes`);
@@ -268,6 +278,7 @@ export async function runReadMix(settings: ReadMixSettings, log: (line: string) 
       roles,
       hello: ceiling,
       hellos: hellos.map((h) => h.requestsPerSecond),
+      oneQuery: { result: oneQuery, ofHello: ofHello(oneQuery), bytes: oneQueryBytes },
       mixes,
       routes,
     };
@@ -278,6 +289,7 @@ export async function runReadMix(settings: ReadMixSettings, log: (line: string) 
     await api?.stop().catch(() => {});
     await loader.stop();
     await hello.close().catch(() => {});
+    await barePool.end().catch(() => {});
     await seeded.stop();
   }
 }
@@ -320,6 +332,7 @@ export function readMixTable(section: ReadMixSection): string {
       section.mixes.map(mixRow),
     ),
     `   hello world (bare Fastify, one process, ${section.connections} connections): ${section.hellos.map(formatRate).join(' before, ')} after; ratios divide by the higher`,
+    `   bare Fastify route with one pg query of 10 orders (${formatCount(section.oneQuery.bytes)} bytes of JSON): ${formatRate(section.oneQuery.result.requestsPerSecond)}, ${formatPercent(section.oneQuery.ofHello)} of hello; the mix is ${formatPercent(section.mixes[0].ofHello / section.oneQuery.ofHello)} of it`,
     `   URLs per role: ${Object.entries(section.roles)
       .map(([role, n]) => `${role} ${n}`)
       .join(', ')}`,

@@ -59,15 +59,22 @@ function withoutIds(value: unknown): unknown {
 /**
  * How a non-administrator reads a record's fields: people by name, linked orders by number, no
  * internal ids and no stored file names (a BoQ reads "Attached"). Administrators read the fields as they are.
+ * `alsoNamed` are accounts whose names the caller needs besides (a version's author): every name is read in
+ * the same statement.
  */
-async function readableFor(services: Deps, reader: Reader, records: RecordFields[]): Promise<(fields: RecordFields | null) => RecordFields | null> {
-  if (isAdminRole(reader.role)) return (fields) => fields;
-  const people = records.flatMap((fields) => [...PEOPLE_FIELDS].flatMap((field) => idsIn(fields[field])));
-  const names = await actorNames(services, people);
-  const orderIds = [...new Set(records.flatMap((fields) => idsIn(fields.orders)))];
-  const numbers = await orderNumbers(services.reads, orderIds);
+async function readableFor(
+  services: Deps,
+  reader: Reader,
+  records: RecordFields[],
+  alsoNamed: ReadonlyArray<string | null> = [],
+): Promise<{ readable: (fields: RecordFields | null) => RecordFields | null; names: Map<string, string> }> {
+  const admin = isAdminRole(reader.role);
+  const people = admin ? [] : records.flatMap((fields) => [...PEOPLE_FIELDS].flatMap((field) => idsIn(fields[field])));
+  const orderIds = admin ? [] : [...new Set(records.flatMap((fields) => idsIn(fields.orders)))];
+  const [names, numbers] = await Promise.all([actorNames(services, [...alsoNamed, ...people]), orderNumbers(services.reads, orderIds)]);
+  if (admin) return { readable: (fields) => fields, names };
   const person = (id: unknown) => (typeof id === 'string' ? (names.get(id) ?? 'a removed account') : id);
-  return (fields) => {
+  const readable = (fields: RecordFields | null) => {
     if (!fields) return fields;
     const shown: RecordFields = {};
     for (const [field, value] of Object.entries(fields)) {
@@ -78,6 +85,7 @@ async function readableFor(services: Deps, reader: Reader, records: RecordFields
     }
     return shown;
   };
+  return { readable, names };
 }
 
 /** The record's versions, oldest first, each with who made it (name and role), when, and what it changed. */
@@ -95,13 +103,14 @@ export async function versionsAnswer<State>(
     state = type.decider.evolve(state, event as never);
     if (type.present(state) && !visibleTo(type, state, reader)) throw new HttpError(404, 'NOT_FOUND', notFound);
   }
-  const names = await actorNames(
-    services,
-    events.map((event) => event.metadata.actorId),
-  );
   const versions = versionsOf(type, events);
   const values = versions.flatMap((version) => version.changes.flatMap((change) => [{ [change.field]: change.before }, { [change.field]: change.after }]));
-  const readable = await readableFor(services, reader, values);
+  const { readable, names } = await readableFor(
+    services,
+    reader,
+    values,
+    events.map((event) => event.metadata.actorId),
+  );
   const shownChange = (change: Version['changes'][number]) => {
     const before = readable({ [change.field]: change.before });
     const after = readable({ [change.field]: change.after });
@@ -138,7 +147,7 @@ export async function asOfAnswer<State>(
     );
   }
   if (!visibleTo(type, found.state, reader)) throw new HttpError(404, 'NOT_FOUND', notFound);
-  const readable = await readableFor(services, reader, [found.record]);
+  const { readable } = await readableFor(services, reader, [found.record]);
   return { ...readable(found.record), as_of: moment.toISOString(), version: found.revision, version_time: found.occurred_at };
 }
 
