@@ -811,14 +811,14 @@ export async function verifyCertification(
 }
 
 /**
- * Distinct people per organisation holding a certification at `asOf` (issued_at <= asOf < expires_at),
+ * Distinct people per organisation (or in `organisationId` alone) holding a certification at `asOf` (issued_at <= asOf < expires_at),
  * whatever the expiry job has marked yet: the dates decide, so a past moment counts as it was.
  */
-export async function certifiedPeopleByOrganisation(db: Queryable, asOf: Date): Promise<Map<string, number>> {
+export async function certifiedPeopleByOrganisation(db: Queryable, asOf: Date, organisationId?: string): Promise<Map<string, number>> {
   const { rows } = await db.query<{ organisation_id: string; people: number }>(
     `SELECT organisation_id, count(DISTINCT user_id)::int AS people FROM read.certifications
-     WHERE organisation_id IS NOT NULL AND issued_at <= $1 AND $1 < expires_at GROUP BY organisation_id`,
-    [asOf],
+     WHERE organisation_id IS NOT NULL AND issued_at <= $1 AND $1 < expires_at AND ($2::uuid IS NULL OR organisation_id = $2::uuid) GROUP BY organisation_id`,
+    [asOf, organisationId ?? null],
   );
   return new Map(rows.map((r) => [r.organisation_id, r.people]));
 }

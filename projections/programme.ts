@@ -37,71 +37,84 @@ import type { Projection } from './projection';
 
 // ---- measures: how each requirement kind is measured from the read models ----
 
-/** One kind's values for every organisation with any, over the `windowMonths` months ending at `asOf`. */
-export type Measure = (db: Queryable, asOf: Date, windowMonths: number) => Promise<Map<string, number>>;
+/**
+ * One kind's values for every organisation with any (or for `organisationId` alone), over the
+ * `windowMonths` months ending at `asOf`.
+ */
+export type Measure = (db: Queryable, asOf: Date, windowMonths: number, organisationId?: string) => Promise<Map<string, number>>;
 
-const byOrganisation = async (db: Queryable, sql: string, asOf: Date, windowMonths: number) => {
-  const { rows } = await db.query<{ org: string; value: string }>(sql, [asOf.toISOString(), `${windowMonths} months`]);
+/**
+ * `sql` reads $1 (asOf), $2 (the window) and $3 (one organisation, or null for every one); each statement is
+ * planned with its values, so a null $3 costs nothing and a given one walks the organisation's index.
+ */
+const byOrganisation = async (db: Queryable, sql: string, asOf: Date, windowMonths: number, organisationId: string | undefined) => {
+  const { rows } = await db.query<{ org: string; value: string }>(sql, [asOf.toISOString(), `${windowMonths} months`, organisationId ?? null]);
   return new Map(rows.map((row) => [row.org, Number(row.value)]));
 };
+const ONE_ORGANISATION = `($3::uuid IS NULL OR organisation_id = $3::uuid)`;
 
 /** A won deal: a registration whose first linked order (not cancelled) was placed; won when that order was. */
 const FIRST_ORDER = `(SELECT min(o.created_at) FROM read.project_orders po JOIN read.orders o ON o.id = po.order_id WHERE po.project_id = p.id AND o.status <> 'cancelled')`;
 
 /** Every requirement kind's measure (keyed like `CRITERIA`, so a kind without one fails the type check). */
 export const MEASURES: Record<RequirementKind, Measure> = {
-  delivered_purchases: (db, asOf, months) =>
+  delivered_purchases: (db, asOf, months, organisationId) =>
     byOrganisation(
       db,
       `SELECT organisation_id::text AS org, round(sum(total_amount) * 100) AS value FROM read.orders
-       WHERE status = 'delivered' AND delivered_at <= $1::timestamptz AND delivered_at > $1::timestamptz - $2::interval GROUP BY 1`,
+       WHERE status = 'delivered' AND delivered_at <= $1::timestamptz AND delivered_at > $1::timestamptz - $2::interval AND ${ONE_ORGANISATION} GROUP BY 1`,
       asOf,
       months,
+      organisationId,
     ),
-  deals_won: (db, asOf, months) =>
+  deals_won: (db, asOf, months, organisationId) =>
     byOrganisation(
       db,
-      `SELECT organisation_id::text AS org, count(*) AS value FROM (SELECT p.organisation_id, ${FIRST_ORDER} AS won_at FROM read.projects p) w
+      `SELECT organisation_id::text AS org, count(*) AS value FROM (SELECT p.organisation_id, ${FIRST_ORDER} AS won_at FROM read.projects p WHERE ${ONE_ORGANISATION}) w
        WHERE won_at <= $1::timestamptz AND won_at > $1::timestamptz - $2::interval GROUP BY 1`,
       asOf,
       months,
+      organisationId,
     ),
-  deals_approved: (db, asOf, months) =>
+  deals_approved: (db, asOf, months, organisationId) =>
     byOrganisation(
       db,
       `SELECT organisation_id::text AS org, count(*) AS value FROM read.projects
-       WHERE registration_status IN ('approved', 'expired') AND reviewed_at <= $1::timestamptz AND reviewed_at > $1::timestamptz - $2::interval GROUP BY 1`,
+       WHERE registration_status IN ('approved', 'expired') AND reviewed_at <= $1::timestamptz AND reviewed_at > $1::timestamptz - $2::interval AND ${ONE_ORGANISATION} GROUP BY 1`,
       asOf,
       months,
+      organisationId,
     ),
-  leads_converted: (db, asOf, months) =>
+  leads_converted: (db, asOf, months, organisationId) =>
     byOrganisation(
       db,
       `SELECT organisation_id::text AS org, count(*) AS value FROM read.leads
-       WHERE organisation_id IS NOT NULL AND converted_at <= $1::timestamptz AND converted_at > $1::timestamptz - $2::interval GROUP BY 1`,
+       WHERE organisation_id IS NOT NULL AND converted_at <= $1::timestamptz AND converted_at > $1::timestamptz - $2::interval AND ${ONE_ORGANISATION} GROUP BY 1`,
       asOf,
       months,
+      organisationId,
     ),
-  lead_acceptance_rate: (db, asOf, months) =>
+  lead_acceptance_rate: (db, asOf, months, organisationId) =>
     byOrganisation(
       db,
       `SELECT organisation_id::text AS org, round(100.0 * count(*) FILTER (WHERE outcome IN ('accepted', 'reassigned') AND answered_at IS NOT NULL) / count(*), 1) AS value
-       FROM read.lead_offers WHERE offered_at <= $1::timestamptz AND offered_at > $1::timestamptz - $2::interval AND outcome <> 'pending' GROUP BY 1`,
+       FROM read.lead_offers WHERE offered_at <= $1::timestamptz AND offered_at > $1::timestamptz - $2::interval AND outcome <> 'pending' AND ${ONE_ORGANISATION} GROUP BY 1`,
       asOf,
       months,
+      organisationId,
     ),
   // People holding a valid certification at `asOf`: a certification counts while it runs, whatever the window.
-  certified_people: (db, asOf) => certifiedPeopleByOrganisation(db, asOf),
+  certified_people: (db, asOf, _months, organisationId) => certifiedPeopleByOrganisation(db, asOf, organisationId),
 };
 
 /** The values every requirement of the ladder needs, for every organisation, as of `asOf`. */
-export async function measureOrganisations(db: Queryable, requirements: Requirement[], asOf: Date): Promise<Map<string, Measures>> {
-  const wanted = new Map(requirements.map((r) => [measureKey(r), r]));
+export async function measureOrganisations(db: Queryable, requirements: Requirement[], asOf: Date, organisationId?: string): Promise<Map<string, Measures>> {
+  const wanted = [...new Map(requirements.map((r) => [measureKey(r), r]))];
+  const measured = await Promise.all(wanted.map(([, requirement]) => MEASURES[requirement.kind](db, asOf, requirement.window_months, organisationId)));
   const result = new Map<string, Measures>();
-  for (const [key, requirement] of wanted) {
-    const values = await MEASURES[requirement.kind](db, asOf, requirement.window_months);
-    for (const [org, value] of values) result.set(org, { ...(result.get(org) ?? {}), [key]: value });
-  }
+  wanted.forEach(([key], i) => {
+    for (const [org, value] of measured[i]) result.set(org, { ...(result.get(org) ?? {}), [key]: value });
+  });
   return result;
 }
 
@@ -437,13 +450,21 @@ export async function recomputeScorecards(db: PoolClient, touched: Map<string, s
 
 export const programmeProjection: Projection = {
   name: 'programme',
-  async apply(event, db) {
+  async apply(event, db, context) {
     await applyProgrammeEvent(event, db);
-    await recomputeScorecards(db, await organisationsTouched([event], db));
+    if (!context?.replaying) await recomputeScorecards(db, await organisationsTouched([event], db));
   },
-  async applyBatch(events, db) {
+  async applyBatch(events, db, context) {
     for (const event of events) if (/^programme(Tiers|Standings|Runs)-/.test(event.streamId)) await applyProgrammeEvent(event, db);
-    await recomputeScorecards(db, await organisationsTouched(events, db));
+    // A replay of the whole log works the scorecards out once, at its end (`replayed`): after every batch, each
+    // touched organisation's whole history would be recounted again and again, which grows with the log.
+    if (!context?.replaying) await recomputeScorecards(db, await organisationsTouched(events, db));
+  },
+  async replayed(db) {
+    // Scorecards depend only on the record models' final state, so one pass over every organisation writes what
+    // the batches would have (organisations without any record get none, as live).
+    const { rows } = await db.query<{ id: string }>('SELECT id::text FROM users');
+    await recomputeScorecards(db, new Map(rows.map((row) => [row.id, ''])));
   },
 };
 
@@ -537,7 +558,7 @@ export async function standingOf(db: Queryable, organisationId: string, now: Dat
   const current = row ? (tiers.find((t) => t.id === row.tier_id) ?? entry) : entry;
   const next = tiers.find((t) => t.rank > current.rank) ?? null;
   const shown = next ?? current;
-  const measures = (await measureOrganisations(db, shown.requirements, now)).get(organisationId) ?? {};
+  const measures = (await measureOrganisations(db, shown.requirements, now, organisationId)).get(organisationId) ?? {};
   const progress: RequirementProgress[] = measureAll(shown.requirements, measures);
   const missing = next ? progress.filter((p) => !p.met) : [];
   const ref = (t: { id: string; name: string; rank: number }): TierRef => ({ id: t.id, name: t.name, rank: t.rank });

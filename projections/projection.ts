@@ -8,9 +8,15 @@ import type { RecordedEvent } from '../platform/eventstore';
  */
 export interface Projection {
   name: string;
-  apply(event: RecordedEvent, db: PoolClient): Promise<void>;
+  apply(event: RecordedEvent, db: PoolClient, context?: ApplyContext): Promise<void>;
   /** When given, used instead of `apply` per event: one round trip for a whole batch. */
-  applyBatch?(events: readonly RecordedEvent[], db: PoolClient): Promise<void>;
+  applyBatch?(events: readonly RecordedEvent[], db: PoolClient, context?: ApplyContext): Promise<void>;
+  /**
+   * Runs once when a rebuild has replayed the whole log, with the same search_path as its batches: a read
+   * model worked out from the others' final state (the scorecards) is worked out here, once, rather than
+   * after every batch of the replay (see ApplyContext.replaying).
+   */
+  replayed?(db: PoolClient): Promise<void>;
   /**
    * The rebuild stage: 'records' (the default) for the record types' read models, which may read each
    * other's tables; 'history' for the status history and 'log' for the audit log and activity feed,
@@ -35,8 +41,13 @@ export const SECRET_SCHEMA = 'secret';
 export const PROJECTED_SECRET_TABLES = ['user_credentials', 'api_keys', 'user_factors', 'recovery_codes', 'identity_provider_secrets'] as const;
 export const secretSchemaBeside = (schema: string) => (schema === 'read' ? SECRET_SCHEMA : `${schema}_secret`);
 
+/** How a batch is applied: live, or as part of a rebuild's replay of the whole log (which ends with `replayed`). */
+export interface ApplyContext {
+  replaying: boolean;
+}
+
 /** Projections own disjoint tables, so each can take the whole batch in turn. */
-export async function applyToProjection(projection: Projection, events: readonly RecordedEvent[], db: PoolClient): Promise<void> {
-  if (projection.applyBatch) return projection.applyBatch(events, db);
-  for (const event of events) await projection.apply(event, db);
+export async function applyToProjection(projection: Projection, events: readonly RecordedEvent[], db: PoolClient, context?: ApplyContext): Promise<void> {
+  if (projection.applyBatch) return projection.applyBatch(events, db, context);
+  for (const event of events) await projection.apply(event, db, context);
 }

@@ -354,18 +354,18 @@ export async function rebateFigures(db: Queryable, scope: RebateScope, now: Date
             coalesce(sum(purchase_amount) FILTER (WHERE status = 'approved'), 0) AS purchases,
             coalesce(sum(rebate_amount) FILTER (WHERE status = 'approved'), 0) AS rebates,
             coalesce(sum(purchase_amount) FILTER (WHERE status = 'approved' AND purchase_date BETWEEN $1 AND $2), 0) AS quarter_purchases,
-            coalesce(sum(rebate_amount) FILTER (WHERE status = 'approved' AND purchase_date BETWEEN $1 AND $2), 0) AS quarter_rebates
+            coalesce(sum(rebate_amount) FILTER (WHERE status = 'approved' AND purchase_date BETWEEN $1 AND $2), 0) AS quarter_rebates,
+            -- The quarter's months ride along as JSON: one statement for the whole card.
+            (SELECT coalesce(json_agg(m), '[]') FROM (
+               SELECT to_char(purchase_date, 'YYYY-MM') AS month, sum(purchase_amount) AS purchases, coalesce(sum(rebate_amount), 0) AS rebates
+               FROM read.rebates ${where ? `${where} AND` : 'WHERE'} status = 'approved' AND purchase_date BETWEEN $1 AND $2
+               GROUP BY 1) m) AS monthly
      FROM read.rebates ${where}`,
     params,
   );
-  const monthly = await db.query<{ month: string; purchases: string; rebates: string }>(
-    `SELECT to_char(purchase_date, 'YYYY-MM') AS month, sum(purchase_amount) AS purchases, coalesce(sum(rebate_amount), 0) AS rebates
-     FROM read.rebates ${where ? `${where} AND` : 'WHERE'} status = 'approved' AND purchase_date BETWEEN $1 AND $2
-     GROUP BY 1`,
-    params,
-  );
   const r = rows[0];
-  const byMonth = new Map(monthly.rows.map((m) => [m.month, m]));
+  const monthly = r.monthly as unknown as Array<{ month: string; purchases: number; rebates: number }>;
+  const byMonth = new Map(monthly.map((m) => [m.month, m]));
   const quarterPurchases = toCents(r.quarter_purchases);
   const quarterRebates = toCents(r.quarter_rebates);
   return {

@@ -63,10 +63,12 @@ async function rebuildInto(
   options: { batchSize?: number },
 ): Promise<{ head: GlobalPosition | undefined; tables: string[] }> {
   const { tables, laterIndexes } = await createEmptyCopies(pool, schema);
-  const head = await replayInto(store, pool, projections, schema, options.batchSize ?? REBUILD_BATCH_SIZE);
+  const head = await replayEvents(store, pool, projections, schema, options.batchSize ?? REBUILD_BATCH_SIZE);
   // Index builds and statistics use one core each: two at a time.
   await inParallel(laterIndexes, 2, (index) => pool.query(`BEGIN; SET LOCAL maintenance_work_mem = '256MB'; ${index}; COMMIT`));
   await inParallel(tables, 2, (table) => pool.query(`ANALYZE ${schema}.${table}`));
+  // What is worked out from the final state reads through the indexes just built, with their statistics.
+  await finishReplay(pool, projections, schema);
   return { head, tables };
 }
 
@@ -81,9 +83,32 @@ export async function replayInto(
   schema: string,
   batchSize: number = REBUILD_BATCH_SIZE,
 ): Promise<GlobalPosition | undefined> {
+  const head = await replayEvents(store, pool, projections, schema, batchSize);
+  await finishReplay(pool, projections, schema);
+  return head;
+}
+
+async function replayEvents(store: EventStore, pool: Pool, projections: readonly Projection[], schema: string, batchSize: number) {
   const head = await store.headPosition();
   if (head) await replay(store, pool, projections, head, batchSize, schema);
   return head;
+}
+
+/** Each projection's `replayed` step, in a transaction of its own. */
+async function finishReplay(pool: Pool, projections: readonly Projection[], schema: string): Promise<void> {
+  for (const projection of projections.filter((p) => p.replayed)) {
+    const client = await pool.connect();
+    try {
+      await client.query(`BEGIN; SET LOCAL search_path TO ${schema}, ${secretSchemaBeside(schema)}, public`);
+      await projection.replayed!(client);
+      await client.query('COMMIT');
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => {});
+      throw error;
+    } finally {
+      client.release();
+    }
+  }
 }
 
 /**
@@ -147,7 +172,7 @@ async function replay(
     const client = clients[k];
     await client.query(`BEGIN; SET LOCAL search_path TO ${schema}, ${secretSchemaBeside(schema)}, public; SET LOCAL synchronous_commit = off`);
     try {
-      for (const projection of stages[k]) await applyToProjection(projection, events, client);
+      for (const projection of stages[k]) await applyToProjection(projection, events, client, { replaying: true });
       await client.query('COMMIT');
     } catch (error) {
       await client.query('ROLLBACK').catch(() => {});

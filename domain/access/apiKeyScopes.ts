@@ -151,7 +151,16 @@ function inArea(path: string, areas: readonly string[]): boolean {
 }
 
 /** The routes (API_ROUTES keys) a scope allows a key of this owner kind. */
-export function routesOfScope(scope: ApiKeyScope, owner: ApiKeyOwnerKind): ApiRouteKey[] {
+export function routesOfScope(scope: ApiKeyScope, owner: ApiKeyOwnerKind): readonly ApiRouteKey[] {
+  // The route table is fixed, so each scope's routes are worked out once (key checks and the options screen ask often).
+  const key = `${owner} ${scope}`;
+  let routes = scopeRoutes.get(key);
+  if (!routes) scopeRoutes.set(key, (routes = Object.freeze(scopeRoutesOf(scope, owner))));
+  return routes;
+}
+const scopeRoutes = new Map<string, readonly ApiRouteKey[]>();
+
+function scopeRoutesOf(scope: ApiKeyScope, owner: ApiKeyOwnerKind): ApiRouteKey[] {
   const definition = definitionOf(scope);
   const grant = definition[owner];
   if (!grant) return [];

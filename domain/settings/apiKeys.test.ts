@@ -75,7 +75,7 @@ describe('API key scopes', () => {
     }
   });
   it('a vendor leads:write key creates and imports leads only; an organisation one works the leads offered to it', () => {
-    expect(routesOfScope('leads:write', 'vendor').sort()).toEqual(['POST /leads', 'POST /leads/import']);
+    expect([...routesOfScope('leads:write', 'vendor')].sort()).toEqual(['POST /leads', 'POST /leads/import']);
     expect(routesOfScope('leads:write', 'organisation')).toContain('POST /leads/:id/accept');
     expect(scopesFor('vendor')).not.toContain('projects:write');
     expect(scopesFor('organisation')).not.toContain('partners:read');

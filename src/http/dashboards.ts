@@ -131,7 +131,7 @@ export const dashboardFigures = {
 
   async partner(db: Queryable, organisationId: string | undefined, now: Date, range?: Period) {
     const month = monthToDate(now);
-    const [projects, orders, counters, tickets, rebates, perWeek, perMonth] = await Promise.all([
+    const [projects, orders, counters, tickets, rebates, perWeek, perMonth, funds, programme] = await Promise.all([
       projectFigures(db, organisationId, now),
       ordersWithGrowth(db, organisationId, month),
       orderCounters(db, organisationId),
@@ -139,11 +139,13 @@ export const dashboardFigures = {
       rebateFigures(db, { organisationId }, now),
       weeklyOrders(db, organisationId, now, range),
       monthlyOrderValue(db, organisationId, now, range),
+      fundCard(db, { organisationId }),
+      // The partner programme's tier card: the tier in force and the first requirement of the next tier still missing.
+      programmeCard(db, organisationId, now),
     ]);
     return {
-      funds: await fundCard(db, { organisationId }),
-      // The partner programme's tier card: the tier in force and the first requirement of the next tier still missing.
-      programme: await programmeCard(db, organisationId, now),
+      funds,
+      programme,
       projects: { total: projects.total, active: projects.active, expiringSoon: projects.expiringSoon, byRegistration: projects.byRegistration },
       orders: {
         thisMonth: orders.count,
@@ -168,13 +170,14 @@ export const dashboardFigures = {
 
   async admin(db: Queryable, now: Date, failedJobs: number | null, range?: Period) {
     const month = monthToDate(now);
-    const [queues, orders, tickets, projects, perWeek, openedResolved] = await Promise.all([
+    const [queues, orders, tickets, projects, perWeek, openedResolved, funds] = await Promise.all([
       adminQueues(db),
       ordersWithGrowth(db, undefined, month),
       ticketCounts(db, undefined),
       projectFigures(db, undefined, now),
       weeklyOrders(db, undefined, now, range),
       dailyTickets(db, undefined, now, range),
+      fundCard(db, { organisationId: undefined }),
     ]);
     return {
       pendingApprovals: queues.pendingApprovals,
@@ -184,7 +187,7 @@ export const dashboardFigures = {
       overdueTickets: tickets.overdue,
       ordersThisMonth: { count: orders.count, value: orders.value, growthPercentage: orders.growthPercentage },
       failedJobs,
-      funds: await fundCard(db, { organisationId: undefined }),
+      funds,
       charts: { ordersPerWeek: perWeek, ticketsOpenedResolved: openedResolved, projectsByStatus: projects.byStatus },
     };
   },
@@ -244,13 +247,12 @@ export async function dashboardRoutes(parent: FastifyInstance, services: Service
     const key = query.range ?? 'month';
     return { key, now, range: periodOf(key, now, query.range === 'custom' ? { from: query.from!, to: query.to! } : undefined) };
   }
-  async function withKpis<F extends object>(request: FastifyRequest, kind: DashboardKind, subject: Subject, ctx: KpiContext & { key: string }, figures: F) {
+  function kpisOf(request: FastifyRequest, kind: DashboardKind, subject: Subject, ctx: KpiContext & { key: string }) {
     const rangeLabel =
       ctx.key === 'custom'
         ? `${ctx.range.start} – ${lastDayOf(ctx.range)}`
         : DATE_RANGE_LABELS[ctx.key as DateRangeKey].replace(/\b\w/g, (c) => c.toUpperCase());
-    const kpis = await kpiCards(reads, kind, { principal: request.principal, subjectOrganisationId: subject.organisationId }, { ...ctx, rangeLabel });
-    return { ...figures, kpis, range: { key: ctx.key, from: ctx.range.start, to: lastDayOf(ctx.range) } };
+    return kpiCards(reads, kind, { principal: request.principal, subjectOrganisationId: subject.organisationId }, { ...ctx, rangeLabel });
   }
 
   /** One role's dashboard: whose figures, over which range, with the KPI cards, in the answer's envelope. */
@@ -262,7 +264,9 @@ export async function dashboardRoutes(parent: FastifyInstance, services: Service
   ) {
     const subject = await subjectOf(request, query.user_id, kind);
     const ctx = contextOf(query, new Date());
-    return answer(subject, await withKpis(request, kind, subject, ctx, await figuresOf(subject, ctx)));
+    // The figures and the KPI cards are read side by side.
+    const [figures, kpis] = await Promise.all([figuresOf(subject, ctx), kpisOf(request, kind, subject, ctx)]);
+    return answer(subject, { ...figures, kpis, range: { key: ctx.key, from: ctx.range.start, to: lastDayOf(ctx.range) } });
   }
 
   /** The rebate card and chart only for those who may read the rebate figures themselves (the Rebates page's overview). */

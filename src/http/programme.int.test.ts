@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documentedRoutes } from '../testing/routes';
 import { as, login, type Session } from '../testing/api';
 import { startTestPortal, type TestPortal } from '../testing/portal';
+import { MEASURES } from '../../projections/programme';
 
 /**
  * The partner programme over HTTP: the ladder, standings and what is missing, evaluation runs,
@@ -343,5 +344,25 @@ describe('contract', () => {
       })
       .map((route) => `${route.method} ${route.url}`);
     expect(missing).toEqual([]);
+  });
+});
+
+describe('measures', () => {
+  it('measure one organisation exactly as they measure every organisation (a standing reads the one, an evaluation the many)', async () => {
+    // Fjord has a delivered order by now; the demo world holds deals, leads and certifications.
+    const asOf = new Date();
+    let compared = 0;
+    for (const [kind, measure] of Object.entries(MEASURES)) {
+      const every = await measure(t.db.pool, asOf, 12);
+      for (const [organisationId, value] of every) {
+        const one = await measure(t.db.pool, asOf, 12, organisationId);
+        expect([...one], `${kind} of ${organisationId}`).toEqual([[organisationId, value]]);
+        compared++;
+      }
+      // An organisation without any value of this kind measures nothing, as it is absent from the map of every one.
+      const none = await measure(t.db.pool, asOf, 12, '00000000-0000-4000-8000-000000000000');
+      expect(none.size, kind).toBe(0);
+    }
+    expect(compared).toBeGreaterThan(3);
   });
 });
