@@ -1,5 +1,7 @@
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { create as parseFont, type Font } from 'fontkit';
 import PDFDocument from 'pdfkit';
 
 /**
@@ -19,8 +21,20 @@ export interface CertificateFacts {
 }
 
 const fontFolder = path.join(path.dirname(createRequire(import.meta.url).resolve('dejavu-fonts-ttf/package.json')), 'ttf');
-const REGULAR = path.join(fontFolder, 'DejaVuSans.ttf');
-const BOLD = path.join(fontFolder, 'DejaVuSans-Bold.ttf');
+
+/**
+ * The fonts are read and parsed once per process, on the first certificate: parsing a TrueType file took
+ * most of each certificate's time. pdfkit takes a parsed font as it takes a file, and each document still
+ * embeds its own subset of it.
+ */
+let fonts: { regular: Font; bold: Font } | undefined;
+const fontsOnce = () =>
+  (fonts ??= {
+    regular: parseFont(readFileSync(path.join(fontFolder, 'DejaVuSans.ttf'))) as Font,
+    bold: parseFont(readFileSync(path.join(fontFolder, 'DejaVuSans-Bold.ttf'))) as Font,
+  });
+/** pdfkit's types name files and buffers only; a parsed font is what it makes of them. */
+const asSource = (font: Font) => font as unknown as Buffer;
 
 const BLUE = '#29528c';
 const GOLD = '#bf9940';
@@ -31,10 +45,13 @@ const MARGIN = 80;
 const longDate = (iso: string) => new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 
 export function certificatePdf(facts: CertificateFacts): Promise<Buffer> {
+  const { regular, bold } = fontsOnce();
   const doc = new PDFDocument({
     size: 'A4',
     layout: 'landscape',
     margin: 0,
+    // Without a font of its own, a document would first load its default (Helvetica's metrics) as well.
+    font: asSource(regular) as unknown as string,
     info: { Title: `Certificate - ${facts.course}`, Author: 'PartnerHub', Producer: 'PartnerHub' },
   });
   const chunks: Buffer[] = [];
@@ -43,8 +60,8 @@ export function certificatePdf(facts: CertificateFacts): Promise<Buffer> {
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
   });
-  doc.registerFont('regular', REGULAR);
-  doc.registerFont('bold', BOLD);
+  doc.registerFont('regular', asSource(regular));
+  doc.registerFont('bold', asSource(bold));
 
   const { width, height } = doc.page;
   doc
