@@ -248,17 +248,7 @@ export async function listOrders(
  * counted through the filters' indexes.
  */
 function orderTotalExpression(scope: OrderScope, filters: OrderFilters, clause: string, params: unknown[]): string {
-  const onlyStatus =
-    !filters.search &&
-    !filters.ids &&
-    !filters.organisationId &&
-    !filters.dateFrom &&
-    !filters.dateTo &&
-    filters.totalMin === undefined &&
-    filters.totalMax === undefined &&
-    filters.awaitingShipment !== false &&
-    !(filters.awaitingShipment && filters.status);
-  if (!onlyStatus) return `SELECT count(*) FROM read.orders o ${clause}`;
+  if (!totalFromStatistics(filters)) return `SELECT count(*) FROM read.orders o ${clause}`;
   const statuses = filters.awaitingShipment
     ? [...PENDING_LIKE_STATUSES, 'approved']
     : filters.status
@@ -270,8 +260,21 @@ function orderTotalExpression(scope: OrderScope, filters: OrderFilters, clause: 
   return `SELECT coalesce(sum(orders), 0) FROM read.order_stats WHERE organisation_id = ${organisation}${statuses ? ` AND status = ANY($${params.push(statuses)}::text[])` : ''}`;
 }
 
+/** When only the status narrows the list, the pre-aggregated statistics hold its total. */
+const totalFromStatistics = (filters: OrderFilters) =>
+  !filters.search &&
+  !filters.ids &&
+  !filters.organisationId &&
+  !filters.dateFrom &&
+  !filters.dateTo &&
+  filters.totalMin === undefined &&
+  filters.totalMax === undefined &&
+  filters.awaitingShipment !== false &&
+  !(filters.awaitingShipment && filters.status);
+
 async function countOrders(db: Queryable, scope: OrderScope, filters: OrderFilters, clause: string, params: unknown[]): Promise<number> {
-  const countParams = [...params];
+  // The statistics' count does not read the clause, so the clause's parameters stay out (a parameter no statement reads has no type).
+  const countParams = totalFromStatistics(filters) ? [] : [...params];
   const { rows } = await db.query<{ n: string }>(prepared(`SELECT (${orderTotalExpression(scope, filters, clause, countParams)}) AS n`, countParams));
   return Number(rows[0].n);
 }

@@ -44,6 +44,23 @@ describe('order pages', () => {
     expect(response.json().error.details).toEqual([{ field: 'after', message: 'After must be a cursor from a previous page.' }]);
   });
 
+  it('a page past the end is empty and still answers the total, with or without a status', async () => {
+    for (const [session, query] of [
+      [admin, ''],
+      [admin, '&status=shipped'],
+      [partner, ''],
+      [partner, '&status=pending'],
+      [admin, '&search=ORD'],
+    ] as const) {
+      const first = await get(session, `/api/orders?page=1&limit=100${query}`);
+      expect(first.statusCode, query).toBe(200);
+      const beyond = await get(session, `/api/orders?page=40&limit=100${query}`);
+      expect(beyond.statusCode, query).toBe(200);
+      expect(beyond.json().data.orders).toEqual([]);
+      expect(beyond.json().data.total).toBe(first.json().data.total);
+    }
+  });
+
   it('totals per scope and status match the rows, before and after a status change', async () => {
     const check = async () => {
       for (const [session, query] of [
