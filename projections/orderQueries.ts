@@ -260,17 +260,13 @@ function orderTotalExpression(scope: OrderScope, filters: OrderFilters, clause: 
   return `SELECT coalesce(sum(orders), 0) FROM read.order_stats WHERE organisation_id = ${organisation}${statuses ? ` AND status = ANY($${params.push(statuses)}::text[])` : ''}`;
 }
 
+/** No filter the pre-aggregated statistics cannot answer (they hold counts per organisation and status only). */
+const withinStatistics = (filters: OrderFilters) =>
+  !filters.search && !filters.ids && !filters.dateFrom && !filters.dateTo && filters.totalMin === undefined && filters.totalMax === undefined;
+
 /** When only the status narrows the list, the pre-aggregated statistics hold its total. */
 const totalFromStatistics = (filters: OrderFilters) =>
-  !filters.search &&
-  !filters.ids &&
-  !filters.organisationId &&
-  !filters.dateFrom &&
-  !filters.dateTo &&
-  filters.totalMin === undefined &&
-  filters.totalMax === undefined &&
-  filters.awaitingShipment !== false &&
-  !(filters.awaitingShipment && filters.status);
+  withinStatistics(filters) && !filters.organisationId && filters.awaitingShipment !== false && !(filters.awaitingShipment && filters.status);
 
 async function countOrders(db: Queryable, scope: OrderScope, filters: OrderFilters, clause: string, params: unknown[]): Promise<number> {
   // The statistics' count does not read the clause, so the clause's parameters stay out (a parameter no statement reads has no type).
@@ -285,15 +281,7 @@ export async function orderStatusCounts(db: Queryable, scope: OrderScope, filter
   const clause = orderConditions(scope, filters, params, { withStatus: false });
   // Without other filters (the list as it opens), the pre-aggregated statistics hold the counts: no scan of every order.
   // A caller confined to an organisation who also names one is counted the long way (both conditions hold there).
-  const unfiltered =
-    !filters.search &&
-    !filters.ids &&
-    !filters.dateFrom &&
-    !filters.dateTo &&
-    filters.totalMin === undefined &&
-    filters.totalMax === undefined &&
-    filters.awaitingShipment === undefined &&
-    !(scope.organisationId && filters.organisationId);
+  const unfiltered = withinStatistics(filters) && filters.awaitingShipment === undefined && !(scope.organisationId && filters.organisationId);
   const { rows } = unfiltered
     ? await db.query<{ status: string; n: string }>('SELECT status, sum(orders) AS n FROM read.order_stats WHERE organisation_id = $1 GROUP BY status', [
         scope.organisationId ?? filters.organisationId ?? ALL_ORGANISATIONS,
