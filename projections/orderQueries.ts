@@ -244,11 +244,19 @@ export async function listOrders(
 
 /**
  * The list's total as an SQL expression over `params` (the clause's parameters come first in it): when only
- * the status narrows the list, the pre-aggregated statistics hold the count; otherwise the matching rows are
- * counted through the filters' indexes.
+ * the status narrows the list, the pre-aggregated statistics hold the count; when only the days it was placed
+ * on (and one organisation) narrow it, the orders per day the dashboards keep hold it (the dashboards' cards
+ * and this total are then one count); otherwise the matching rows are counted through the filters' indexes.
  */
 function orderTotalExpression(scope: OrderScope, filters: OrderFilters, clause: string, params: unknown[]): string {
-  if (!totalFromStatistics(filters)) return `SELECT count(*) FROM read.orders o ${clause}`;
+  const source = totalSourceOf(scope, filters);
+  if (source === 'rows') return `SELECT count(*) FROM read.orders o ${clause}`;
+  if (source === 'days') {
+    const organisation = `$${params.push(scope.organisationId ?? filters.organisationId ?? ALL_ORGANISATIONS)}::uuid`;
+    const from = filters.dateFrom ? ` AND day >= $${params.push(filters.dateFrom)}::date` : '';
+    const to = filters.dateTo ? ` AND day <= $${params.push(filters.dateTo)}::date` : '';
+    return `SELECT coalesce(sum(orders), 0) FROM read.dashboard_order_days WHERE organisation_id = ${organisation}${from}${to}`;
+  }
   const statuses = filters.awaitingShipment
     ? [...PENDING_LIKE_STATUSES, 'approved']
     : filters.status
@@ -264,13 +272,29 @@ function orderTotalExpression(scope: OrderScope, filters: OrderFilters, clause: 
 const withinStatistics = (filters: OrderFilters) =>
   !filters.search && !filters.ids && !filters.dateFrom && !filters.dateTo && filters.totalMin === undefined && filters.totalMax === undefined;
 
-/** When only the status narrows the list, the pre-aggregated statistics hold its total. */
-const totalFromStatistics = (filters: OrderFilters) =>
-  withinStatistics(filters) && !filters.organisationId && filters.awaitingShipment !== false && !(filters.awaitingShipment && filters.status);
+/**
+ * Where a list's total is counted: the statistics (only the status narrows it), the orders per placing day
+ * (only the days, and at most one organisation), or the matching rows themselves.
+ */
+function totalSourceOf(scope: OrderScope, filters: OrderFilters): 'statistics' | 'days' | 'rows' {
+  if (withinStatistics(filters) && !filters.organisationId && filters.awaitingShipment !== false && !(filters.awaitingShipment && filters.status))
+    return 'statistics';
+  const onlyDays =
+    (filters.dateFrom || filters.dateTo) &&
+    !filters.search &&
+    !filters.ids &&
+    !filters.status &&
+    filters.awaitingShipment === undefined &&
+    filters.totalMin === undefined &&
+    filters.totalMax === undefined &&
+    // A caller confined to an organisation who also names one is counted from the rows (both conditions hold there).
+    !(scope.organisationId && filters.organisationId);
+  return onlyDays ? 'days' : 'rows';
+}
 
 async function countOrders(db: Queryable, scope: OrderScope, filters: OrderFilters, clause: string, params: unknown[]): Promise<number> {
-  // The statistics' count does not read the clause, so the clause's parameters stay out (a parameter no statement reads has no type).
-  const countParams = totalFromStatistics(filters) ? [] : [...params];
+  // A pre-aggregated count does not read the clause, so the clause's parameters stay out (a parameter no statement reads has no type).
+  const countParams = totalSourceOf(scope, filters) === 'rows' ? [...params] : [];
   const { rows } = await db.query<{ n: string }>(prepared(`SELECT (${orderTotalExpression(scope, filters, clause, countParams)}) AS n`, countParams));
   return Number(rows[0].n);
 }
