@@ -166,56 +166,64 @@ export interface OrderTotals {
   value: number;
 }
 
-/** Orders placed in a period. */
-export async function ordersIn(db: Queryable, organisationId: string | undefined, period: Period): Promise<OrderTotals> {
-  const { rows } = await db.query<{ count: string; value: string }>(
-    `SELECT coalesce(sum(orders), 0) AS count, coalesce(sum(order_value), 0) AS value
-     FROM read.dashboard_order_days WHERE organisation_id = $1 AND day >= $2 AND day < $3`,
-    [orgKey(organisationId), period.start, period.end],
-  );
-  return { count: Number(rows[0].count), value: money(rows[0].value) };
+/** Orders placed in a period, the count in the period before it of the same length, and the growth between them. */
+export interface OrderGrowth extends OrderTotals {
+  previousCount: number;
+  growthPercentage: number | null;
 }
 
-/** Orders placed in a period, the period before of the same length, and the growth between them. */
-export async function ordersWithGrowth(db: Queryable, organisationId: string | undefined, period: Period) {
-  const previous = previousPeriod(period);
-  // Both periods in one statement, each summed exactly as ordersIn sums one.
-  const { rows } = await db.query<{ count: string; value: string; previous_count: string }>(
-    prepared(
-      `SELECT coalesce(sum(orders) FILTER (WHERE day >= $2 AND day < $3), 0) AS count,
-              coalesce(sum(order_value) FILTER (WHERE day >= $2 AND day < $3), 0) AS value,
-              coalesce(sum(orders) FILTER (WHERE day >= $4 AND day < $5), 0) AS previous_count
-       FROM read.dashboard_order_days WHERE organisation_id = $1 AND ((day >= $2 AND day < $3) OR (day >= $4 AND day < $5))`,
-      [orgKey(organisationId), period.start, period.end, previous.start, previous.end],
-    ),
-  );
-  const current = { count: Number(rows[0].count), value: money(rows[0].value) };
-  const previousCount = Number(rows[0].previous_count);
-  return { count: current.count, value: current.value, previousCount, growthPercentage: growthPercentage(current.count, previousCount) };
+/** What a dashboard reads of the orders per day: totals of named periods (each with its growth) and the two charts. */
+export interface OrderDayQuestions<P extends string> {
+  periods: Readonly<Record<P, Period>>;
+  /** Orders and value per week (Monday first) for the last `count` weeks up to `anchor`'s week. */
+  weeks?: { anchor: Date; count: number };
+  /** Order value and count per calendar month for the last `count` months up to `anchor`'s month. */
+  months?: { anchor: Date; count: number };
 }
 
-/** Orders and their value per week (Monday first) for the last `weeks` weeks, oldest first. */
-export async function ordersPerWeek(db: Queryable, organisationId: string | undefined, now: Date, weeks = 12) {
-  const starts = weekStarts(now, weeks);
-  const { rows } = await db.query<{ week: string; count: string; value: string }>(
-    `SELECT to_char(date_trunc('week', day), 'YYYY-MM-DD') AS week, sum(orders) AS count, sum(order_value) AS value
-     FROM read.dashboard_order_days WHERE organisation_id = $1 AND day >= $2 AND day < $3 GROUP BY 1`,
-    [orgKey(organisationId), starts[0], currentWeek(now).end],
-  );
-  const byWeek = new Map(rows.map((r) => [r.week, r]));
-  return starts.map((week) => ({ week, count: Number(byWeek.get(week)?.count ?? 0), value: money(byWeek.get(week)?.value ?? 0) }));
-}
-
-/** Order value and count per calendar month for the last `months` months, oldest first. */
-export async function orderValuePerMonth(db: Queryable, organisationId: string | undefined, now: Date, months = 6) {
-  const keys = monthKeys(now, months);
-  const { rows } = await db.query<{ month: string; count: string; value: string }>(
-    `SELECT to_char(day, 'YYYY-MM') AS month, sum(orders) AS count, sum(order_value) AS value
-     FROM read.dashboard_order_days WHERE organisation_id = $1 AND day >= $2 AND day < $3 GROUP BY 1`,
-    [orgKey(organisationId), `${keys[0]}-01`, todayPeriod(now).end],
-  );
-  const byMonth = new Map(rows.map((r) => [r.month, r]));
-  return keys.map((month) => ({ month, count: Number(byMonth.get(month)?.count ?? 0), value: money(byMonth.get(month)?.value ?? 0) }));
+/**
+ * Every order figure a dashboard shows, from the orders per day in one statement: each question is its own
+ * branch of a UNION ALL, summed exactly as it would be alone, so one dashboard is one round trip for its orders.
+ */
+export async function orderFigures<P extends string>(db: Queryable, organisationId: string | undefined, questions: OrderDayQuestions<P>) {
+  const params: unknown[] = [orgKey(organisationId)];
+  const param = (value: unknown) => `$${params.push(value)}`;
+  const days = (start: string, end: string) =>
+    `FROM read.dashboard_order_days WHERE organisation_id = $1 AND day >= ${param(start)}::date AND day < ${param(end)}::date`;
+  const names = Object.keys(questions.periods) as P[];
+  const branches = names.flatMap((name, i) => {
+    const period = questions.periods[name];
+    const previous = previousPeriod(period);
+    return [
+      `SELECT 'p' AS kind, '${i}' AS key, coalesce(sum(orders), 0) AS count, coalesce(sum(order_value), 0) AS value ${days(period.start, period.end)}`,
+      `SELECT 'b', '${i}', coalesce(sum(orders), 0), coalesce(sum(order_value), 0) ${days(previous.start, previous.end)}`,
+    ];
+  });
+  const weeks = questions.weeks && weekStarts(questions.weeks.anchor, questions.weeks.count);
+  if (weeks)
+    branches.push(
+      `SELECT 'w', to_char(date_trunc('week', day), 'YYYY-MM-DD'), sum(orders), sum(order_value) ${days(weeks[0], currentWeek(questions.weeks!.anchor).end)} GROUP BY 2`,
+    );
+  const months = questions.months && monthKeys(questions.months.anchor, questions.months.count);
+  if (months)
+    branches.push(
+      `SELECT 'm', to_char(day, 'YYYY-MM'), sum(orders), sum(order_value) ${days(`${months[0]}-01`, todayPeriod(questions.months!.anchor).end)} GROUP BY 2`,
+    );
+  const { rows } = await db.query<{ kind: string; key: string; count: string; value: string }>(prepared(branches.join('\nUNION ALL\n'), params));
+  const found = (kind: string, key: string) => rows.find((r) => r.kind === kind && r.key === key);
+  const totals = (kind: string, key: string): OrderTotals => ({ count: Number(found(kind, key)?.count ?? 0), value: money(found(kind, key)?.value ?? 0) });
+  const periods = Object.fromEntries(
+    names.map((name, i): [P, OrderGrowth] => {
+      const current = totals('p', String(i));
+      const previousCount = totals('b', String(i)).count;
+      return [name, { ...current, previousCount, growthPercentage: growthPercentage(current.count, previousCount) }];
+    }),
+  ) as Record<P, OrderGrowth>;
+  return {
+    periods,
+    perWeek: weeks?.map((week) => ({ week, ...totals('w', week) })) ?? [],
+    perMonth: months?.map((month) => ({ month, ...totals('m', month) })) ?? [],
+  };
 }
 
 /** Orders by their current status, and deliveries that arrived by their estimated date. */
@@ -228,15 +236,18 @@ export async function orderCounters(db: Queryable, organisationId: string | unde
   return { pending: r.pending, approved: r.approved, shipped: r.shipped, delivered: r.delivered, cancelled: r.cancelled, deliveredOnTime: r.delivered_on_time };
 }
 
-/** Partner organisations that placed at least one order in a period. */
-export async function orderingPartners(db: Queryable, period: Period): Promise<number> {
-  const { rows } = await db.query<{ n: string }>(
-    `SELECT count(DISTINCT d.organisation_id) AS n
-     FROM read.dashboard_order_days d JOIN read.users u ON u.id = d.organisation_id AND u.role = 'partner'
-     WHERE d.organisation_id <> $1 AND d.day >= $2 AND d.day < $3`,
-    [ALL_ORGANISATIONS, period.start, period.end],
+/** Partner organisations that placed at least one order in a period, and in the period of the same length before it. */
+export async function orderingPartners(db: Queryable, period: Period): Promise<{ count: number; previousCount: number }> {
+  const previous = previousPeriod(period);
+  const { rows } = await db.query<{ n: string; before: string }>(
+    prepared(
+      `SELECT count(DISTINCT d.organisation_id) FILTER (WHERE d.day >= $2) AS n, count(DISTINCT d.organisation_id) FILTER (WHERE d.day < $2) AS before
+       FROM read.dashboard_order_days d JOIN read.users u ON u.id = d.organisation_id AND u.role = 'partner'
+       WHERE d.organisation_id <> $1 AND d.day >= $3 AND d.day < $4`,
+      [ALL_ORGANISATIONS, period.start, previous.start, period.end],
+    ),
   );
-  return Number(rows[0].n);
+  return { count: Number(rows[0].n), previousCount: Number(rows[0].before) };
 }
 
 /** Distinct ship-to recipients of an organisation's (or every organisation's) orders by the end of `period`; how many were first shipped to in it. */

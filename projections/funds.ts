@@ -322,17 +322,19 @@ export const balanceAnswer = (balance: FundBalance): Balance => ({
 });
 
 /** Each organisation's figures in the funds asked for (every fund when none is named). */
-async function figureRows(db: Queryable, where: { fundId?: string; organisationId?: string }): Promise<FiguresRow[]> {
-  const params: unknown[] = [];
+/** The figure rows' statement over `params`: one row per allocation, with its co-op accrual. */
+function figureRowsQuery(where: { fundId?: string; organisationId?: string }, params: unknown[]): string {
   const clauses: string[] = [];
   if (where.fundId) clauses.push(`a.fund_id = $${params.push(where.fundId)}`);
   if (where.organisationId) clauses.push(`a.organisation_id = $${params.push(where.organisationId)}`);
-  const { rows } = await db.query<FiguresRow>(
-    `SELECT a.fund_id, a.organisation_id, u.company_name, a.allocated_cents, ${ACCRUED} AS accrued_cents, a.reserved_cents, a.claimed_cents, a.paid_cents, a.expired_cents, a.measured_purchases_cents
+  return `SELECT a.fund_id, a.organisation_id, u.company_name, a.allocated_cents, ${ACCRUED} AS accrued_cents, a.reserved_cents, a.claimed_cents, a.paid_cents, a.expired_cents, a.measured_purchases_cents
      FROM read.fund_allocations a JOIN read.funds f ON f.id = a.fund_id LEFT JOIN read.users u ON u.id = a.organisation_id
-     ${clauses.length ? `WHERE ${clauses.join(' AND ')}` : ''} ORDER BY u.company_name NULLS LAST, a.organisation_id`,
-    params,
-  );
+     ${clauses.length ? `WHERE ${clauses.join(' AND ')}` : ''} ORDER BY u.company_name NULLS LAST, a.organisation_id`;
+}
+
+async function figureRows(db: Queryable, where: { fundId?: string; organisationId?: string }): Promise<FiguresRow[]> {
+  const params: unknown[] = [];
+  const { rows } = await db.query<FiguresRow>(figureRowsQuery(where, params), params);
   return rows;
 }
 
@@ -501,13 +503,20 @@ export async function balances(db: Queryable, scope: FundScope): Promise<Balance
  * claims waiting for a decision counted by the very lists the cards link to (status pending).
  */
 export async function fundCard(db: Queryable, scope: FundScope) {
-  const rows = await figureRows(db, { organisationId: scope.organisationId });
-  const total = totalBalance(rows.map(figuresOf));
-  const [requests, claims] = await Promise.all([
-    listFundRequests(db, scope, { status: 'pending' }, { offset: 0, limit: 1 }),
-    listFundClaims(db, scope, { status: 'pending' }, { offset: 0, limit: 1 }),
-  ]);
-  return { ...balanceAnswer(total), pending_requests: requests.total, pending_claims: claims.total };
+  // One statement: the balance's rows, and the pending requests and claims counted with their lists' own conditions.
+  const params: unknown[] = [];
+  const pending: RecordFilters = { status: 'pending' };
+  const requests = whereOf(REQUEST_LIST.alias, scope, pending, params, REQUEST_LIST.searchColumns);
+  const claims = whereOf(CLAIM_LIST.alias, scope, pending, params, CLAIM_LIST.searchColumns);
+  const figures = figureRowsQuery({ organisationId: scope.organisationId }, params);
+  const { rows } = await db.query<{ pending_requests: string; pending_claims: string; figures: FiguresRow[] }>(
+    `SELECT (SELECT count(*) FROM ${REQUEST_LIST.from} ${requests}) AS pending_requests,
+            (SELECT count(*) FROM ${CLAIM_LIST.from} ${claims}) AS pending_claims,
+            (SELECT coalesce(json_agg(a), '[]') FROM (${figures}) a) AS figures`,
+    params,
+  );
+  const total = totalBalance(rows[0].figures.map(figuresOf));
+  return { ...balanceAnswer(total), pending_requests: Number(rows[0].pending_requests), pending_claims: Number(rows[0].pending_claims) };
 }
 
 // ---- requests and claims ----

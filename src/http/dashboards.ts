@@ -14,7 +14,7 @@ import {
   type DashboardQuery as UserQuery,
 } from '../../contracts/dashboards';
 import { API_ROUTES, isAdminRole, mayCallApi, meetsRequirement, RESOURCE_RULES, seesAllOrganisations } from '../../domain/access';
-import { chartSpan, growthPercentage, monthToDate, percentOf, previousPeriod, todayPeriod, type Period } from '../../domain/dashboards/periods';
+import { chartSpan, growthPercentage, monthToDate, percentOf, todayPeriod, type Period } from '../../domain/dashboards/periods';
 import { dashboardKindOf, NO_QUICK_ACTIONS_MESSAGE, quickActionsFor, type DashboardKind } from '../../domain/dashboards/quickActions';
 import { recentActivity, recentRecords, type ActivityItem } from '../../projections/recentActivity';
 import { activityPage, visibleActivityResources, type ActivityView } from '../../projections/activity';
@@ -23,11 +23,8 @@ import {
   approvedPartners,
   catalogueStock,
   orderCounters,
+  orderFigures,
   orderingPartners,
-  orderValuePerMonth,
-  ordersIn,
-  ordersPerWeek,
-  ordersWithGrowth,
   projectFigures,
   recipients,
   ticketCounts,
@@ -69,14 +66,7 @@ const ROLES_OF: Readonly<Record<DashboardKind, readonly string[]>> = {
 };
 
 // The charts follow the dashboard's range (chartSpan): their usual bars, and the most they draw.
-const weeklyOrders = (db: Queryable, organisationId: string | undefined, now: Date, range?: Period) => {
-  const span = chartSpan(range, now, 'week', 12, 60);
-  return ordersPerWeek(db, organisationId, span.anchor, span.count);
-};
-const monthlyOrderValue = (db: Queryable, organisationId: string | undefined, now: Date, range?: Period) => {
-  const span = chartSpan(range, now, 'month', 6, 36);
-  return orderValuePerMonth(db, organisationId, span.anchor, span.count);
-};
+const orderCharts = (now: Date, range?: Period) => ({ weeks: chartSpan(range, now, 'week', 12, 60), months: chartSpan(range, now, 'month', 6, 36) });
 const dailyTickets = (db: Queryable, organisationId: string | undefined, now: Date, range?: Period) => {
   const span = chartSpan(range, now, 'day', 14, 92);
   return ticketsOpenedResolved(db, organisationId, span.anchor, span.count);
@@ -86,36 +76,32 @@ const dailyTickets = (db: Queryable, organisationId: string | undefined, now: Da
 export const dashboardFigures = {
   async manufacturer(db: Queryable, now: Date, range?: Period) {
     const month = monthToDate(now);
-    const [partners, activeNow, activeBefore, orders, projects, perWeek, perMonth] = await Promise.all([
+    const [partners, active, orders, projects] = await Promise.all([
       approvedPartners(db, month),
       orderingPartners(db, month),
-      orderingPartners(db, previousPeriod(month)),
-      ordersWithGrowth(db, undefined, month),
+      orderFigures(db, undefined, { periods: { month }, ...orderCharts(now, range) }),
       projectFigures(db, undefined, now),
-      weeklyOrders(db, undefined, now, range),
-      monthlyOrderValue(db, undefined, now, range),
     ]);
+    const monthly = orders.periods.month;
     return {
       managedPartners: { count: partners.count, newThisMonth: partners.newIn },
-      activePartners: { count: activeNow, previousCount: activeBefore, growthPercentage: growthPercentage(activeNow, activeBefore) },
-      monthlyOrders: { count: orders.count, value: orders.value, growthPercentage: orders.growthPercentage },
+      activePartners: { count: active.count, previousCount: active.previousCount, growthPercentage: growthPercentage(active.count, active.previousCount) },
+      monthlyOrders: { count: monthly.count, value: monthly.value, growthPercentage: monthly.growthPercentage },
       activeProjects: { count: projects.active, dueThisWeek: projects.dueThisWeek },
-      charts: { ordersPerWeek: perWeek, orderValuePerMonth: perMonth, projectsByStatus: projects.byStatus },
+      charts: { ordersPerWeek: orders.perWeek, orderValuePerMonth: orders.perMonth, projectsByStatus: projects.byStatus },
     };
   },
 
   async distributor(db: Queryable, organisationId: string | undefined, now: Date, range?: Period) {
     const month = monthToDate(now);
-    const [stock, today, thisMonth, served, counters, rebates, perWeek, perMonth] = await Promise.all([
+    const [stock, orders, served, counters, rebates] = await Promise.all([
       catalogueStock(db),
-      ordersWithGrowth(db, organisationId, todayPeriod(now)),
-      ordersIn(db, organisationId, month),
+      orderFigures(db, organisationId, { periods: { today: todayPeriod(now), month }, ...orderCharts(now, range) }),
       recipients(db, organisationId, month),
       orderCounters(db, organisationId),
       rebateFigures(db, { organisationId }, now),
-      weeklyOrders(db, organisationId, now, range),
-      monthlyOrderValue(db, organisationId, now, range),
     ]);
+    const { today, month: thisMonth } = orders.periods;
     const stats = toStats(rebates, now);
     return {
       inventoryItems: { items: stock.items, inStock: percentOf(stock.inStock, stock.items), lowStock: stock.lowStock },
@@ -125,24 +111,23 @@ export const dashboardFigures = {
       ordersThisMonth: thisMonth.count,
       orderValueThisMonth: thisMonth.value,
       rebateProgress: rebateProgressOf(stats),
-      charts: { ordersPerWeek: perWeek, orderValuePerMonth: perMonth },
+      charts: { ordersPerWeek: orders.perWeek, orderValuePerMonth: orders.perMonth },
     };
   },
 
   async partner(db: Queryable, organisationId: string | undefined, now: Date, range?: Period) {
     const month = monthToDate(now);
-    const [projects, orders, counters, tickets, rebates, perWeek, perMonth, funds, programme] = await Promise.all([
+    const [projects, figures, counters, tickets, rebates, funds, programme] = await Promise.all([
       projectFigures(db, organisationId, now),
-      ordersWithGrowth(db, organisationId, month),
+      orderFigures(db, organisationId, { periods: { month }, ...orderCharts(now, range) }),
       orderCounters(db, organisationId),
       ticketCounts(db, organisationId),
       rebateFigures(db, { organisationId }, now),
-      weeklyOrders(db, organisationId, now, range),
-      monthlyOrderValue(db, organisationId, now, range),
       fundCard(db, { organisationId }),
       // The partner programme's tier card: the tier in force and the first requirement of the next tier still missing.
       programmeCard(db, organisationId, now),
     ]);
+    const orders = figures.periods.month;
     return {
       funds,
       programme,
@@ -155,7 +140,7 @@ export const dashboardFigures = {
       },
       rebateProgress: rebateProgressOf(toStats(rebates, now)),
       openTickets: { count: tickets.active, overdue: tickets.overdue },
-      charts: { ordersPerWeek: perWeek, orderValuePerMonth: perMonth, projectsByRegistration: projects.byRegistration },
+      charts: { ordersPerWeek: figures.perWeek, orderValuePerMonth: figures.perMonth, projectsByRegistration: projects.byRegistration },
     };
   },
 
@@ -170,15 +155,15 @@ export const dashboardFigures = {
 
   async admin(db: Queryable, now: Date, failedJobs: number | null, range?: Period) {
     const month = monthToDate(now);
-    const [queues, orders, tickets, projects, perWeek, openedResolved, funds] = await Promise.all([
+    const [queues, figures, tickets, projects, openedResolved, funds] = await Promise.all([
       adminQueues(db),
-      ordersWithGrowth(db, undefined, month),
+      orderFigures(db, undefined, { periods: { month }, weeks: orderCharts(now, range).weeks }),
       ticketCounts(db, undefined),
       projectFigures(db, undefined, now),
-      weeklyOrders(db, undefined, now, range),
       dailyTickets(db, undefined, now, range),
       fundCard(db, { organisationId: undefined }),
     ]);
+    const orders = figures.periods.month;
     return {
       pendingApprovals: queues.pendingApprovals,
       conflicts: queues.conflicts,
@@ -188,7 +173,7 @@ export const dashboardFigures = {
       ordersThisMonth: { count: orders.count, value: orders.value, growthPercentage: orders.growthPercentage },
       failedJobs,
       funds,
-      charts: { ordersPerWeek: perWeek, ticketsOpenedResolved: openedResolved, projectsByStatus: projects.byStatus },
+      charts: { ordersPerWeek: figures.perWeek, ticketsOpenedResolved: openedResolved, projectsByStatus: projects.byStatus },
     };
   },
 };
