@@ -140,7 +140,16 @@ describe('learning', () => {
       await page.getByTestId('lesson-0').getByRole('button').first().click();
       await page.getByTestId('lesson-body').getByText('one power budget').waitFor();
       await page.getByTestId('lesson-media').getByRole('link', { name: 'Open the document' }).waitFor();
+      // The answer to the click says what the server recorded, so a failure here tells a refused or slow
+      // command from a screen that did not show an accepted one.
+      const marked = page.waitForResponse((response) => response.url().endsWith('/progress') && response.request().method() === 'POST', {
+        timeout: 90_000,
+      });
       await page.getByTestId('lesson-done').click();
+      const markedAnswer = await marked;
+      const markedText = await markedAnswer.text();
+      expect(markedAnswer.status(), markedText).toBe(200);
+      expect(markedText).toContain('"progress_percent":100');
       await expect.poll(() => page.getByTestId('progress-text').textContent(), { timeout: 30_000 }).toContain('1 of 1 lessons done');
       await shoot(page, 'learning-course');
 
