@@ -182,14 +182,24 @@ export interface OrderDayQuestions<P extends string> {
 }
 
 /**
+ * The orders per day of one organisation (`organisation` is its SQL parameter; ALL_ORGANISATIONS for every
+ * one) placed from `from` up to, not including, `before`: the one selection of read.dashboard_order_days that
+ * the dashboards' figures and the order list's total both sum, so a card and the list it opens count alike.
+ */
+export function orderDaysBetween(organisation: string, days: { from?: string; before?: string }, param: (value: unknown) => string): string {
+  const from = days.from ? ` AND day >= ${param(days.from)}::date` : '';
+  const before = days.before ? ` AND day < ${param(days.before)}::date` : '';
+  return `FROM read.dashboard_order_days WHERE organisation_id = ${organisation}${from}${before}`;
+}
+
+/**
  * Every order figure a dashboard shows, from the orders per day in one statement: each question is its own
  * branch of a UNION ALL, summed exactly as it would be alone, so one dashboard is one round trip for its orders.
  */
 export async function orderFigures<P extends string>(db: Queryable, organisationId: string | undefined, questions: OrderDayQuestions<P>) {
   const params: unknown[] = [orgKey(organisationId)];
   const param = (value: unknown) => `$${params.push(value)}`;
-  const days = (start: string, end: string) =>
-    `FROM read.dashboard_order_days WHERE organisation_id = $1 AND day >= ${param(start)}::date AND day < ${param(end)}::date`;
+  const days = (start: string, end: string) => orderDaysBetween('$1', { from: start, before: end }, param);
   const names = Object.keys(questions.periods) as P[];
   const branches = names.flatMap((name, i) => {
     const period = questions.periods[name];

@@ -11,6 +11,7 @@ import {
   type OrderView,
   type ShippingProfile,
 } from '../contracts/orders';
+import { orderDaysBetween } from './dashboards';
 import { ALL_ORGANISATIONS } from './orders';
 
 /** The read side of read.orders (written by ordersProjection in ./orders): the order views, lists, counts, export and statistics. */
@@ -162,6 +163,8 @@ export function decodeOrderCursor(cursor: string): OrderCursor | undefined {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DAY_MS = 86_400_000;
+/** The day after a day (YYYY-MM-DD): a range "to" a day ends before it. */
+const dayAfter = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + DAY_MS).toISOString().slice(0, 10);
 
 /** The Pending tab's condition, with the statuses as literals (they are constants of the domain). */
 const PENDING_CONDITION = `o.status IN (${PENDING_LIKE_STATUSES.map((status) => `'${status}'`).join(', ')})`;
@@ -187,7 +190,7 @@ function orderConditions(scope: OrderScope, filters: OrderFilters, params: unkno
   }
   if (filters.awaitingShipment !== undefined) where.push(`${filters.awaitingShipment ? '' : 'NOT '}(${AWAITING_SHIPMENT_CONDITION})`);
   if (filters.dateFrom) where.push(`o.created_at >= ${param(`${filters.dateFrom}T00:00:00Z`)}`);
-  if (filters.dateTo) where.push(`o.created_at < ${param(new Date(Date.parse(`${filters.dateTo}T00:00:00Z`) + DAY_MS).toISOString())}`);
+  if (filters.dateTo) where.push(`o.created_at < ${param(`${dayAfter(filters.dateTo)}T00:00:00Z`)}`);
   if (filters.totalMin !== undefined) where.push(`o.total_amount >= ${param(filters.totalMin)}`);
   if (filters.totalMax !== undefined) where.push(`o.total_amount <= ${param(filters.totalMax)}`);
   if (filters.search && ORDER_NUMBER_PATTERN.test(filters.search.trim().toUpperCase())) {
@@ -252,10 +255,10 @@ function orderTotalExpression(scope: OrderScope, filters: OrderFilters, clause: 
   const source = totalSourceOf(scope, filters);
   if (source === 'rows') return `SELECT count(*) FROM read.orders o ${clause}`;
   if (source === 'days') {
-    const organisation = `$${params.push(scope.organisationId ?? filters.organisationId ?? ALL_ORGANISATIONS)}::uuid`;
-    const from = filters.dateFrom ? ` AND day >= $${params.push(filters.dateFrom)}::date` : '';
-    const to = filters.dateTo ? ` AND day <= $${params.push(filters.dateTo)}::date` : '';
-    return `SELECT coalesce(sum(orders), 0) FROM read.dashboard_order_days WHERE organisation_id = ${organisation}${from}${to}`;
+    const param = (value: unknown) => `$${params.push(value)}`;
+    const organisation = `${param(scope.organisationId ?? filters.organisationId ?? ALL_ORGANISATIONS)}::uuid`;
+    const days = { from: filters.dateFrom, before: filters.dateTo ? dayAfter(filters.dateTo) : undefined };
+    return `SELECT coalesce(sum(orders), 0) ${orderDaysBetween(organisation, days, param)}`;
   }
   const statuses = filters.awaitingShipment
     ? [...PENDING_LIKE_STATUSES, 'approved']
