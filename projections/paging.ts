@@ -38,14 +38,19 @@ export async function pageOf<Row extends object>(db: Queryable, query: PageQuery
   const text = `SELECT ${query.columns}, ${totalColumn} AS page_total FROM ${query.from} ${query.where}
      ORDER BY ${query.order} OFFSET $${params.push(query.offset)} LIMIT $${params.push(query.limit)}`;
   const { rows } = await db.query<Row & { page_total?: number }>(query.prepare ? prepared(text, params) : { text, values: params });
-  let total = rows[0]?.page_total ?? 0;
-  if (!rows[0] && query.offset > 0) {
-    const counted = await db.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM ${query.countFrom ?? query.from} ${query.where}`,
-      query.params.slice(0, query.whereParams ?? query.params.length),
-    );
-    total = counted.rows[0].n;
-  }
+  const total = rows[0]?.page_total ?? (query.offset > 0 ? await countOf(db, query) : 0);
   for (const row of rows) delete row.page_total;
   return { rows, total };
+}
+
+/**
+ * How many rows a list has on all its pages, counted with its own tables and conditions and without
+ * reading a row: for a page past the end, and for a KPI card, which shows a list's total and no row.
+ */
+export async function countOf(db: Queryable, query: Pick<PageQuery, 'from' | 'countFrom' | 'where' | 'params' | 'whereParams'>): Promise<number> {
+  const { rows } = await db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM ${query.countFrom ?? query.from} ${query.where}`,
+    query.params.slice(0, query.whereParams ?? query.params.length),
+  );
+  return rows[0].n;
 }

@@ -8,6 +8,7 @@ import { ERASED_NAME, erasedValue } from '../domain/personalData';
 import { partnerListQuery, type Partner, type PartnerDirectoryEntry, type PartnerHistoryEntry } from '../contracts/partners';
 import { statusHistoryOf } from './statusHistory';
 import { personNames } from './versions';
+import { countOf, pageOf } from './paging';
 
 /** An erased owner's application keeps its contact details only as erased, as a rebuild reads them (a partner's id is its owner's). */
 async function forgetContact(userId: string, db: PoolClient): Promise<void> {
@@ -311,11 +312,8 @@ const ratingOfRow = (row: Pick<PartnerRow, 'rating' | 'scorecard_rating'>) => {
 
 export type PartnerSortField = 'id' | 'company_name' | 'created_at' | 'updated_at' | 'status' | 'region' | 'tier' | 'category' | 'rating' | 'projects_count';
 
-export async function listPartners(
-  db: Queryable,
-  filters: PartnerListFilters,
-  page: { offset: number; limit: number; sort?: { field: PartnerSortField; order: 'ASC' | 'DESC' } },
-): Promise<{ rows: PartnerRow[]; total: number }> {
+/** The partner list's conditions: the same for its pages and for its total. */
+function partnerWhere(filters: PartnerListFilters): { clause: string; params: unknown[] } {
   const where: string[] = [];
   const params: unknown[] = [];
   const param = (value: unknown) => `$${params.push(value)}`;
@@ -329,16 +327,30 @@ export async function listPartners(
     const columns = ['company_name', 'business_type', 'business_type_other', 'region', ...(filters.searchContacts ? ['contact_email', 'contact_name'] : [])];
     where.push(`(${columns.map((column) => `${column} ILIKE ${pattern}`).join(' OR ')})`);
   }
-  const clause = where.length ? `WHERE ${where.join(' AND ')}` : '';
+  return { clause: where.length ? `WHERE ${where.join(' AND ')}` : '', params };
+}
+
+/** The conditions read the partners alone: the latest scorecard rating is looked up for a page's rows. */
+const PARTNER_COUNT_FROM = 'read.partners';
+
+export async function listPartners(
+  db: Queryable,
+  filters: PartnerListFilters,
+  page: { offset: number; limit: number; sort?: { field: PartnerSortField; order: 'ASC' | 'DESC' } },
+): Promise<{ rows: PartnerRow[]; total: number }> {
+  const { clause, params } = partnerWhere(filters);
   const sortColumn = page.sort?.field === 'rating' ? 'coalesce(scorecard_rating, rating)' : page.sort?.field;
   const order = page.sort ? `${sortColumn} ${page.sort.order} NULLS LAST, created_at DESC` : 'created_at DESC';
-  const countParams = [...params];
-  const { rows } = await db.query<PartnerRow>(
-    `SELECT * FROM ${RATED_PARTNERS} ${clause} ORDER BY ${order}, id OFFSET ${param(page.offset)} LIMIT ${param(page.limit)}`,
+  return pageOf<PartnerRow>(db, {
+    columns: '*',
+    from: RATED_PARTNERS,
+    countFrom: PARTNER_COUNT_FROM,
+    where: clause,
+    order: `${order}, id`,
     params,
-  );
-  const counted = await db.query<{ n: string }>(`SELECT count(*) AS n FROM read.partners ${clause}`, countParams);
-  return { rows, total: Number(counted.rows[0].n) };
+    offset: page.offset,
+    limit: page.limit,
+  });
 }
 
 /** True once the applicant has sent the onboarding questionnaire. */
@@ -411,10 +423,14 @@ export async function partnerListTotal(db: Queryable, admin: boolean, filter: Re
   const q = partnerListQuery.parse({ filter: JSON.stringify(filter), range: '[0,0]' });
   if (!admin && q.filters.status && q.filters.status !== 'approved') return 0;
   const status = admin ? q.filters.status : 'approved';
-  const { total } = await listPartners(
-    db,
-    { ids: q.ids, status, region: q.filters.region, tier: q.filters.tier, category: q.filters.category, search: q.search, searchContacts: admin },
-    { offset: 0, limit: 1 },
-  );
-  return total;
+  const { clause, params } = partnerWhere({
+    ids: q.ids,
+    status,
+    region: q.filters.region,
+    tier: q.filters.tier,
+    category: q.filters.category,
+    search: q.search,
+    searchContacts: admin,
+  });
+  return countOf(db, { from: RATED_PARTNERS, countFrom: PARTNER_COUNT_FROM, where: clause, params });
 }

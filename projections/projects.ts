@@ -35,7 +35,7 @@ import {
 } from '../domain/projects/registration';
 import type { PoolClient, Queryable } from '../platform/db';
 import { asDomainEvent, type EventStore, type RecordedEvent } from '../platform/eventstore';
-import { pageOf } from './paging';
+import { countOf, pageOf } from './paging';
 import type { Projection } from './projection';
 
 const DETAIL_COLUMNS = [
@@ -272,6 +272,8 @@ const PROJECT_COLUMNS = `p.*, p.expected_closure_date::text AS expected_closure_
   (SELECT count(*)::int FROM read.project_team t WHERE t.project_id = p.id) AS team_size,
   (SELECT count(*)::int FROM read.project_milestones m WHERE m.project_id = p.id) AS milestone_count`;
 const PROJECT_FROM = 'read.projects p LEFT JOIN read.users u ON u.id = p.created_by';
+/** The table the list's conditions read (the join adds the creator's name only). */
+const PROJECT_COUNT_FROM = 'read.projects p';
 
 export { EXPIRING_SOON_DAYS };
 
@@ -428,7 +430,7 @@ export async function listProjects(
     where: clause,
     order: `${order}, p.id`,
     params,
-    countFrom: 'read.projects p',
+    countFrom: PROJECT_COUNT_FROM,
     offset: page.offset,
     limit: page.limit,
   });
@@ -716,5 +718,6 @@ export const projectFiltersOf = (q: ProjectListQuery): ProjectFilters => ({
 /** The total GET /projects answers under a react-admin `filter`, for the same scope (the dashboards' cards count with it). */
 export async function projectListTotal(db: Queryable, scope: ProjectScope, filter: Readonly<Record<string, unknown>>): Promise<number> {
   const q = projectListQuery.parse({ filter: JSON.stringify(filter), range: '[0,0]' });
-  return (await listProjects(db, scope, projectFiltersOf(q), { offset: 0, limit: 1 })).total;
+  const { clause, params } = projectWhere(scope, projectFiltersOf(q));
+  return countOf(db, { from: PROJECT_FROM, countFrom: PROJECT_COUNT_FROM, where: clause, params });
 }

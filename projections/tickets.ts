@@ -1,4 +1,4 @@
-import { pageOf } from './paging';
+import { countOf, pageOf } from './paging';
 import { ACTIVE_TICKET_STATUSES, type TicketAttachment, type TicketCommentData, type TicketEvent } from '../domain/tickets/tickets';
 import type { PoolClient, Queryable } from '../platform/db';
 import { asDomainEvent, type RecordedEvent } from '../platform/eventstore';
@@ -184,6 +184,8 @@ const TICKET_COLUMNS = `t.id, t.ticket_number, t.organisation_id, t.company_name
   (SELECT comment FROM read.ticket_comments ic WHERE ic.ticket_id = t.id AND ic.kind = 'initial') AS initial_comment,
   t.created_at, t.updated_at, t.resolved_at, t.closed_at, t.rma_serial_number, t.rma_order_id, t.rma_order_number, t.rma_product_name`;
 const TICKET_FROM = 'read.tickets t LEFT JOIN read.users c ON c.id = t.created_by LEFT JOIN read.users a ON a.id = t.assigned_to';
+/** The table the list's conditions read (the joins add the people's names only). */
+const TICKET_COUNT_FROM = 'read.tickets t';
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 
@@ -342,7 +344,7 @@ export async function listTickets(
   const { rows, total } = await pageOf<TicketRow>(db, {
     columns: TICKET_COLUMNS,
     from: TICKET_FROM,
-    countFrom: 'read.tickets t',
+    countFrom: TICKET_COUNT_FROM,
     where: clause,
     order: `${order}, t.id`,
     params,
@@ -444,5 +446,7 @@ export async function ticketAssignee(db: Queryable, ticketId: string): Promise<s
 /** The total GET /tickets answers under a react-admin `filter`, for the same scope (the dashboards' cards count with it). */
 export async function ticketListTotal(db: Queryable, scope: TicketScope, filter: Readonly<Record<string, unknown>>): Promise<number> {
   const q = ticketListQuery.parse({ filter: JSON.stringify(filter), range: '[0,0]' });
-  return (await listTickets(db, scope, { ids: q.ids, search: q.search, ...q.filters }, { offset: 0, limit: 1 })).total;
+  const params: unknown[] = [];
+  const clause = ticketWhere(scope, { ids: q.ids, search: q.search, ...q.filters }, params);
+  return countOf(db, { from: TICKET_FROM, countFrom: TICKET_COUNT_FROM, where: clause, params });
 }
