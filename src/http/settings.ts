@@ -338,10 +338,12 @@ export async function settingsRoutes(parent: FastifyInstance, services: Services
       }
       const reached = (position: { commit: bigint; prepare: bigint }) =>
         position.commit > head.commit || (position.commit === head.commit && position.prepare >= head.prepare);
+      // A batch's lines go out in one write: a write per event would be a socket write per event.
       const subscription = services.store.subscribeToAll({ batchSize: 500 }, async (batch) => {
+        let lines = '';
+        let last = false;
         for (const event of batch) {
-          if (out.destroyed) return;
-          const line = JSON.stringify({
+          lines += `${JSON.stringify({
             id: event.id,
             stream: event.streamId,
             revision: event.revision.toString(),
@@ -349,13 +351,17 @@ export async function settingsRoutes(parent: FastifyInstance, services: Services
             type: event.type,
             data: event.data,
             metadata: event.metadata,
-          });
-          if (!out.write(`${line}\n`)) await new Promise((resolve) => (out.once('drain', resolve), out.once('close', resolve)));
+          })}\n`;
           if (reached(event.position)) {
-            out.end();
-            void subscription.stop();
-            return;
+            last = true;
+            break;
           }
+        }
+        if (out.destroyed) return;
+        if (!out.write(lines)) await new Promise((resolve) => (out.once('drain', resolve), out.once('close', resolve)));
+        if (last) {
+          out.end();
+          void subscription.stop();
         }
       });
       // A client that goes away stops the reading.
