@@ -11,7 +11,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Page, Response } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DESKTOP, DEMO_PASSWORD, PHONE, signedIn } from './browser';
 import { useBrowserPortal } from './browserPortal';
@@ -141,12 +141,21 @@ describe('learning', () => {
       await page.getByTestId('lesson-body').getByText('one power budget').waitFor();
       await page.getByTestId('lesson-media').getByRole('link', { name: 'Open the document' }).waitFor();
       // The answer to the click says what the server recorded, so a failure here tells a refused or slow
-      // command from a screen that did not show an accepted one.
-      const marked = page.waitForResponse((response) => response.url().endsWith('/progress') && response.request().method() === 'POST', {
-        timeout: 90_000,
-      });
-      await page.getByTestId('lesson-done').click();
-      const markedAnswer = await marked;
+      // command from a screen that did not show an accepted one. Twice in CI runs on a loaded machine a click
+      // here sent no request at all; a person clicks again, and marking a lesson done twice is harmless (the
+      // second changes nothing), so the test does too, and says so.
+      const isMarking = (url: string, method: string) => url.endsWith('/progress') && method === 'POST';
+      let markedAnswer: Response | undefined;
+      for (let click = 1; !markedAnswer; click++) {
+        const sent = page.waitForRequest((request) => isMarking(request.url(), request.method()), { timeout: 15_000 }).catch(() => null);
+        await page.getByTestId('lesson-done').click();
+        if (!(await sent)) {
+          if (click === 3) throw new Error('Three clicks on "Mark as done" sent no request.');
+          console.warn(`learning.e2e: click ${click} on "Mark as done" sent no request in 15 s; clicking again`);
+          continue;
+        }
+        markedAnswer = await page.waitForResponse((response) => isMarking(response.url(), response.request().method()), { timeout: 90_000 });
+      }
       const markedText = await markedAnswer.text();
       expect(markedAnswer.status(), markedText).toBe(200);
       expect(markedText).toContain('"progress_percent":100');
