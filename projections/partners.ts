@@ -432,5 +432,5 @@ export async function partnerListTotal(db: Queryable, admin: boolean, filter: Re
     search: q.search,
     searchContacts: admin,
   });
-  return countOf(db, { from: RATED_PARTNERS, countFrom: PARTNER_COUNT_FROM, where: clause, params });
+  return countOf(db, { from: PARTNER_COUNT_FROM, where: clause, params });
 }

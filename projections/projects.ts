@@ -719,5 +719,5 @@ export const projectFiltersOf = (q: ProjectListQuery): ProjectFilters => ({
 export async function projectListTotal(db: Queryable, scope: ProjectScope, filter: Readonly<Record<string, unknown>>): Promise<number> {
   const q = projectListQuery.parse({ filter: JSON.stringify(filter), range: '[0,0]' });
   const { clause, params } = projectWhere(scope, projectFiltersOf(q));
-  return countOf(db, { from: PROJECT_FROM, countFrom: PROJECT_COUNT_FROM, where: clause, params });
+  return countOf(db, { from: PROJECT_COUNT_FROM, where: clause, params });
 }

@@ -448,5 +448,5 @@ export async function ticketListTotal(db: Queryable, scope: TicketScope, filter:
   const q = ticketListQuery.parse({ filter: JSON.stringify(filter), range: '[0,0]' });
   const params: unknown[] = [];
   const clause = ticketWhere(scope, { ids: q.ids, search: q.search, ...q.filters }, params);
-  return countOf(db, { from: TICKET_FROM, countFrom: TICKET_COUNT_FROM, where: clause, params });
+  return countOf(db, { from: TICKET_COUNT_FROM, where: clause, params });
 }
