@@ -326,7 +326,6 @@ export async function listUsers(
     params,
     offset: page.offset,
     limit: page.limit,
-    prepare: true,
   });
 }
 

@@ -235,10 +235,11 @@ export class PostgresEventStore implements EventStore {
   }
 
   private async hasCommittedEventsAfter(after: GlobalPosition): Promise<boolean> {
-    const { rows } = await this.pool.query('SELECT 1 FROM events WHERE (transaction_id, global_position) > ($1::text::xid8, $2::bigint) LIMIT 1', [
-      after.commit.toString(),
-      after.prepare.toString(),
-    ]);
+    const { rows } = await this.pool.query(
+      // In index order: without it, a prepared statement's generic plan may scan the whole log for one row.
+      'SELECT 1 FROM events WHERE (transaction_id, global_position) > ($1::text::xid8, $2::bigint) ORDER BY transaction_id, global_position LIMIT 1',
+      [after.commit.toString(), after.prepare.toString()],
+    );
     return rows.length > 0;
   }
 
