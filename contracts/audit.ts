@@ -39,6 +39,8 @@ export const auditListAnswer = z.union([
       totalPages: z.number().int(),
       nextCursor: z.string().optional(),
       next_cursor: z.string().nullable(),
+      /** True when the count stopped at `total`: more lines match (the react-admin answer says so in `X-Total-Capped`). */
+      total_capped: z.boolean(),
     }),
   }),
 ]);

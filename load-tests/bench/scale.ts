@@ -16,6 +16,7 @@ import { rebuildProjections } from '../../projections/rebuild';
 import { encodeOrderCursor, listOrders, orderStatistics } from '../../projections/orderQueries';
 import { auditCount, auditPage, encodeAuditCursor } from '../../projections/audit';
 import { generateOrders } from '../scale/generateOrders';
+import { auditCountWindow } from '../../src/http/audit';
 import { createBenchDatabase, settle } from './benchDatabase';
 import { callApi, runReportedSection, signInForBench, startBenchPortal } from './benchPortal';
 import { summarize, type LatencySummary } from './percentiles';
@@ -133,7 +134,7 @@ async function measureSize(settings: ScaleSettings, databaseUrl: string, target:
       'orders, last numbered page': (db: never) => listOrders(db, { organisationId: undefined }, {}, { offset: 9_975, limit: 25 }),
       'orders, search': (db: never) => listOrders(db, { organisationId: undefined }, { search: 'ORD-2026-0012' }, { offset: 0, limit: 25 }),
       'order statistics': (db: never) => orderStatistics(db, { organisationId: undefined }),
-      'audit log, first page and its capped count': (db: never) => Promise.all([auditPage(db, {}, { limit: 25 }), auditCount(db, {}, 10_025)]),
+      'audit log, first page and its capped count': (db: never) => Promise.all([auditPage(db, {}, { limit: 25 }), auditCount(db, {}, auditCountWindow(0, 25) + 1)]),
       'audit log, one event type': (db: never) => auditPage(db, { event_type: 'OrderStatusChanged.v1' }, { limit: 25 }),
     })) {
       const collected: string[] = [];

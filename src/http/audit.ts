@@ -13,6 +13,16 @@ import { sendList } from './lists';
 /** Page numbers reach this far into a filtered log; past it, the screen asks for narrower filters and API clients follow `next_cursor`. */
 export const AUDIT_MAX_OFFSET = MAX_PAGE_OFFSET;
 
+/**
+ * A page's total counts at most this many lines past the page's end. Counting every match is not free
+ * (a filter can match millions of lines); past the window the answer says the count stopped
+ * (`total_capped`, header `X-Total-Capped`), and the window moves on with the pages.
+ */
+export const AUDIT_COUNT_AHEAD = 1_000;
+
+/** How far a page's total counts: a window past the page, never past the last line pages reach. */
+export const auditCountWindow = (offset: number, limit: number) => Math.min(offset + limit + AUDIT_COUNT_AHEAD, AUDIT_MAX_OFFSET + limit);
+
 export const AUDIT_MESSAGES = {
   tooDeep: `Pages stop after the first ${AUDIT_MAX_OFFSET.toLocaleString('en-US')} lines: narrow the filters (actor, record, event type, organisation or time range), or follow next_cursor.`,
   badCursor: 'This cursor is not valid: use the next_cursor of the previous page.',
@@ -102,16 +112,24 @@ export async function auditRoutes(parent: FastifyInstance, services: Services): 
       if (token && !cursor) throw new HttpError(400, 'VALIDATION_ERROR', AUDIT_MESSAGES.badCursor);
       if (!cursor && q.offset >= AUDIT_MAX_OFFSET) throw new HttpError(400, 'VALIDATION_ERROR', AUDIT_MESSAGES.tooDeep);
       const ascending = q.sort?.order === 'ASC';
-      const [rows, total] = await Promise.all([
+      const window = auditCountWindow(q.offset, q.limit);
+      const [rows, counted] = await Promise.all([
         auditPage(reads, filters, { limit: q.limit, offset: q.offset, cursor, ascending }),
-        auditCount(reads, filters, AUDIT_MAX_OFFSET + q.limit),
+        // One line past the window tells whether the count stopped short.
+        auditCount(reads, filters, window + 1),
       ]);
+      const capped = counted > window;
+      const total = Math.min(counted, window);
       const last = rows[rows.length - 1];
       const next = rows.length === q.limit && last ? encodeAuditCursor({ occurredAt: last.occurred_at, eventId: last.id }) : null;
       if (next) reply.header('x-next-cursor', next);
-      reply.header('Access-Control-Expose-Headers', 'Content-Range, X-Next-Cursor');
+      if (capped) reply.header('x-total-capped', 'true');
       const answer = sendList(reply, 'audit', q, rows, total);
-      return (Array.isArray(answer) ? answer : { ...answer, data: { ...answer.data, next_cursor: next } }) as z.infer<typeof auditListAnswer>;
+      // After sendList, which exposes Content-Range alone.
+      reply.header('Access-Control-Expose-Headers', 'Content-Range, X-Next-Cursor, X-Total-Capped');
+      return (Array.isArray(answer) ? answer : { ...answer, data: { ...answer.data, next_cursor: next, total_capped: capped } }) as z.infer<
+        typeof auditListAnswer
+      >;
     },
   );
 

@@ -1,17 +1,21 @@
 /**
- * The audit log in a real browser: an administrator filters it by event type and record type, sees
- * only matching lines, exports exactly those as CSV, and finds the export itself in the log; a
+ * The audit log in a real browser: an administrator pages through a log longer than its count (the
+ * total reads "more than"), filters it by event type and record type, sees only matching lines, exports exactly those as CSV, and finds the export itself in the log; a
  * partner reaches its organisation's activity page and never the audit log.
  */
 
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { lengthenAuditLog } from '../../src/testing/auditLog';
 import { DESKTOP, PHONE, signedIn } from './browser';
 import { useBrowserPortal } from './browserPortal';
 
 const e2e = useBrowserPortal({ LOGIN_ATTEMPTS_PER_IP_PER_MINUTE: '10000' });
 const { withPage } = e2e;
+
+// Longer than the count's window, so the screen's total reads "more than".
+beforeAll(() => lengthenAuditLog(e2e.portal, 1_200).then(() => undefined), 120_000);
 
 const csvLines = async (page: Page, click: () => Promise<void>) => {
   const download = page.waitForEvent('download');
@@ -31,6 +35,14 @@ describe('audit log screen', () => {
       await page.getByRole('menuitem', { name: 'Audit Log' }).click();
       await page.waitForURL('**/audit');
       await page.getByTestId('audit-line').first().waitFor();
+
+      // The log is longer than the count's window (1,000 lines past the page): the total says "more
+      // than", and the window moves on with the pages.
+      await page.getByText('1–25 of more than 1,025', { exact: true }).waitFor();
+      await page.getByRole('button', { name: 'Go to next page' }).click();
+      await page.getByText('26–50 of more than 1,050', { exact: true }).waitFor();
+      await page.getByRole('button', { name: 'Go to previous page' }).click();
+      await page.getByText('1–25 of more than 1,025', { exact: true }).waitFor();
 
       await page.getByRole('combobox', { name: 'Event type' }).fill('OrderStatusChanged.v1');
       await expect

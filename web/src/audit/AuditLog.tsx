@@ -150,6 +150,7 @@ export default function AuditLog() {
   const {
     data = [],
     total = 0,
+    meta,
     isPending,
     error,
     refetch,
@@ -159,7 +160,10 @@ export default function AuditLog() {
     filter,
   });
   const filtering = Object.keys(filter).length > 0;
+  // Past the pages' last line the screen asks for narrower filters.
   const capped = total > AUDIT_PAGE_LIMIT;
+  // The server counts a window of lines past the page; when more match, the total is "more than" and grows with the pages.
+  const moreThan = capped || meta?.totalCapped === true;
   const change =
     <T,>(set: (v: T) => void) =>
     (value: T) => {
@@ -344,7 +348,7 @@ export default function AuditLog() {
             setPage(0);
           }}
           labelDisplayedRows={({ from: first, to: last, count }) =>
-            `${first}–${last} of ${capped ? `more than ${count.toLocaleString('en-US')}` : count.toLocaleString('en-US')}`
+            `${first}–${last} of ${moreThan ? `more than ${count.toLocaleString('en-US')}` : count.toLocaleString('en-US')}`
           }
         />
       ) : null}

@@ -20,8 +20,14 @@ export function unwrap<T>(json: unknown): T {
   return json as T;
 }
 
-const simpleRestClient = (url: string, options: { method?: string; body?: RequestOptions['body']; headers?: HeadersInit; signal?: AbortSignal } = {}) =>
-  httpClient(url, options) as Promise<HttpResponse>;
+/** List answers whose total is where the server's count stopped (header `X-Total-Capped`): more rows match. */
+const cappedLists = new WeakSet<object>();
+
+const simpleRestClient = async (url: string, options: { method?: string; body?: RequestOptions['body']; headers?: HeadersInit; signal?: AbortSignal } = {}) => {
+  const response = (await httpClient(url, options)) as HttpResponse;
+  if (response.headers.get('x-total-capped') === 'true' && response.json && typeof response.json === 'object') cappedLists.add(response.json);
+  return response;
+};
 
 const base = simpleRestProvider(API_URL, simpleRestClient as never);
 
@@ -62,6 +68,12 @@ const resourceUrl = (resource: string, id?: Identifier) =>
  */
 export const dataProvider: PortalDataProvider = {
   ...base,
+
+  /** A list whose count stopped short says so in `meta.totalCapped`: its total is then "more than". */
+  getList: async (resource, params) => {
+    const answer = await base.getList(resource, params);
+    return cappedLists.has(answer.data) ? { ...answer, meta: { ...answer.meta, totalCapped: true } } : answer;
+  },
 
   getOne: async (resource, params) => {
     const { json } = await httpClient(resourceUrl(resource, params.id), { signal: params.signal });
