@@ -134,7 +134,8 @@ async function measureSize(settings: ScaleSettings, databaseUrl: string, target:
       'orders, last numbered page': (db: never) => listOrders(db, { organisationId: undefined }, {}, { offset: 9_975, limit: 25 }),
       'orders, search': (db: never) => listOrders(db, { organisationId: undefined }, { search: 'ORD-2026-0012' }, { offset: 0, limit: 25 }),
       'order statistics': (db: never) => orderStatistics(db, { organisationId: undefined }),
-      'audit log, first page and its capped count': (db: never) => Promise.all([auditPage(db, {}, { limit: 25 }), auditCount(db, {}, auditCountWindow(0, 25) + 1)]),
+      'audit log, first page and its capped count': (db: never) =>
+        Promise.all([auditPage(db, {}, { limit: 25 }), auditCount(db, {}, auditCountWindow(0, 25) + 1)]),
       'audit log, one event type': (db: never) => auditPage(db, { event_type: 'OrderStatusChanged.v1' }, { limit: 25 }),
     })) {
       const collected: string[] = [];
