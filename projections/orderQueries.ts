@@ -13,6 +13,7 @@ import {
 } from '../contracts/orders';
 import { orderDaysBetween } from './dashboards';
 import { ALL_ORGANISATIONS } from './orders';
+import { isUuid } from '../domain/ids';
 
 /** The read side of read.orders (written by ordersProjection in ./orders): the order views, lists, counts, export and statistics. */
 
@@ -159,7 +160,6 @@ export function decodeOrderCursor(cursor: string): OrderCursor | undefined {
   return undefined;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DAY_MS = 86_400_000;
 /** The day after a day (YYYY-MM-DD): a range "to" a day ends before it. */
 const dayAfter = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + DAY_MS).toISOString().slice(0, 10);
@@ -196,7 +196,7 @@ function orderConditions(scope: OrderScope, filters: OrderFilters, params: unkno
     where.push(`o.order_number = ${param(filters.search.trim().toUpperCase())}`);
   } else if (filters.search) {
     const pattern = param(`%${filters.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
-    const byId = UUID.test(filters.search) ? ` OR o.id = ${param(filters.search)}::uuid` : '';
+    const byId = isUuid(filters.search) ? ` OR o.id = ${param(filters.search)}::uuid` : '';
     where.push(`(o.order_number ILIKE ${pattern} OR o.company_name ILIKE ${pattern}${byId})`);
   }
   return where.length ? `WHERE ${where.join(' AND ')}` : '';

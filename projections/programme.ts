@@ -27,6 +27,7 @@ import type { PoolClient, Queryable } from '../platform/db';
 import { asDomainEvent, type RecordedEvent } from '../platform/eventstore';
 import { certifiedPeopleByOrganisation } from './learning';
 import type { Projection } from './projection';
+import { isUuid } from '../domain/ids';
 
 /**
  * The partner programme's read models: tiers (with every version's benefits from the moment it held),
@@ -329,7 +330,6 @@ const SCORECARD_SOURCES: Record<string, string> = {
   fundClaims: 'SELECT organisation_id, id::text AS record_id FROM fund_claims WHERE id = ANY($1::uuid[])',
   enrolments: 'SELECT organisation_id, enrolment_id::text AS record_id FROM certifications WHERE enrolment_id = ANY($1::uuid[])',
 };
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The organisations whose records the events changed, each with the moment of its latest such event. */
 async function organisationsTouched(events: readonly RecordedEvent[], db: PoolClient): Promise<Map<string, string>> {
@@ -339,11 +339,11 @@ async function organisationsTouched(events: readonly RecordedEvent[], db: PoolCl
     const dash = event.streamId.indexOf('-');
     const prefix = event.streamId.slice(0, dash);
     const id = event.streamId.slice(dash + 1);
-    if (!SCORECARD_SOURCES[prefix] || !UUID.test(id)) continue;
+    if (!SCORECARD_SOURCES[prefix] || !isUuid(id)) continue;
     const at = event.metadata.occurredAt;
     // A deleted record is gone from its table: the event itself names its organisation.
     const named = (event.data as { organisationId?: unknown } | null)?.organisationId;
-    if (typeof named === 'string' && UUID.test(named)) touched.set(named, touched.has(named) && touched.get(named)! > at ? touched.get(named)! : at);
+    if (typeof named === 'string' && isUuid(named)) touched.set(named, touched.has(named) && touched.get(named)! > at ? touched.get(named)! : at);
     const records = ids.get(prefix) ?? new Map<string, string>();
     if (!records.has(id) || records.get(id)! < at) records.set(id, at);
     ids.set(prefix, records);

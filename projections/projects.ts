@@ -36,6 +36,7 @@ import {
 import type { PoolClient, Queryable } from '../platform/db';
 import { asDomainEvent, type EventStore, type RecordedEvent } from '../platform/eventstore';
 import { countOf, pageOf } from './paging';
+import { personNames } from './versions';
 import type { Projection } from './projection';
 
 const DETAIL_COLUMNS = [
@@ -681,9 +682,10 @@ function describeEvent(event: ProjectEvent): Pick<ProjectHistoryEntry, 'action' 
 export async function projectHistoryOf(store: Pick<EventStore, 'readStream'>, db: Queryable, projectId: string): Promise<ProjectHistoryEntry[] | undefined> {
   const events = await store.readStream(projects.streamId(projectId));
   if (events.length === 0) return undefined;
-  const actorIds = [...new Set(events.map((e) => e.metadata.actorId).filter((a): a is string => Boolean(a)))];
-  const { rows } = await db.query<{ id: string; full_name: string }>('SELECT id::text, full_name FROM read.users WHERE id::text = ANY($1)', [actorIds]);
-  const names = new Map(rows.map((r) => [r.id, r.full_name]));
+  const names = await personNames(
+    db,
+    events.map((e) => e.metadata.actorId),
+  );
   return events.map((recorded) => {
     const event = asDomainEvent<ProjectEvent>(recorded); // the projects stream holds only project events
     return {

@@ -1,5 +1,6 @@
 import type { Queryable } from '../platform/db';
 import type { ActivityItem, RecentActivity } from '../contracts/dashboards';
+import { isUuid } from '../domain/ids';
 
 /**
  * Recent activity: status changes from read.status_history (orders, projects, tickets, rebates, and
@@ -73,8 +74,6 @@ const PARTNERS: RecordKind = {
   recentOf: 'read.partners',
 };
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 const HISTORY_COLUMNS = `h.event_id::text, h.record_type, h.record_id, h.from_status, h.to_status, h.actor_id, u.full_name AS actor_name, h.occurred_at`;
 
 async function historyRows(db: Queryable, organisationId: string | undefined, types: string[], limit: number): Promise<HistoryRow[]> {
@@ -121,7 +120,7 @@ export async function recentActivity(db: Queryable, scope: ActivityScope, limit 
   const titles = new Map<string, Map<string, { title: string; link: string }>>();
   await Promise.all(
     Object.entries(kinds).map(async ([type, kind]) => {
-      const ids = [...new Set(rows.filter((r) => r.record_type === type && UUID.test(r.record_id)).map((r) => r.record_id))];
+      const ids = [...new Set(rows.filter((r) => r.record_type === type && isUuid(r.record_id)).map((r) => r.record_id))];
       titles.set(type, await kind.lookup(db, ids));
     }),
   );
