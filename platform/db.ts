@@ -13,7 +13,16 @@ export type Queryable = { query: PoolClient['query'] };
 /** At most this many statements are kept prepared on one connection; further texts run unprepared. */
 export const PREPARED_PER_CONNECTION = 1_000;
 
-const statementName = (text: string) => `q${createHash('sha1').update(text).digest('hex').slice(0, 16)}`;
+/** Statement names by text, so a text repeated on every request is hashed once (a bounded number of texts). */
+const statementNames = new Map<string, string>();
+function statementName(text: string): string {
+  let name = statementNames.get(text);
+  if (name === undefined) {
+    name = `q${createHash('sha1').update(text).digest('hex').slice(0, 16)}`;
+    if (statementNames.size < 10 * PREPARED_PER_CONNECTION) statementNames.set(text, name);
+  }
+  return name;
+}
 
 /**
  * A statement's text and values, when the connection may prepare it: it comes with a values array (empty

@@ -93,15 +93,15 @@ export interface PrincipalRow {
 
 /** The account (read.users), whether the session is its own and live, and whether its organisation is active, with the owner's permissions. */
 export async function principalOfSession(db: Queryable, userId: string, sessionId: string): Promise<PrincipalRow | undefined> {
-  const { rows } = await db.query<PrincipalRow>({
-    text: `SELECT u.id, u.email, u.full_name, u.role, u.is_active, u.permissions, u.access_version, u.company_name, u.parent_user_id,
+  const { rows } = await db.query<PrincipalRow>(
+    `SELECT u.id, u.email, u.full_name, u.role, u.is_active, u.permissions, u.access_version, u.company_name, u.parent_user_id,
               (s.revoked_at IS NULL AND s.expires_at > now()) AS session_live, s.expires_at AS session_expires_at,
               (u.parent_user_id IS NULL OR coalesce(o.is_active, false)) AS organisation_active, o.permissions AS owner_permissions
        FROM read.users u
        LEFT JOIN ${SESSION_TABLE} s ON s.id = $2 AND s.user_id = u.id
        LEFT JOIN read.users o ON o.id = u.parent_user_id
        WHERE u.id = $1`,
-    values: [userId, sessionId],
-  });
+    [userId, sessionId],
+  );
   return rows[0];
 }

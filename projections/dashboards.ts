@@ -219,7 +219,7 @@ export async function orderFigures<P extends string>(db: Queryable, organisation
     branches.push(
       `SELECT 'm', to_char(day, 'YYYY-MM'), sum(orders), sum(order_value) ${days(`${months[0]}-01`, todayPeriod(questions.months!.anchor).end)} GROUP BY 2`,
     );
-  const { rows } = await db.query<{ kind: string; key: string; count: string; value: string }>({ text: branches.join('\nUNION ALL\n'), values: params });
+  const { rows } = await db.query<{ kind: string; key: string; count: string; value: string }>(branches.join('\nUNION ALL\n'), params);
   const found = (kind: string, key: string) => rows.find((r) => r.kind === kind && r.key === key);
   const totals = (kind: string, key: string): OrderTotals => ({ count: Number(found(kind, key)?.count ?? 0), value: money(found(kind, key)?.value ?? 0) });
   const periods = Object.fromEntries(
@@ -249,12 +249,12 @@ export async function orderCounters(db: Queryable, organisationId: string | unde
 /** Partner organisations that placed at least one order in a period, and in the period of the same length before it. */
 export async function orderingPartners(db: Queryable, period: Period): Promise<{ count: number; previousCount: number }> {
   const previous = previousPeriod(period);
-  const { rows } = await db.query<{ n: string; before: string }>({
-    text: `SELECT count(DISTINCT d.organisation_id) FILTER (WHERE d.day >= $2) AS n, count(DISTINCT d.organisation_id) FILTER (WHERE d.day < $2) AS before
+  const { rows } = await db.query<{ n: string; before: string }>(
+    `SELECT count(DISTINCT d.organisation_id) FILTER (WHERE d.day >= $2) AS n, count(DISTINCT d.organisation_id) FILTER (WHERE d.day < $2) AS before
        FROM read.dashboard_order_days d JOIN read.users u ON u.id = d.organisation_id AND u.role = 'partner'
        WHERE d.organisation_id <> $1 AND d.day >= $3 AND d.day < $4`,
-    values: [ALL_ORGANISATIONS, period.start, previous.start, period.end],
-  });
+    [ALL_ORGANISATIONS, period.start, previous.start, period.end],
+  );
   return { count: Number(rows[0].n), previousCount: Number(rows[0].before) };
 }
 

@@ -111,13 +111,13 @@ export async function findOrder(db: Queryable, idOrNumber: string, scope: OrderS
   let where = byId ? 'o.id = $1' : 'o.order_number = $1';
   if (scope.organisationId) where += ` AND o.organisation_id = $${params.push(scope.organisationId)}`;
   // One round trip: the order with its item lines and serial numbers.
-  const { rows } = await db.query<OrderRow & { items: OrderItemRow[]; units: Array<{ serial_number: string; product_id: string; product_name: string }> }>({
-    text: `SELECT ${ORDER_COLUMNS}, o.items,
+  const { rows } = await db.query<OrderRow & { items: OrderItemRow[]; units: Array<{ serial_number: string; product_id: string; product_name: string }> }>(
+    `SELECT ${ORDER_COLUMNS}, o.items,
          (SELECT coalesce(json_agg(json_build_object('serial_number', u.serial_number, 'product_id', u.product_id, 'product_name', u.product_name) ORDER BY u.serial_number), '[]')
           FROM read.order_units u WHERE u.order_id = o.id) AS units
        FROM ${ORDER_FROM} WHERE ${where}`,
-    values: params,
-  });
+    params,
+  );
   if (!rows[0]) return undefined;
   const { items, units, ...row } = rows[0];
   return { ...toOrderView(row, items), serial_numbers: units };
@@ -229,13 +229,13 @@ export async function listOrders(
   const order = orderBy(page.sort);
   // The total rides on the page's statement (an InitPlan, counted once): one round trip per list answer.
   const totalSql = orderTotalExpression(scope, filters, clause, pageParams);
-  const { rows } = await db.query<OrderRow & { items: OrderItemRow[]; list_total: string }>({
-    text: `SELECT ${ORDER_COLUMNS}, o.items, (${totalSql}) AS list_total
+  const { rows } = await db.query<OrderRow & { items: OrderItemRow[]; list_total: string }>(
+    `SELECT ${ORDER_COLUMNS}, o.items, (${totalSql}) AS list_total
        FROM (SELECT o.id FROM read.orders o ${pageClause} ORDER BY ${order} OFFSET $${pageParams.push(keyset ? 0 : page.offset)} LIMIT $${pageParams.push(page.limit)}) AS page
        JOIN read.orders o ON o.id = page.id LEFT JOIN read.users p ON p.id = o.placed_by
        ORDER BY ${order}`,
-    values: pageParams,
-  });
+    pageParams,
+  );
   // Past the last page there is no row to carry the total: count it on its own.
   const total = rows[0] ? Number(rows[0].list_total) : await countOrders(db, scope, filters, clause, params);
   return { rows: rows.map(({ items, list_total: _total, ...row }) => toOrderView(row, items)), total };
@@ -294,7 +294,7 @@ function totalSourceOf(scope: OrderScope, filters: OrderFilters): 'statistics' |
 async function countOrders(db: Queryable, scope: OrderScope, filters: OrderFilters, clause: string, params: unknown[]): Promise<number> {
   // A pre-aggregated count does not read the clause, so the clause's parameters stay out (a parameter no statement reads has no type).
   const countParams = totalSourceOf(scope, filters) === 'rows' ? [...params] : [];
-  const { rows } = await db.query<{ n: string }>({ text: `SELECT (${orderTotalExpression(scope, filters, clause, countParams)}) AS n`, values: countParams });
+  const { rows } = await db.query<{ n: string }>(`SELECT (${orderTotalExpression(scope, filters, clause, countParams)}) AS n`, countParams);
   return Number(rows[0].n);
 }
 

@@ -35,7 +35,7 @@ export async function pageOf<Row extends object>(db: Queryable, query: PageQuery
   const totalColumn = query.countFrom ? `(SELECT count(*)::int FROM ${query.countFrom} ${query.where})` : 'count(*) OVER ()::int';
   const text = `SELECT ${query.columns}, ${totalColumn} AS page_total FROM ${query.from} ${query.where}
      ORDER BY ${query.order} OFFSET $${params.push(query.offset)} LIMIT $${params.push(query.limit)}`;
-  const { rows } = await db.query<Row & { page_total?: number }>({ text, values: params });
+  const { rows } = await db.query<Row & { page_total?: number }>(text, params);
   const total = rows[0]?.page_total ?? (query.offset > 0 ? await countOf(db, query) : 0);
   for (const row of rows) delete row.page_total;
   return { rows, total };

@@ -8,7 +8,7 @@ import { HttpError } from '../plugins/errors';
 import type { Services } from '../../platform/services';
 import { csvLines, sendCsv } from './csv';
 import { listQuerySchema, MAX_PAGE_OFFSET } from '../../contracts/lists';
-import { sendList } from './lists';
+import { exposeHeaders, sendList } from './lists';
 
 /** Page numbers reach this far into a filtered log; past it, the screen asks for narrower filters and API clients follow `next_cursor`. */
 export const AUDIT_MAX_OFFSET = MAX_PAGE_OFFSET;
@@ -124,9 +124,8 @@ export async function auditRoutes(parent: FastifyInstance, services: Services): 
       const next = rows.length === q.limit && last ? encodeAuditCursor({ occurredAt: last.occurred_at, eventId: last.id }) : null;
       if (next) reply.header('x-next-cursor', next);
       if (capped) reply.header('x-total-capped', 'true');
+      exposeHeaders(reply, 'X-Next-Cursor', 'X-Total-Capped');
       const answer = sendList(reply, 'audit', q, rows, total);
-      // After sendList, which exposes Content-Range alone.
-      reply.header('Access-Control-Expose-Headers', 'Content-Range, X-Next-Cursor, X-Total-Capped');
       return (Array.isArray(answer) ? answer : { ...answer, data: { ...answer.data, next_cursor: next, total_capped: capped } }) as z.infer<
         typeof auditListAnswer
       >;
