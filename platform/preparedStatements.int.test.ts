@@ -10,7 +10,7 @@ async function preparedHere(pool: Pool): Promise<Array<{ statement: string; runs
   return rows.map((row) => ({ statement: row.statement, runs: Number(row.runs) }));
 }
 
-describe('a pool prepares each statement with values once per connection', () => {
+describe('a pool prepares and plans each statement with values once per connection', () => {
   let database: TestDatabase;
   let pool: Pool;
   beforeAll(async () => {
@@ -37,6 +37,30 @@ describe('a pool prepares each statement with values once per connection', () =>
     }
     const statements = await preparedHere(pool);
     expect(statements.find((s) => s.statement === read)).toEqual({ statement: read, runs: 3 });
+  });
+
+  it('plans a statement once and keeps that plan, also where a fresh plan would look cheaper (= ANY of a short array)', async () => {
+    const read = 'SELECT name FROM things WHERE id = ANY($1::int[]) ORDER BY id';
+    for (const ids of [[1], [2], [1, 2], [3], [2, 1], [1], [2]]) await pool.query(read, [ids]);
+    const { rows } = await pool.query<{ generic: string; custom: string }>(
+      'SELECT generic_plans::text AS generic, custom_plans::text AS custom FROM pg_prepared_statements WHERE statement = $1',
+      [read],
+    );
+    expect(rows).toEqual([{ generic: '7', custom: '0' }]);
+  });
+
+  it('keeps the server options a database URL asks for beside planning once', async () => {
+    const url = new URL(database.url);
+    url.searchParams.set('options', '-c statement_timeout=4321');
+    const withOptions = createPool(url.toString(), 1);
+    try {
+      const { rows } = await withOptions.query<{ timeout: string; planning: string }>(
+        "SELECT current_setting('statement_timeout') AS timeout, current_setting('plan_cache_mode') AS planning",
+      );
+      expect(rows).toEqual([{ timeout: '4321ms', planning: 'force_generic_plan' }]);
+    } finally {
+      await withOptions.end();
+    }
   });
 
   it('runs a text without values as it is, several statements in one text included', async () => {
