@@ -15,8 +15,8 @@ describe('a pool prepares and plans each statement with values once per connecti
   let pool: Pool;
   beforeAll(async () => {
     database = await createTestDatabase();
-    // One connection, so every query below lands on the same one.
-    pool = createPool(database.url, 1);
+    // One connection, so every query below lands on the same one; planned once, as requests' pools are.
+    pool = createPool(database.url, 1, { planOnce: true });
     await pool.query('CREATE TABLE things (id int PRIMARY KEY, name text)');
     await pool.query("INSERT INTO things VALUES (1, 'router'), (2, 'switch')");
   });
@@ -49,18 +49,21 @@ describe('a pool prepares and plans each statement with values once per connecti
     expect(rows).toEqual([{ generic: '7', custom: '0' }]);
   });
 
-  it('keeps the server options a database URL asks for beside planning once', async () => {
+  it('keeps the server options a database URL asks for beside planning once, and plans as Postgres chooses without it', async () => {
     const url = new URL(database.url);
     url.searchParams.set('options', '-c statement_timeout=4321');
-    const withOptions = createPool(url.toString(), 1);
-    try {
-      const { rows } = await withOptions.query<{ timeout: string; planning: string }>(
-        "SELECT current_setting('statement_timeout') AS timeout, current_setting('plan_cache_mode') AS planning",
-      );
-      expect(rows).toEqual([{ timeout: '4321ms', planning: 'force_generic_plan' }]);
-    } finally {
-      await withOptions.end();
-    }
+    const settingsOf = async (planOnce: boolean) => {
+      const other = createPool(url.toString(), 1, { planOnce });
+      try {
+        const { rows } = await other.query("SELECT current_setting('statement_timeout') AS timeout, current_setting('plan_cache_mode') AS planning");
+        return rows;
+      } finally {
+        await other.end();
+      }
+    };
+    expect(await settingsOf(true)).toEqual([{ timeout: '4321ms', planning: 'force_generic_plan' }]);
+    // The projector's pool plans as Postgres chooses.
+    expect(await settingsOf(false)).toEqual([{ timeout: '4321ms', planning: 'auto' }]);
   });
 
   it('runs a text without values as it is, several statements in one text included', async () => {

@@ -41,7 +41,8 @@ async function connectPostgres(config: Config): Promise<Pool> {
     }
     throw error;
   }
-  return createPool(config.DATABASE_URL);
+  // Requests, commands and workers: each statement planned once per connection (platform/db.ts).
+  return createPool(config.DATABASE_URL, 20, { planOnce: true });
 }
 
 /** The longest a request waits for Redis before its rate limit is counted in memory instead. */
@@ -104,9 +105,16 @@ export async function startPortal(config: Config, options: StartOptions = {}): P
 
   const stops: Array<() => Promise<void>> = [];
   if (processes.includes('projector')) {
-    const projector = new ProjectionRunner(store, pool, readModels, { onError: (error) => log(`projector: ${error.message}`) });
+    // Its own connections, which plan as Postgres chooses: its tables grow under it (platform/db.ts, PLAN_ONCE).
+    const projectorPool = createPool(config.DATABASE_URL, 4);
+    const projectorStore = await createEventStore({ eventStoreUrl: config.EVENTSTORE_URL, pool: projectorPool, databaseUrl: config.DATABASE_URL });
+    const projector = new ProjectionRunner(projectorStore, projectorPool, readModels, { onError: (error) => log(`projector: ${error.message}`) });
     projector.start();
-    stops.push(() => projector.stop());
+    stops.push(async () => {
+      await projector.stop();
+      await projectorStore.close();
+      await projectorPool.end();
+    });
   }
   const seeding = options.seedWhenEmpty && (await store.headPosition()) === undefined;
   // Months of demo history are seeded before the workers start: replaying them while the workers run
