@@ -42,7 +42,7 @@ async function connectPostgres(config: Config): Promise<Pool> {
     throw error;
   }
   // Requests, commands and workers: each statement planned once per connection (platform/db.ts).
-  return createPool(config.DATABASE_URL, 20, { planOnce: true });
+  return createPool(config.DATABASE_URL, config.DATABASE_POOL_SIZE, { planOnce: true });
 }
 
 /** The longest a request waits for Redis before its rate limit is counted in memory instead. */
@@ -100,7 +100,11 @@ export async function startPortal(config: Config, options: StartOptions = {}): P
   const store = await createEventStore({ eventStoreUrl: config.EVENTSTORE_URL, pool, databaseUrl: config.DATABASE_URL });
   const watcher = new ProjectionWatcher(pool, config.DATABASE_URL, config.READ_YOUR_WRITES_WAIT_MS);
   await watcher.start();
-  const readRouter = createReadRouter(pool, config.READ_DATABASE_URL ?? [], watcher, { waitMs: config.REPLICA_WAIT_MS, log });
+  const readRouter = createReadRouter(pool, config.READ_DATABASE_URL ?? [], watcher, {
+    waitMs: config.REPLICA_WAIT_MS,
+    poolSize: config.DATABASE_POOL_SIZE,
+    log,
+  });
   const services: Services = { config, pool, reads: readRouter.reads, store, watcher, redis };
 
   const stops: Array<() => Promise<void>> = [];
