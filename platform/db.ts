@@ -41,8 +41,8 @@ const STALE_PLAN = 'cached plan must not change result type';
 
 /**
  * A connection that prepares every statement with values the first time it runs it and reuses it
- * after: Postgres parses it once per connection (and, with `planOnce`, plans it once). Measured under
- * the read mix, planning took three times as long as executing.
+ * after: Postgres parses it once per connection and, once a generic plan is as good as a fresh one,
+ * stops planning it. Measured under the read mix, planning took three times as long as executing.
  * A text is named by its hash, so the same text gets the same statement.
  */
 class PreparingClient extends pg.Client {
@@ -79,34 +79,9 @@ class PreparingClient extends pg.Client {
   }
 }
 
-/**
- * With `planOnce`, each connection plans a prepared statement once, the first time it runs it, and keeps
- * that generic plan. Left to itself (`auto`) Postgres plans the first five runs afresh, and keeps planning
- * for good when a fresh plan looks cheaper, as it always does for `= ANY($1)` over a short array: under the
- * read mix four statements in five were still planned, and planning took three times as long as executing.
- * The projector and rebuilds do without it: they fill tables as they go, and a plan kept from when a table
- * was small (a join of a batch's changes against every order) is far worse than one made for its size now.
- */
-const PLAN_ONCE = '-c plan_cache_mode=force_generic_plan';
-
-/** The database URL with planning once added to the server options it asks for (`?options=`): the URL's own options win over a pool's. */
-function planningOnce(databaseUrl: string): string {
-  if (!URL.canParse(databaseUrl)) return databaseUrl;
-  const url = new URL(databaseUrl);
-  const own = url.searchParams.get('options');
-  url.searchParams.set('options', own ? `${own} ${PLAN_ONCE}` : PLAN_ONCE);
-  return url.toString();
-}
-
-export interface PoolOptions extends Pick<pg.PoolConfig, 'connectionTimeoutMillis'> {
-  /** Plan each prepared statement once per connection (PLAN_ONCE): for requests, not for the projector. */
-  planOnce?: boolean;
-}
-
 /** `connectionTimeoutMillis` bounds how long a checkout waits for a server that does not answer (a replica that is down). */
-export function createPool(databaseUrl: string, max = 20, { planOnce = false, ...options }: PoolOptions = {}): Pool {
-  const connectionString = planOnce ? planningOnce(databaseUrl) : databaseUrl;
-  const pool = new pg.Pool({ connectionString, max, Client: PreparingClient, ...options });
+export function createPool(databaseUrl: string, max = 20, options: Pick<pg.PoolConfig, 'connectionTimeoutMillis'> = {}): Pool {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max, Client: PreparingClient, ...options });
   // An idle client that loses its connection must not crash the process.
   pool.on('error', () => {});
   return pool;

@@ -10,13 +10,13 @@ async function preparedHere(pool: Pool): Promise<Array<{ statement: string; runs
   return rows.map((row) => ({ statement: row.statement, runs: Number(row.runs) }));
 }
 
-describe('a pool prepares and plans each statement with values once per connection', () => {
+describe('a pool prepares each statement with values once per connection', () => {
   let database: TestDatabase;
   let pool: Pool;
   beforeAll(async () => {
     database = await createTestDatabase();
-    // One connection, so every query below lands on the same one; planned once, as requests' pools are.
-    pool = createPool(database.url, 1, { planOnce: true });
+    // One connection, so every query below lands on the same one.
+    pool = createPool(database.url, 1);
     await pool.query('CREATE TABLE things (id int PRIMARY KEY, name text)');
     await pool.query("INSERT INTO things VALUES (1, 'router'), (2, 'switch')");
   });
@@ -37,33 +37,6 @@ describe('a pool prepares and plans each statement with values once per connecti
     }
     const statements = await preparedHere(pool);
     expect(statements.find((s) => s.statement === read)).toEqual({ statement: read, runs: 3 });
-  });
-
-  it('plans a statement once and keeps that plan, also where a fresh plan would look cheaper (= ANY of a short array)', async () => {
-    const read = 'SELECT name FROM things WHERE id = ANY($1::int[]) ORDER BY id';
-    for (const ids of [[1], [2], [1, 2], [3], [2, 1], [1], [2]]) await pool.query(read, [ids]);
-    const { rows } = await pool.query<{ generic: string; custom: string }>(
-      'SELECT generic_plans::text AS generic, custom_plans::text AS custom FROM pg_prepared_statements WHERE statement = $1',
-      [read],
-    );
-    expect(rows).toEqual([{ generic: '7', custom: '0' }]);
-  });
-
-  it('keeps the server options a database URL asks for beside planning once, and plans as Postgres chooses without it', async () => {
-    const url = new URL(database.url);
-    url.searchParams.set('options', '-c statement_timeout=4321');
-    const settingsOf = async (planOnce: boolean) => {
-      const other = createPool(url.toString(), 1, { planOnce });
-      try {
-        const { rows } = await other.query("SELECT current_setting('statement_timeout') AS timeout, current_setting('plan_cache_mode') AS planning");
-        return rows;
-      } finally {
-        await other.end();
-      }
-    };
-    expect(await settingsOf(true)).toEqual([{ timeout: '4321ms', planning: 'force_generic_plan' }]);
-    // The projector's pool plans as Postgres chooses.
-    expect(await settingsOf(false)).toEqual([{ timeout: '4321ms', planning: 'auto' }]);
   });
 
   it('runs a text without values as it is, several statements in one text included', async () => {

@@ -74,7 +74,7 @@ class Replica {
     private readonly retryAfterMs: number,
     private readonly log: (line: string) => void,
   ) {
-    this.pool = createPool(url, poolSize, { connectionTimeoutMillis: 2_000, planOnce: true });
+    this.pool = createPool(url, poolSize, { connectionTimeoutMillis: 2_000 });
   }
 
   available(now: number): boolean {

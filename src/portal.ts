@@ -41,8 +41,7 @@ async function connectPostgres(config: Config): Promise<Pool> {
     }
     throw error;
   }
-  // Requests, commands and workers: each statement planned once per connection (platform/db.ts).
-  return createPool(config.DATABASE_URL, config.DATABASE_POOL_SIZE, { planOnce: true });
+  return createPool(config.DATABASE_URL);
 }
 
 /** The longest a request waits for Redis before its rate limit is counted in memory instead. */
@@ -100,25 +99,14 @@ export async function startPortal(config: Config, options: StartOptions = {}): P
   const store = await createEventStore({ eventStoreUrl: config.EVENTSTORE_URL, pool, databaseUrl: config.DATABASE_URL });
   const watcher = new ProjectionWatcher(pool, config.DATABASE_URL, config.READ_YOUR_WRITES_WAIT_MS);
   await watcher.start();
-  const readRouter = createReadRouter(pool, config.READ_DATABASE_URL ?? [], watcher, {
-    waitMs: config.REPLICA_WAIT_MS,
-    poolSize: config.DATABASE_POOL_SIZE,
-    log,
-  });
+  const readRouter = createReadRouter(pool, config.READ_DATABASE_URL ?? [], watcher, { waitMs: config.REPLICA_WAIT_MS, log });
   const services: Services = { config, pool, reads: readRouter.reads, store, watcher, redis };
 
   const stops: Array<() => Promise<void>> = [];
   if (processes.includes('projector')) {
-    // Its own connections, which plan as Postgres chooses: its tables grow under it (platform/db.ts, PLAN_ONCE).
-    const projectorPool = createPool(config.DATABASE_URL, 4);
-    const projectorStore = await createEventStore({ eventStoreUrl: config.EVENTSTORE_URL, pool: projectorPool, databaseUrl: config.DATABASE_URL });
-    const projector = new ProjectionRunner(projectorStore, projectorPool, readModels, { onError: (error) => log(`projector: ${error.message}`) });
+    const projector = new ProjectionRunner(store, pool, readModels, { onError: (error) => log(`projector: ${error.message}`) });
     projector.start();
-    stops.push(async () => {
-      await projector.stop();
-      await projectorStore.close();
-      await projectorPool.end();
-    });
+    stops.push(() => projector.stop());
   }
   const seeding = options.seedWhenEmpty && (await store.headPosition()) === undefined;
   // Months of demo history are seeded before the workers start: replaying them while the workers run
