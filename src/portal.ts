@@ -41,7 +41,7 @@ async function connectPostgres(config: Config): Promise<Pool> {
     }
     throw error;
   }
-  return createPool(config.DATABASE_URL);
+  return createPool(config.DATABASE_URL, config.DATABASE_POOL_SIZE);
 }
 
 /** The longest a request waits for Redis before its rate limit is counted in memory instead. */
@@ -99,7 +99,11 @@ export async function startPortal(config: Config, options: StartOptions = {}): P
   const store = await createEventStore({ eventStoreUrl: config.EVENTSTORE_URL, pool, databaseUrl: config.DATABASE_URL });
   const watcher = new ProjectionWatcher(pool, config.DATABASE_URL, config.READ_YOUR_WRITES_WAIT_MS);
   await watcher.start();
-  const readRouter = createReadRouter(pool, config.READ_DATABASE_URL ?? [], watcher, { waitMs: config.REPLICA_WAIT_MS, log });
+  const readRouter = createReadRouter(pool, config.READ_DATABASE_URL ?? [], watcher, {
+    waitMs: config.REPLICA_WAIT_MS,
+    poolSize: config.DATABASE_POOL_SIZE,
+    log,
+  });
   const services: Services = { config, pool, reads: readRouter.reads, store, watcher, redis };
 
   const stops: Array<() => Promise<void>> = [];
