@@ -19,11 +19,8 @@ const schema = z.object({
   /** API processes that share PORT (node:cluster); one per core unless set. */
   API_PROCESSES: z.coerce.number().int().min(1).max(64).default(os.availableParallelism()),
   DATABASE_URL: z.string().default('postgres://postgres@127.0.0.1:5432/partnerhub'),
-  /**
-   * Connections each process keeps to DATABASE_URL, and to each read replica. Few: every connection prepares
-   * and plans each statement afresh, and more backends than cores only take turns (docs/decisions.md).
-   */
-  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(8),
+  /** Connections each process keeps to DATABASE_URL, and to each read replica (docs/decisions.md, "connections"). */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(20),
   REDIS_URL: z.string().default('redis://127.0.0.1:6379'),
   EVENTSTORE_URL: z.string().optional(),
   UPLOAD_DIR: z.string().default(path.resolve('uploads')),

@@ -4,8 +4,8 @@ import { as, login } from './testing/api';
 import { startTestPortal, type TestPortal } from './testing/portal';
 
 describe('DATABASE_POOL_SIZE', () => {
-  it('is 8 unless set, and must be a whole number from 1', () => {
-    expect(loadConfig({}).DATABASE_POOL_SIZE).toBe(8);
+  it('is 20 unless set, and must be a whole number from 1', () => {
+    expect(loadConfig({}).DATABASE_POOL_SIZE).toBe(20);
     expect(loadConfig({ DATABASE_POOL_SIZE: '12' }).DATABASE_POOL_SIZE).toBe(12);
     expect(() => loadConfig({ DATABASE_POOL_SIZE: '0' })).toThrow(/DATABASE_POOL_SIZE/);
     expect(() => loadConfig({ DATABASE_POOL_SIZE: 'many' })).toThrow(/DATABASE_POOL_SIZE/);
