@@ -148,13 +148,16 @@ describe('learning', () => {
       let markedAnswer: Response | undefined;
       for (let click = 1; !markedAnswer; click++) {
         const sent = page.waitForRequest((request) => isMarking(request.url(), request.method()), { timeout: 15_000 }).catch(() => null);
+        // Awaited from before the click: a waiter set up once the request is seen can miss an answer that came first.
+        const answered = page.waitForResponse((response) => isMarking(response.url(), response.request().method()), { timeout: 90_000 });
+        answered.catch(() => undefined);
         await page.getByTestId('lesson-done').click();
         if (!(await sent)) {
           if (click === 3) throw new Error('Three clicks on "Mark as done" sent no request.');
           console.warn(`learning.e2e: click ${click} on "Mark as done" sent no request in 15 s; clicking again`);
           continue;
         }
-        markedAnswer = await page.waitForResponse((response) => isMarking(response.url(), response.request().method()), { timeout: 90_000 });
+        markedAnswer = await answered;
       }
       const markedText = await markedAnswer.text();
       expect(markedAnswer.status(), markedText).toBe(200);
