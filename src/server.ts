@@ -1,7 +1,8 @@
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { answerWriter } from './http/answerWriter';
 import { authRoutes } from './http/auth';
 import { mfaRoutes } from './http/mfa';
 import { oidcRoutes } from './http/oidc';
@@ -66,7 +67,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
     frameworkErrors: answerFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(answerWriter(services.config.NODE_ENV === 'test'));
   registerErrorHandling(app);
   // JSON (and multipart where a route registers it) only: anything else is answered 415.
   app.removeContentTypeParser('text/plain');

@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { listAnswer, recordAnswer, asOfRecordAnswer } from '../../contracts/answers';
+import { answerWriter, isPickable } from './answerWriter';
+
+const row = z.object({
+  id: z.string(),
+  name: z.string(),
+  price: z.number().nullable(),
+  tags: z.array(z.string()),
+  owner: z.object({ id: z.string(), company_name: z.string().nullable() }),
+  note: z.string().optional(),
+});
+const list = listAnswer('products', row);
+
+const writerOf = (schema: z.ZodType, checkAnswers = false) => answerWriter(checkAnswers)({ schema, method: 'GET', url: '/test', httpStatus: '200' });
+
+const stored = {
+  id: 'p-1',
+  name: 'Switch',
+  price: 12.5,
+  tags: ['a'],
+  owner: { id: 'o-1', company_name: 'Northwind', internal_rating: 3 },
+  internal_note: 'not for partners',
+};
+
+describe('answers written by their contract', () => {
+  it('leaves out every field the contract does not name, at every depth', () => {
+    const written = JSON.parse(writerOf(list)([stored]));
+    expect(written).toEqual([{ id: 'p-1', name: 'Switch', price: 12.5, tags: ['a'], owner: { id: 'o-1', company_name: 'Northwind' } }]);
+  });
+
+  it("writes the specification's envelope and react-admin's array from the same union", () => {
+    const envelope = { success: true, data: { products: [stored], total: 1, page: 1, limit: 10, totalPages: 1, debug: 'x' }, extra: 1 };
+    expect(JSON.parse(writerOf(list)(envelope))).toEqual({
+      success: true,
+      data: {
+        products: [{ id: 'p-1', name: 'Switch', price: 12.5, tags: ['a'], owner: { id: 'o-1', company_name: 'Northwind' } }],
+        total: 1,
+        page: 1,
+        limit: 10,
+        totalPages: 1,
+      },
+    });
+  });
+
+  it('keeps the unnamed fields of an open (loose) object and writes nulls and leaves as they are', () => {
+    const open = z.object({ as_of: z.string(), inner: z.object({ a: z.number() }) }).loose();
+    expect(JSON.parse(writerOf(open)({ as_of: 't', inner: { a: 1, b: 2 }, other: { deep: true }, none: null }))).toEqual({
+      as_of: 't',
+      inner: { a: 1 },
+      other: { deep: true },
+      none: null,
+    });
+  });
+
+  it('writes exactly what zod would, checked on every answer in tests', () => {
+    const checked = writerOf(list, true);
+    expect(JSON.parse(checked([stored]))).toEqual(JSON.parse(writerOf(list)([stored])));
+    // A handler that strays from its contract still fails where it did when zod wrote every answer.
+    expect(() => checked([{ ...stored, price: 'twelve' }])).toThrow();
+    const strict = z.object({ id: z.string() }).strict();
+    expect(writerOf(strict)({ id: 'a', extra: 1 })).toBe('{"id":"a"}');
+    expect(() => writerOf(strict, true)({ id: 'a', extra: 1 })).toThrow();
+  });
+
+  it("keeps zod's serializer where a pick cannot tell the shapes apart (a record or as it was at a moment)", () => {
+    const record = z.union([recordAnswer(row), asOfRecordAnswer]);
+    expect(isPickable(record)).toBe(false);
+    expect(isPickable(list)).toBe(true);
+    expect(isPickable(z.object({ at: z.string().transform((s) => s.length) }))).toBe(false);
+    // Still written, by zod: the record's own fields, twice, and nothing else.
+    const answer = { success: true, ...stored, data: stored };
+    const written = JSON.parse(writerOf(record)(answer));
+    expect(written.internal_note).toBeUndefined();
+    expect(written.data.owner).toEqual({ id: 'o-1', company_name: 'Northwind' });
+  });
+});
