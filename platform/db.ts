@@ -79,9 +79,16 @@ class PreparingClient extends pg.Client {
   }
 }
 
+/**
+ * How long a connection may sit unused before the pool closes it. Its prepared statements go with it, and
+ * a fresh connection plans each statement anew for its first runs, so a quiet spell of seconds (pg's
+ * default is ten) must not cost every connection its plans; a quiet minute still gives connections back.
+ */
+export const POOL_IDLE_TIMEOUT_MS = 60_000;
+
 /** `connectionTimeoutMillis` bounds how long a checkout waits for a server that does not answer (a replica that is down). */
 export function createPool(databaseUrl: string, max = 20, options: Pick<pg.PoolConfig, 'connectionTimeoutMillis'> = {}): Pool {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max, Client: PreparingClient, ...options });
+  const pool = new pg.Pool({ connectionString: databaseUrl, max, Client: PreparingClient, idleTimeoutMillis: POOL_IDLE_TIMEOUT_MS, ...options });
   // An idle client that loses its connection must not crash the process.
   pool.on('error', () => {});
   return pool;

@@ -57,6 +57,15 @@ describe('a pool prepares each statement with values once per connection', () =>
     expect((await pool.query('SELECT name FROM things WHERE id = $1', [1])).rows).toEqual([{ name: 'access point' }]);
   });
 
+  it("keeps a connection and its prepared statements through a quiet spell longer than pg's default ten seconds", async () => {
+    const read = 'SELECT name FROM things WHERE id = $1';
+    await pool.query(read, [1]);
+    const before = (await pool.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0].pid;
+    await new Promise((resolve) => setTimeout(resolve, 11_000));
+    expect((await pool.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0].pid).toBe(before);
+    expect((await preparedHere(pool)).map((s) => s.statement)).toContain(read);
+  }, 20_000);
+
   it('after a migration adds a column to a table a prepared `SELECT *` reads, the next request reads the new column', async () => {
     const readAll = 'SELECT * FROM things WHERE id = $1';
     const readInTransaction = () => inTransaction(pool, async (client) => (await client.query(readAll, [1])).rows);
