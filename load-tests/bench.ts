@@ -56,6 +56,7 @@ const settings = {
   rounds: Math.max(1, Math.round(numberFromEnv('BENCH_ROUNDS', 4))),
   lagRate: numberFromEnv('BENCH_LAG_RATE', 0),
   routeSeconds: numberFromEnv('BENCH_ROUTE_SECONDS', 2),
+  mixWarmupSeconds: numberFromEnv('BENCH_MIX_WARMUP_SECONDS', 30),
   mixCommandsPerSecond: numberFromEnv('BENCH_MIX_COMMANDS', 10),
   mixedProbeSeconds: numberFromEnv('BENCH_MIXED_PROBE_SECONDS', 6),
   mixedStartRate: numberFromEnv('BENCH_MIXED_START_RATE', 1),
@@ -235,6 +236,7 @@ async function main() {
             warmupSeconds: settings.warmupSeconds,
             connections: settings.connections,
             routeSeconds: settings.routeSeconds,
+            mixWarmupSeconds: settings.mixWarmupSeconds,
             commandsPerSecond: settings.mixCommandsPerSecond,
           },
           log,
@@ -416,7 +418,7 @@ async function main() {
       }
       goals.push({
         goal: `${variant}${mix.commandsPerSecond ? `, ${mix.commandsPerSecond} commands/s` : ''} >= ${formatPercent(mix.goal)} of hello, 0 non-2xx`,
-        measured: `${formatPercent(mix.ofHello)} (${formatRate(mix.result.requestsPerSecond)}), ${errors} non-2xx`,
+        measured: `${formatPercent(mix.ofHello)} (${formatRate(mix.result.requestsPerSecond)}), ${errors} non-2xx${mix.warmup ? `; first ${mix.warmup.seconds} s: ${formatPercent(mix.warmup.ofHello)}` : ''}`,
         met: mix.ofHello >= mix.goal && errors === 0,
       });
     }

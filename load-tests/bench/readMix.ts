@@ -39,6 +39,12 @@ export interface ReadMixSettings {
   connections: number;
   /** Length of each route's own run. */
   routeSeconds: number;
+  /**
+   * How long each mix runs before it is measured: a serving API has planned its statements on each of its
+   * connections (Postgres plans a prepared statement afresh for its first five runs on a connection), a
+   * process that has just started has not. The warm-up's own rate is reported beside the figure.
+   */
+  mixWarmupSeconds: number;
   /** Commands a second during the "with commands" variant. */
   commandsPerSecond: number;
 }
@@ -51,6 +57,8 @@ export interface MixRun {
   result: LoadResult;
   ofHello: number;
   goal?: number;
+  /** The mix's warm-up, measured too: the same requests in the first seconds of the API's serving them. */
+  warmup?: { seconds: number; requestsPerSecond: number; ofHello: number };
   /** Commands sent and refused during the run (the "with commands" variant). */
   commands?: { sent: number; failed: number; firstFailure?: string };
 }
@@ -222,9 +230,12 @@ export async function runReadMix(settings: ReadMixSettings, log: (line: string) 
     log(`  ${workload.targets.length} URLs on ${workload.routes.filter((r) => r.urls).length} of ${workload.routes.length} GET routes`);
 
     const mixes: MixRun[] = [];
-    const mix = async (name: string, variant: Omit<MixRun, 'name' | 'result' | 'ofHello'>, goal?: number) => {
-      const result = await measure(name, api!.baseUrl, workload.targets);
-      mixes.push({ name, ...variant, result, ofHello: 0, goal });
+    const mix = async (name: string, variant: Omit<MixRun, 'name' | 'result' | 'ofHello' | 'warmup'>, goal?: number) => {
+      const warmupSeconds = settings.mixWarmupSeconds;
+      const first = warmupSeconds > 0 ? await measure(`${name}, first ${warmupSeconds} s`, api!.baseUrl, workload.targets, warmupSeconds, 0) : undefined;
+      const result = await measure(name, api!.baseUrl, workload.targets, settings.seconds, 0);
+      const warmup = first && { seconds: warmupSeconds, requestsPerSecond: first.requestsPerSecond, ofHello: 0 };
+      mixes.push({ name, ...variant, result, ofHello: 0, goal, ...(warmup ? { warmup } : {}) });
       log(`    ${formatRate(result.requestsPerSecond)}, ${errorsOf(result)} non-2xx`);
       return mixes.at(-1)!;
     };
@@ -270,6 +281,7 @@ export async function runReadMix(settings: ReadMixSettings, log: (line: string) 
     const ceiling = hellos.reduce((best, h) => (h.requestsPerSecond > best.requestsPerSecond ? h : best));
     const ofHello = (result: LoadResult) => result.requestsPerSecond / ceiling.requestsPerSecond;
     for (const run of [...mixes, ...routes]) if (run.result) run.ofHello = ofHello(run.result);
+    for (const run of mixes) if (run.warmup) run.warmup.ofHello = run.warmup.requestsPerSecond / ceiling.requestsPerSecond;
     routes.sort((a, b) => (a.ofHello ?? Infinity) - (b.ofHello ?? Infinity));
     return {
       connections: settings.connections,
@@ -309,6 +321,7 @@ export function readMixTable(section: ReadMixSection): string {
     formatMs(m.result.latency.p99),
     formatCount(m.result.responses),
     formatCount(errorsOf(m.result)),
+    m.warmup ? `${formatRate(m.warmup.requestsPerSecond)} (${formatPercent(m.warmup.ofHello)})` : '',
   ];
   const routeRow = (r: RouteRun): Cell[] =>
     r.result
@@ -328,9 +341,14 @@ export function readMixTable(section: ReadMixSection): string {
   return [
     renderTable(
       `Reads: the realistic mix (${formatCount(section.urls)} URLs on ${section.routesWithUrls} GET routes, five roles, drawn at random)`,
-      ['variant', 'API processes', 'kept answers', 'req/s', 'of hello', 'goal', 'p50', 'p95', 'p99', 'responses', 'non-2xx+errors'],
+      ['variant', 'API processes', 'kept answers', 'req/s', 'of hello', 'goal', 'p50', 'p95', 'p99', 'responses', 'non-2xx+errors', 'first seconds (warm-up)'],
       section.mixes.map(mixRow),
     ),
+    ...(section.mixes[0]?.warmup
+      ? [
+          `   each mix is measured after ${section.mixes[0].warmup.seconds} s of the same requests (the last column: their rate), as on an API that has been serving: a new process's connections plan each statement afresh for its first runs`,
+        ]
+      : []),
     `   hello world (bare Fastify, one process, ${section.connections} connections): ${section.hellos.map(formatRate).join(' before, ')} after; ratios divide by the higher`,
     `   bare Fastify route with one pg query of 10 orders (${formatCount(section.oneQuery.bytes)} bytes of JSON): ${formatRate(section.oneQuery.result.requestsPerSecond)}, ${formatPercent(section.oneQuery.ofHello)} of hello; the mix is ${formatPercent(section.mixes[0].ofHello / section.oneQuery.ofHello)} of it`,
     `   URLs per role: ${Object.entries(section.roles)
