@@ -64,15 +64,26 @@ describe('answers written by their contract', () => {
     expect(() => writerOf(strict, true)({ id: 'a', extra: 1 })).toThrow();
   });
 
-  it("keeps zod's serializer where a pick cannot tell the shapes apart (a record or as it was at a moment)", () => {
+  it("tells a record's answer from its as-of answer by the fields each requires, and leaves it to zod when both fit", () => {
     const record = z.union([recordAnswer(row), asOfRecordAnswer]);
-    expect(isPickable(record)).toBe(false);
+    expect(isPickable(record)).toBe(true);
+    const ordinary = { success: true, ...stored, data: stored };
+    const written = JSON.parse(writerOf(record, true)(ordinary));
+    expect(written.internal_note).toBeUndefined();
+    expect(written.data).toEqual({ id: 'p-1', name: 'Switch', price: 12.5, tags: ['a'], owner: { id: 'o-1', company_name: 'Northwind' } });
+    // An as-of answer with none of the record's own fields fits the as-of shape only, which keeps every field.
+    const folded = { as_of: 't', version: 3, version_time: 't', name: 'Switch' };
+    const asOf = { success: true, ...folded, data: folded };
+    expect(JSON.parse(writerOf(record, true)(asOf))).toEqual(asOf);
+    // One that carries the record's fields as well fits both shapes: zod's encode of the union writes it, as it always did.
+    const both = { ...ordinary, as_of: 't', version: 3, version_time: 't', data: { ...stored, as_of: 't', version: 3, version_time: 't' } };
+    expect(writerOf(record)(both)).toBe(JSON.stringify(z.encode(record, both)));
+  });
+
+  it("keeps zod's serializer where a pick cannot follow the contract", () => {
     expect(isPickable(list)).toBe(true);
     expect(isPickable(z.object({ at: z.string().transform((s) => s.length) }))).toBe(false);
-    // Still written, by zod: the record's own fields, twice, and nothing else.
-    const answer = { success: true, ...stored, data: stored };
-    const written = JSON.parse(writerOf(record)(answer));
-    expect(written.internal_note).toBeUndefined();
-    expect(written.data.owner).toEqual({ id: 'o-1', company_name: 'Northwind' });
+    expect(isPickable(z.union([z.array(z.string()), z.array(z.number())]))).toBe(false);
+    expect(isPickable(z.union([z.record(z.string(), z.string()), z.object({ a: z.string() })]))).toBe(false);
   });
 });

@@ -1,6 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
 import { serializerCompiler as contractSerializer } from 'fastify-type-provider-zod';
-import type { z } from 'zod';
+import { z } from 'zod';
 
 type RouteSchema = Parameters<typeof contractSerializer>[0];
 /** Copies of a value with only the fields its contract names. */
@@ -61,7 +61,7 @@ function pickerOf(schema: z.ZodType): Pick {
     case 'object':
       return objectPicker(def);
     case 'union':
-      return unionPicker(def.options!);
+      return unionPicker(schema, def.options!);
     default:
       throw new NotPickable(def.type);
   }
@@ -87,24 +87,52 @@ function objectPicker(def: Definition): Pick {
   };
 }
 
+/** A schema's definition under its nullable, optional and readonly wrappers. */
+function unwrapped(schema: z.ZodType): Definition {
+  let def = definitionOf(schema);
+  while (def.innerType && ['nullable', 'optional', 'readonly', 'nonoptional'].includes(def.type)) def = definitionOf(def.innerType);
+  return def;
+}
+
+/** The fields a value must carry to fit an object shape: named, and not allowed to be left out. */
+const ABSENT_ALLOWED = new Set(['optional', 'unknown', 'any', 'undefined', 'void', 'default', 'prefault', 'catch', 'never']);
+const requiredFieldsOf = (def: Definition) =>
+  Object.entries(def.shape ?? {})
+    .filter(([, field]) => !ABSENT_ALLOWED.has(definitionOf(field).type))
+    .map(([key]) => key);
+
 /**
- * A union whose branches differ in kind (an array, an object, leaves) picks by the value's kind; two
- * object or two array shapes could only be told apart by checking the value against each.
+ * Object shapes of a union, told apart as zod would: zod writes a value by the first shape it fits, and a
+ * value can only fit a shape whose required fields it carries. When exactly one shape's required fields are
+ * all there (a record's answer carries its own fields, not `as_of`), that shape picks; when several are
+ * (an as-of answer may carry every field of the record too) or none, zod's encode of the union decides.
  */
-function unionPicker(options: z.ZodType[]): Pick {
-  const kindOf = (option: z.ZodType): 'array' | 'object' | 'leaf' => {
-    let def = definitionOf(option);
-    while (def.innerType && ['nullable', 'optional', 'readonly', 'nonoptional'].includes(def.type)) def = definitionOf(def.innerType);
-    return def.type === 'array' ? 'array' : def.type === 'object' || def.type === 'record' ? 'object' : 'leaf';
+function objectUnionPicker(union: z.ZodType, objects: z.ZodType[]): Pick {
+  const shapes = objects.map((option) => ({ required: requiredFieldsOf(unwrapped(option)), pick: pickerOf(option) }));
+  return (value) => {
+    const fitting = shapes.filter((shape) => shape.required.every((key) => (value as Record<string, unknown>)[key] !== undefined));
+    return fitting.length === 1 ? fitting[0].pick(value) : z.encode(union, value);
   };
-  const branches = options.map((option) => ({ kind: kindOf(option), pick: pickerOf(option) }));
-  const onlyOne = (kind: 'array' | 'object') => {
-    const of = branches.filter((b) => b.kind === kind);
-    if (of.length > 1) throw new NotPickable(`union of ${of.length} ${kind} shapes`);
-    return of[0]?.pick ?? asIs;
+}
+
+/**
+ * A union whose branches differ in kind (an array, an object, leaves) picks by the value's kind; object
+ * shapes are told apart by their required fields. Two array shapes, or a record beside an object, could
+ * only be told apart by checking the value against each.
+ */
+function unionPicker(union: z.ZodType, options: z.ZodType[]): Pick {
+  const kindOf = (option: z.ZodType): 'array' | 'object' | 'record' | 'leaf' => {
+    const { type } = unwrapped(option);
+    return type === 'array' || type === 'object' || type === 'record' ? type : 'leaf';
   };
-  const array = onlyOne('array');
-  const object = onlyOne('object');
+  const ofKind = (kind: ReturnType<typeof kindOf>) => options.filter((option) => kindOf(option) === kind);
+  const [arrays, objects, records] = [ofKind('array'), ofKind('object'), ofKind('record')];
+  if (arrays.length > 1) throw new NotPickable(`union of ${arrays.length} array shapes`);
+  if (records.length > 1 || (records.length === 1 && objects.length > 0)) throw new NotPickable('union of a record and another object shape');
+  // Leaves are written as they are, whichever branch they fit.
+  options.filter((option) => kindOf(option) === 'leaf').forEach(pickerOf);
+  const array = arrays.length ? pickerOf(arrays[0]) : asIs;
+  const object = records.length ? pickerOf(records[0]) : objects.length > 1 ? objectUnionPicker(union, objects) : objects.length ? pickerOf(objects[0]) : asIs;
   if (array === asIs && object === asIs) return asIs;
   return (value) => (Array.isArray(value) ? array(value) : isObject(value) ? object(value) : value);
 }
