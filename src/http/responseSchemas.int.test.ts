@@ -3,9 +3,9 @@ import { documentedRoutes } from '../testing/routes';
 import { startTestPortal, type TestPortal } from '../testing/portal';
 
 /**
- * Every route the app serves declares the schema of its success answer: the serializer parses each
- * answer with it, so a field the contract does not name never leaves the server, and a changed field
- * fails the type check in every layer. Error answers come from the central error handler and need none.
+ * Every route the app serves declares the schema of its success answer: the answer is written by it
+ * (src/http/answerWriter.ts), so a field the contract does not name never leaves the server, and a
+ * changed field fails the type check in every layer. Error answers come from the central error handler and need none.
  */
 
 type Responses = Record<string, { content?: Record<string, { schema?: unknown }> }>;
