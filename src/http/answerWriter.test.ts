@@ -67,13 +67,13 @@ describe('answers written by their contract', () => {
   it("tells a record's answer from its as-of answer by the fields each requires, and leaves it to zod when both fit", () => {
     const record = z.union([recordAnswer(row), asOfRecordAnswer]);
     expect(isPickable(record)).toBe(true);
-    const ordinary = { success: true, ...stored, data: stored };
+    const ordinary = { success: true as const, ...stored, data: stored };
     const written = JSON.parse(writerOf(record, true)(ordinary));
     expect(written.internal_note).toBeUndefined();
     expect(written.data).toEqual({ id: 'p-1', name: 'Switch', price: 12.5, tags: ['a'], owner: { id: 'o-1', company_name: 'Northwind' } });
     // An as-of answer with none of the record's own fields fits the as-of shape only, which keeps every field.
     const folded = { as_of: 't', version: 3, version_time: 't', name: 'Switch' };
-    const asOf = { success: true, ...folded, data: folded };
+    const asOf = { success: true as const, ...folded, data: folded };
     expect(JSON.parse(writerOf(record, true)(asOf))).toEqual(asOf);
     // One that carries the record's fields as well fits both shapes: zod's encode of the union writes it, as it always did.
     const both = { ...ordinary, as_of: 't', version: 3, version_time: 't', data: { ...stored, as_of: 't', version: 3, version_time: 't' } };
