@@ -20,7 +20,7 @@ interface Definition {
 }
 const definitionOf = (schema: z.ZodType) => (schema as unknown as { _zod: { def: Definition } })._zod.def;
 
-/** Answers a schema cannot be picked by (a transform, a default, a union of two object shapes…) keep the contract's serializer. */
+/** Answers a schema cannot be picked by (a transform, a default, two array shapes in one union…) keep the contract's serializer. */
 class NotPickable extends Error {}
 
 /**
