@@ -12,6 +12,7 @@ import {
   type SubscribeOptions,
   type Subscription,
 } from './eventstore';
+import { KnownRevisions } from './knownRevisions';
 
 const CHANNEL = 'partnerhub_events';
 const START: GlobalPosition = { commit: 0n, prepare: 0n };
@@ -47,53 +48,69 @@ const toRecorded = (row: EventRow): RecordedEvent => ({
  */
 const EVENT_COLUMNS = 'global_position, transaction_id::text AS commit_id, stream_id, revision, event_id, type, data, metadata, recorded_at';
 
-/**
- * Which stream heads an append accepts. The new events take the revisions after the head the
- * statement read; a writer that got there first makes the (stream_id, revision) key refuse them.
- */
-function headCondition(expected: ExpectedRevision): string {
-  if (expected === 'no_stream') return 'WHERE head.revision = -1';
-  if (expected === 'any') return '';
-  return 'WHERE head.revision = $3';
+/** What the append statement answers: one row per stored event; none when the stream was not at the expected revision. */
+export interface AppendRow {
+  revision: string;
+  position: string;
+  commit: string;
 }
 
-/** What the append statement answers: all null when the stream was not at the expected revision. */
-export interface AppendRow {
-  revision: string | null;
-  position: string | null;
-  commit: string | null;
-}
+const APPENDED = 'RETURNING revision::text AS revision, global_position::text AS position, transaction_id::text AS commit';
+/** The event columns taken from parameter `$n`, a JSON array of events; `t.ord` counts them from 1. */
+const eventsFromJson = (n: number) =>
+  `(t.e->>'id')::uuid, t.e->>'type', t.e->'data', t.e->'metadata' FROM jsonb_array_elements($${n}::jsonb) WITH ORDINALITY AS t(e, ord)`;
+/**
+ * An expected revision r is met when the stream holds r (this probe) and not r + 1 (the (stream_id, revision)
+ * key refuses the first new event then); 'no_stream' needs only the key, since the first event takes revision 0.
+ */
+const HOLDS_EXPECTED = 'WHERE EXISTS (SELECT 1 FROM events WHERE stream_id = $1 AND revision = $2::bigint - 1)';
 
 /**
  * The single append statement. The adapter runs it on its own; it can also run inside a caller's
  * transaction on a given client, in which case its events become visible when that transaction
  * commits (call `wakeSubscribers()` after the commit so listeners need not wait for the next append).
+ *
+ * It is one INSERT with no read of the stream's head before it: the keys decide, and a refused append
+ * is told apart (a retry of stored events, or a conflict) only after it failed.
  */
-export function appendStatement(streamId: string, events: NewEvent[], expectedRevision: ExpectedRevision): pg.QueryConfig {
+export function appendStatement(
+  streamId: string,
+  events: NewEvent[],
+  expectedRevision: ExpectedRevision,
+  /** The caller knows the stream holds the expected revision (KnownRevisions): the key alone then decides. */
+  { holdsExpected = false }: { holdsExpected?: boolean } = {},
+): pg.QueryConfig {
   if (events.length === 0) throw new Error('appendToStream needs at least one event');
-  const text = `
-    WITH head AS (SELECT coalesce(max(revision), -1) AS revision FROM events WHERE stream_id = $1),
-    inserted AS (
-      INSERT INTO events (stream_id, revision, event_id, type, data, metadata)
-      SELECT $1, head.revision + t.ord, (t.e->>'id')::uuid, t.e->>'type', t.e->'data', t.e->'metadata'
-      FROM head CROSS JOIN jsonb_array_elements($4::jsonb) WITH ORDINALITY AS t(e, ord)
-      ${headCondition(expectedRevision)}
-      RETURNING revision, global_position
-    )
-    SELECT max(revision)::text AS revision, max(global_position)::text AS position, $3::bigint AS expected, $2::int AS count,
-           pg_current_xact_id_if_assigned()::text AS commit
-    FROM inserted`;
-  const values = [
-    streamId,
-    events.length,
-    typeof expectedRevision === 'bigint' ? expectedRevision.toString() : null,
-    // One JSON document for all the events: a Postgres array of JSON texts would escape every quote
-    // twice on the way (once by the driver, once more by the server's array parser).
-    JSON.stringify(events.map((e) => ({ id: e.id, type: e.type, data: e.data, metadata: e.metadata }))),
-  ];
-  // Named, so each connection plans the statement once (three shapes, one per kind of expectation).
-  const name = `append-${typeof expectedRevision === 'bigint' ? 'revision' : expectedRevision}`;
-  return { name, text, values };
+  // One JSON document for several events: a Postgres array of JSON texts would escape every quote
+  // twice on the way (once by the driver, once more by the server's array parser).
+  const json = () => JSON.stringify(events.map((e) => ({ id: e.id, type: e.type, data: e.data, metadata: e.metadata })));
+  const columns = 'INSERT INTO events (stream_id, revision, event_id, type, data, metadata)';
+  if (expectedRevision === 'any') {
+    return {
+      name: 'append-any',
+      text: `WITH head AS (SELECT coalesce(max(revision), -1) AS revision FROM events WHERE stream_id = $1)
+        ${columns} SELECT $1, head.revision + t.ord, ${eventsFromJson(2)} CROSS JOIN head ${APPENDED}`,
+      values: [streamId, json()],
+    };
+  }
+  const guarded = typeof expectedRevision === 'bigint' && !holdsExpected;
+  const kind = guarded ? 'next' : 'keyed';
+  const guard = guarded ? HOLDS_EXPECTED : '';
+  const firstRevision = typeof expectedRevision === 'bigint' ? expectedRevision + 1n : 0n;
+  // Named, so each connection plans each shape once.
+  if (events.length === 1) {
+    const [event] = events;
+    return {
+      name: `append-${kind}-one`,
+      text: `${columns} SELECT $1, $2::bigint, $3::uuid, $4, $5::jsonb, $6::jsonb ${guard} ${APPENDED}`,
+      values: [streamId, firstRevision.toString(), event.id, event.type, JSON.stringify(event.data), JSON.stringify(event.metadata)],
+    };
+  }
+  return {
+    name: `append-${kind}-many`,
+    text: `${columns} SELECT $1, $2::bigint + t.ord - 1, ${eventsFromJson(3)} ${guard} ${APPENDED}`,
+    values: [streamId, firstRevision.toString(), json()],
+  };
 }
 
 /** Under a stream of appends, one NOTIFY at most this often: each costs the server a transaction. */
@@ -167,6 +184,7 @@ class CommitNotifier {
 export class PostgresEventStore implements EventStore {
   private readonly subscriptions = new Set<Subscription>();
   private readonly notifier: CommitNotifier;
+  private readonly known = new KnownRevisions();
 
   constructor(
     private readonly pool: Pool,
@@ -181,14 +199,17 @@ export class PostgresEventStore implements EventStore {
   }
 
   async appendToStream(streamId: string, events: NewEvent[], { expectedRevision }: { expectedRevision: ExpectedRevision }): Promise<AppendResult> {
-    const statement = appendStatement(streamId, events, expectedRevision);
+    const holdsExpected = typeof expectedRevision === 'bigint' && this.known.holds(streamId, expectedRevision);
+    const statement = appendStatement(streamId, events, expectedRevision, { holdsExpected });
     for (let attempt = 0; ; attempt++) {
       try {
         const { rows } = await this.pool.query<AppendRow>(statement);
-        const row = rows[0];
-        if (row?.revision != null && row.position != null && row.commit != null) {
+        // The stream's new head: the stored event with the highest revision (its position is the append's too).
+        const last = rows.reduce<AppendRow | undefined>((head, row) => (!head || BigInt(row.revision) > BigInt(head.revision) ? row : head), undefined);
+        if (last) {
           this.notifier.signal();
-          return { nextExpectedRevision: BigInt(row.revision), position: { commit: BigInt(row.commit), prepare: BigInt(row.position) } };
+          this.known.tell(streamId, BigInt(last.revision));
+          return { nextExpectedRevision: BigInt(last.revision), position: { commit: BigInt(last.commit), prepare: BigInt(last.position) } };
         }
       } catch (error) {
         // A concurrent writer took the revisions (stream key) or these events are already stored (event_id key).
@@ -218,7 +239,10 @@ export class PostgresEventStore implements EventStore {
 
   async readStream(streamId: string): Promise<RecordedEvent[]> {
     const { rows } = await this.pool.query<EventRow>(`SELECT ${EVENT_COLUMNS} FROM events WHERE stream_id = $1 ORDER BY revision`, [streamId]);
-    return rows.map(toRecorded);
+    const events = rows.map(toRecorded);
+    // A command appends after the head it read: that append then needs no probe of the head.
+    if (events.length) this.known.tell(streamId, events[events.length - 1].revision);
+    return events;
   }
 
   /** Events after `after` whose transactions are all committed, so no earlier event can still appear. */
