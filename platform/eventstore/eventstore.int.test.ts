@@ -425,6 +425,42 @@ describe.skipIf(!process.env.EVENTSTORE_URL)('EventStoreDB', () => {
   });
 });
 
+describe('PostgresEventStore expectations with and without the head it has seen', () => {
+  let db: TestDatabase;
+  const stores: PostgresEventStore[] = [];
+  beforeAll(async () => {
+    db = await createTestDatabase();
+  });
+  afterAll(async () => {
+    await Promise.all(stores.map((s) => s.close()));
+    await db?.drop();
+  });
+  const newStore = () => {
+    const store = new PostgresEventStore(db.pool, db.url);
+    stores.push(store);
+    return store;
+  };
+
+  it('refuses a stale or unreached revision whether the store wrote the stream, read it, or never saw it', async () => {
+    const stream = `${uniquePrefix()}expectations`;
+    const writer = newStore();
+    await writer.appendToStream(stream, [newEvent(), newEvent()], { expectedRevision: 'no_stream' });
+    const reader = newStore();
+    expect(await reader.readStream(stream)).toHaveLength(2);
+    // Each expectation is tried on a store that wrote the head (writer), read it (reader) and a new one.
+    for (const expectedRevision of [0n, 2n, 7n, 'no_stream'] as const) {
+      for (const store of [writer, reader, newStore()]) {
+        await expect(store.appendToStream(stream, [newEvent()], { expectedRevision })).rejects.toMatchObject({ code: 'CONCURRENCY_CONFLICT', actual: 1n });
+      }
+    }
+    // The right revision is taken once: by a store that never saw the stream, then by one that read it.
+    expect((await newStore().appendToStream(stream, [newEvent()], { expectedRevision: 1n })).nextExpectedRevision).toBe(2n);
+    await expect(reader.appendToStream(stream, [newEvent()], { expectedRevision: 1n })).rejects.toMatchObject({ actual: 2n });
+    expect((await reader.appendToStream(stream, [newEvent(), newEvent()], { expectedRevision: 2n })).nextExpectedRevision).toBe(4n);
+    expect((await writer.readStream(stream)).map((e) => e.revision)).toEqual([0n, 1n, 2n, 3n, 4n]);
+  });
+});
+
 describe('PostgresEventStore visibility of transactions that commit out of order', () => {
   let db: TestDatabase;
   let store: PostgresEventStore;
