@@ -102,7 +102,10 @@ export function appendStatement(
     const [event] = events;
     return {
       name: `append-${kind}-one`,
-      text: `${columns} SELECT $1, $2::bigint, $3::uuid, $4, $5::jsonb, $6::jsonb ${guard} ${APPENDED}`,
+      // VALUES when nothing is probed: measured as cheap as a plain INSERT, where INSERT ... SELECT costs a few points more.
+      text: guarded
+        ? `${columns} SELECT $1, $2::bigint, $3::uuid, $4, $5::jsonb, $6::jsonb ${guard} ${APPENDED}`
+        : `${columns} VALUES ($1, $2, $3, $4, $5, $6) ${APPENDED}`,
       values: [streamId, firstRevision.toString(), event.id, event.type, JSON.stringify(event.data), JSON.stringify(event.metadata)],
     };
   }
