@@ -243,6 +243,7 @@ async function main() {
             routeSeconds: settings.routeSeconds,
             mixWarmupSeconds: settings.mixWarmupSeconds,
             commandsPerSecond: settings.mixCommandsPerSecond,
+            routeFilter: process.env.BENCH_ROUTES ?? '',
           },
           log,
           results,

@@ -47,6 +47,8 @@ export interface ReadMixSettings {
   mixWarmupSeconds: number;
   /** Commands a second during the "with commands" variant. */
   commandsPerSecond: number;
+  /** Only the routes whose path contains this are measured alone (all when empty). */
+  routeFilter?: string;
 }
 
 export interface MixRun {
@@ -259,6 +261,10 @@ export async function runReadMix(settings: ReadMixSettings, log: (line: string) 
       const targets = workload.targets.filter((t) => t.route === route);
       if (!targets.length || settings.routeSeconds === 0) {
         routes.push({ route, urls, unmeasured: unmeasured ?? 'BENCH_ROUTE_SECONDS=0' });
+        continue;
+      }
+      if (settings.routeFilter && !route.includes(settings.routeFilter)) {
+        routes.push({ route, urls, unmeasured: `not in BENCH_ROUTES=${settings.routeFilter}` });
         continue;
       }
       const result = await measure(route, api.baseUrl, targets, settings.routeSeconds, Math.min(1, settings.warmupSeconds));
