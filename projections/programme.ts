@@ -27,6 +27,7 @@ import type { PoolClient, Queryable } from '../platform/db';
 import { asDomainEvent, type RecordedEvent } from '../platform/eventstore';
 import { certifiedPeopleByOrganisation } from './learning';
 import type { Projection } from './projection';
+import { pageOf } from './paging';
 import { isUuid } from '../domain/ids';
 
 /**
@@ -640,17 +641,22 @@ const toRun = (row: RunRow): EvaluationRun => ({
   results: row.results,
 });
 
-const RUN_SELECT = `SELECT r.id::text, r.quarter, r.kind, r.trigger, r.requested_by::text, u.full_name AS requested_by_name, r.evaluated_at, r.counts, r.results FROM read.programme_runs r LEFT JOIN read.users u ON u.id = r.requested_by`;
+const RUN_COLUMNS = `r.id::text, r.quarter, r.kind, r.trigger, r.requested_by::text, u.full_name AS requested_by_name, r.evaluated_at, r.counts, r.results`;
+const RUN_FROM = 'read.programme_runs r LEFT JOIN read.users u ON u.id = r.requested_by';
+const RUN_SELECT = `SELECT ${RUN_COLUMNS} FROM ${RUN_FROM}`;
 
 export async function listRuns(db: Queryable, page: { limit: number; offset: number; ids?: string[] }): Promise<{ rows: EvaluationRun[]; total: number }> {
-  const where = page.ids?.length ? 'WHERE r.id = ANY($3::uuid[])' : '';
-  const params: unknown[] = [page.limit, page.offset, ...(page.ids?.length ? [page.ids] : [])];
-  const { rows } = await db.query<RunRow>(`${RUN_SELECT} ${where} ORDER BY r.evaluated_at DESC, r.id LIMIT $1 OFFSET $2`, params);
-  const total = await db.query<{ n: string }>(
-    `SELECT count(*) AS n FROM read.programme_runs r ${where.replace('$3', '$1')}`,
-    page.ids?.length ? [page.ids] : [],
-  );
-  return { rows: rows.map(toRun), total: Number(total.rows[0].n) };
+  const { rows, total } = await pageOf<RunRow>(db, {
+    columns: RUN_COLUMNS,
+    from: RUN_FROM,
+    countFrom: 'read.programme_runs r',
+    where: page.ids?.length ? 'WHERE r.id = ANY($1::uuid[])' : '',
+    order: 'r.evaluated_at DESC, r.id',
+    params: page.ids?.length ? [page.ids] : [],
+    offset: page.offset,
+    limit: page.limit,
+  });
+  return { rows: rows.map(toRun), total };
 }
 
 export async function findRun(db: Queryable, id: string): Promise<EvaluationRun | undefined> {
@@ -911,18 +917,17 @@ export async function listStandings(
   if (filters.tier) where.push(`(s.tier_id::text = ${param(filters.tier)} OR lower(s.tier_name) = lower(${param(filters.tier)}))`);
   if (filters.atRisk !== undefined) where.push(filters.atRisk ? 's.at_risk IS NOT NULL' : 's.at_risk IS NULL');
   if (filters.q) where.push(`coalesce(u.company_name, u.full_name) ILIKE ${param(`%${filters.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`)}`);
-  const clause = where.length ? `WHERE ${where.join(' AND ')}` : '';
-  const total = await db.query<{ n: string }>(
-    `SELECT count(*) AS n FROM read.programme_standings s JOIN read.users u ON u.id = s.organisation_id ${clause}`,
+  const { rows, total } = await pageOf<StandingRow & { last_evaluated_at: Date | null }>(db, {
+    columns: 's.*, coalesce(u.company_name, u.full_name) AS organisation_name',
+    from: 'read.programme_standings s JOIN read.users u ON u.id = s.organisation_id',
+    where: where.length ? `WHERE ${where.join(' AND ')}` : '',
+    order: 's.tier_rank DESC, lower(coalesce(u.company_name, u.full_name)), s.organisation_id',
     params,
-  );
-  const { rows } = await db.query<StandingRow & { last_evaluated_at: Date | null }>(
-    `SELECT s.*, coalesce(u.company_name, u.full_name) AS organisation_name FROM read.programme_standings s JOIN read.users u ON u.id = s.organisation_id ${clause}
-     ORDER BY s.tier_rank DESC, lower(coalesce(u.company_name, u.full_name)), s.organisation_id LIMIT ${param(page.limit)} OFFSET ${param(page.offset)}`,
-    params,
-  );
+    offset: page.offset,
+    limit: page.limit,
+  });
   return {
-    total: Number(total.rows[0].n),
+    total,
     rows: rows.map((row) => ({
       id: row.organisation_id,
       organisation_id: row.organisation_id,

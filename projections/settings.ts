@@ -15,6 +15,7 @@ import {
 import type { PoolClient, Queryable } from '../platform/db';
 import { asDomainEvent, type RecordedEvent } from '../platform/eventstore';
 import type { Projection } from './projection';
+import { pageOf } from './paging';
 
 /** The read.settings key of a setting event. */
 function settingKey(event: SettingEvent): string {
@@ -177,15 +178,19 @@ export async function listOrganisationApiKeys(db: Queryable, query: Organisation
     status: STATUS_SQL,
   }[query.sort?.field ?? 'created_at'];
   const order = query.sort ? `${column} ${query.sort.order} NULLS LAST, k.id` : 'k.revoked_at IS NOT NULL, k.created_at DESC, k.id';
-  const from = `FROM secret.api_keys k LEFT JOIN read.users u ON u.id = k.created_by LEFT JOIN read.users o ON o.id = k.organisation_id WHERE ${where.join(' AND ')}`;
-  const filterValues = [...values];
-  const page = `OFFSET ${bind(query.offset)} LIMIT ${bind(query.limit)}`;
-  const [{ rows }, counted] = await Promise.all([
-    db.query<ApiKeyRow>(`SELECT ${API_KEY_COLUMNS} ${from} ORDER BY ${order} ${page}`, values),
-    db.query<{ n: number }>(`SELECT count(*)::int AS n ${from}`, filterValues),
-  ]);
+  const { rows, total } = await pageOf<ApiKeyRow>(db, {
+    columns: API_KEY_COLUMNS,
+    from: 'secret.api_keys k LEFT JOIN read.users u ON u.id = k.created_by LEFT JOIN read.users o ON o.id = k.organisation_id',
+    // The joins only name people and organisations: the total is counted on the keys alone.
+    countFrom: 'secret.api_keys k',
+    where: `WHERE ${where.join(' AND ')}`,
+    order,
+    params: values,
+    offset: query.offset,
+    limit: query.limit,
+  });
   const now = Date.now();
-  return { rows: rows.map((row) => apiKeyView(row, now)), total: counted.rows[0].n };
+  return { rows: rows.map((row) => apiKeyView(row, now)), total };
 }
 
 /** One key, if it is the vendor's (organisationId undefined), that organisation's, or any organisation's (null). */
