@@ -323,16 +323,17 @@ export const balanceAnswer = (balance: FundBalance): Balance => ({
 
 /** Each organisation's figures in the funds asked for (every fund when none is named). */
 /** The figure rows' statement over `params`: one row per allocation, with its co-op accrual. */
-function figureRowsQuery(where: { fundId?: string; organisationId?: string }, params: unknown[]): string {
+function figureRowsQuery(where: { fundId?: string; fundIds?: string[]; organisationId?: string }, params: unknown[]): string {
   const clauses: string[] = [];
   if (where.fundId) clauses.push(`a.fund_id = $${params.push(where.fundId)}`);
+  if (where.fundIds) clauses.push(`a.fund_id = ANY($${params.push(where.fundIds)}::uuid[])`);
   if (where.organisationId) clauses.push(`a.organisation_id = $${params.push(where.organisationId)}`);
   return `SELECT a.fund_id, a.organisation_id, u.company_name, a.allocated_cents, ${ACCRUED} AS accrued_cents, a.reserved_cents, a.claimed_cents, a.paid_cents, a.expired_cents, a.measured_purchases_cents
      FROM read.fund_allocations a JOIN read.funds f ON f.id = a.fund_id LEFT JOIN read.users u ON u.id = a.organisation_id
      ${clauses.length ? `WHERE ${clauses.join(' AND ')}` : ''} ORDER BY u.company_name NULLS LAST, a.organisation_id`;
 }
 
-async function figureRows(db: Queryable, where: { fundId?: string; organisationId?: string }): Promise<FiguresRow[]> {
+async function figureRows(db: Queryable, where: { fundId?: string; fundIds?: string[]; organisationId?: string }): Promise<FiguresRow[]> {
   const params: unknown[] = [];
   const { rows } = await db.query<FiguresRow>(figureRowsQuery(where, params), params);
   return rows;
@@ -468,7 +469,14 @@ export async function listFunds(
     offset: page.offset,
     limit: page.limit,
   });
-  const views = await Promise.all(rows.map(async (row) => toFundView(row, await figureRows(db, { fundId: row.id, organisationId: scope.organisationId }))));
+  // The page's allocations in one statement, in the order each fund lists them.
+  const figures = rows.length ? await figureRows(db, { fundIds: rows.map((row) => row.id), organisationId: scope.organisationId }) : [];
+  const views = rows.map((row) =>
+    toFundView(
+      row,
+      figures.filter((figure) => figure.fund_id === row.id),
+    ),
+  );
   return { rows: views, total };
 }
 
