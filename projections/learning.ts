@@ -20,7 +20,6 @@ import type { PoolClient, Queryable } from '../platform/db';
 import { asDomainEvent, type RecordedEvent } from '../platform/eventstore';
 import { pageOf } from './paging';
 import type { Projection } from './projection';
-import { readBatch } from '../platform/readBatch';
 
 type Event = CourseEvent | EnrolmentEvent | AssignmentEvent;
 
@@ -461,16 +460,10 @@ async function lessonsOf(db: Queryable, courseId: string): Promise<LessonView[]>
 export async function findCourse(db: Queryable, viewer: LearningViewer, id: string): Promise<CourseAdminView | CourseLearnerView | null> {
   const params: unknown[] = [];
   const { select, from } = courseQuery(viewer, { ids: [id] }, params);
-  // The course, its lessons and the learner's standing in one round trip; the last two are only answered when the first is found.
-  const batch = readBatch(db);
-  const [{ rows }, lessons, my] = await Promise.all([
-    batch.query<CourseDbRow & { quiz: Question[] }>(`${select}, c.quiz ${from}`, params),
-    lessonsOf(batch, id),
-    viewer.manages ? null : standingOf(batch, viewer.userId, id),
-  ]);
+  const { rows } = await db.query<CourseDbRow & { quiz: Question[] }>(`${select}, c.quiz ${from}`, params);
   const row = rows[0];
   if (!row) return null;
-  const base = { ...courseRowOf(row), lessons };
+  const base = { ...courseRowOf(row), lessons: await lessonsOf(db, id) };
   if (viewer.manages) {
     const quiz: QuestionAdminView[] = row.quiz.map((q, position) => ({
       id: q.id,
@@ -484,7 +477,7 @@ export async function findCourse(db: Queryable, viewer: LearningViewer, id: stri
     return { ...base, quiz, my: null } satisfies CourseAdminView;
   }
   const learnerQuiz = row.quiz.map((q, position) => ({ id: q.id, position, question: q.question, choices: q.choices, kind: q.kind }));
-  return { ...base, quiz: learnerQuiz, my } satisfies CourseLearnerView;
+  return { ...base, quiz: learnerQuiz, my: await standingOf(db, viewer.userId, id) } satisfies CourseLearnerView;
 }
 
 export async function standingOf(db: Queryable, userId: string, courseId: string): Promise<MyCourseStanding | null> {

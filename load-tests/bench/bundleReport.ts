@@ -78,8 +78,10 @@ async function scriptsLoadedBySignin(distDir: string): Promise<string[]> {
   const server = Fastify({ logger: false });
   await registerSpa(server, { distDir });
   const url = await server.listen({ port: 0, host: '127.0.0.1' });
-  const browser = await launchBrowser();
+  // The server is closed whatever happens, a browser that cannot start included: it would keep the bench running.
+  let browser: Awaited<ReturnType<typeof launchBrowser>> | undefined;
   try {
+    browser = await launchBrowser();
     const page = await browser.newPage();
     const scripts = new Set<string>();
     page.on('response', (response) => {
@@ -91,7 +93,7 @@ async function scriptsLoadedBySignin(distDir: string): Promise<string[]> {
     await page.waitForLoadState('networkidle');
     return [...scripts].sort();
   } finally {
-    await browser.close();
+    await browser?.close();
     await server.close();
   }
 }

@@ -394,13 +394,12 @@ export async function dashboardRoutes(parent: FastifyInstance, services: Service
       const scope = { organisationId: subject.organisationId, partnerApplications: meetsRequirement(subject.principal, RESOURCE_RULES.partners.list) };
       // An organisation's own dashboard reads its activity feed (what its people may see of its records);
       // those who see every organisation get the status changes across all of them.
-      const db = readBatch(reads);
       const activities = subject.organisationId
-        ? activityPage(db, subject.organisationId, visibleActivityResources(subject.principal), { limit: request.query.limit, offset: 0 }).then(({ rows }) =>
+        ? activityPage(reads, subject.organisationId, visibleActivityResources(subject.principal), { limit: request.query.limit, offset: 0 }).then(({ rows }) =>
             rows.map(feedLineAsActivity),
           )
-        : recentActivity(db, scope, request.query.limit);
-      const [lines, records] = await Promise.all([activities, recentRecords(db, scope)]);
+        : recentActivity(reads, scope, request.query.limit);
+      const [lines, records] = await Promise.all([activities, recentRecords(reads, scope)]);
       return answer(subject, { activities: lines, ...records });
     },
   );

@@ -49,7 +49,6 @@ import { DOCUMENT_TYPES, readMultipart, sendUpload, uploadNameParam } from '../p
 import { removeUpload, storeUpload } from '../../platform/uploadStorage';
 import type { Queryable } from '../../platform/db';
 import type { Services } from '../../platform/services';
-import { readBatch } from '../../platform/readBatch';
 import { sendList } from './lists';
 import { validationError } from './validation';
 import { recordAnswer, updateBody } from './records';
@@ -104,14 +103,15 @@ export async function ticketRoutes(parent: FastifyInstance, services: Services):
     async (request, reply) => {
       const q = request.query;
       const scope = scopeOf(request);
-      // The page and the cards' figures in one round trip.
-      const db = readBatch(reads);
-      const [{ rows, total }, statistics] = await Promise.all([
-        listTickets(db, scope, { ids: q.ids, search: q.search, ...q.filters }, { offset: q.offset, limit: q.limit, sort: q.sort }),
-        q.reactAdmin ? undefined : ticketStatistics(db, scope),
-      ]);
-      if (q.reactAdmin || !statistics) return sendList(reply, 'tickets', q, rows, total) as Ticket[];
+      const { rows, total } = await listTickets(
+        reads,
+        scope,
+        { ids: q.ids, search: q.search, ...q.filters },
+        { offset: q.offset, limit: q.limit, sort: q.sort },
+      );
+      if (q.reactAdmin) return sendList(reply, 'tickets', q, rows, total) as Ticket[];
       const totalPages = Math.max(1, Math.ceil(total / q.limit));
+      const statistics = await ticketStatistics(reads, scope);
       return {
         success: true as const,
         data: {

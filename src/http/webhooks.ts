@@ -21,8 +21,6 @@ import { deliveriesPage, deliveryExists, findWebhookEndpoint, listWebhookEndpoin
 import { metadataFromRequest, runCommand } from '../../platform/commands/dispatch';
 import { HttpError } from '../plugins/errors';
 import type { Services } from '../../platform/services';
-import type { Queryable } from '../../platform/db';
-import { readBatch } from '../../platform/readBatch';
 import { newSigningSecret } from '../../workers/webhooks';
 import { answerCreated, earlierCreation, newRecordId } from './created';
 import { listQuerySchema } from '../../contracts/lists';
@@ -74,8 +72,8 @@ export async function webhookRoutes(parent: FastifyInstance, services: Services)
     organisationId: isAdminRole(request.principal.role) ? undefined : request.principal.organisationId,
   });
   /** An endpoint of another organisation is answered exactly like one that does not exist. */
-  const load = async (request: FastifyRequest, id: string, db: Queryable = pool) => {
-    const endpoint = await findWebhookEndpoint(db, id, scopeOf(request));
+  const load = async (request: FastifyRequest, id: string) => {
+    const endpoint = await findWebhookEndpoint(pool, id, scopeOf(request));
     if (!endpoint) throw new HttpError(404, 'NOT_FOUND', WEBHOOK_MESSAGES.notFound);
     return endpoint;
   };
@@ -218,16 +216,16 @@ export async function webhookRoutes(parent: FastifyInstance, services: Services)
       },
     },
     async (request) => {
+      await load(request, request.params.id);
       const q = request.query;
       const limit = q.limit ?? 25;
       const page = q.page ?? 1;
-      // The endpoint (which says whether the caller may see it) and its page in one round trip; the page is
-      // answered only when the endpoint is the caller's.
-      const db = readBatch(pool);
-      const [, { rows, total }] = await Promise.all([
-        load(request, request.params.id, db),
-        deliveriesPage(db, request.params.id, { status: q.status, event_type: q.event_type }, { offset: (page - 1) * limit, limit }),
-      ]);
+      const { rows, total } = await deliveriesPage(
+        pool,
+        request.params.id,
+        { status: q.status, event_type: q.event_type },
+        { offset: (page - 1) * limit, limit },
+      );
       return { success: true as const, data: { deliveries: rows, total, page, limit, totalPages: Math.max(1, Math.ceil(total / limit)) } };
     },
   );
