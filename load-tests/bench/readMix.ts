@@ -23,6 +23,7 @@ import { callApi, runReportedSection, signInForBench, startBenchPortal } from '.
 import { freePort } from '../../src/testing/freePort';
 import { LOAD_TEST_LIMITS } from './limits';
 import { LoadGenerator } from './loadGenerator';
+import { cpuPerAnswer, readCpu, readOwnCpu, type CpuPerAnswer, type CpuReading } from './processCpu';
 import type { LoadResult } from './httpLoader';
 import { readWorkload, type ReadTarget, type ReadWorkload } from './readWorkload';
 import { formatCount, formatMs, formatPercent, formatRate, renderTable, type Cell } from './reportTables';
@@ -63,6 +64,8 @@ export interface MixRun {
   warmup?: { seconds: number; requestsPerSecond: number; ofHello: number };
   /** Commands sent and refused during the run (the "with commands" variant). */
   commands?: { sent: number; failed: number; firstFailure?: string };
+  /** CPU microseconds per answer during the measured run: the API's processes and Postgres's (Linux only). */
+  cpu?: CpuPerAnswer;
 }
 
 export interface RouteRun {
@@ -86,7 +89,7 @@ export interface ReadMixSection {
    * A bare Fastify route that reads 10 orders with one `pg` query, in the same process as the hello world:
    * what a route that reads once can reach on this machine, so each goal can be read against it.
    */
-  oneQuery: { result: LoadResult; ofHello: number; bytes: number };
+  oneQuery: { result: LoadResult; ofHello: number; bytes: number; cpu?: CpuPerAnswer };
   mixes: MixRun[];
   routes: RouteRun[];
 }
@@ -131,6 +134,8 @@ async function startApi(settings: ReadMixSettings, prefix: string, jwtSecret: st
   }
   return {
     baseUrl: `http://127.0.0.1:${port}`,
+    /** The API's first process: with more than one, it started the others. */
+    pid: child.pid!,
     /** The last of what the API printed (its error log). */
     output: () => output.slice(-3000),
     async stop() {
@@ -210,11 +215,21 @@ export async function runReadMix(settings: ReadMixSettings, log: (line: string) 
   let api: Awaited<ReturnType<typeof startApi>> | undefined;
   try {
     const helloUrl = await hello.listen({ port: 0, host: '127.0.0.1' });
-    const measure = async (label: string, url: string, targets?: ReadTarget[], seconds = settings.seconds, warmup = settings.warmupSeconds) => {
+    // `cpu` reads what the serving processes have spent, before and after the measured run (not the warm-up).
+    const measure = async (
+      label: string,
+      url: string,
+      targets?: ReadTarget[],
+      seconds = settings.seconds,
+      warmup = settings.warmupSeconds,
+      cpu?: () => CpuReading | undefined,
+    ) => {
       log(`  ${label}: warm-up ${warmup} s, then ${seconds} s with ${settings.connections} connections`);
       const job = { url, method: 'GET' as const, connections: settings.connections, targets: targets?.map(({ path, headers }) => ({ path, headers })) };
       if (warmup > 0) await loader.run({ ...job, seconds: warmup });
-      return loader.run({ ...job, seconds });
+      const before = cpu?.();
+      const result = await loader.run({ ...job, seconds });
+      return { ...result, cpu: cpu && cpuPerAnswer(before, cpu(), result.responses) };
     };
     // The ceiling is measured before the first mix and after the last, with no API running; the higher
     // of the two divides every figure, so a slow moment of the machine cannot flatter a ratio.
@@ -226,7 +241,14 @@ export async function runReadMix(settings: ReadMixSettings, log: (line: string) 
     const workload: ReadWorkload = await readWorkload(api.baseUrl);
     await measureHello();
     const oneQueryBytes = (await (await fetch(`${helloUrl}/one-query`)).arrayBuffer()).byteLength;
-    const oneQuery = await measure('bare route, one query of 10 orders', `${helloUrl}/one-query`);
+    const { cpu: oneQueryCpu, ...oneQuery } = await measure(
+      'bare route, one query of 10 orders',
+      `${helloUrl}/one-query`,
+      undefined,
+      settings.seconds,
+      settings.warmupSeconds,
+      readOwnCpu,
+    );
     const roles: Record<string, number> = {};
     for (const target of workload.targets) roles[target.role] = (roles[target.role] ?? 0) + 1;
     log(`  ${workload.targets.length} URLs on ${workload.routes.filter((r) => r.urls).length} of ${workload.routes.length} GET routes`);
@@ -235,9 +257,9 @@ export async function runReadMix(settings: ReadMixSettings, log: (line: string) 
     const mix = async (name: string, variant: Omit<MixRun, 'name' | 'result' | 'ofHello' | 'warmup'>, goal?: number) => {
       const warmupSeconds = settings.mixWarmupSeconds;
       const first = warmupSeconds > 0 ? await measure(`${name}, first ${warmupSeconds} s`, api!.baseUrl, workload.targets, warmupSeconds, 0) : undefined;
-      const result = await measure(name, api!.baseUrl, workload.targets, settings.seconds, 0);
+      const { cpu, ...result } = await measure(name, api!.baseUrl, workload.targets, settings.seconds, 0, () => readCpu(api!.pid));
       const warmup = first && { seconds: warmupSeconds, requestsPerSecond: first.requestsPerSecond, ofHello: 0 };
-      mixes.push({ name, ...variant, result, ofHello: 0, goal, ...(warmup ? { warmup } : {}) });
+      mixes.push({ name, ...variant, result, ofHello: 0, goal, ...(warmup ? { warmup } : {}), ...(cpu ? { cpu } : {}) });
       log(`    ${formatRate(result.requestsPerSecond)}, ${errorsOf(result)} non-2xx`);
       return mixes.at(-1)!;
     };
@@ -296,7 +318,7 @@ export async function runReadMix(settings: ReadMixSettings, log: (line: string) 
       roles,
       hello: ceiling,
       hellos: hellos.map((h) => h.requestsPerSecond),
-      oneQuery: { result: oneQuery, ofHello: ofHello(oneQuery), bytes: oneQueryBytes },
+      oneQuery: { result: oneQuery, ofHello: ofHello(oneQuery), bytes: oneQueryBytes, ...(oneQueryCpu ? { cpu: oneQueryCpu } : {}) },
       mixes,
       routes,
     };
@@ -314,6 +336,9 @@ export async function runReadMix(settings: ReadMixSettings, log: (line: string) 
 
 const errorsOf = (result: LoadResult) => result.non2xx + result.errors;
 
+/** Microseconds of CPU, or nothing when they were not measured. */
+const formatMicros = (micros: number | undefined): string => (micros === undefined ? '' : `${formatCount(Math.round(micros))} µs`);
+
 export function readMixTable(section: ReadMixSection): string {
   const mixRow = (m: MixRun): Cell[] => [
     m.name,
@@ -328,6 +353,8 @@ export function readMixTable(section: ReadMixSection): string {
     formatCount(m.result.responses),
     formatCount(errorsOf(m.result)),
     m.warmup ? `${formatRate(m.warmup.requestsPerSecond)} (${formatPercent(m.warmup.ofHello)})` : '',
+    formatMicros(m.cpu?.api),
+    formatMicros(m.cpu?.postgres),
   ];
   const routeRow = (r: RouteRun): Cell[] =>
     r.result
@@ -347,7 +374,22 @@ export function readMixTable(section: ReadMixSection): string {
   return [
     renderTable(
       `Reads: the realistic mix (${formatCount(section.urls)} URLs on ${section.routesWithUrls} GET routes, five roles, drawn at random)`,
-      ['variant', 'API processes', 'kept answers', 'req/s', 'of hello', 'goal', 'p50', 'p95', 'p99', 'responses', 'non-2xx+errors', 'first seconds (warm-up)'],
+      [
+        'variant',
+        'API processes',
+        'kept answers',
+        'req/s',
+        'of hello',
+        'goal',
+        'p50',
+        'p95',
+        'p99',
+        'responses',
+        'non-2xx+errors',
+        'first seconds (warm-up)',
+        'API CPU/answer',
+        'Postgres CPU/answer',
+      ],
       section.mixes.map(mixRow),
     ),
     ...(section.mixes[0]?.warmup
@@ -356,7 +398,12 @@ export function readMixTable(section: ReadMixSection): string {
         ]
       : []),
     `   hello world (bare Fastify, one process, ${section.connections} connections): ${section.hellos.map(formatRate).join(' before, ')} after; ratios divide by the higher`,
-    `   bare Fastify route with one pg query of 10 orders (${formatCount(section.oneQuery.bytes)} bytes of JSON): ${formatRate(section.oneQuery.result.requestsPerSecond)}, ${formatPercent(section.oneQuery.ofHello)} of hello; the mix is ${formatPercent(section.mixes[0].ofHello / section.oneQuery.ofHello)} of it`,
+    `   bare Fastify route with one pg query of 10 orders (${formatCount(section.oneQuery.bytes)} bytes of JSON): ${formatRate(section.oneQuery.result.requestsPerSecond)}, ${formatPercent(section.oneQuery.ofHello)} of hello; the mix is ${formatPercent(section.mixes[0].ofHello / section.oneQuery.ofHello)} of it${section.oneQuery.cpu ? `; it costs ${formatMicros(section.oneQuery.cpu.api)} of Node and ${formatMicros(section.oneQuery.cpu.postgres)} of Postgres CPU per answer` : ''}`,
+    ...(section.mixes.some((m) => m.cpu)
+      ? [
+          "   CPU/answer: CPU time the API's processes and every Postgres process of this machine spent in the measured run, divided by its answers (from /proc; a busy machine moves it far less than a rate)",
+        ]
+      : []),
     `   URLs per role: ${Object.entries(section.roles)
       .map(([role, n]) => `${role} ${n}`)
       .join(', ')}`,
