@@ -40,6 +40,8 @@ export interface ReadMixSettings {
   connections: number;
   /** Length of each route's own run. */
   routeSeconds: number;
+  /** The same requests before each route's run is measured. */
+  routeWarmupSeconds: number;
   /**
    * How long each mix runs before it is measured: a serving API has planned its statements on each of its
    * connections (Postgres plans a prepared statement afresh for its first five runs on a connection), a
@@ -92,6 +94,8 @@ export interface ReadMixSection {
   oneQuery: { result: LoadResult; ofHello: number; bytes: number; cpu?: CpuPerAnswer };
   mixes: MixRun[];
   routes: RouteRun[];
+  /** Each route's own requests before its run is measured. */
+  routeWarmupSeconds: number;
 }
 
 /** The API as `npm start` runs it, in `processes` processes, on the bench's database and Redis prefix. */
@@ -289,7 +293,7 @@ export async function runReadMix(settings: ReadMixSettings, log: (line: string) 
         routes.push({ route, urls, unmeasured: `not in BENCH_ROUTES=${settings.routeFilter}` });
         continue;
       }
-      const result = await measure(route, api.baseUrl, targets, settings.routeSeconds, Math.min(1, settings.warmupSeconds));
+      const result = await measure(route, api.baseUrl, targets, settings.routeSeconds, settings.routeWarmupSeconds);
       routes.push({ route, urls, result });
     }
     await api.stop();
@@ -318,6 +322,7 @@ export async function runReadMix(settings: ReadMixSettings, log: (line: string) 
       roles,
       hello: ceiling,
       hellos: hellos.map((h) => h.requestsPerSecond),
+      routeWarmupSeconds: settings.routeWarmupSeconds,
       oneQuery: { result: oneQuery, ofHello: ofHello(oneQuery), bytes: oneQueryBytes, ...(oneQueryCpu ? { cpu: oneQueryCpu } : {}) },
       mixes,
       routes,
@@ -412,7 +417,7 @@ export function readMixTable(section: ReadMixSection): string {
       : []),
     '',
     renderTable(
-      `Reads: every GET route alone, its own URLs drawn at random (one API process, no kept answers; goal >= ${formatPercent(ROUTE_GOAL)} of hello), slowest first`,
+      `Reads: every GET route alone, its own URLs drawn at random after ${section.routeWarmupSeconds} s of them (one API process, no kept answers; goal >= ${formatPercent(ROUTE_GOAL)} of hello), slowest first`,
       ['route', 'URLs', 'req/s', 'of hello', 'goal', 'p50', 'p95', 'non-2xx+errors'],
       section.routes.map(routeRow),
     ),
