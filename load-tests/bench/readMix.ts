@@ -107,6 +107,9 @@ async function startApi(settings: ReadMixSettings, prefix: string, jwtSecret: st
     env: {
       ...process.env,
       ...LOAD_TEST_LIMITS,
+      // The URLs' access tokens are signed once, by the first API, and the section runs longer than the
+      // default quarter of an hour: every later mix would be answered 401.
+      ACCESS_TOKEN_TTL_SECONDS: String(3 * 60 * 60),
       NODE_ENV: 'development',
       DATABASE_URL: settings.databaseUrl,
       ...(settings.redisUrl ? { REDIS_URL: settings.redisUrl } : {}),
