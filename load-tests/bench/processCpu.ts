@@ -53,11 +53,20 @@ export interface CpuReading {
   postgresMicros: number | undefined;
 }
 
+const postgresMicrosOf = (stats: readonly ProcessStat[]): number | undefined => {
+  const postgres = stats.filter((stat) => stat.command === 'postgres');
+  return postgres.length ? postgres.reduce((sum, stat) => sum + stat.cpuMicros, 0) : undefined;
+};
+
 export function readCpu(rootPid: number): CpuReading | undefined {
   const stats = processStats();
   if (!stats) return undefined;
   const children = new Map<number, ProcessStat[]>();
-  for (const stat of stats) children.set(stat.parent, [...(children.get(stat.parent) ?? []), stat]);
+  for (const stat of stats) {
+    const siblings = children.get(stat.parent);
+    if (siblings) siblings.push(stat);
+    else children.set(stat.parent, [stat]);
+  }
   let treeMicros = 0;
   const queue = stats.filter((stat) => stat.pid === rootPid);
   while (queue.length) {
@@ -65,8 +74,7 @@ export function readCpu(rootPid: number): CpuReading | undefined {
     treeMicros += stat.cpuMicros;
     queue.push(...(children.get(stat.pid) ?? []));
   }
-  const postgres = stats.filter((stat) => stat.command === 'postgres');
-  return { treeMicros, postgresMicros: postgres.length ? postgres.reduce((sum, stat) => sum + stat.cpuMicros, 0) : undefined };
+  return { treeMicros, postgresMicros: postgresMicrosOf(stats) };
 }
 
 /** CPU microseconds per answer between two readings: the API's (its process tree) and Postgres's (undefined when Postgres runs elsewhere). */
@@ -85,5 +93,6 @@ export function cpuPerAnswer(before: CpuReading | undefined, after: CpuReading |
 /** This process alone (not the load generator or API it started), with Postgres's as readCpu reads it. */
 export function readOwnCpu(): CpuReading {
   const { user, system } = process.cpuUsage();
-  return { treeMicros: user + system, postgresMicros: readCpu(process.pid)?.postgresMicros };
+  const stats = processStats();
+  return { treeMicros: user + system, postgresMicros: stats && postgresMicrosOf(stats) };
 }
