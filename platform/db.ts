@@ -79,6 +79,42 @@ class PreparingClient extends pg.Client {
   }
 }
 
+/** A statement and its parameters, as `query` takes them. */
+export interface Statement {
+  text: string;
+  values: unknown[];
+}
+
+/** Where reads can also be sent together on one connection: a read router (a pool is one by `pipelined`). */
+export interface QueryableTogether extends Queryable {
+  queryTogether(statements: readonly Statement[]): Promise<PromiseSettledResult<pg.QueryResult>[]>;
+}
+
+/** A connection that failed (no SQLSTATE from the server) or holds a stale prepared plan is not given back to the pool. */
+const spoilsConnection = (outcome: PromiseSettledResult<unknown>) =>
+  outcome.status === 'rejected' && (!(outcome.reason as { code?: unknown })?.code || String((outcome.reason as Error).message).includes(STALE_PLAN));
+
+/**
+ * Runs statements on one connection of the pool, written to it at once (pg's pipeline mode): one round trip,
+ * each prepared as it is alone (PreparingClient) so Postgres reuses its plan, and each answered with its own
+ * rows or its own error. The connection is pipelined only for these statements: a transaction on it later
+ * still waits for each answer before it sends the next.
+ */
+export async function pipelined(pool: Pool, statements: readonly Statement[]): Promise<PromiseSettledResult<pg.QueryResult>[]> {
+  const client = await pool.connect();
+  const mode = client as unknown as { pipeline: boolean };
+  mode.pipeline = true;
+  let outcomes: PromiseSettledResult<pg.QueryResult>[] | undefined;
+  try {
+    outcomes = await Promise.allSettled(statements.map(({ text, values }) => client.query(text, values)));
+    return outcomes;
+  } finally {
+    mode.pipeline = false;
+    const spoilt = !outcomes || outcomes.some(spoilsConnection);
+    client.release(spoilt ? new Error('a pipelined read failed the connection') : undefined);
+  }
+}
+
 /**
  * How long a connection may sit unused before the pool closes it. Its prepared statements go with it, and
  * a fresh connection plans each statement anew for its first runs, so a quiet spell of seconds (pg's

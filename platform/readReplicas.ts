@@ -1,4 +1,4 @@
-import { createPool, type Pool, type Queryable } from './db';
+import { createPool, pipelined, type Pool, type Queryable, type QueryableTogether, type Statement } from './db';
 import type { ReadModelWatcher } from './services';
 
 /** Why a read went to the primary instead of a replica. */
@@ -178,7 +178,37 @@ export function createReadRouter(
     }
   };
 
-  const reads = {
+  /** Reads sent together go together: to one caught-up replica, or all to the primary. */
+  const routeTogether = async (statements: readonly Statement[]) => {
+    const toPrimary = (reason: PrimaryReadReason) => {
+      counts.primary[reason] += statements.length;
+      return pipelined(primary, statements);
+    };
+    const lsn = watcher.lsn;
+    if (lsn === undefined) return toPrimary('positionUnknown');
+    const replica = await caughtUpReplica(parseLsn(lsn));
+    if (typeof replica === 'string') return toPrimary(replica);
+    let outcomes;
+    try {
+      outcomes = await pipelined(replica.pool, statements);
+    } catch (error) {
+      // No connection to be had: the replica is set aside and the primary answers.
+      replica.failed(error as Error);
+      return toPrimary('failed');
+    }
+    // As a read alone: any failure is answered by the primary, and connection trouble sets the replica aside.
+    const failures = outcomes.filter((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected');
+    if (failures.length) {
+      const lost = failures.find((failure) => isConnectionFailure(failure.reason));
+      if (lost) replica.failed(lost.reason as Error);
+      return toPrimary('failed');
+    }
+    counts.replica += statements.length;
+    return outcomes;
+  };
+
+  const reads: QueryableTogether = {
+    queryTogether: routeTogether,
     query: (...args: unknown[]) => {
       // Callback and streaming (submittable) calls are not routed: nothing here uses them, and they keep the pool's semantics.
       const first = args[0] as { submit?: unknown } | undefined;
@@ -187,7 +217,7 @@ export function createReadRouter(
       }
       return route(args);
     },
-  } as unknown as Queryable;
+  } as unknown as QueryableTogether;
 
   return {
     reads,

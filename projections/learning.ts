@@ -815,10 +815,11 @@ export async function verifyCertification(
  * whatever the expiry job has marked yet: the dates decide, so a past moment counts as it was.
  */
 export async function certifiedPeopleByOrganisation(db: Queryable, asOf: Date, organisationId?: string): Promise<Map<string, number>> {
+  // One organisation's text names it, rather than `$2 IS NULL OR …`: the statement's kept plan suits one case only.
   const { rows } = await db.query<{ organisation_id: string; people: number }>(
     `SELECT organisation_id, count(DISTINCT user_id)::int AS people FROM read.certifications
-     WHERE organisation_id IS NOT NULL AND issued_at <= $1 AND $1 < expires_at AND ($2::uuid IS NULL OR organisation_id = $2::uuid) GROUP BY organisation_id`,
-    [asOf, organisationId ?? null],
+     WHERE organisation_id IS NOT NULL AND issued_at <= $1 AND $1 < expires_at${organisationId ? ' AND organisation_id = $2::uuid' : ''} GROUP BY organisation_id`,
+    organisationId ? [asOf, organisationId] : [asOf],
   );
   return new Map(rows.map((r) => [r.organisation_id, r.people]));
 }

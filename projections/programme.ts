@@ -46,14 +46,16 @@ import { isUuid } from '../domain/ids';
 export type Measure = (db: Queryable, asOf: Date, windowMonths: number, organisationId?: string) => Promise<Map<string, number>>;
 
 /**
- * `sql` reads $1 (asOf), $2 (the window) and $3 (one organisation, or null for every one); each statement is
- * planned with its values, so a null $3 costs nothing and a given one walks the organisation's index.
+ * `sql` reads $1 (asOf) and $2 (the window), and is given the condition that picks the organisations:
+ * `organisation_id = $3` for one, none for all. Two texts rather than `$3 IS NULL OR …`, because a
+ * statement's plan is kept and reused, and a plan made for either value would not suit the other.
  */
-const byOrganisation = async (db: Queryable, sql: string, asOf: Date, windowMonths: number, organisationId: string | undefined) => {
-  const { rows } = await db.query<{ org: string; value: string }>(sql, [asOf.toISOString(), `${windowMonths} months`, organisationId ?? null]);
+const byOrganisation = async (db: Queryable, sql: (organisations: string) => string, asOf: Date, windowMonths: number, organisationId: string | undefined) => {
+  const values: unknown[] = [asOf.toISOString(), `${windowMonths} months`];
+  const condition = organisationId ? `organisation_id = $${values.push(organisationId)}::uuid` : 'TRUE';
+  const { rows } = await db.query<{ org: string; value: string }>(sql(condition), values);
   return new Map(rows.map((row) => [row.org, Number(row.value)]));
 };
-const ONE_ORGANISATION = `($3::uuid IS NULL OR organisation_id = $3::uuid)`;
 
 /** A won deal: a registration whose first linked order (not cancelled) was placed; won when that order was. */
 const FIRST_ORDER = `(SELECT min(o.created_at) FROM read.project_orders po JOIN read.orders o ON o.id = po.order_id WHERE po.project_id = p.id AND o.status <> 'cancelled')`;
@@ -63,8 +65,8 @@ export const MEASURES: Record<RequirementKind, Measure> = {
   delivered_purchases: (db, asOf, months, organisationId) =>
     byOrganisation(
       db,
-      `SELECT organisation_id::text AS org, round(sum(total_amount) * 100) AS value FROM read.orders
-       WHERE status = 'delivered' AND delivered_at <= $1::timestamptz AND delivered_at > $1::timestamptz - $2::interval AND ${ONE_ORGANISATION} GROUP BY 1`,
+      (organisations) => `SELECT organisation_id::text AS org, round(sum(total_amount) * 100) AS value FROM read.orders
+       WHERE status = 'delivered' AND delivered_at <= $1::timestamptz AND delivered_at > $1::timestamptz - $2::interval AND ${organisations} GROUP BY 1`,
       asOf,
       months,
       organisationId,
@@ -72,7 +74,9 @@ export const MEASURES: Record<RequirementKind, Measure> = {
   deals_won: (db, asOf, months, organisationId) =>
     byOrganisation(
       db,
-      `SELECT organisation_id::text AS org, count(*) AS value FROM (SELECT p.organisation_id, ${FIRST_ORDER} AS won_at FROM read.projects p WHERE ${ONE_ORGANISATION}) w
+      (
+        organisations,
+      ) => `SELECT organisation_id::text AS org, count(*) AS value FROM (SELECT p.organisation_id, ${FIRST_ORDER} AS won_at FROM read.projects p WHERE ${organisations}) w
        WHERE won_at <= $1::timestamptz AND won_at > $1::timestamptz - $2::interval GROUP BY 1`,
       asOf,
       months,
@@ -81,8 +85,8 @@ export const MEASURES: Record<RequirementKind, Measure> = {
   deals_approved: (db, asOf, months, organisationId) =>
     byOrganisation(
       db,
-      `SELECT organisation_id::text AS org, count(*) AS value FROM read.projects
-       WHERE registration_status IN ('approved', 'expired') AND reviewed_at <= $1::timestamptz AND reviewed_at > $1::timestamptz - $2::interval AND ${ONE_ORGANISATION} GROUP BY 1`,
+      (organisations) => `SELECT organisation_id::text AS org, count(*) AS value FROM read.projects
+       WHERE registration_status IN ('approved', 'expired') AND reviewed_at <= $1::timestamptz AND reviewed_at > $1::timestamptz - $2::interval AND ${organisations} GROUP BY 1`,
       asOf,
       months,
       organisationId,
@@ -90,8 +94,8 @@ export const MEASURES: Record<RequirementKind, Measure> = {
   leads_converted: (db, asOf, months, organisationId) =>
     byOrganisation(
       db,
-      `SELECT organisation_id::text AS org, count(*) AS value FROM read.leads
-       WHERE organisation_id IS NOT NULL AND converted_at <= $1::timestamptz AND converted_at > $1::timestamptz - $2::interval AND ${ONE_ORGANISATION} GROUP BY 1`,
+      (organisations) => `SELECT organisation_id::text AS org, count(*) AS value FROM read.leads
+       WHERE organisation_id IS NOT NULL AND converted_at <= $1::timestamptz AND converted_at > $1::timestamptz - $2::interval AND ${organisations} GROUP BY 1`,
       asOf,
       months,
       organisationId,
@@ -99,8 +103,10 @@ export const MEASURES: Record<RequirementKind, Measure> = {
   lead_acceptance_rate: (db, asOf, months, organisationId) =>
     byOrganisation(
       db,
-      `SELECT organisation_id::text AS org, round(100.0 * count(*) FILTER (WHERE outcome IN ('accepted', 'reassigned') AND answered_at IS NOT NULL) / count(*), 1) AS value
-       FROM read.lead_offers WHERE offered_at <= $1::timestamptz AND offered_at > $1::timestamptz - $2::interval AND outcome <> 'pending' AND ${ONE_ORGANISATION} GROUP BY 1`,
+      (
+        organisations,
+      ) => `SELECT organisation_id::text AS org, round(100.0 * count(*) FILTER (WHERE outcome IN ('accepted', 'reassigned') AND answered_at IS NOT NULL) / count(*), 1) AS value
+       FROM read.lead_offers WHERE offered_at <= $1::timestamptz AND offered_at > $1::timestamptz - $2::interval AND outcome <> 'pending' AND ${organisations} GROUP BY 1`,
       asOf,
       months,
       organisationId,

@@ -76,6 +76,8 @@ export interface RouteRun {
   result?: LoadResult;
   ofHello?: number;
   unmeasured?: string;
+  /** CPU microseconds per answer of the route's measured run, as a mix's. */
+  cpu?: CpuPerAnswer;
 }
 
 export interface ReadMixSection {
@@ -296,8 +298,8 @@ export async function runReadMix(settings: ReadMixSettings, log: (line: string) 
         routes.push({ route, urls, unmeasured: `not in BENCH_ROUTES=${settings.routeFilter}` });
         continue;
       }
-      const result = await measure(route, api.baseUrl, targets, settings.routeSeconds, settings.routeWarmupSeconds);
-      routes.push({ route, urls, result });
+      const { cpu, ...result } = await measure(route, api.baseUrl, targets, settings.routeSeconds, settings.routeWarmupSeconds, () => readCpu(api!.pid));
+      routes.push({ route, urls, result, ...(cpu ? { cpu } : {}) });
     }
     await api.stop();
 
@@ -375,8 +377,10 @@ export function readMixTable(section: ReadMixSection): string {
           formatMs(r.result.latency.p50),
           formatMs(r.result.latency.p95),
           formatCount(errorsOf(r.result)),
+          formatMicros(r.cpu?.api),
+          formatMicros(r.cpu?.postgres),
         ]
-      : [r.route, r.urls, '', '', `not measured: ${r.unmeasured}`, '', '', ''];
+      : [r.route, r.urls, '', '', `not measured: ${r.unmeasured}`, '', '', '', '', ''];
   const commands = section.mixes.find((m) => m.commands)?.commands;
   const measured = section.routes.filter((r) => r.result);
   return [
@@ -421,7 +425,7 @@ export function readMixTable(section: ReadMixSection): string {
     '',
     renderTable(
       `Reads: every GET route alone, its own URLs drawn at random after ${section.routeWarmupSeconds} s of them (one API process, no kept answers; goal >= ${formatPercent(ROUTE_GOAL)} of hello), slowest first`,
-      ['route', 'URLs', 'req/s', 'of hello', 'goal', 'p50', 'p95', 'non-2xx+errors'],
+      ['route', 'URLs', 'req/s', 'of hello', 'goal', 'p50', 'p95', 'non-2xx+errors', 'API CPU/answer', 'Postgres CPU/answer'],
       section.routes.map(routeRow),
     ),
     `   ${measured.filter((r) => r.ofHello! >= ROUTE_GOAL).length} of ${measured.length} measured routes meet the goal; ${section.routes.length - measured.length} routes not measured`,

@@ -94,6 +94,17 @@ describe.skipIf(unavailable)('reads from a streaming replica', () => {
     expect(served.replica, JSON.stringify(served)).toBeGreaterThanOrEqual(12 * 4 - 2);
   });
 
+  it('sends the reads of a dashboard, written together on one connection, to the replica too', async () => {
+    const before = counts();
+    const dashboard = await call()({ method: 'GET', url: '/api/dashboard/stats' });
+    expect(dashboard.statusCode, dashboard.body).toBe(200);
+    const served = since(before);
+    // A dozen figures and KPI counts, every one of them answered by the replica.
+    expect(served.replica, JSON.stringify(served)).toBeGreaterThanOrEqual(10);
+    expect(served.primary, JSON.stringify(served)).toBe(0);
+    expect(dashboard.json().data.data.openTickets.count).toBeGreaterThan(0);
+  });
+
   it('waits for a replica that applies commits late instead of answering without the new record', async () => {
     const replicaDatabase = new pg.Client({ connectionString: t!.portal.services.config.READ_DATABASE_URL![0] });
     await replicaDatabase.connect();
@@ -123,7 +134,7 @@ describe.skipIf(unavailable)('reads from a streaming replica', () => {
     await replication!.stopReplica();
     const before = counts();
     for (let i = 0; i < 5; i++) {
-      for (const url of [`/api/tickets/${id}`, '/api/tickets?page=1&limit=10', '/api/tickets/statistics']) {
+      for (const url of [`/api/tickets/${id}`, '/api/tickets?page=1&limit=10', '/api/tickets/statistics', '/api/dashboard/stats']) {
         const response = await call()({ method: 'GET', url });
         expect(response.statusCode, `${url}: ${response.body}`).toBe(200);
       }
