@@ -10,7 +10,10 @@ export function parsePriceCents(text: string): number | undefined {
 
 export const centsToAmount = (cents: number) => Math.round(cents) / 100;
 
+// Made once: `toLocaleString` with options builds a new formatter on every call.
+const USD = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
 /** $1,234.50 */
 export function formatUsd(amount: number): string {
-  return amount.toLocaleString('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  return USD.format(amount);
 }

@@ -212,7 +212,9 @@ const isRealDate = (value: string) => {
 };
 
 /** `Oct 2, 2026` */
-const shortDate = (iso: string) => new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
+// Made once: `toLocaleDateString` with options builds a new formatter on every call.
+const SHORT_DATE = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
+const shortDate = (iso: string) => SHORT_DATE.format(new Date(iso));
 
 /** The claim's fields after trimming, or the first problem with them (the form's order). */
 function checkedClaim(command: RebateClaim, documents: RebateDocument[], now: string): RebateClaim {

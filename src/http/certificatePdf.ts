@@ -42,7 +42,9 @@ const GREY = '#595959';
 /** Text runs between the frames with this margin on each side. */
 const MARGIN = 80;
 
-const longDate = (iso: string) => new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+// Made once: `toLocaleDateString` with options builds a new formatter on every call.
+const LONG_DATE = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+const longDate = (iso: string) => LONG_DATE.format(new Date(iso));
 
 export function certificatePdf(facts: CertificateFacts): Promise<Buffer> {
   const { regular, bold } = fontsOnce();
