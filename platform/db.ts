@@ -104,9 +104,14 @@ export async function pipelined(pool: Pool, statements: readonly Statement[]): P
   const client = await pool.connect();
   const mode = client as unknown as { pipeline: boolean };
   mode.pipeline = true;
+  // Each query writes its messages to the socket as it is issued; corked, the batch leaves in one write.
+  const stream = (client as unknown as { connection: { stream: { cork(): void; uncork(): void } } }).connection.stream;
   let outcomes: PromiseSettledResult<pg.QueryResult>[] | undefined;
   try {
-    outcomes = await Promise.allSettled(statements.map(({ text, values }) => client.query(text, values)));
+    stream.cork();
+    const answers = statements.map(({ text, values }) => client.query(text, values));
+    stream.uncork();
+    outcomes = await Promise.allSettled(answers);
     return outcomes;
   } finally {
     mode.pipeline = false;

@@ -510,7 +510,8 @@ const TIER_SELECT = `SELECT t.id::text, t.name, t.rank, t.description, t.require
 export async function listTiers(db: Queryable, ids?: string[]): Promise<Tier[]> {
   const { rows } = ids?.length
     ? await db.query<TierRow>(`${TIER_SELECT} WHERE t.id = ANY($1::uuid[]) ORDER BY t.rank`, [ids])
-    : await db.query<TierRow>(`${TIER_SELECT} ORDER BY t.rank`);
+    : // With its (empty) values, so the connection prepares it: every partner's dashboard reads the tiers.
+      await db.query<TierRow>(`${TIER_SELECT} ORDER BY t.rank`, []);
   return rows.map(toTier);
 }
 

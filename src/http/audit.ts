@@ -1,3 +1,4 @@
+import { readBatch } from '../../platform/readBatch';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -113,10 +114,12 @@ export async function auditRoutes(parent: FastifyInstance, services: Services): 
       if (!cursor && q.offset >= AUDIT_MAX_OFFSET) throw new HttpError(400, 'VALIDATION_ERROR', AUDIT_MESSAGES.tooDeep);
       const ascending = q.sort?.order === 'ASC';
       const window = auditCountWindow(q.offset, q.limit);
+      // The page and its count leave together (readBatch): one round trip.
+      const db = readBatch(reads);
       const [rows, counted] = await Promise.all([
-        auditPage(reads, filters, { limit: q.limit, offset: q.offset, cursor, ascending }),
+        auditPage(db, filters, { limit: q.limit, offset: q.offset, cursor, ascending }),
         // One line past the window tells whether the count stopped short.
-        auditCount(reads, filters, window + 1),
+        auditCount(db, filters, window + 1),
       ]);
       const capped = counted > window;
       const total = Math.min(counted, window);

@@ -394,12 +394,14 @@ export async function dashboardRoutes(parent: FastifyInstance, services: Service
       const scope = { organisationId: subject.organisationId, partnerApplications: meetsRequirement(subject.principal, RESOURCE_RULES.partners.list) };
       // An organisation's own dashboard reads its activity feed (what its people may see of its records);
       // those who see every organisation get the status changes across all of them.
+      // The feed and the recent records leave together (readBatch): one round trip.
+      const db = readBatch(reads);
       const activities = subject.organisationId
-        ? activityPage(reads, subject.organisationId, visibleActivityResources(subject.principal), { limit: request.query.limit, offset: 0 }).then(({ rows }) =>
+        ? activityPage(db, subject.organisationId, visibleActivityResources(subject.principal), { limit: request.query.limit, offset: 0 }).then(({ rows }) =>
             rows.map(feedLineAsActivity),
           )
-        : recentActivity(reads, scope, request.query.limit);
-      const [lines, records] = await Promise.all([activities, recentRecords(reads, scope)]);
+        : recentActivity(db, scope, request.query.limit);
+      const [lines, records] = await Promise.all([activities, recentRecords(db, scope)]);
       return answer(subject, { activities: lines, ...records });
     },
   );

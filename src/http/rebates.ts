@@ -1,3 +1,4 @@
+import { readBatch } from '../../platform/readBatch';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -233,7 +234,9 @@ export async function rebateRoutes(parent: FastifyInstance, services: Services):
     async (request) => {
       const now = new Date();
       const scope = scopeOf(request);
-      const [figures, programme] = await Promise.all([rebateFigures(reads, scope, now), overviewProgramme(reads, scope.organisationId ?? null, now)]);
+      // The figures and the programme's tier leave together (readBatch): one round trip.
+      const db = readBatch(reads);
+      const [figures, programme] = await Promise.all([rebateFigures(db, scope, now), overviewProgramme(db, scope.organisationId ?? null, now)]);
       return { success: true as const, data: toOverview(figures, now, programme) };
     },
   );
