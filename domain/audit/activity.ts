@@ -8,7 +8,8 @@
  */
 
 import { RESOURCE_RULES, roleIs, OPEN, type Requirement } from '../access/rules';
-import { formatDollars, type LoggedEvent } from './audit';
+import { formatDollars } from '../money';
+import type { LoggedEvent } from './audit';
 
 export const ACTIVITY_RESOURCES = ['orders', 'rebates', 'projects', 'tickets', 'team', 'organisation'] as const;
 export type ActivityResource = (typeof ACTIVITY_RESOURCES)[number];

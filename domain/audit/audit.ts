@@ -7,6 +7,8 @@
  * data can hold password hashes and private notes, which never reach the log.
  */
 
+import { formatDollars } from '../money';
+
 export type AuditEvent =
   | { type: 'SignInSucceeded.v1'; data: { userId: string; email: string; ip: string | null } }
   /** `userId` is null when no account has the address. The typed password is never kept. */
@@ -53,15 +55,6 @@ export interface AuditRecordRef {
 type Data = Record<string, unknown>;
 const text = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
 const record = (data: unknown): Data => (typeof data === 'object' && data !== null ? (data as Data) : {});
-
-/** `$1,240` or `$1,240.50`. */
-// Formatters are built once: toLocaleString with options builds one per call, which dominates a log replay.
-const WHOLE_DOLLARS = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
-const DOLLARS_AND_CENTS = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-
-export function formatDollars(cents: number): string {
-  return `$${(cents % 100 === 0 ? WHOLE_DOLLARS : DOLLARS_AND_CENTS).format(cents / 100)}`;
-}
 
 /** `OrderStatusChanged.v1` → `Order status changed`. */
 export function humaniseEventType(type: string): string {

@@ -1,3 +1,4 @@
+import { formatDollarsAndCents } from '../money';
 import { isAdminRole } from '../access';
 import { assertNever, DomainError, type CommandMetadata, type Decider } from '../decider';
 import { MAX_RULE_BASIS_POINTS, previousPeriod, ruleAllocations, type AllocationRule, type MeasuredPurchases, type RuleAllocation } from './allocationRule';
@@ -129,9 +130,7 @@ export const isRealDate = (value: string) => {
   const date = new Date(`${value}T00:00:00.000Z`);
   return DATE.test(value) && !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
 };
-export const dollarsText = (cents: number) => `$${DOLLARS_AND_CENTS.format(cents / 100)}`;
-// Made once: `toLocaleString` with options builds a new formatter on every call.
-const DOLLARS_AND_CENTS = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+export const dollarsText = formatDollarsAndCents;
 const isMoney = (cents: number, max = MAX_FUND_CENTS) => Number.isInteger(cents) && cents >= 0 && cents <= max;
 
 function checkedDefinition(command: FundDefinition): FundDefinition {

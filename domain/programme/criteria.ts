@@ -1,3 +1,5 @@
+import { formatDollars } from '../money';
+
 /**
  * The one registry of requirement kinds a tier may ask for. An entry says what is measured, in which
  * unit, and how a shortfall reads to a partner; how it is measured from the read models lives beside
@@ -31,10 +33,7 @@ export const REQUIREMENT_KINDS = Object.keys(CRITERIA) as [RequirementKind, ...R
 export const criterionOf = (kind: RequirementKind): Criterion => CRITERIA[kind];
 
 /** Whole dollars without cents ("$18,400"), otherwise with both cent digits ("$77,999.40"). */
-const dollars = (cents: number) => `$${(Math.round(cents) % 100 === 0 ? WHOLE_DOLLARS : DOLLARS_AND_CENTS).format(Math.round(cents) / 100)}`;
-// Made once: `toLocaleString` with options builds a new formatter on every call, and a dashboard formats a figure each time.
-const WHOLE_DOLLARS = new Intl.NumberFormat('en-US', { minimumFractionDigits: 0, maximumFractionDigits: 2 });
-const DOLLARS_AND_CENTS = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const dollars = (cents: number) => formatDollars(Math.round(cents));
 
 /** A measured value as a partner reads it: "$18,400", "3", "45%". */
 export function formatMeasure(kind: RequirementKind, value: number): string {
