@@ -1,4 +1,3 @@
-import { readBatch } from '../../platform/readBatch';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -10,6 +9,7 @@ import type { Services } from '../../platform/services';
 import { csvLines, sendCsv } from './csv';
 import { listQuerySchema, MAX_PAGE_OFFSET } from '../../contracts/lists';
 import { exposeHeaders, sendList } from './lists';
+import { readBatch } from '../../platform/readBatch';
 
 /** Page numbers reach this far into a filtered log; past it, the screen asks for narrower filters and API clients follow `next_cursor`. */
 export const AUDIT_MAX_OFFSET = MAX_PAGE_OFFSET;

@@ -1,4 +1,3 @@
-import { readBatch } from '../../platform/readBatch';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -52,6 +51,7 @@ import { uuidParam, validationError } from './validation';
 import { recordAnswer, statusErrorHandler } from './records';
 import { asOfAnswer, asOfQuery, versionsRoute } from './versions';
 import { VERSIONED_RECORDS } from '../../domain/versionedRecords';
+import { readBatch } from '../../platform/readBatch';
 
 const DOCUMENT_RULE: FileRule = { label: 'Supporting documents', types: DOCUMENT_TYPES, maxBytes: MAX_REBATE_DOCUMENT_BYTES, maxCount: MAX_REBATE_DOCUMENTS };
 

@@ -1,4 +1,3 @@
-import { readBatch } from '../../platform/readBatch';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -55,6 +54,7 @@ import { validationError } from './validation';
 import { recordAnswer, updateBody } from './records';
 import { asOfAnswer, asOfQuery, versionsRoute } from './versions';
 import { VERSIONED_RECORDS } from '../../domain/versionedRecords';
+import { readBatch } from '../../platform/readBatch';
 
 const ATTACHMENT_RULE = { label: 'Attachments', types: DOCUMENT_TYPES, maxBytes: 10 * 1024 * 1024, maxCount: MAX_TICKET_ATTACHMENTS };
 
